@@ -1,0 +1,71 @@
+import { parseRobots } from '../directives/parse-robots.js';
+import { RobotsError } from '../errors/robots-error.js';
+import { DEFAULTS } from './defaults.js';
+import { detectIndexable } from './detect-indexable.js';
+import { validateGlob } from './glob.js';
+import type { NormalizedRobotsOptions } from './normalized-options.js';
+import { robotsOptionsSchema } from './options-schema.js';
+import { zodIssueToError } from './zod-issue-to-error.js';
+
+export interface NormalizeContext {
+  /** The adapter's package name, for error messages. Default: `@robots-kit/core`. */
+  package?: string;
+  /** Where the options were written, for error messages. Default: `options`. */
+  source?: string;
+  /** The environment used to detect preview builds. Default: `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+const normalized = new WeakSet<object>();
+
+function locate(error: unknown, context: NormalizeContext): never {
+  if (error instanceof RobotsError) throw error.withContext({ package: context.package });
+  throw error;
+}
+
+/**
+ * Validates user options with a strict schema and fills in defaults. Throws `RobotsError`
+ * for an unknown key (with a did-you-mean), a wrong type, a bad glob or a bad directive.
+ */
+export function normalizeOptions(userOptions: unknown = {}, context: NormalizeContext = {}): NormalizedRobotsOptions {
+  if (typeof userOptions === 'object' && userOptions !== null && normalized.has(userOptions)) {
+    return userOptions as NormalizedRobotsOptions;
+  }
+  const source = context.source ?? 'options';
+  const parsed = robotsOptionsSchema.safeParse(userOptions ?? {});
+  if (!parsed.success) throw zodIssueToError(parsed.error, userOptions, robotsOptionsSchema, source, context.package);
+  const options = parsed.data;
+  const strict = options.strict ?? DEFAULTS.strict;
+
+  try {
+    const result: NormalizedRobotsOptions = {
+      noindex: {
+        collections: options.noindex?.collections ?? [],
+        paths: (options.noindex?.paths ?? []).map((glob, i) => validateGlob(glob, `noindex.paths[${i}]`, source)),
+      },
+      rules: (options.rules ?? []).map((rule, i) => {
+        const paths = typeof rule.path === 'string' ? [rule.path] : rule.path;
+        parseRobots(rule.robots, { file: source, key: `rules[${i}].robots` }, { strict });
+        return {
+          path: paths.map((glob, j) => validateGlob(glob, typeof rule.path === 'string' ? `rules[${i}].path` : `rules[${i}].path[${j}]`, source)),
+          robots: rule.robots,
+        };
+      }),
+      frontMatterKey: options.frontMatterKey ?? DEFAULTS.frontMatterKey,
+      errorPages: (options.errorPages ?? []).map((glob, i) => validateGlob(glob, `errorPages[${i}]`, source)),
+      googlebot: options.googlebot === false ? false : { ...DEFAULTS.googlebot, ...options.googlebot },
+      indexable: options.indexable ?? detectIndexable(context.env).indexable,
+      strict,
+      audit: options.audit ?? false,
+    };
+    if (options.defaults !== undefined) {
+      parseRobots(options.defaults, { file: source, key: 'defaults' }, { strict });
+      result.defaults = options.defaults;
+    }
+    if (options.site !== undefined) result.site = options.site;
+    normalized.add(result);
+    return result;
+  } catch (error) {
+    return locate(error, context);
+  }
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { RobotsInput } from '../directives/types.js';
+
+const robotsInput = z.custom<RobotsInput>(
+  (value) =>
+    value === undefined ||
+    value === null ||
+    ['string', 'boolean', 'object'].includes(typeof value),
+  { message: 'expected a string, an array of strings, a boolean or an object' },
+);
+
+const globList = z.array(z.string());
+
+/**
+ * The options of every robots-kit adapter. Strict: an unknown key is an error.
+ * Defaults live in `DEFAULTS` (./defaults.ts).
+ */
+export const robotsOptionsSchema = z.strictObject({
+  /** Directives for every page. Default: none. */
+  defaults: robotsInput.optional(),
+  /** Content types kept out of search results (`noindex, follow`). Default: none. */
+  noindex: z
+    .strictObject({
+      /** Collection names (Eleventy tags and collections, Astro content collections). */
+      collections: z.array(z.string().min(1)).optional(),
+      /** URL path globs, e.g. `/tags/**`. */
+      paths: globList.optional(),
+    })
+    .optional(),
+  /** Route rules: directives for the pages whose URL matches `path`. Default: `[]`. */
+  rules: z
+    .array(
+      z.strictObject({
+        path: z.union([z.string(), z.array(z.string()).min(1)]),
+        robots: robotsInput,
+      }),
+    )
+    .optional(),
+  /** The front matter / data key with a page's own directives. Default: `robots`. */
+  frontMatterKey: z.string().min(1).optional(),
+  /** More URL globs of error pages, which never get robots tags. Default: `[]`. */
+  errorPages: globList.optional(),
+  /** The extra Googlebot tag for indexable pages, or `false` for none. Default: `max-snippet:-1, max-image-preview:large, max-video-preview:-1`. */
+  googlebot: z
+    .union([
+      z.literal(false),
+      z.strictObject({
+        maxSnippet: z.number().int().min(-1).optional(),
+        maxImagePreview: z.enum(['none', 'standard', 'large']).optional(),
+        maxVideoPreview: z.number().int().min(-1).optional(),
+      }),
+    ])
+    .optional(),
+  /** Whether the site may be indexed at all. Default: true, except in preview/staging builds (see `detectIndexable`). */
+  indexable: z.boolean().optional(),
+  /** Unknown directives fail the build when true, and only warn when false. Default: `true`. */
+  strict: z.boolean().optional(),
+  /** The site's origin, e.g. `https://example.com` (adapters fill it from the framework's config). Default: none. */
+  site: z.url().optional(),
+  /** Run `robots-kit check` on the output after the build. Default: `false`. */
+  audit: z.boolean().optional(),
+});
+
+export type RobotsOptions = z.input<typeof robotsOptionsSchema>;
