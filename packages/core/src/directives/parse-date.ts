@@ -59,9 +59,9 @@ export function parseDirectiveDate(value: unknown): Date | undefined {
   return parseRfcDate(text);
 }
 
-/** ISO 8601 output: a bare date when the instant is midnight UTC, otherwise seconds precision in UTC. */
+/** ISO 8601 output in UTC: a bare date at midnight, milliseconds only when there are any, so it parses back to the same instant. */
 export function formatDirectiveDate(date: Date): string {
   const iso = date.toISOString();
   if (iso.endsWith('T00:00:00.000Z')) return iso.slice(0, 10);
-  return iso.replace(/\.\d{3}Z$/, 'Z');
+  return iso.replace(/\.000Z$/, 'Z');
 }

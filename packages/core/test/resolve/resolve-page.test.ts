@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { isErrorPage, normalizeOptions, resolvePage, resolvePageDetailed } from '../../src/index.js';
+
+const env = {};
+const options = (user: object = {}) => normalizeOptions(user, { env });
+const GOOGLE = 'max-snippet:-1, max-image-preview:large, max-video-preview:-1';
+
+describe('resolvePage: sources', () => {
+  it('gives an unrestricted page only the extra Googlebot tag', () => {
+    expect(resolvePage({ url: '/a/' }, options())).toEqual({ googlebot: GOOGLE });
+  });
+  it('gives no tag at all with googlebot: false', () => {
+    expect(resolvePage({ url: '/a/' }, options({ googlebot: false }))).toEqual({});
+  });
+  it('applies site defaults', () => {
+    expect(resolvePage({ url: '/a/' }, options({ defaults: 'noarchive' }))).toEqual({ robots: 'noarchive', googlebot: GOOGLE });
+  });
+  it('applies content-type rules by collection and by path as noindex, follow', () => {
+    const settings = options({ noindex: { collections: ['drafts'], paths: ['/tags/**'] } });
+    expect(resolvePage({ url: '/d/', collections: ['posts', 'drafts'] }, settings)).toEqual({ robots: 'noindex, follow' });
+    expect(resolvePage({ url: '/d/', collections: new Set(['posts']) }, settings)).toEqual({ googlebot: GOOGLE });
+    expect(resolvePage({ url: '/tags/' }, settings)).toEqual({ robots: 'noindex, follow' });
+    expect(resolvePage({ url: '/tags/astro/2/' }, settings)).toEqual({ robots: 'noindex, follow' });
+    expect(resolvePage({ url: '/tagsoup/' }, settings)).toEqual({ googlebot: GOOGLE });
+  });
+  it('applies every matching route rule', () => {
+    const settings = options({
+      rules: [
+        { path: '/private/**', robots: 'noindex' },
+        { path: ['/private/secret', '/other'], robots: { follow: false } },
+        { path: '/nowhere', robots: 'noarchive' },
+      ],
+    });
+    expect(resolvePage({ url: '/private/secret?x=1#top' }, settings)).toEqual({ robots: 'noindex, nofollow' });
+    expect(resolvePage({ url: '/private/' }, settings)).toEqual({ robots: 'noindex' });
+  });
+  it('applies the page front matter under frontMatterKey', () => {
+    expect(resolvePage({ url: '/a/', data: { robots: 'noindex' } }, options())).toEqual({ robots: 'noindex' });
+    expect(resolvePage({ url: '/a/', data: { seo: false, robots: 'x' } }, options({ frontMatterKey: 'seo' }))).toEqual({ robots: 'noindex, nofollow' });
+  });
+  it('merges directives already in the page instead of duplicating them', () => {
+    const existing = [
+      { name: 'ROBOTS', content: 'index, follow' },
+      { name: 'Googlebot', content: 'noimageindex' },
+    ];
+    expect(resolvePage({ url: '/a/', data: { robots: 'nosnippet' }, existing }, options())).toEqual({
+      robots: 'nosnippet',
+      googlebot: 'noimageindex, max-image-preview:large, max-video-preview:-1',
+    });
+  });
+  it('only warns for unknown tokens in tags already in the page', () => {
+    const resolved = resolvePageDetailed({ url: '/a/', existing: [{ name: 'robots', content: 'noindex, bogus' }] }, options());
+    expect(resolved.tags).toEqual({ robots: 'noindex' });
+    expect(resolved.warnings[0]!.message).toContain('`bogus`');
+  });
+  it('combines all sources, most restrictive winning', () => {
+    const settings = options({ defaults: 'max-snippet:100', rules: [{ path: '/**', robots: 'max-snippet:40' }], noindex: { paths: ['/x/**'] } });
+    expect(resolvePage({ url: '/x/1/', data: { robots: ['nofollow', 'max-snippet:70'] } }, settings)).toEqual({
+      robots: 'noindex, nofollow, max-snippet:40',
+    });
+  });
+  it('throws for bad front matter, naming the file and key', () => {
+    expect(() => resolvePage({ url: '/a/', source: 'src/pages/a.md', data: { robots: 'noindx' } }, options())).toThrow(
+      /src\/pages\/a\.md, key `robots`: unknown directive `noindx`.*Did you mean `noindex`/,
+    );
+  });
+  it('warns instead with strict: false', () => {
+    const resolved = resolvePageDetailed({ url: '/a/', data: { robots: 'noindx' } }, options({ strict: false, googlebot: false }));
+    expect(resolved.tags).toEqual({});
+    expect(resolved.warnings).toHaveLength(1);
+  });
+  it('accepts raw options too', () => {
+    expect(resolvePage({ url: '/a/' }, { googlebot: false, defaults: 'noarchive' })).toEqual({ robots: 'noarchive' });
+  });
+});
+
+describe('resolvePage: the Googlebot tag', () => {
+  it('is left out when the page is noindex for Googlebot', () => {
+    expect(resolvePage({ url: '/a/', data: { robots: 'none' } }, options())).toEqual({ robots: 'none' });
+    expect(resolvePage({ url: '/a/', data: { robots: { googlebot: 'noindex' } } }, options())).toEqual({ googlebot: 'noindex' });
+  });
+  it('drops max-snippet:-1 on a nosnippet page, and yields to more restrictive page values', () => {
+    expect(resolvePage({ url: '/a/', data: { robots: 'nosnippet, max-image-preview:standard' } }, options())).toEqual({
+      robots: 'nosnippet, max-image-preview:standard',
+      googlebot: 'max-video-preview:-1',
+    });
+    expect(resolvePage({ url: '/a/', data: { robots: { googlebot: { maxSnippet: 30 } } } }, options())).toEqual({
+      googlebot: 'max-snippet:30, max-image-preview:large, max-video-preview:-1',
+    });
+  });
+  it('is configurable', () => {
+    expect(resolvePage({ url: '/a/' }, options({ googlebot: { maxImagePreview: 'standard', maxSnippet: 200 } }))).toEqual({
+      googlebot: 'max-snippet:200, max-image-preview:standard, max-video-preview:-1',
+    });
+  });
+  it('stays when only a Bing tag says noindex', () => {
+    expect(resolvePage({ url: '/a/', data: { robots: { bingbot: 'noindex' } } }, options())).toEqual({ googlebot: GOOGLE, bingbot: 'noindex' });
+  });
+});
+
+describe('resolvePage: crawler-specific tags', () => {
+  it('become their own tags, holding only what they add to robots', () => {
+    expect(
+      resolvePage({ url: '/a/', data: { robots: { nofollow: true, googlebot: 'noimageindex, nofollow', 'googlebot-news': { nosnippet: true } } } }, options({ googlebot: false })),
+    ).toEqual({ robots: 'nofollow', googlebot: 'noimageindex', 'googlebot-news': 'nosnippet' });
+  });
+  it('sum with robots: nofollow for all plus noindex for Googlebot', () => {
+    expect(resolvePage({ url: '/a/', data: { robots: { follow: false, googlebot: 'noindex' } } }, options())).toEqual({
+      robots: 'nofollow',
+      googlebot: 'noindex',
+    });
+  });
+  it('warns about indexifembedded without noindex', () => {
+    const resolved = resolvePageDetailed({ url: '/a/', data: { robots: 'indexifembedded' } }, options({ googlebot: false }));
+    expect(resolved.tags).toEqual({});
+    expect(resolved.warnings.map((w) => w.code)).toContain('ineffective-directive');
+    const crawler = resolvePageDetailed({ url: '/a/', data: { robots: { googlebot: 'indexifembedded' } } }, options({ googlebot: false }));
+    expect(crawler.warnings.map((w) => w.message).join()).toContain('`googlebot`');
+  });
+});
+
+describe('resolvePage: error pages and whole-site switch', () => {
+  it.each(['/404', '/404.html', '/500', '/500/', '/fr/404/', '/de/docs/503.htm'])('gives %s no tags', (url) => {
+    expect(resolvePage({ url, data: { robots: 'noindex' } }, options({ defaults: 'noarchive' }))).toEqual({});
+  });
+  it('gives pages served with a 4xx/5xx status no tags', () => {
+    expect(resolvePage({ url: '/missing/', status: 404, existing: [{ name: 'robots', content: 'noindex' }] }, options())).toEqual({});
+    expect(resolvePage({ url: '/gone/', status: 410 }, options())).toEqual({});
+    expect(resolvePage({ url: '/ok/', status: 200 }, options())).toEqual({ googlebot: GOOGLE });
+  });
+  it('honours errorPages globs and leaves look-alikes alone', () => {
+    expect(isErrorPage({ url: '/oops/' }, ['/oops/**'])).toBe(true);
+    expect(isErrorPage({ url: '/blog/4040/' })).toBe(false);
+    expect(isErrorPage({ url: '/posts/404-tips/' })).toBe(false);
+    expect(isErrorPage({ url: '/2024/' })).toBe(false);
+  });
+  it('makes every non-error page noindex, nofollow when the site is not indexable', () => {
+    const settings = options({ indexable: false });
+    expect(resolvePage({ url: '/a/' }, settings)).toEqual({ robots: 'noindex, nofollow' });
+    expect(resolvePage({ url: '/a/', data: { robots: 'noarchive' } }, settings)).toEqual({ robots: 'noindex, nofollow, noarchive' });
+    expect(resolvePage({ url: '/404.html' }, settings)).toEqual({});
+    expect(resolvePage({ url: '/a/' }, normalizeOptions({}, { env: { CONTEXT: 'deploy-preview' } }))).toEqual({ robots: 'noindex, nofollow' });
+  });
+});
