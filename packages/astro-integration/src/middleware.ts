@@ -1,0 +1,39 @@
+import { normalizeOptions } from '@robots-kit/core';
+import type { MiddlewareHandler } from 'astro';
+import robotsDataModule from 'virtual:@robots-kit/astro/data';
+import { PACKAGE_NAME } from './package-name.js';
+import { decodeUtf8 } from './runtime/decode-utf8.js';
+import { isUtf8Html } from './runtime/is-utf8-html.js';
+import type { RobotsData } from './runtime/robots-data.js';
+import { robotsForPage } from './runtime/robots-for-page.js';
+import { statusToResolve } from './runtime/status-to-resolve.js';
+import { withBody } from './runtime/with-body.js';
+
+const data = robotsDataModule as RobotsData;
+// Validated at `astro:config:setup`; normalizing again restores core's "already normalized" mark.
+const options = normalizeOptions(data.options, { package: PACKAGE_NAME });
+const encoder = new TextEncoder();
+
+/**
+ * Runs after the page rendered (`order: 'post'`, innermost), so it sees the final status, the
+ * `getStaticPaths` props and whatever the page put in `Astro.locals`. HTML pages get their
+ * robots tags; endpoints, redirects and non-UTF-8 bodies are returned untouched.
+ */
+export const onRequest: MiddlewareHandler = async (context, next) => {
+  const response = await next();
+  const status = statusToResolve(response.status, context.routePattern);
+  if (status === undefined || response.body === null || !isUtf8Html(response.headers)) return response;
+
+  const bytes = await response.arrayBuffer();
+  const html = decodeUtf8(bytes);
+  const rewritten = html === undefined ? undefined : robotsForPage(html, status, context, data, options);
+  for (const diagnostic of rewritten?.diagnostics ?? []) {
+    context.logger?.warn(`${context.url.pathname}: ${diagnosticText(diagnostic)}`);
+  }
+  return withBody(response, rewritten ? encoder.encode(rewritten.html) : bytes);
+};
+
+function diagnosticText(diagnostic: unknown): string {
+  if (typeof diagnostic === 'object' && diagnostic !== null && 'message' in diagnostic) return String(diagnostic.message);
+  return String(diagnostic);
+}

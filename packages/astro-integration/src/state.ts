@@ -1,0 +1,14 @@
+import type { NormalizedRobotsOptions } from '@robots-kit/core';
+
+/** What the integration learns in Astro's hooks and its Vite plugin serves to the middleware. */
+export interface IntegrationState {
+  options: NormalizedRobotsOptions;
+  /** Absolute path of the project root. */
+  root: string;
+  /** Absolute path of `srcDir`: pages and content collections live there. */
+  srcDir: string;
+  /** Route pattern → root-relative entrypoint, from `astro:routes:resolved`. */
+  routes: Map<string, string>;
+  /** Root-relative content file → its own directives; read on first use, then kept current in dev. */
+  frontMatter?: Promise<Map<string, unknown>>;
+}

@@ -1,0 +1,5 @@
+/** Written by the integration's Vite plugin; its shape is `RobotsData` (./runtime/robots-data.ts). */
+declare module 'virtual:@robots-kit/astro/data' {
+  const data: unknown;
+  export default data;
+}
