@@ -4,6 +4,7 @@ import robotsDataModule from 'virtual:@robots-kit/astro/data';
 import { PACKAGE_NAME } from './package-name.js';
 import { decodeUtf8 } from './runtime/decode-utf8.js';
 import { isUtf8Html } from './runtime/is-utf8-html.js';
+import { reportDiagnostics } from './runtime/report-diagnostics.js';
 import type { RobotsData } from './runtime/robots-data.js';
 import { robotsForPage } from './runtime/robots-for-page.js';
 import { statusToResolve } from './runtime/status-to-resolve.js';
@@ -17,7 +18,7 @@ const encoder = new TextEncoder();
 /**
  * Runs after the page rendered (`order: 'post'`, innermost), so it sees the final status, the
  * `getStaticPaths` props and whatever the page put in `Astro.locals`. HTML pages get their
- * robots tags; endpoints, redirects and non-UTF-8 bodies are returned untouched.
+ * robots tags; endpoints, redirects and bodies that are not UTF-8 are returned untouched.
  */
 export const onRequest: MiddlewareHandler = async (context, next) => {
   const response = await next();
@@ -26,14 +27,8 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
 
   const bytes = await response.arrayBuffer();
   const html = decodeUtf8(bytes);
-  const rewritten = html === undefined ? undefined : robotsForPage(html, status, context, data, options);
-  for (const diagnostic of rewritten?.diagnostics ?? []) {
-    context.logger?.warn(`${context.url.pathname}: ${diagnosticText(diagnostic)}`);
-  }
-  return withBody(response, rewritten ? encoder.encode(rewritten.html) : bytes);
+  if (html === undefined) return withBody(response, bytes);
+  const result = robotsForPage(html, status, context, data, options);
+  reportDiagnostics(result.diagnostics, context.url.pathname, context.logger);
+  return withBody(response, result.changed ? encoder.encode(result.html) : bytes);
 };
-
-function diagnosticText(diagnostic: unknown): string {
-  if (typeof diagnostic === 'object' && diagnostic !== null && 'message' in diagnostic) return String(diagnostic.message);
-  return String(diagnostic);
-}

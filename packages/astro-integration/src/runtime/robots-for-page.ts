@@ -1,4 +1,4 @@
-import { injectRobots, resolvePage, type NormalizedRobotsOptions } from '@robots-kit/core';
+import { injectRobots, resolvePage, type InjectRobotsResult, type NormalizedRobotsOptions } from '@robots-kit/core';
 import type { APIContext } from 'astro';
 import { PAGE_HINT } from '../errors/hints.js';
 import { toAstroError } from '../errors/to-astro-error.js';
@@ -6,14 +6,14 @@ import { findPageEntry } from './collection-entry.js';
 import { ownDirectives } from './own-directives.js';
 import type { RobotsData } from './robots-data.js';
 
-/** The page's HTML with its resolved robots tags (core's head-only transform), or `undefined` when nothing changed. */
+/** The page's HTML with its resolved robots tags, through core's head-only transform. */
 export function robotsForPage(
   html: string,
   status: number,
   context: Pick<APIContext, 'url' | 'routePattern' | 'props' | 'locals'>,
   data: RobotsData,
   options: NormalizedRobotsOptions,
-): { html: string; diagnostics: readonly unknown[] } | undefined {
+): InjectRobotsResult {
   const entry = findPageEntry(context.props);
   const own = ownDirectives({
     key: options.frontMatterKey,
@@ -24,7 +24,7 @@ export function robotsForPage(
   });
   const source = own?.source ?? data.routes[context.routePattern] ?? context.url.pathname;
   try {
-    const result = injectRobots(html, (existing) =>
+    return injectRobots(html, (existing) =>
       resolvePage(
         {
           url: context.url.pathname,
@@ -37,7 +37,6 @@ export function robotsForPage(
         options,
       ),
     );
-    return result.changed ? { html: result.html, diagnostics: result.diagnostics } : undefined;
   } catch (error) {
     throw toAstroError(error, PAGE_HINT, source);
   }
