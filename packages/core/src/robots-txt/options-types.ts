@@ -1,0 +1,80 @@
+/** `yes` or `no`, as the Content Signals Policy writes its values. */
+export type ContentSignalValue = 'yes' | 'no';
+
+/** Cloudflare's Content Signals Policy: what the site allows its content to be used for once fetched. */
+export interface ContentSignalOptions {
+  /** Building a search index and linking to the content in results. Default: unset (no signal). */
+  search?: ContentSignalValue;
+  /** Feeding the content to an AI model answering a question (grounding, RAG). Default: unset (no signal). */
+  'ai-input'?: ContentSignalValue;
+  /** Training or fine-tuning AI models. Default: unset (no signal). */
+  'ai-train'?: ContentSignalValue;
+}
+
+/** One `User-agent` group to write. */
+export interface RobotsTxtGroupOptions {
+  /**
+   * The crawlers the group is for: product tokens (letters, `-`, `_`, e.g.
+   * `Googlebot`) or `*` for every crawler without a group of its own. Required.
+   */
+  userAgent: string | string[];
+  /** Paths the crawlers may fetch; each starts with `/` or `*`. Default: `[]`. */
+  allow?: string[];
+  /**
+   * Paths the crawlers must not fetch; each starts with `/` or `*` (`''`
+   * disallows nothing). Default: `[]`; a group with no `allow` and no
+   * `disallow` gets an empty `Disallow:` (allow everything).
+   */
+  disallow?: string[];
+  /** Seconds to wait between requests; Bing and Yandex read it, Google ignores it. Default: unset. */
+  crawlDelay?: number;
+  /** Comment line(s) written above the group, without the `#`. Default: none. */
+  comment?: string | string[];
+}
+
+/** How to write robots.txt. */
+export interface RobotsTxtOptions {
+  /**
+   * The `User-agent` groups. Default: one group `User-agent: *` with an empty
+   * `Disallow:` (every crawler may fetch everything).
+   */
+  groups?: RobotsTxtGroupOptions[];
+  /**
+   * `Sitemap` lines: absolute URLs, paths resolved against `site`, or `true`
+   * for the site's default sitemap (e.g. `/sitemap-index.xml`). Default: none.
+   */
+  sitemap?: true | string | string[];
+  /**
+   * Adds a group disallowing `/` for the AI training, AI search and
+   * user-directed AI retrieval agents listed in `AI_BOTS`. Default: `false`.
+   */
+  blockAiBots?: boolean;
+  /**
+   * A `Content-Signal` line (Cloudflare's Content Signals Policy), written in
+   * the `User-agent: *` group, e.g. `{ search: 'yes', 'ai-train': 'no' }` →
+   * `Content-Signal: search=yes, ai-train=no`. Default: unset (no line).
+   */
+  contentSignal?: ContentSignalOptions;
+  /**
+   * A `Content-Usage` line (IETF AI Preferences vocabulary), written in the
+   * `User-agent: *` group, e.g. `{ 'train-ai': 'n' }` → `Content-Usage: train-ai=n`.
+   * Keys are lower-case vocabulary terms (`train-ai`, `search`, …). Default: unset (no line).
+   */
+  contentUsage?: Record<string, 'y' | 'n'>;
+}
+
+/** What the generator knows about the build. */
+export interface RobotsTxtContext {
+  /** The site's absolute URL, used to make sitemap paths absolute. Default: unset. */
+  site?: string;
+  /** False for a preview or staging build: then robots.txt disallows everything. Required. */
+  indexable: boolean;
+  /** The path or URL `sitemap: true` stands for, e.g. `/sitemap-index.xml`. Default: unset. */
+  defaultSitemap?: string;
+  /** An existing robots.txt (e.g. the user's `public/robots.txt`) to merge with the options. Default: none. */
+  existing?: string;
+  /** Where {@link existing} came from, for messages. Default: `robots.txt`. */
+  existingSource?: string;
+  /** Where the options came from, for messages (e.g. `astro.config.mjs`). Default: unset. */
+  source?: string;
+}
