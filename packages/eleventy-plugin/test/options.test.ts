@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import robotsPlugin from '../src/index.js';
+import { buildStub } from './helpers/build-stub.js';
+import { robotsTags } from './helpers/meta-tags.js';
+
+function page(build: Awaited<ReturnType<typeof buildStub>>, url: string): string {
+  const built = build.byUrl.get(url);
+  if (!built) throw new Error(`no output for ${url}`);
+  return built.content;
+}
+
+describe('site-wide options', () => {
+  it('`indexable: false` keeps every page out of search engines, without the Googlebot tag', async () => {
+    const build = await buildStub('minimal', (eleventyConfig) => {
+      eleventyConfig.addPlugin(robotsPlugin, { indexable: false });
+    });
+    expect(robotsTags(page(build, '/'))).toEqual({ robots: 'noindex, nofollow' });
+    expect(robotsTags(page(build, '/private/'))).toEqual({ robots: 'noindex, nofollow' });
+    expect(build.warnings.filter((message) => message.includes('not indexable'))).toEqual([
+      expect.stringContaining('this build is not indexable (`indexable: false` in the plugin options)'),
+    ]);
+  });
+
+  it('a staging environment (ROBOTS_INDEXABLE=false) does the same, and the build log says why', async () => {
+    const saved = process.env.ROBOTS_INDEXABLE;
+    process.env.ROBOTS_INDEXABLE = 'false';
+    try {
+      const build = await buildStub('minimal', (eleventyConfig) => {
+        eleventyConfig.addPlugin(robotsPlugin);
+      });
+      expect(robotsTags(page(build, '/'))).toEqual({ robots: 'noindex, nofollow' });
+      expect(build.warnings.some((message) => message.includes('not indexable (ROBOTS_INDEXABLE=false)'))).toBe(true);
+    } finally {
+      if (saved === undefined) delete process.env.ROBOTS_INDEXABLE;
+      else process.env.ROBOTS_INDEXABLE = saved;
+    }
+  });
+
+  it('`googlebot: false` drops the extra Googlebot tag, and defaults apply to every page', async () => {
+    const build = await buildStub('minimal', (eleventyConfig) => {
+      eleventyConfig.addPlugin(robotsPlugin, { googlebot: false, defaults: 'noarchive', frontMatterKey: 'seo' });
+    });
+    expect(robotsTags(page(build, '/'))).toEqual({ robots: 'noarchive' });
+    // The page's `robots` key is not read: the front matter key is now `seo`.
+    expect(robotsTags(page(build, '/private/'))).toEqual({ robots: 'noarchive' });
+    expect(build.warnings).toEqual([]);
+  });
+});
