@@ -17,7 +17,7 @@ export function assertSingleLine(value: unknown, key: string, source: string | u
         key,
         value,
         problem: `value contains a line break or control character (${control}), which would start a new robots.txt line, got`,
-        expected: `${expected} on a single line`,
+        expected: `a value on one line, without control characters (${expected})`,
       },
       source,
     );
