@@ -48,7 +48,12 @@ export function planRobotsEdits(
   }
 
   const removed = new Set(robotsNodes);
-  const slot = pickInsertionSlot(inHead.map((node) => (removed.has(node) ? 'robots' : headNodeRole(node))));
+  const unclosed = inHead.findIndex((node) => !node.closed);
+  const slot = Math.min(
+    pickInsertionSlot(inHead.map((node) => (removed.has(node) ? 'robots' : headNodeRole(node)))),
+    // Tags written after an element that runs to the end of input would land inside it.
+    unclosed === -1 ? inHead.length : unclosed,
+  );
   const next = inHead[slot];
   const last = inHead[inHead.length - 1];
   let at: number;

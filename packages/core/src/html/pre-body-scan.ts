@@ -12,6 +12,11 @@ export interface HeadNode {
   /** Start of the run of whitespace right before `start`; `start` when there is none. */
   whitespaceStart: number;
   /**
+   * False when the input ends inside the element (an unclosed `<script>`, `<title>`,
+   * `<template>`…): anything written after it would become part of it.
+   */
+  closed: boolean;
+  /**
    * Written after the head ended (after `</head>` or a second `<head>`); browsers still
    * move such an element into the head.
    */

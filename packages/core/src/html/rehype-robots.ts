@@ -52,14 +52,6 @@ function readExtraNames(extraNames: unknown): Set<string> {
   return new Set([...(extraNames as Set<string>)].map((name) => name.trim().toLowerCase()));
 }
 
-function withoutNestedRobotsTags(nodes: ElementContent[], isRobots: (node: RootContent) => boolean): ElementContent[] {
-  return nodes
-    .filter((node) => !isRobots(node))
-    .map((node) =>
-      node.type === 'element' ? { ...node, children: withoutNestedRobotsTags(node.children, isRobots) } : node,
-    );
-}
-
 function text(value: string): Text {
   return { type: 'text', value };
 }
@@ -109,15 +101,16 @@ function rebuildHead(head: Element, tags: readonly RobotsMetaTag[], isRobots: (n
     if (!removed.has(index)) rebuilt.push(node);
   });
   if (insertAt >= children.length) rebuilt.push(...inserted);
-  return withoutNestedRobotsTags(rebuilt, (node) => !inserted.includes(node as Element) && isRobots(node));
+  return rebuilt;
 }
 
 /**
- * A unified plugin for rehype pipelines: in the document's `<head>` it removes every
- * robots `<meta name>` (`robots`, a known crawler, a name in `extraNames` or a key of
- * `tags`, in any case) and inserts one `<meta name content>` per entry of `tags`, after
- * `<meta charset>` and the viewport tag and before the first script. A tree without
- * `<head>` gets one when it has `<html>`; a fragment is left alone.
+ * A unified plugin for rehype pipelines: among the children of the document's `<head>`
+ * it removes every robots `<meta name>` (`robots`, a known crawler, a name in
+ * `extraNames` or a key of `tags`, in any case) and inserts one `<meta name content>`
+ * per entry of `tags`, after `<meta charset>` and the viewport tag and before the first
+ * script. Like `injectRobots`, it leaves `<noscript>` and `<template>` contents alone.
+ * A tree without `<head>` gets one when it has `<html>`; a fragment is left alone.
  */
 export function rehypeRobots(options: RehypeRobotsOptions): (tree: Root) => undefined {
   if (typeof options !== 'object' || options === null) {

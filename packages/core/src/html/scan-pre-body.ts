@@ -5,7 +5,7 @@ import type { EndTagToken, StartTagToken } from './markup-token.js';
 import type { PreBodyScan } from './pre-body-scan.js';
 import { readMarkup } from './read-markup.js';
 import { templateEnd } from './template-end.js';
-import { textElementEnd } from './text-element-end.js';
+import { textElementEnd, type ElementExtent } from './text-element-end.js';
 
 type InsertionMode = 'initial' | 'before-html' | 'before-head' | 'in-head' | 'after-head';
 
@@ -27,16 +27,16 @@ export function scanPreBody(html: string): PreBodyScan {
   let index = html.charCodeAt(0) === BYTE_ORDER_MARK ? 1 : 0;
   let lastTokenEnd = index;
 
-  const addHeadNode = (name: string, start: number, end: number, tag: StartTagToken | undefined, afterHead: boolean) => {
+  const addHeadNode = (name: string, start: number, extent: ElementExtent, tag: StartTagToken | undefined, afterHead: boolean) => {
     let whitespaceStart = start;
     while (whitespaceStart > lastTokenEnd && isHtmlWhitespace(html.charCodeAt(whitespaceStart - 1))) whitespaceStart--;
-    scan.headNodes.push({ name, start, end, whitespaceStart, afterHead, ...(tag ? { tag } : {}) });
+    scan.headNodes.push({ name, start, ...extent, whitespaceStart, afterHead, ...(tag ? { tag } : {}) });
   };
 
   const addHeadElement = (tag: StartTagToken, afterHead: boolean) => {
-    const end = tag.name === 'template' ? templateEnd(html, tag) : textElementEnd(html, tag);
-    addHeadNode(tag.name, tag.start, end, tag, afterHead);
-    return end;
+    const extent = tag.name === 'template' ? templateEnd(html, tag) : textElementEnd(html, tag);
+    addHeadNode(tag.name, tag.start, extent, tag, afterHead);
+    return extent.end;
   };
 
   const processStartTag = (tag: StartTagToken): TagOutcome => {
@@ -147,7 +147,7 @@ export function scanPreBody(html: string): PreBodyScan {
         scan.bodyStart = token.start;
         return scan;
       case 'comment':
-        if (mode === 'in-head') addHeadNode('#comment', token.start, token.end, undefined, false);
+        if (mode === 'in-head') addHeadNode('#comment', token.start, { end: token.end, closed: true }, undefined, false);
         index = token.end;
         break;
       case 'doctype':

@@ -19,17 +19,24 @@ const TEXT_ELEMENTS: ReadonlySet<string> = new Set([
   'noscript',
 ]);
 
+/** Where an element ends (exclusive), and whether its end tag is there or the input ran out first. */
+export interface ElementExtent {
+  end: number;
+  closed: boolean;
+}
+
 /**
- * The end (exclusive) of the element that `tag` opens, when its contents are text
- * (`<script>`, `<style>`, `<title>`, `<noscript>`…); `tag.end` for any other element.
+ * The extent of the element that `tag` opens, when its contents are text (`<script>`,
+ * `<style>`, `<title>`, `<noscript>`…); just the tag for any other element.
  * Self-closing syntax does not make such an element empty, just as in browsers.
  */
-export function textElementEnd(html: string, tag: StartTagToken): number {
+export function textElementEnd(html: string, tag: StartTagToken): ElementExtent {
   let contentsEnd: number;
   if (tag.name === 'script') contentsEnd = findScriptDataEnd(html, tag.end);
   else if (TEXT_ELEMENTS.has(tag.name)) contentsEnd = findRawTextEnd(html, tag.end, tag.name);
-  else if (tag.name === 'plaintext') return html.length;
-  else return tag.end;
-  if (contentsEnd >= html.length) return html.length;
-  return readTag(html, contentsEnd).end;
+  else if (tag.name === 'plaintext') return { end: html.length, closed: false };
+  else return { end: tag.end, closed: true };
+  const endTag = contentsEnd >= html.length ? undefined : readTag(html, contentsEnd);
+  if (endTag === undefined || endTag.type === 'end-of-file') return { end: html.length, closed: false };
+  return { end: endTag.end, closed: true };
 }

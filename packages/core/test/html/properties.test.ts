@@ -1,0 +1,261 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isRobotsMetaName } from '../../src/directives/known-crawlers.js';
+import type { ExistingRobotsTag } from '../../src/directives/types.js';
+import { injectRobots } from '../../src/html/index.js';
+
+/** A piece of a generated document; robots tags know their name and decoded content. */
+interface Piece {
+  text: string;
+  robots?: ExistingRobotsTag;
+}
+
+const RUNS = { seed: 20_251_121, numRuns: 300 };
+
+const whitespace = fc.constantFrom('', '\n', '\r\n', '\n  ', '\r\n\t', ' ', '\n\n    ');
+const robotsName = fc.constantFrom('robots', 'ROBOTS', 'Robots', 'googlebot', 'GoogleBot', 'bingbot', 'ExampleBot');
+const robotsContent = fc.constantFrom(
+  { raw: 'noindex', decoded: 'noindex' },
+  { raw: 'nofollow, noarchive', decoded: 'nofollow, noarchive' },
+  { raw: 'max-snippet:50', decoded: 'max-snippet:50' },
+  { raw: '', decoded: '' },
+  { raw: 'noindex&comma; nofollow', decoded: 'noindex, nofollow' },
+  { raw: 'NONE', decoded: 'NONE' },
+);
+
+function attribute(name: string, value: string, style: number): string {
+  if (style === 0 || (style === 2 && !/^[\w:,&;-]+$/.test(value))) return `${name}="${value}"`;
+  if (style === 1) return `${name}='${value}'`;
+  return `${name}=${value}`;
+}
+
+const robotsMeta: fc.Arbitrary<Piece> = fc
+  .record({
+    name: robotsName,
+    content: robotsContent,
+    nameStyle: fc.integer({ min: 0, max: 2 }),
+    contentStyle: fc.integer({ min: 0, max: 2 }),
+    contentFirst: fc.boolean(),
+    upperCase: fc.boolean(),
+    extra: fc.constantFrom('', ' data-x="</head>"', " id=robots-tag", ' class=""'),
+    close: fc.constantFrom('>', ' />', '/>'),
+  })
+  .map((meta) => {
+    const name = attribute(meta.upperCase ? 'NAME' : 'name', meta.name, meta.nameStyle);
+    const content = attribute(meta.upperCase ? 'CONTENT' : 'content', meta.content.raw, meta.contentStyle);
+    const attributes = meta.contentFirst ? `${content} ${name}` : `${name} ${content}`;
+    // An unquoted value would swallow a `/` written right after it.
+    const close = meta.contentStyle === 2 || (meta.contentFirst && meta.nameStyle === 2) ? ' >' : meta.close;
+    return {
+      text: `<${meta.upperCase ? 'META' : 'meta'} ${attributes}${meta.extra}${close}`,
+      robots: { name: meta.name, content: meta.content.decoded },
+    };
+  });
+
+const otherHeadElement: fc.Arbitrary<Piece> = fc
+  .constantFrom(
+    '<meta charset="utf-8">',
+    '<META CHARSET=UTF-8>',
+    '<meta name="viewport" content="width=device-width">',
+    '<title>Hello</title>',
+    '<TITLE>About </head> &amp; <body> tags</TITLE>',
+    '<title><meta name="robots" content="x"></title>',
+    '<!-- </head> -->',
+    '<!-- <meta name="robots" content="noindex"> --!>',
+    '<!----><!-->',
+    '<script>var a = "</head>"; if (a < b) {}</script>',
+    '<script><!-- document.write("<script>x()</script>") --></script>',
+    '<SCRIPT type=module>document.write("<body>")</SCRIPT>',
+    '<style>/* </head> */ p { color: red }</style>',
+    "<link rel=stylesheet href='/a.css' data-x='</head>'>",
+    '<meta name="description" content="a &amp; b">',
+    '<meta property="og:title" content="</head><body>">',
+    '<noscript><meta name="robots" content="noindex"></noscript>',
+    '<template><meta name="robots" content="none"></head><p>x</p></template>',
+    '<base href="/">',
+  )
+  .map((text) => ({ text }));
+
+const bodyPiece: fc.Arbitrary<Piece> = fc
+  .constantFrom(
+    '<p>Tom &amp; Jerry&nbsp;&#169;</p>',
+    '<pre>\n  keep   these\r\n   spaces </pre>',
+    '<meta name="robots" content="nofollow">',
+    '<!-- </body> <head> -->',
+    '<script>var x = "</head>";</script>',
+    '<DIV CLASS=x data-a="1">text</DIV>',
+    'plain text &lt; &gt;',
+    '<svg><style>a{}</style></svg>',
+  )
+  .map((text) => ({ text }));
+
+const document = fc.record({
+  bom: fc.boolean(),
+  doctype: fc.constantFrom('', '<!DOCTYPE html>', '<!doctype HTML>', '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "x.dtd">'),
+  htmlTag: fc.constantFrom('', '<html lang="en">', '<HTML>'),
+  headTag: fc.constantFrom('', '<head>', '<HEAD data-x="</head>">'),
+  head: fc.array(fc.tuple(whitespace, fc.oneof(robotsMeta, otherHeadElement)), { maxLength: 10 }),
+  headEnd: fc.constantFrom('', '</head>', '</HEAD >'),
+  afterHead: fc.array(fc.tuple(whitespace, robotsMeta), { maxLength: 2 }),
+  bodyTag: fc.constantFrom('', '<body>', '<BODY class="x">'),
+  body: fc.array(fc.tuple(whitespace, bodyPiece), { maxLength: 6 }),
+  end: fc.constantFrom('', '\n</body>\n</html>\n', '\r\n</BODY></HTML>'),
+});
+
+type GeneratedDocument = typeof document extends fc.Arbitrary<infer T> ? T : never;
+
+function pieces(generated: GeneratedDocument): Piece[] {
+  const result: Piece[] = [];
+  const add = (text: string, robots?: ExistingRobotsTag) => result.push(robots ? { text, robots } : { text });
+  if (generated.bom) add('\uFEFF');
+  add(generated.doctype);
+  add('\n');
+  add(generated.htmlTag);
+  add('\n');
+  add(generated.headTag);
+  for (const [space, piece] of generated.head) {
+    add(space);
+    add(piece.text, piece.robots);
+  }
+  add('\n');
+  add(generated.headEnd);
+  if (generated.headEnd !== '') {
+    for (const [space, piece] of generated.afterHead) {
+      add(space);
+      add(piece.text, piece.robots);
+    }
+  }
+  add('\n');
+  // Without `<body>`, content opens the body: start it with a paragraph.
+  add(generated.bodyTag === '' ? '<p>start</p>' : generated.bodyTag);
+  for (const [space, piece] of generated.body) add(space + piece.text);
+  add(generated.end);
+  return result;
+}
+
+/** The input with the given robots tags cut out, each with the whitespace before it. */
+function cutRobotsTags(parts: readonly Piece[], isCut: (piece: Piece) => boolean): string {
+  let text = '';
+  for (const piece of parts) {
+    if (isCut(piece)) text = text.replace(/[\t\n\f\r ]+$/, '');
+    else text += piece.text;
+  }
+  return text;
+}
+
+function countOf(text: string, search: string): number {
+  return text.split(search).length - 1;
+}
+
+const tagSets = fc
+  .subarray(['robots', 'googlebot', 'bingbot', 'examplebot'])
+  .map((names) => Object.fromEntries(names.map((name) => [name, `x-marker ${name}`])));
+
+describe('injectRobots properties', () => {
+  it('changes only the robots tags, passes every head robots tag to resolve, and is idempotent', () => {
+    fc.assert(
+      fc.property(document, tagSets, (generated, tags) => {
+        const parts = pieces(generated);
+        const input = parts.map((piece) => piece.text).join('');
+        const resolvedNames = new Set(Object.keys(tags));
+        const isRemoved = (piece: Piece) => piece.robots !== undefined && isRobotsMetaName(piece.robots.name, resolvedNames);
+        const calls: ExistingRobotsTag[][] = [];
+        const result = injectRobots(input, (existing) => {
+          calls.push(existing);
+          return tags;
+        });
+        const codes = result.diagnostics.map((diagnostic) => diagnostic.code);
+        expect(codes).not.toContain('internal-error');
+
+        if (codes.includes('fragment') || codes.includes('not-html')) {
+          expect(result.html).toBe(input);
+          expect(calls).toEqual([]);
+          return;
+        }
+        const expectedExisting = parts.flatMap((piece) => (piece.robots && isRobotsMetaName(piece.robots.name) ? [piece.robots] : []));
+        expect(calls).toEqual([expectedExisting]);
+
+        let output = result.html;
+        if (codes.includes('no-head')) {
+          const created = /[\t\n\f\r ]*<head>(?:[\t\n\f\r ]*<meta name="[a-z]+" content="x-marker [a-z]+"\s?\/?>)+[\t\n\f\r ]*<\/head>/;
+          expect(output).toMatch(created);
+          output = output.replace(created, '');
+        }
+        output = output.replace(/[\t\n\f\r ]*<meta name="[a-z]+" content="x-marker [a-z]+"\s?\/?>/g, '');
+        expect(output).toBe(cutRobotsTags(parts, isRemoved));
+
+        for (const [name, content] of Object.entries(tags)) {
+          expect(countOf(result.html, `<meta name="${name}" content="${content}"`)).toBe(1);
+        }
+        const again = injectRobots(result.html, (existing) => {
+          expect(existing).toEqual(
+            Object.entries(tags)
+              .filter(([name]) => isRobotsMetaName(name))
+              .map(([name, content]) => expect.objectContaining({ name, content })),
+          );
+          return tags;
+        });
+        expect(again.html).toBe(result.html);
+        expect(again.changed).toBe(false);
+      }),
+      RUNS,
+    );
+  });
+
+  const htmlish = fc.constantFrom(
+    '<',
+    '>',
+    '</',
+    '<!--',
+    '-->',
+    '--!>',
+    '<!-->',
+    '<head>',
+    '</head>',
+    '<HEAD>',
+    '<body>',
+    '<html>',
+    '<!doctype html>',
+    '<meta name=robots content=x>',
+    '<meta content="y" name="googlebot"/>',
+    '<script>',
+    '</script>',
+    '<script><!--<script>',
+    '<title>',
+    '</title>',
+    '<template>',
+    '</template>',
+    '<noscript>',
+    '<?xml version="1.0"?>',
+    '<![CDATA[',
+    '&',
+    '&#32;',
+    '"',
+    "'",
+    '=',
+    '\r',
+    '\n',
+    '\0',
+    '\uD800',
+    '\uDFFF',
+    '\uFEFF',
+  );
+  const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
+  const chaos = fc.oneof(
+    fc.array(fc.oneof(htmlish, fc.string({ unit: anyCodeUnit, maxLength: 4 })), { maxLength: 40 }).map((parts) => parts.join('')),
+    fc.string({ unit: anyCodeUnit, maxLength: 200 }),
+    fc.string({ unit: 'binary', maxLength: 200 }),
+  );
+
+  it('never throws, whatever the input, and stays idempotent', () => {
+    fc.assert(
+      fc.property(chaos, tagSets, (input, tags) => {
+        const result = injectRobots(input, () => tags);
+        expect(result.diagnostics.map((diagnostic) => diagnostic.code)).not.toContain('internal-error');
+        if (!result.changed) expect(result.html).toBe(input);
+        expect(injectRobots(result.html, () => tags).html).toBe(result.html);
+      }),
+      { ...RUNS, numRuns: 1000 },
+    );
+  });
+});
