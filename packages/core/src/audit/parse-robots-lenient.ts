@@ -1,0 +1,40 @@
+import { parseRobots } from '../directives/parse-robots.js';
+import { splitDirectiveList } from '../directives/split-directive-list.js';
+import type { ParsedRobots, RobotsSource } from '../directives/types.js';
+import { RobotsError } from '../errors/robots-error.js';
+import { mergeParsedRobots } from './merge-parsed-robots.js';
+
+export interface LenientParse {
+  parsed: ParsedRobots;
+  /** Messages about directives that were ignored, as crawlers ignore them. */
+  problems: string[];
+}
+
+function tryParse(text: string, source: RobotsSource): ParsedRobots | RobotsError {
+  try {
+    return parseRobots(text, source, { strict: false });
+  } catch (error) {
+    if (error instanceof RobotsError) return error;
+    throw error;
+  }
+}
+
+/**
+ * Reads a tag's or header's directives the way crawlers do: what cannot be understood is
+ * ignored and reported, and one bad value does not hide the good directives beside it.
+ */
+export function parseRobotsLenient(content: string, source: RobotsSource): LenientParse {
+  const whole = tryParse(content, source);
+  if (!(whole instanceof RobotsError)) return { parsed: whole, problems: whole.warnings.map((warning) => warning.message) };
+  const parses: ParsedRobots[] = [];
+  const problems: string[] = [];
+  for (const token of splitDirectiveList(content)) {
+    const piece = tryParse(token, source);
+    if (piece instanceof RobotsError) problems.push(piece.message);
+    else {
+      parses.push(piece);
+      problems.push(...piece.warnings.map((warning) => warning.message));
+    }
+  }
+  return { parsed: mergeParsedRobots(parses), problems };
+}
