@@ -25,3 +25,4 @@ export { robotsOptionsSchema, type RobotsOptions } from './options/options-schem
 export { isErrorPage } from './resolve/is-error-page.js';
 export { resolvePage, resolvePageDetailed } from './resolve/resolve-page.js';
 export type { PageToResolve, ResolvedPage } from './resolve/page.js';
+export * from './robots-txt/index.js';

@@ -13,6 +13,7 @@ describe('normalizeOptions', () => {
       googlebot: { maxSnippet: -1, maxImagePreview: 'large', maxVideoPreview: -1 },
       indexable: true,
       strict: true,
+      robotsTxt: {},
       audit: false,
     });
     expect(normalizeOptions(undefined, { env }).frontMatterKey).toBe('robots');
@@ -61,6 +62,13 @@ describe('normalizeOptions', () => {
     expect(() => normalizeOptions({ site: 'example' })).toThrow(/site/);
     expect(() => normalizeOptions({ defaults: 5 })).toThrow(/defaults/);
     expect(() => normalizeOptions('noindex')).toThrow(RobotsError);
+  });
+
+  it('validates robots.txt options with their own checks, or takes false', () => {
+    expect(normalizeOptions({ robotsTxt: false }, { env }).robotsTxt).toBe(false);
+    expect(normalizeOptions({ robotsTxt: { blockAiBots: true } }, { env }).robotsTxt).toEqual({ blockAiBots: true });
+    expect(() => normalizeOptions({ robotsTxt: true })).toThrow(/key `robotsTxt`/);
+    expect(() => normalizeOptions({ robotsTxt: { groups: [{ userAgent: '*', disallow: ['private'] }] } })).toThrow(/robotsTxt\.groups\[0\]\.disallow\[0\]/);
   });
 
   it('rejects bad globs', () => {

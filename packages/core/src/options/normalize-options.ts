@@ -1,4 +1,5 @@
 import { parseRobots } from '../directives/parse-robots.js';
+import { validateRobotsTxtOptions } from '../robots-txt/validate-robots-txt-options.js';
 import { RobotsError } from '../errors/robots-error.js';
 import { DEFAULTS } from './defaults.js';
 import { detectIndexable } from './detect-indexable.js';
@@ -56,6 +57,7 @@ export function normalizeOptions(userOptions: unknown = {}, context: NormalizeCo
       googlebot: options.googlebot === false ? false : { ...DEFAULTS.googlebot, ...options.googlebot },
       indexable: options.indexable ?? detectIndexable(context.env).indexable,
       strict,
+      robotsTxt: options.robotsTxt ?? {},
       audit: options.audit ?? false,
     };
     if (options.defaults !== undefined) {
@@ -63,6 +65,7 @@ export function normalizeOptions(userOptions: unknown = {}, context: NormalizeCo
       result.defaults = options.defaults;
     }
     if (options.site !== undefined) result.site = options.site;
+    if (result.robotsTxt !== false) validateRobotsTxtOptions(result.robotsTxt, source);
     normalized.add(result);
     return result;
   } catch (error) {

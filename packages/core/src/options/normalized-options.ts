@@ -1,4 +1,5 @@
 import type { ImagePreview, RobotsInput } from '../directives/types.js';
+import type { RobotsTxtOptions } from '../robots-txt/options-types.js';
 
 /**
  * Validated options with every default filled in. Plain JSON data, so adapters can
@@ -14,5 +15,6 @@ export interface NormalizedRobotsOptions {
   indexable: boolean;
   strict: boolean;
   site?: string;
+  robotsTxt: false | RobotsTxtOptions;
   audit: boolean;
 }

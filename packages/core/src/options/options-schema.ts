@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RobotsInput } from '../directives/types.js';
+import type { RobotsTxtOptions } from '../robots-txt/options-types.js';
 
 const robotsInput = z.custom<RobotsInput>(
   (value) =>
@@ -57,6 +58,16 @@ export const robotsOptionsSchema = z.strictObject({
   strict: z.boolean().optional(),
   /** The site's origin, e.g. `https://example.com` (adapters fill it from the framework's config). Default: none. */
   site: z.url().optional(),
+  /**
+   * robots.txt generation (`groups`, `sitemap`, `blockAiBots`, `contentSignal`, `contentUsage`),
+   * or `false` to write none. Checked in detail by `validateRobotsTxtOptions`. Default: `{}`
+   * (one `User-agent: *` group that allows everything).
+   */
+  robotsTxt: z
+    .custom<false | RobotsTxtOptions>((value) => value === false || (typeof value === 'object' && value !== null && !Array.isArray(value)), {
+      message: 'expected `false` or an object of robots.txt options',
+    })
+    .optional(),
   /** Run `robots-kit check` on the output after the build. Default: `false`. */
   audit: z.boolean().optional(),
 });
