@@ -26,3 +26,4 @@ export { isErrorPage } from './resolve/is-error-page.js';
 export { resolvePage, resolvePageDetailed } from './resolve/resolve-page.js';
 export type { PageToResolve, ResolvedPage } from './resolve/page.js';
 export * from './robots-txt/index.js';
+export * from './html/index.js';
