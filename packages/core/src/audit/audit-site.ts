@@ -58,7 +58,7 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
   if (robots.skipped !== undefined && robots.skipped !== 'missing') skipped.push({ file: 'robots.txt', reason: robots.skipped });
   const headers = await readHeaderRules(root);
   skipped.push(...headers.skipped);
-  const declared = (robots.parsed?.sitemaps ?? []).map((sitemap) => ({ url: sitemap.url, from: { file: 'robots.txt', line: sitemap.line } }));
+  const declared = (robots.parsed?.sitemaps ?? []).filter((sitemap) => URL.canParse(sitemap.url)).map((sitemap) => ({ url: sitemap.url, from: { file: 'robots.txt', line: sitemap.line } }));
   const sitemaps = await readSitemaps(root, declared, siteOption ?? siteFromRobotsTxt(robots.parsed));
 
   const context: AuditContext = {
