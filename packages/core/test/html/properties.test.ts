@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import type { Element } from 'hast';
+import { rehype } from 'rehype';
 import { describe, expect, it } from 'vitest';
 import { isRobotsMetaName } from '../../src/directives/known-crawlers.js';
 import type { ExistingRobotsTag } from '../../src/directives/types.js';
@@ -257,5 +259,47 @@ describe('injectRobots properties', () => {
       }),
       { ...RUNS, numRuns: 1000 },
     );
+  });
+
+  /** The robots tags a browser's parser (parse5, through rehype) puts in the head. */
+  function robotsTagsInParsedHead(html: string): ExistingRobotsTag[] {
+    // A byte order mark is gone once bytes are decoded; parse5 reads strings, so drop it here.
+    const tree = rehype().parse(html.replace(/^\uFEFF/, ''));
+    const root = tree.children.find((node): node is Element => node.type === 'element' && node.tagName === 'html');
+    const head = root?.children.find((node): node is Element => node.type === 'element' && node.tagName === 'head');
+    return (head?.children ?? []).flatMap((node) => {
+      if (node.type !== 'element' || node.tagName !== 'meta' || typeof node.properties.name !== 'string') return [];
+      if (!isRobotsMetaName(node.properties.name)) return [];
+      return [{ name: node.properties.name, content: node.properties.content === undefined ? '' : String(node.properties.content) }];
+    });
+  }
+
+  it('finds exactly the robots tags that a browser parser puts in the head', () => {
+    // rehype parses with scripting disabled, which changes only `<noscript>`: leave it out.
+    const tokens = htmlish.filter((token) => !token.includes('noscript'));
+    const markup = fc.oneof(
+      tokens,
+      tokens,
+      fc.constantFrom('<meta name="robots" content="a&amp;b">', '<link rel=x>', '</div>', '<p>', '</br>', '<frameset>', '<textarea>', ' ', 'x'),
+      fc.string({ unit: anyCodeUnit, maxLength: 3 }),
+    );
+    const page = fc
+      .tuple(fc.constantFrom('', '<!doctype html>', '<html>', '<head>', '<!doctype html><head>'), fc.array(markup, { maxLength: 30 }))
+      .map(([start, parts]) => start + parts.join(''));
+    let compared = 0;
+    fc.assert(
+      fc.property(page, (input) => {
+        let found: ExistingRobotsTag[] | undefined;
+        injectRobots(input, (existing) => {
+          found = existing;
+          return {};
+        });
+        if (found === undefined) return;
+        compared++;
+        expect(found).toEqual(robotsTagsInParsedHead(input));
+      }),
+      { ...RUNS, numRuns: 2000 },
+    );
+    expect(compared).toBeGreaterThan(1000);
   });
 });
