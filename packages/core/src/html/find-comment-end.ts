@@ -6,9 +6,11 @@ export function findCommentEnd(html: string, start: number): number {
   const body = start + 4;
   if (html.startsWith('>', body)) return body + 1;
   if (html.startsWith('->', body)) return body + 2;
-  const plain = html.indexOf('-->', body);
-  const bang = html.indexOf('--!>', body);
-  if (plain === -1 && bang === -1) return html.length;
-  if (bang === -1 || (plain !== -1 && plain < bang)) return plain + 3;
-  return bang + 4;
+  let dashes = html.indexOf('--', body);
+  while (dashes !== -1) {
+    if (html.startsWith('>', dashes + 2)) return dashes + 3;
+    if (html.startsWith('!>', dashes + 2)) return dashes + 4;
+    dashes = html.indexOf('--', dashes + 1);
+  }
+  return html.length;
 }

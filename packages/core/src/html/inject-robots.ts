@@ -3,6 +3,7 @@ import type { ExistingRobotsTag } from '../directives/types.js';
 import { applyEdits } from './apply-edits.js';
 import { documentKind } from './document-kind.js';
 import { htmlDiagnostic } from './html-diagnostic.js';
+import { attributeValue } from './meta-attributes.js';
 import { namedMetas, type NamedMeta } from './named-meta.js';
 import { planRobotsEdits } from './plan-robots-edits.js';
 import type { PreBodyScan } from './pre-body-scan.js';
@@ -41,8 +42,16 @@ function locateHead(html: string): LocatedHead | HtmlDiagnostic {
 /**
  * Replaces the robots `<meta>` tags in the head of a whole HTML page. Finds the existing
  * ones (any `<meta name>` that `isRobotsMetaName` accepts) with an HTML tokenizer run over
- * the part before `<body>` only, passes them to `resolve`, removes them and inserts one
- * tag per name that `resolve` returns. Every other byte of the page is kept as it was.
+ * the part before the body only, passes them to `resolve`, removes them (and any tag
+ * named like a key `resolve` returns), each with the whitespace before it, and inserts
+ * one tag per name that `resolve` returns. Every other byte of the page is kept as it was.
+ *
+ * Placement: after `<meta charset>` and the viewport tag, else where the first old robots
+ * tag was if no script precedes it, else before the first script, else at the end of the
+ * head; a page without head gets one after `<html>` (or after the doctype). Each tag goes
+ * on its own line, indented like its neighbours, with the page's line breaks; a page
+ * written on one line gets them inline. Tags in the body, in `<noscript>` (read as text,
+ * as browsers and crawlers that run scripts do) and in `<template>` are left alone.
  *
  * Fragments and non-HTML input are returned unchanged, with a diagnostic, without calling
  * `resolve`. Never throws on any input; errors thrown by `resolve`, and a `RobotsError`
@@ -79,7 +88,7 @@ export function injectRobots(html: string, resolve: ResolveRobotsTags, options: 
   const extraNames = lowercaseNames(options.extraNames ?? []);
   const existing: ExistingRobotsTag[] = metas
     .filter((meta) => isRobotsMetaName(meta.name, extraNames))
-    .map(({ name, content }) => ({ name, content }));
+    .map((meta) => ({ name: meta.name, content: attributeValue(meta.tag, 'content') ?? '' }));
   const tags = validateRobotsTags(resolve(existing), { source: 'resolve()', key: 'tags' });
 
   const robotsNames = new Set([...extraNames, ...lowercaseNames(tags.map((tag) => tag.name))]);

@@ -1,13 +1,13 @@
+import type { StartTagToken } from './markup-token.js';
 import { attributeValue } from './meta-attributes.js';
 import type { HeadNode } from './pre-body-scan.js';
 
-/** A `<meta name>` of the head with its decoded name and content. */
+/** A `<meta name>` of the head. */
 export interface NamedMeta {
   node: HeadNode;
-  /** As written (decoded), not trimmed or lowercased. */
+  tag: StartTagToken;
+  /** Decoded, as written: not trimmed or lowercased. */
   name: string;
-  /** Empty when the tag has no `content` attribute. */
-  content: string;
 }
 
 /** Every `<meta>` with a `name` attribute among the head's elements. */
@@ -16,8 +16,7 @@ export function namedMetas(nodes: readonly HeadNode[]): NamedMeta[] {
   for (const node of nodes) {
     if (node.name !== 'meta' || node.tag === undefined) continue;
     const name = attributeValue(node.tag, 'name');
-    if (name === undefined) continue;
-    metas.push({ node, name, content: attributeValue(node.tag, 'content') ?? '' });
+    if (name !== undefined) metas.push({ node, tag: node.tag, name });
   }
   return metas;
 }
