@@ -132,7 +132,7 @@ describe('injectRobots', () => {
 
   describe('diagnostics', () => {
     it('reports documents without head, fragments, non-HTML and extra heads with the package name', () => {
-      const codes = (html: string, tags = robots) => injectRobots(html, () => tags).diagnostics;
+      const codes = (html: string, tags: Record<string, string> = robots) => injectRobots(html, () => tags).diagnostics;
       expect(codes('<html><body>')).toEqual([{ code: 'no-head', message: expect.stringMatching(/^\[@robots-kit\/core\] the page has no `<head>`/) }]);
       expect(codes('<p>x</p>')).toEqual([{ code: 'fragment', message: expect.stringMatching(/^\[@robots-kit\/core\] an HTML fragment/) }]);
       expect(codes('{}')).toEqual([{ code: 'not-html', message: expect.stringMatching(/^\[@robots-kit\/core\] not an HTML document/) }]);
