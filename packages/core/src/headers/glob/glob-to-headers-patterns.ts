@@ -1,0 +1,101 @@
+import type { GlobPart, HeaderGlob } from './glob-ast.js';
+import { isWholeSegmentStar, matchesEveryPath } from './glob-ast.js';
+import { LISTED_FILES_FORM, unsupportedGlob, type GlobLocation } from './glob-error.js';
+
+/** Which of the two `_headers` readers the patterns must be exact for. */
+export interface HeadersHosts {
+  netlify: boolean;
+  cloudflare: boolean;
+}
+
+const WORD_CHARACTER = /^\w$/;
+
+/** A pattern being built: its segments and how many placeholders / splats it has. */
+interface Draft {
+  segments: string[];
+  placeholders: number;
+  splats: number;
+}
+
+function placeholder(draft: Draft): string {
+  return `:p${++draft.placeholders}`;
+}
+
+function refuse(glob: HeaderGlob, location: GlobLocation, host: string, problem: string): never {
+  throw unsupportedGlob(glob.source, location, `${host} cannot express ${problem} exactly`, `whole-segment \`*\`, \`**\` and literal names, ${LISTED_FILES_FORM}`);
+}
+
+/** The variants of one segment with a `*` inside (Cloudflare only): each `*` is empty or a placeholder. */
+function starSegmentVariants(parts: GlobPart[], draft: Draft, glob: HeaderGlob, location: GlobLocation): string[] {
+  let variants = [''];
+  parts.forEach((part, index) => {
+    if (part.kind === 'literal') {
+      variants = variants.map((variant) => variant + part.text);
+      return;
+    }
+    if (part.kind !== 'star') refuse(glob, location, '`_headers` (Netlify and Cloudflare Pages)', '`?`, `[...]` classes or `{a,b}` lists');
+    const next = parts[index + 1];
+    // A placeholder name runs over letters, digits and `_`: `:p1x` would be the placeholder `p1x`.
+    if (next?.kind === 'literal' && WORD_CHARACTER.test(next.text[0]!)) {
+      refuse(glob, location, '`_headers` (Cloudflare Pages)', 'a `*` followed by a letter, digit or `_` in the same segment');
+    }
+    const name = placeholder(draft);
+    variants = variants.flatMap((variant) => [variant, variant + name]);
+  });
+  return variants;
+}
+
+/**
+ * Translates a glob to `_headers` path patterns that together match exactly its paths,
+ * for Netlify's reader (a `*` standing alone as a segment matches the rest of the path
+ * including `/`; a `*` inside a segment matches `/` too, so it is refused; `:name` is one
+ * segment; letter case is ignored and a trailing `/` is optional) and Cloudflare's
+ * (`*` anywhere is `.*`, one per rule; `:name` is one or more non-`/` characters and may
+ * sit inside a segment; a trailing `/` is matched as written, so patterns get a twin).
+ *
+ * | glob          | patterns                                              |
+ * | ------------- | ----------------------------------------------------- |
+ * | `/a/b.pdf`    | `/a/b.pdf` (+ `/a/b.pdf/` for Cloudflare)             |
+ * | `/a/*`        | `/a/:p1` (+ `/a/:p1/`)                                |
+ * | `/a/**`       | `/a`, `/a/:p1/*` (+ `/a/`, `/a/:p1`, `/a/:p1/` for Cloudflare) |
+ * | `/**`         | `/*`                                                  |
+ * | `/a/*.pdf`    | Cloudflare only: `/a/.pdf`, `/a/:p1.pdf` (+ twins)    |
+ * | `?`, `[ab]`, `{a,b}` | refused                                        |
+ */
+export function globToHeadersPatterns(glob: HeaderGlob, hosts: HeadersHosts, location: GlobLocation): string[] {
+  if (matchesEveryPath(glob)) return ['/*'];
+  let drafts: Draft[] = [{ segments: [], placeholders: 0, splats: 0 }];
+  for (const segment of glob.segments) {
+    drafts = drafts.flatMap((draft): Draft[] => {
+      if (segment.kind === 'globstar') {
+        const variants: Draft[] = [];
+        if (segment.min === 0) variants.push({ ...draft });
+        const one = { ...draft };
+        const name = placeholder(one);
+        if (hosts.cloudflare) variants.push({ ...one, segments: [...draft.segments, name] });
+        variants.push({ ...one, segments: [...draft.segments, name, '*'], splats: draft.splats + 1 });
+        return variants;
+      }
+      if (isWholeSegmentStar(segment)) {
+        const next = { ...draft };
+        const name = placeholder(next);
+        return [{ ...next, segments: [...draft.segments, name] }];
+      }
+      if (segment.parts.every((part) => part.kind === 'literal')) {
+        return [{ ...draft, segments: [...draft.segments, segment.parts.map((part) => (part as { text: string }).text).join('')] }];
+      }
+      if (hosts.netlify) {
+        const problem = segment.parts.some((part) => part.kind === 'star') ? 'a `*` inside a segment (its `*` also matches `/`)' : '`?`, `[...]` classes or `{a,b}` lists';
+        refuse(glob, location, '`_headers` (Netlify)', problem);
+      }
+      const next = { ...draft };
+      return starSegmentVariants(segment.parts, next, glob, location).map((text) => ({ ...next, segments: [...draft.segments, text] }));
+    });
+  }
+  if (hosts.cloudflare && drafts.some((draft) => draft.splats > 1)) {
+    refuse(glob, location, '`_headers` (Cloudflare Pages)', 'two `**` (it allows one `*` per rule)');
+  }
+  const patterns = drafts.map((draft) => '/' + draft.segments.join('/'));
+  const withTwins = hosts.cloudflare ? patterns.flatMap((pattern) => (pattern === '/' || pattern.endsWith('*') ? [pattern] : [pattern, pattern + '/'])) : patterns;
+  return [...new Set(withTwins)];
+}

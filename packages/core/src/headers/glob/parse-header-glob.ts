@@ -1,0 +1,44 @@
+import type { GlobSegment, HeaderGlob } from './glob-ast.js';
+import { unsupportedGlob, type GlobLocation } from './glob-error.js';
+import { parseSegment } from './parse-segment.js';
+
+/**
+ * Parses a URL path glob (already checked by `validateGlob`) into the subset that can be
+ * translated to host patterns, or throws a RobotsError naming the unsupported part.
+ *
+ * Meaning, as picomatch (`dot: true`) gives it to `rules` globs, on normalized URL paths
+ * (no empty, `.` or `..` segments), a trailing slash ignored:
+ * - `*` is any run of non-`/` characters; a segment that is only `*` needs at least one.
+ * - `**` as a whole segment is any number of segments, except right after a leading `/`
+ *   (`/**\/x.pdf`), where picomatch requires at least one; `**\/x.pdf` also matches `/x.pdf`.
+ * - `?` is one non-`/` character; `[a-z]`, `[^a]` and `{pdf,docx}` as usual.
+ */
+export function parseHeaderGlob(glob: string, location: GlobLocation): HeaderGlob {
+  let rest = glob;
+  const segments: GlobSegment[] = [];
+  if (rest === '**' || rest === '/**') return { source: glob, segments: [{ kind: 'globstar', min: 0 }] };
+  if (rest.startsWith('**/')) {
+    segments.push({ kind: 'globstar', min: 0 });
+    rest = rest.slice(2);
+  } else if (!rest.startsWith('/')) {
+    throw unsupportedGlob(glob, location, 'glob matches no URL path', 'a glob starting with `/` or `**/` (URL paths start with `/`)', `**/${rest.replace(/^\*\*?\/?/, '')}`);
+  }
+  if (rest.length > 1 && rest.endsWith('/')) rest = rest.slice(0, -1);
+  const names = rest === '/' ? [] : rest.slice(1).split('/');
+  names.forEach((name, index) => {
+    if (name === '' || name === '.' || name === '..') {
+      throw unsupportedGlob(glob, location, `empty, \`.\` or \`..\` segment in glob`, 'segments with at least one character, as in normalized URL paths', glob.replace(/\/{2,}/g, '/'));
+    }
+    if (name === '**') {
+      const previous = segments[segments.length - 1];
+      if (previous?.kind === 'globstar') {
+        throw unsupportedGlob(glob, location, 'consecutive `**` segments', 'one `**` where any number of segments may appear', glob.replace(/(\/\*\*)+/g, '/**'));
+      }
+      // picomatch: a leading `/**/` needs one segment; `**` elsewhere matches none too.
+      segments.push({ kind: 'globstar', min: index === 0 && segments.length === 0 && names.length > 1 ? 1 : 0 });
+      return;
+    }
+    segments.push({ kind: 'parts', parts: parseSegment(name, glob, location) });
+  });
+  return { source: glob, segments };
+}

@@ -1,0 +1,10 @@
+export { headersOptionsSchema, type HeadersOptions } from './options-schema.js';
+export { validateHeadersOptions } from './validate-headers-options.js';
+export type { NormalizedHeadersOptions } from './normalized-headers-options.js';
+export { generateHeaderFiles, type HeaderFile, type HeaderFileBase, type HeaderFilesContext } from './generate-header-files.js';
+export type { HtmlPage } from './collect-entries.js';
+export { HEADER_TARGETS, type HeaderTarget } from './targets.js';
+export { parseHeadersFile, type HeaderLine } from './parse-headers-file.js';
+export { matchHeaderPattern, type HeadersFileHost } from './match-header-pattern.js';
+export { readVercelHeaders, matchVercelSource, type VercelHeaderRule } from './read-vercel-headers.js';
+export { readHtaccessHeaders, type HtaccessHeaderRule } from './read-htaccess-headers.js';
