@@ -21,7 +21,7 @@ export function findExpired(data: AuditData): AuditFinding[] {
     const urls = new Set(group.map((hit) => hit.url));
     return makeFinding(
       'expired',
-      `unavailable_after ${date} has passed, so ${plural(urls.size, 'page')} no longer show in results for ${listCrawlers(group.map((hit) => hit.crawler))} (${codeSpan(source.text, 100)}); update or remove the date.`,
+      `unavailable_after ${date} has passed, so ${plural(urls.size, 'page')} no longer ${urls.size === 1 ? 'shows' : 'show'} in results for ${listCrawlers(group.map((hit) => hit.crawler))} (${codeSpan(source.text, 100)}); update or remove the date.`,
       { urls, source: { file: source.file, ...(source.line === undefined ? {} : { line: source.line }) }, crawlers: group.map((hit) => hit.crawler) },
     );
   });

@@ -1,13 +1,18 @@
 import { parseRobots } from '../directives/parse-robots.js';
 import { splitDirectiveList } from '../directives/split-directive-list.js';
 import type { ParsedRobots, RobotsSource } from '../directives/types.js';
-import { RobotsError } from '../errors/robots-error.js';
+import { formatRobotsError, RobotsError, type RobotsErrorDetails } from '../errors/robots-error.js';
 import { mergeParsedRobots } from './merge-parsed-robots.js';
 
 export interface LenientParse {
   parsed: ParsedRobots;
   /** Messages about directives that were ignored, as crawlers ignore them. */
   problems: string[];
+}
+
+/** The problem without package and location: the finding already says where. */
+function describeProblem(details: RobotsErrorDetails): string {
+  return formatRobotsError({ ...details, source: undefined, key: undefined }).replace(/^\[[^\]]*\] /, '');
 }
 
 function tryParse(text: string, source: RobotsSource): ParsedRobots | RobotsError {
@@ -25,15 +30,15 @@ function tryParse(text: string, source: RobotsSource): ParsedRobots | RobotsErro
  */
 export function parseRobotsLenient(content: string, source: RobotsSource): LenientParse {
   const whole = tryParse(content, source);
-  if (!(whole instanceof RobotsError)) return { parsed: whole, problems: whole.warnings.map((warning) => warning.message) };
+  if (!(whole instanceof RobotsError)) return { parsed: whole, problems: whole.warnings.map(describeProblem) };
   const parses: ParsedRobots[] = [];
   const problems: string[] = [];
   for (const token of splitDirectiveList(content)) {
     const piece = tryParse(token, source);
-    if (piece instanceof RobotsError) problems.push(piece.message);
+    if (piece instanceof RobotsError) problems.push(describeProblem(piece.details));
     else {
       parses.push(piece);
-      problems.push(...piece.warnings.map((warning) => warning.message));
+      problems.push(...piece.warnings.map(describeProblem));
     }
   }
   return { parsed: mergeParsedRobots(parses), problems };
