@@ -5,6 +5,7 @@ import { LOCALS_TYPES } from './options/locals-types.js';
 import { nonIndexableWarning } from './options/non-indexable-warning.js';
 import { normalizeAstroOptions } from './options/normalize-astro-options.js';
 import { routeFiles } from './options/route-files.js';
+import { sameEntries } from './options/same-entries.js';
 import { PACKAGE_NAME } from './package-name.js';
 import type { IntegrationState } from './state.js';
 import { robotsVitePlugin } from './vite/robots-vite-plugin.js';
@@ -52,7 +53,11 @@ export default function robots(options: RobotsOptions = {}): AstroIntegration {
         injectTypes({ filename: 'locals.d.ts', content: LOCALS_TYPES });
       },
       'astro:routes:resolved': ({ routes }) => {
-        if (state) state.routes = routeFiles(routes);
+        if (!state) return;
+        const files = routeFiles(routes);
+        if (sameEntries(files, state.routes)) return;
+        state.routes = files;
+        state.invalidate?.();
       },
       'astro:build:start': ({ logger }) => {
         if (state && !state.options.indexable) logger.warn(nonIndexableWarning(options));

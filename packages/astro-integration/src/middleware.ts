@@ -1,18 +1,12 @@
-import { normalizeOptions } from '@robots-kit/core';
 import type { MiddlewareHandler } from 'astro';
-import robotsDataModule from 'virtual:@robots-kit/astro/data';
-import { PACKAGE_NAME } from './package-name.js';
 import { decodeUtf8 } from './runtime/decode-utf8.js';
 import { isUtf8Html } from './runtime/is-utf8-html.js';
+import { loadRobotsData } from './runtime/load-robots-data.js';
 import { reportDiagnostics } from './runtime/report-diagnostics.js';
-import type { RobotsData } from './runtime/robots-data.js';
 import { robotsForPage } from './runtime/robots-for-page.js';
 import { statusToResolve } from './runtime/status-to-resolve.js';
 import { withBody } from './runtime/with-body.js';
 
-const data = robotsDataModule as RobotsData;
-// Validated at `astro:config:setup`; normalizing again restores core's "already normalized" mark.
-const options = normalizeOptions(data.options, { package: PACKAGE_NAME });
 const encoder = new TextEncoder();
 
 /**
@@ -28,6 +22,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   const bytes = await response.arrayBuffer();
   const html = decodeUtf8(bytes);
   if (html === undefined) return withBody(response, bytes);
+  const { data, options } = await loadRobotsData();
   const result = robotsForPage(html, status, context, data, options);
   reportDiagnostics(result.diagnostics, context.url.pathname, context.logger);
   return withBody(response, result.changed ? encoder.encode(result.html) : bytes);

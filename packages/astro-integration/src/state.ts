@@ -9,6 +9,8 @@ export interface IntegrationState {
   srcDir: string;
   /** Route pattern → root-relative entrypoint, from `astro:routes:resolved`. */
   routes: Map<string, string>;
-  /** Root-relative content file → its own directives; read on first use, then kept current in dev. */
+  /** Root-relative content file → its own directives; read on first use, again after a change in dev. */
   frontMatter?: Promise<Map<string, unknown>>;
+  /** In dev: forget the front matter read so far and make the middleware load fresh data. */
+  invalidate?: () => void;
 }

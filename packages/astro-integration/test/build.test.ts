@@ -1,0 +1,132 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildFixture, type BuiltFixture } from './helpers/build-fixture.js';
+import { robotsTags } from './helpers/robots-tags.js';
+import { tokens } from './helpers/tokens.js';
+// The endpoint bodies the fixture serves; the built files must be these bytes exactly.
+import { DATA_JSON, FEED_XML } from './fixtures/site/src/endpoint-bodies/bodies.mjs';
+
+const GOOGLEBOT_DEFAULT = ['max-image-preview:large', 'max-snippet:-1', 'max-video-preview:-1'];
+
+/** The robots tags of a built page, as name → sorted tokens; a name present twice fails. */
+async function tagsOf(site: BuiltFixture, path: string): Promise<Record<string, string[]>> {
+  const found = robotsTags(await site.read(path));
+  const names = found.map(([name]) => name);
+  expect(new Set(names).size, `duplicate robots tags in ${path}: ${JSON.stringify(found)}`).toBe(names.length);
+  return Object.fromEntries(found.map(([name, content]) => [name, tokens(content)]));
+}
+
+describe('astro build of a site with pages of every kind', () => {
+  let site: BuiltFixture;
+  beforeAll(async () => {
+    site = await buildFixture('site');
+  });
+
+  it('gives an .astro page with nothing set only the Googlebot tag', async () => {
+    expect(await tagsOf(site, 'index.html')).toEqual({ googlebot: GOOGLEBOT_DEFAULT });
+  });
+
+  it('reads `robots` front matter of .md pages as a string, an array and a boolean', async () => {
+    expect(await tagsOf(site, 'md-string/index.html')).toEqual({ robots: ['nofollow', 'noindex'] });
+    expect(await tagsOf(site, 'md-boolean/index.html')).toEqual({ robots: ['nofollow', 'noindex'] });
+    const array = await tagsOf(site, 'md-array/index.html');
+    expect(array.robots).toEqual(['max-snippet:20', 'noarchive']);
+    expect(array.googlebot).toEqual(['max-image-preview:large', 'max-video-preview:-1']);
+  });
+
+  it('reads `robots` front matter of .mdx pages as an object with a crawler entry', async () => {
+    expect(await tagsOf(site, 'mdx-object/index.html')).toEqual({ robots: ['noindex'], bingbot: ['noarchive'] });
+  });
+
+  it('puts the tags into the head of a Markdown page that has no layout', async () => {
+    const html = await site.read('md-no-layout/index.html');
+    expect(robotsTags(html)).toEqual([
+      ['robots', 'noimageindex'],
+      ['googlebot', expect.any(String)],
+    ]);
+    expect(html.indexOf('name="robots"')).toBeLessThan(html.indexOf('<h1'));
+  });
+
+  it('applies a collection entry’s own `robots` (kept by robotsSchema()) on a getStaticPaths page', async () => {
+    const first = await tagsOf(site, 'blog/first-post/index.html');
+    expect(first.robots).toEqual(['nosnippet']);
+    expect(await tagsOf(site, 'blog/second-post/index.html')).toEqual({ googlebot: GOOGLEBOT_DEFAULT });
+  });
+
+  it('noindexes a collection listed in `noindex.collections`, adding the entry’s raw front matter', async () => {
+    // The drafts schema strips `robots`; the integration reads it from the file.
+    expect(await tagsOf(site, 'drafts/unfinished/index.html')).toEqual({ robots: ['follow', 'noarchive', 'noindex'] });
+  });
+
+  it('noindexes pages matched by `noindex.paths` and applies `rules`', async () => {
+    expect(await tagsOf(site, 'tags/astro/index.html')).toEqual({ robots: ['follow', 'noindex'] });
+    expect(await tagsOf(site, 'tags/robots/index.html')).toEqual({ robots: ['follow', 'noindex'] });
+    const rule = await tagsOf(site, 'private/notes/index.html');
+    expect(rule.robots).toEqual(['noarchive']);
+    expect(rule.googlebot).toEqual(GOOGLEBOT_DEFAULT);
+  });
+
+  it('lets an .astro page set its own directives with Astro.locals.robots', async () => {
+    expect(await tagsOf(site, 'locals/index.html')).toEqual({ robots: ['noindex'] });
+  });
+
+  it('merges the `index, follow` tag astro-seo prints instead of adding a second one', async () => {
+    const html = await site.read('seo/index.html');
+    const robots = robotsTags(html).filter(([name]) => name === 'robots');
+    expect(robots).toHaveLength(1);
+    expect(tokens(robots[0]![1])).toContain('nofollow');
+    expect(tokens(robots[0]![1])).not.toContain('follow');
+  });
+
+  it('leaves error pages without robots tags, even the one astro-seo printed', async () => {
+    expect(robotsTags(await site.read('404.html'))).toEqual([]);
+    expect(robotsTags(await site.read('500.html'))).toEqual([]);
+    expect(await site.read('404.html')).toContain('<title>Not found</title>');
+  });
+
+  it('leaves endpoints byte for byte as they were served', async () => {
+    expect((await site.readBytes('feed.xml')).equals(Buffer.from(FEED_XML))).toBe(true);
+    expect((await site.readBytes('data.json')).equals(Buffer.from(DATA_JSON))).toBe(true);
+  });
+
+  it('leaves redirects (config and Astro.redirect) as Astro wrote them', async () => {
+    // Astro's redirect page: a refresh after 0 s for a 301 (config), 2 s for a 302 (Astro.redirect).
+    for (const [path, refresh] of [['old-page/index.html', '0;url=/md-string'], ['moved/index.html', '2;url=/']] as const) {
+      const html = await site.read(path);
+      expect(html).toContain(`<meta http-equiv="refresh" content="${refresh}">`);
+      expect(robotsTags(html)).toEqual([['robots', 'noindex']]);
+    }
+  });
+
+  it('prints no warning for an indexable build', () => {
+    expect(site.logs.filter((entry) => entry.level === 'warn' || entry.level === 'error')).toEqual([]);
+  });
+});
+
+describe('astro build of a localized, non-indexable site', () => {
+  let site: BuiltFixture;
+  beforeAll(async () => {
+    site = await buildFixture('i18n', { env: { ROBOTS_INDEXABLE: 'false' } });
+  });
+
+  it('says so in one warning line of the build output', () => {
+    const warnings = site.logs.filter((entry) => entry.level === 'warn');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.label).toBe('@robots-kit/astro');
+    expect(warnings[0]!.message).toContain('not indexable');
+    expect(warnings[0]!.message).toContain('ROBOTS_INDEXABLE=false');
+    expect(warnings[0]!.message).not.toContain('\n');
+  });
+
+  it('gives every page `noindex, nofollow`, merged with astro-seo’s tag', async () => {
+    for (const path of ['index.html', 'fr/index.html']) {
+      expect(await tagsOf(site, path)).toEqual({ robots: ['nofollow', 'noindex'] });
+    }
+  });
+
+  it('leaves 404.md, the localized 404 and 500 without robots tags', async () => {
+    for (const path of ['404.html', 'fr/404/index.html', '500.html']) {
+      expect(robotsTags(await site.read(path)), path).toEqual([]);
+    }
+    expect(await site.read('fr/404/index.html')).toContain('Page introuvable.');
+  });
+});

@@ -1,0 +1,69 @@
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureRoot } from './helpers/build-fixture.js';
+import { robotsTags } from './helpers/robots-tags.js';
+import { startAstroDev, type RunningDevServer } from './helpers/start-astro-dev.js';
+
+/** Temporary copies live inside the package, so `@robots-kit/astro` resolves as it does for the fixtures. */
+const TMP = new URL('./.tmp/', import.meta.url);
+
+async function replaceInFile(file: string, from: string, to: string): Promise<void> {
+  const text = await readFile(file, 'utf8');
+  expect(text).toContain(from);
+  await writeFile(file, text.replace(from, to));
+}
+
+/** Fetches until the page's `robots` tag is `expected` (the watcher needs a moment), or fails with the last value. */
+async function waitForRobots(url: string, expected: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: string | undefined;
+  while (Date.now() < deadline) {
+    const response = await fetch(url);
+    const html = await response.text();
+    last = robotsTags(html).find(([name]) => name === 'robots')?.[1];
+    if (last === expected) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  expect(last, `robots tag of ${url}`).toBe(expected);
+}
+
+// `development` is what users run (HMR on); with `test` Astro turns HMR off, and edits must still show.
+describe.each(['development', 'test'])('astro dev (the CLI, on a loopback port, NODE_ENV=%s)', (nodeEnv) => {
+  let root: string;
+  let server: RunningDevServer | undefined;
+  let origin: string;
+
+  beforeAll(async () => {
+    await mkdir(TMP, { recursive: true });
+    root = await mkdtemp(fileURLToPath(new URL('dev-', TMP)));
+    await cp(fileURLToPath(fixtureRoot('dev')), root, {
+      recursive: true,
+      filter: (source) => !/[\\/](node_modules|dist|\.astro)([\\/]|$)/.test(source),
+    });
+    server = await startAstroDev(root, { nodeEnv });
+    origin = server.origin;
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  it('serves a page with its robots tag', async () => {
+    const response = await fetch(`${origin}/`);
+    expect(response.status).toBe(200);
+    expect(robotsTags(await response.text())).toEqual([['robots', 'noindex']]);
+  });
+
+  it('serves the new tag after the page’s front matter is edited', async () => {
+    await replaceInFile(`${root}/src/pages/index.md`, 'robots: noindex', 'robots: noindex, nofollow');
+    await waitForRobots(`${origin}/`, 'noindex, nofollow');
+  });
+
+  it('serves the new tag after a collection entry’s raw front matter is edited', async () => {
+    await waitForRobots(`${origin}/notes/a-note/`, 'noarchive');
+    await replaceInFile(`${root}/src/content/notes/a-note.md`, 'robots: noarchive', 'robots: nosnippet');
+    await waitForRobots(`${origin}/notes/a-note/`, 'nosnippet');
+  });
+});
