@@ -17,8 +17,8 @@ export function auditPage(file: string, html: string, context: AuditContext): Pa
   const url = fileToUrl(file, context.trailingSlash, basePath);
   const facts = readPage(html, context.extraNames);
   const sources: DirectiveSource[] = [];
-  for (const header of context.headers.robotsHeadersFor(url.slice(basePath.length) || '/')) {
-    sources.push(headerSource(header.value, header.location));
+  for (const header of context.headers.robotsHeadersFor(url.slice(basePath.length) || '/', file)) {
+    sources.push(headerSource(header.value, header.location, header.pattern));
   }
   for (const tag of facts.robotsTags) sources.push(metaSource(tag, file));
   const errorPage = isErrorPage({ url });

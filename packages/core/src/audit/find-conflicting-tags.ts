@@ -36,7 +36,8 @@ function conflictsOnPage(url: string, sources: readonly DirectiveSource[]): Conf
 }
 
 function describe(source: DirectiveSource): string {
-  const where = source.kind === 'header' ? `${source.location.file} line ${source.location.line ?? '?'}` : `line ${source.location.line}`;
+  const { file, line } = source.location;
+  const where = source.kind === 'header' ? (line === undefined ? file : `${file} line ${line}`) : `line ${line}`;
   return `${codeSpan(source.text, 100)} (${where})`;
 }
 

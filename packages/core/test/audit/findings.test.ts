@@ -61,6 +61,15 @@ describe('auditSite findings', () => {
     expect(finding.message).toContain('(`noindex`)');
   });
 
+  it('conflicting-tags: a tag and an X-Robots-Tag header rule that disagree, but not ones that agree', async () => {
+    const report = await audit('conflicting-header');
+    expect(ids(report)).toEqual(['conflicting-tags']);
+    const finding = only(report, 'conflicting-tags');
+    expect(finding).toMatchObject({ urls: ['/drafts/a/'], source: { file: 'drafts/a/index.html', line: 6 } });
+    expect(finding.message).toContain('`/drafts/*  X-Robots-Tag: noindex` (_headers)');
+    expect(report.headerFiles).toEqual(['_headers']);
+  });
+
   it('robots-on-error-page: a robots tag on a 404 page, not on a clean 500 page', async () => {
     const report = await audit('robots-on-error-page');
     expect(ids(report)).toEqual(['robots-on-error-page']);

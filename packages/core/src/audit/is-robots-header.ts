@@ -1,0 +1,4 @@
+/** Header names are case-insensitive. */
+export function isRobotsHeader(name: string): boolean {
+  return name.trim().toLowerCase() === 'x-robots-tag';
+}
