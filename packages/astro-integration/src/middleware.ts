@@ -24,6 +24,6 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   if (html === undefined) return withBody(response, bytes);
   const { data, options } = await loadRobotsData();
   const result = robotsForPage(html, status, context, data, options);
-  reportDiagnostics(result.diagnostics, context.url.pathname, context.logger);
+  reportDiagnostics(result, context.url.pathname, context.logger);
   return withBody(response, result.changed ? encoder.encode(result.html) : bytes);
 };

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildFixture, type BuiltFixture } from './helpers/build-fixture.js';
+import { listFiles } from './helpers/list-files.js';
 import { robotsTags } from './helpers/robots-tags.js';
 import { tokens } from './helpers/tokens.js';
+import { withoutRobotsTags } from './helpers/without-robots-tags.js';
 // The endpoint bodies the fixture serves; the built files must be these bytes exactly.
 import { DATA_JSON, FEED_XML } from './fixtures/site/src/endpoint-bodies/bodies.mjs';
 
@@ -95,6 +97,24 @@ describe('astro build of a site with pages of every kind', () => {
       expect(html).toContain(`<meta http-equiv="refresh" content="${refresh}">`);
       expect(robotsTags(html)).toEqual([['robots', 'noindex']]);
     }
+  });
+
+  it('changes nothing but the robots tags: every file equals the build without the integration', async () => {
+    const baseline = await buildFixture('site', { config: { configFile: './astro.baseline.config.mjs', outDir: './dist-baseline' } });
+    const files = await listFiles(site.outDir);
+    expect(await listFiles(baseline.outDir)).toEqual(files);
+    expect(files.filter((file) => file.endsWith('.html')).length).toBeGreaterThan(15);
+    let changedPages = 0;
+    for (const file of files) {
+      const [withIntegration, without] = await Promise.all([site.readBytes(file), baseline.readBytes(file)]);
+      if (!file.endsWith('.html')) {
+        expect(withIntegration.equals(without), file).toBe(true);
+        continue;
+      }
+      if (!withIntegration.equals(without)) changedPages++;
+      expect(withoutRobotsTags(withIntegration.toString('utf8')), file).toBe(withoutRobotsTags(without.toString('utf8')));
+    }
+    expect(changedPages).toBeGreaterThan(10);
   });
 
   it('prints no warning for an indexable build', () => {

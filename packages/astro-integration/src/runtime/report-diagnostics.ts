@@ -1,4 +1,4 @@
-import type { HtmlDiagnostic } from '@robots-kit/core';
+import type { HtmlDiagnostic, RobotsWarning } from '@robots-kit/core';
 import type { AstroRuntimeLogger } from 'astro';
 
 /**
@@ -7,8 +7,14 @@ import type { AstroRuntimeLogger } from 'astro';
  */
 const WORTH_A_WARNING = new Set<HtmlDiagnostic['code']>(['multiple-heads', 'internal-error']);
 
-export function reportDiagnostics(diagnostics: readonly HtmlDiagnostic[], pathname: string, logger: AstroRuntimeLogger | undefined): void {
-  for (const diagnostic of diagnostics) {
+/** One warning line per problem that did not fail the page, prefixed with the page's path. */
+export function reportDiagnostics(
+  page: { diagnostics: readonly HtmlDiagnostic[]; warnings: readonly RobotsWarning[] },
+  pathname: string,
+  logger: AstroRuntimeLogger | undefined,
+): void {
+  for (const diagnostic of page.diagnostics) {
     if (WORTH_A_WARNING.has(diagnostic.code)) logger?.warn(`${pathname}: ${diagnostic.message}`);
   }
+  for (const warning of page.warnings) logger?.warn(`${pathname}: ${warning.message}`);
 }

@@ -1,10 +1,21 @@
-import { injectRobots, resolvePage, type InjectRobotsResult, type NormalizedRobotsOptions } from '@robots-kit/core';
+import {
+  injectRobots,
+  resolvePageDetailed,
+  type InjectRobotsResult,
+  type NormalizedRobotsOptions,
+  type RobotsWarning,
+} from '@robots-kit/core';
 import type { APIContext } from 'astro';
 import { PAGE_HINT } from '../errors/hints.js';
 import { toAstroError } from '../errors/to-astro-error.js';
 import { findPageEntry } from './collection-entry.js';
 import { ownDirectives } from './own-directives.js';
 import type { RobotsData } from './robots-data.js';
+
+export interface PageRobots extends InjectRobotsResult {
+  /** Problems that did not fail the page: ineffective directives, unknown tokens in a theme's tag or with `strict: false`. */
+  warnings: RobotsWarning[];
+}
 
 /** The page's HTML with its resolved robots tags, through core's head-only transform. */
 export function robotsForPage(
@@ -13,7 +24,7 @@ export function robotsForPage(
   context: Pick<APIContext, 'url' | 'routePattern' | 'props' | 'locals'>,
   data: RobotsData,
   options: NormalizedRobotsOptions,
-): InjectRobotsResult {
+): PageRobots {
   const entry = findPageEntry(context.props);
   const own = ownDirectives({
     key: options.frontMatterKey,
@@ -23,9 +34,10 @@ export function robotsForPage(
     entry,
   });
   const source = own?.source ?? data.routes[context.routePattern] ?? context.url.pathname;
+  const warnings: RobotsWarning[] = [];
   try {
-    return injectRobots(html, (existing) =>
-      resolvePage(
+    const result = injectRobots(html, (existing) => {
+      const resolved = resolvePageDetailed(
         {
           url: context.url.pathname,
           data: own ? { [options.frontMatterKey]: own.value } : undefined,
@@ -35,8 +47,11 @@ export function robotsForPage(
           source,
         },
         options,
-      ),
-    );
+      );
+      warnings.push(...resolved.warnings);
+      return resolved.tags;
+    });
+    return { ...result, warnings };
   } catch (error) {
     throw toAstroError(error, PAGE_HINT, source);
   }

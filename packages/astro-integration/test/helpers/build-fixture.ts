@@ -10,6 +10,7 @@ export interface LogEntry {
 
 export interface BuiltFixture {
   root: URL;
+  outDir: URL;
   /** Seconds the build took, for the report. */
   seconds: number;
   logs: LogEntry[];
@@ -35,7 +36,7 @@ export async function buildFixture(
   { env = {}, config = {} }: { env?: Partial<Record<(typeof INDEXABLE_ENV)[number], string>>; config?: AstroInlineConfig } = {},
 ): Promise<BuiltFixture> {
   const root = fixtureRoot(name);
-  const outDir = new URL('./dist/', root);
+  const outDir = new URL(config.outDir === undefined ? './dist/' : `${String(config.outDir).replace(/\/?$/, '/')}`, root);
   await rm(outDir, { recursive: true, force: true });
   const saved = Object.fromEntries(INDEXABLE_ENV.map((key) => [key, process.env[key]]));
   for (const key of INDEXABLE_ENV) {
@@ -48,10 +49,10 @@ export async function buildFixture(
   try {
     await build({
       root: fileURLToPath(root),
-      outDir: fileURLToPath(outDir),
       logLevel: 'warn',
       logger: { entrypoint: fileURLToPath(new URL('./capture-logger.mjs', import.meta.url)) },
       ...config,
+      outDir: fileURLToPath(outDir),
     });
   } finally {
     for (const key of INDEXABLE_ENV) {
@@ -62,6 +63,7 @@ export async function buildFixture(
   const seconds = (performance.now() - started) / 1000;
   return {
     root,
+    outDir,
     seconds,
     logs,
     read: (path) => readFile(new URL(path, outDir), 'utf8'),
