@@ -15,10 +15,12 @@ export interface AuditTableOptions extends PagesSectionOptions {
 export function formatAuditTable(report: AuditReport, options: AuditTableOptions = {}): string {
   const colors = makeColors(options.color ?? false);
   const { summary } = report;
+  const external = report.sitemaps.filter((sitemap) => sitemap.kind === 'external').length;
   const facts = [
     report.site ? `site ${report.site}` : 'site unknown (pass --site)',
     `${plural(summary.pages, 'page')}${summary.errorPages > 0 ? ` (${plural(summary.errorPages, 'error page')})` : ''}`,
     `${plural(summary.sitemapUrls, 'sitemap URL')}`,
+    ...(external > 0 ? [`${plural(external, 'sitemap')} on another site not read`] : []),
     report.robotsTxt.found ? 'robots.txt found' : 'no robots.txt',
     ...(report.headerFiles.length > 0 ? [`headers from ${report.headerFiles.join(', ')}`] : []),
     `crawlers ${report.crawlers.join(', ')}`,

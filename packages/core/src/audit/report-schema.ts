@@ -106,6 +106,7 @@ export const auditReportSchema = z
 export const AUDIT_REPORT_JSON_SCHEMA: Readonly<Record<string, unknown>> = {
   title: 'robots-kit audit report',
   ...z.toJSONSchema(auditReportSchema, { target: 'draft-2020-12' }),
+  description: 'The output of `robots-kit check <dir> --json` and the value `auditSite()` resolves to.',
 };
 
 // Compile-time check that the schema and the TypeScript types describe the same shape.
