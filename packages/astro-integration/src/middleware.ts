@@ -21,7 +21,10 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
 
   const bytes = await response.arrayBuffer();
   const html = decodeUtf8(bytes);
-  if (html === undefined) return withBody(response, bytes);
+  if (html === undefined) {
+    context.logger?.warn(`${context.url.pathname}: the HTML is not valid UTF-8, so its robots tags were left as they are.`);
+    return withBody(response, bytes);
+  }
   const { data, options } = await loadRobotsData();
   const result = robotsForPage(html, status, context, data, options);
   reportDiagnostics(result, context.url.pathname, context.logger);

@@ -35,6 +35,11 @@ describe('astro build of a site with pages of every kind', () => {
     expect(array.googlebot).toEqual(['max-image-preview:large', 'max-video-preview:-1']);
   });
 
+  it('reads TOML front matter (`+++`) as Astro does', async () => {
+    const toml = await tagsOf(site, 'md-toml/index.html');
+    expect(toml.robots).toEqual(['noarchive', 'notranslate']);
+  });
+
   it('reads `robots` front matter of .mdx pages as an object with a crawler entry', async () => {
     expect(await tagsOf(site, 'mdx-object/index.html')).toEqual({ robots: ['noindex'], bingbot: ['noarchive'] });
   });

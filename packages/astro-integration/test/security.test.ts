@@ -8,6 +8,7 @@ import type { RobotsData } from '../src/runtime/robots-data.js';
 import { moduleCode } from '../src/vite/module-code.js';
 import { buildFixture, fixtureRoot, type BuiltFixture } from './helpers/build-fixture.js';
 import { robotsTags } from './helpers/robots-tags.js';
+import { LATIN1_PAGE } from './fixtures/security/src/latin1-page.mjs';
 
 const PWNED = Symbol.for('@robots-kit/astro security test');
 
@@ -61,6 +62,10 @@ describe('hostile robots tags and values in a real build', () => {
       ['robots', 'noarchive'],
       ['googlebot', 'max-snippet:-1, max-image-preview:large, max-video-preview:-1'],
     ]);
+  });
+
+  it('returns an HTML body that is not valid UTF-8 byte for byte', async () => {
+    expect((await site.readBytes('latin1.html')).equals(Buffer.from(LATIN1_PAGE))).toBe(true);
   });
 
   it('fails the build on markup passed as directives, quoting it escaped, and writes no page', async () => {
