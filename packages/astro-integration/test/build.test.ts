@@ -1,5 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildFixture, type BuiltFixture } from './helpers/build-fixture.js';
+import { buildFixture, fixtureRoot, type BuiltFixture } from './helpers/build-fixture.js';
 import { listFiles } from './helpers/list-files.js';
 import { robotsTags } from './helpers/robots-tags.js';
 import { tokens } from './helpers/tokens.js';
@@ -153,5 +157,13 @@ describe('astro build of a localized, non-indexable site', () => {
       expect(robotsTags(await site.read(path)), path).toEqual([]);
     }
     expect(await site.read('fr/404/index.html')).toContain('Page introuvable.');
+  });
+
+  it('types Astro.locals.robots through the types it injects into .astro/', () => {
+    const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
+    const project = fileURLToPath(new URL('./tsconfig.locals-check.json', fixtureRoot('i18n')));
+    const result = spawnSync(process.execPath, [tsc, '-p', project], { encoding: 'utf8' });
+    expect(`${result.stdout}${result.stderr}`).toBe('');
+    expect(result.status).toBe(0);
   });
 });
