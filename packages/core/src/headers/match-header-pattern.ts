@@ -1,6 +1,8 @@
 export type HeadersFileHost = 'netlify' | 'cloudflare';
 
 const escapeRegex = (text: string): string => text.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&');
+/** As `escape-string-regexp`, which Netlify uses: `-` as `\x2d`, valid in a `u` regex. */
+const escapeForUnicodeRegex = (text: string): string => text.replace(/[|\\{}()[\]^$+*?.]/g, '\\$&').replace(/-/g, '\\x2d');
 
 /** As `@netlify/headers-parser` builds `forRegExp`: case-insensitive, optional trailing `/`. */
 function netlifyRegex(pattern: string): RegExp {
@@ -13,7 +15,7 @@ function netlifyRegex(pattern: string): RegExp {
       if (part === '*') return '?(.*)';
       // Netlify pastes a segment with a `*` inside unescaped, so `.` there is any character.
       if (part.includes('*')) return part.replaceAll('*', '(.*)');
-      return escapeRegex(part);
+      return escapeForUnicodeRegex(part);
     });
   return new RegExp(`^/${parts.join('/')}/?$`, 'iu');
 }

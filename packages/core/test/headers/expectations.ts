@@ -18,7 +18,7 @@ export function canonical(path: string): string {
 export function globMatches(glob: string, path: string): boolean {
   const match = picomatch(glob, { dot: true });
   const bare = canonical(path);
-  return match(bare) || match(bare + '/');
+  return match(bare) || (bare !== '/' && match(bare + '/'));
 }
 
 function ruleDirectives(rule: TestRule): RuleDirectives {

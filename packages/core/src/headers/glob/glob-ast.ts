@@ -24,6 +24,8 @@ export interface HeaderGlob {
   /** The glob as the user wrote it. */
   source: string;
   segments: GlobSegment[];
+  /** The root `/` matches too, beyond what the segments say (picomatch: `**\/*` matches `/`). */
+  includesRoot?: boolean;
 }
 
 /** Whether the segment is exactly `*`, which picomatch requires to match at least one character. */
@@ -41,7 +43,8 @@ export function literalPath(glob: HeaderGlob): string | undefined {
   return path || '/';
 }
 
-/** `/**`: the glob of every path. */
+/** `/**`: the glob of every path, the root included. */
 export function matchesEveryPath(glob: HeaderGlob): boolean {
-  return glob.segments.length === 1 && glob.segments[0]!.kind === 'globstar';
+  const [only] = glob.segments;
+  return glob.segments.length === 1 && only!.kind === 'globstar' && only!.min === 0;
 }

@@ -95,7 +95,7 @@ export function globToHeadersPatterns(glob: HeaderGlob, hosts: HeadersHosts, loc
   if (hosts.cloudflare && drafts.some((draft) => draft.splats > 1)) {
     refuse(glob, location, '`_headers` (Cloudflare Pages)', 'two `**` (it allows one `*` per rule)');
   }
-  const patterns = drafts.map((draft) => '/' + draft.segments.join('/'));
+  const patterns = [...(glob.includesRoot ? ['/'] : []), ...drafts.map((draft) => '/' + draft.segments.join('/'))];
   const withTwins = hosts.cloudflare ? patterns.flatMap((pattern) => (pattern === '/' || pattern.endsWith('*') ? [pattern] : [pattern, pattern + '/'])) : patterns;
   return [...new Set(withTwins)];
 }

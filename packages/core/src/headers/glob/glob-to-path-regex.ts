@@ -40,8 +40,9 @@ export function globToPathRegex(glob: HeaderGlob): PathRegex {
     } else if (index > 0) {
       items.push(repeat(sequence(text('/'), anySegment), 0));
     } else {
-      items.push(optional(sequence(anySegment, repeat(sequence(text('/'), anySegment), 0))));
+      const some = sequence(anySegment, repeat(sequence(text('/'), anySegment), 0));
+      items.push(segment.min === 0 ? optional(some) : some);
     }
   });
-  return sequence(...items);
+  return glob.includesRoot ? optional(sequence(...items)) : sequence(...items);
 }

@@ -1,3 +1,4 @@
+import picomatch from 'picomatch';
 import type { GlobSegment, HeaderGlob } from './glob-ast.js';
 import { unsupportedGlob, type GlobLocation } from './glob-error.js';
 import { parseSegment } from './parse-segment.js';
@@ -14,10 +15,31 @@ import { parseSegment } from './parse-segment.js';
  * - `?` is one non-`/` character; `[a-z]`, `[^a]` and `{pdf,docx}` as usual.
  */
 export function parseHeaderGlob(glob: string, location: GlobLocation): HeaderGlob {
+  if (glob.includes('//')) {
+    throw unsupportedGlob(glob, location, 'empty segment (`//`) in glob', 'segments with at least one character, as in normalized URL paths', glob.replace(/\/{2,}/g, '/'));
+  }
+  if (glob === '**' || glob === '/**') return { source: glob, segments: [{ kind: 'globstar', min: 0 }] };
+  return agreeOnRoot(parseSegments(glob, location));
+}
+
+/**
+ * The root is where picomatch's reading of a glob is least regular (`**\/*` matches `/`,
+ * `/**\/` does not): its own answer is taken for it.
+ */
+function agreeOnRoot(parsed: HeaderGlob): HeaderGlob {
+  const picomatchRoot = picomatch(parsed.source, { dot: true })('/');
+  const [only] = parsed.segments;
+  const segmentsRoot = parsed.segments.length === 0 || (parsed.segments.length === 1 && only!.kind === 'globstar' && only!.min === 0);
+  if (picomatchRoot && !segmentsRoot) return { ...parsed, includesRoot: true };
+  if (!picomatchRoot && segmentsRoot) return { ...parsed, segments: [{ kind: 'globstar', min: 1 }] };
+  return parsed;
+}
+
+function parseSegments(glob: string, location: GlobLocation): HeaderGlob {
   let rest = glob;
   const segments: GlobSegment[] = [];
-  if (rest === '**' || rest === '/**') return { source: glob, segments: [{ kind: 'globstar', min: 0 }] };
-  if (rest.startsWith('**/')) {
+  const relative = rest.startsWith('**/');
+  if (relative) {
     segments.push({ kind: 'globstar', min: 0 });
     rest = rest.slice(2);
   } else if (!rest.startsWith('/')) {
@@ -26,8 +48,8 @@ export function parseHeaderGlob(glob: string, location: GlobLocation): HeaderGlo
   if (rest.length > 1 && rest.endsWith('/')) rest = rest.slice(0, -1);
   const names = rest === '/' ? [] : rest.slice(1).split('/');
   names.forEach((name, index) => {
-    if (name === '' || name === '.' || name === '..') {
-      throw unsupportedGlob(glob, location, `empty, \`.\` or \`..\` segment in glob`, 'segments with at least one character, as in normalized URL paths', glob.replace(/\/{2,}/g, '/'));
+    if (name === '.' || name === '..') {
+      throw unsupportedGlob(glob, location, `\`${name}\` segment in glob`, 'URL path segments other than `.` and `..`, which browsers resolve before requesting');
     }
     if (name === '**') {
       const previous = segments[segments.length - 1];
@@ -38,7 +60,12 @@ export function parseHeaderGlob(glob: string, location: GlobLocation): HeaderGlo
       segments.push({ kind: 'globstar', min: index === 0 && segments.length === 0 && names.length > 1 ? 1 : 0 });
       return;
     }
-    segments.push({ kind: 'parts', parts: parseSegment(name, glob, location) });
+    const parts = parseSegment(name, glob, location);
+    // picomatch lets a `*` right after a leading `**/` match the empty name before the
+    // path's first `/`, so `**/*/x` means `**/x`: the `*` adds nothing.
+    const afterRelativeGlobstar = index === 0 && segments.length === 1 && relative;
+    if (afterRelativeGlobstar && names.length > 1 && parts.length === 1 && parts[0]!.kind === 'star') return;
+    segments.push({ kind: 'parts', parts });
   });
   return { source: glob, segments };
 }
