@@ -7,8 +7,8 @@ export type RobotsField = string | string[] | boolean | RobotsObject | null;
 
 export interface RobotsSchemaOptions {
   /**
-   * Unknown directives fail the content sync when true; with false they are accepted
-   * (and reported as warnings when the page is built). Default: `true`.
+   * Unknown directives fail the content sync when true; with false the schema accepts them
+   * (the integration's own `strict` option then decides at build time). Default: `true`.
    */
   strict?: boolean;
 }
