@@ -5,6 +5,7 @@ import { codeSpan } from './code-span.js';
 import { comparableDirectives } from './comparable-directives.js';
 import type { DirectiveSource } from './directive-source.js';
 import { groupBy } from './group-by.js';
+import { joinLimited } from './join-limited.js';
 import { makeFinding } from './make-finding.js';
 import { plural } from './plural.js';
 import type { AuditFinding } from './types.js';
@@ -55,7 +56,7 @@ export function findConflictingTags(data: AuditData): AuditFinding[] {
     const meta = first.sources.find((source) => source.kind === 'meta') ?? first.sources[0]!;
     return makeFinding(
       'conflicting-tags',
-      `Robots tags for ${audience} disagree${onPages}: ${first.sources.map(describe).join(' vs ')}; crawlers apply the most restrictive (${codeSpan(first.result)}). Keep one.`,
+      `Robots tags for ${audience} disagree${onPages}: ${joinLimited(first.sources.map(describe), ' vs ')}; crawlers apply the most restrictive (${codeSpan(first.result)}). Keep one.`,
       {
         urls: group.map((conflict) => conflict.url),
         source: meta.location,

@@ -1,6 +1,7 @@
 import type { AuditData } from './audit-data.js';
 import { codeSpan } from './code-span.js';
 import { groupBy } from './group-by.js';
+import { joinLimited } from './join-limited.js';
 import { makeFinding } from './make-finding.js';
 import { plural } from './plural.js';
 import type { AuditFinding } from './types.js';
@@ -16,7 +17,7 @@ export function findInvalidDirectives(data: AuditData): AuditFinding[] {
     const where = source.kind === 'header' ? '' : ` on ${plural(group.length, 'page')}`;
     return makeFinding(
       'invalid-robots-directive',
-      `${codeSpan(source.text, 100)}${where}: ${source.problems.join(' ')}`,
+      `${codeSpan(source.text, 100)}${where}: ${joinLimited(source.problems, ' ', 3)}`,
       { urls: group.map((hit) => hit.url), source: source.location },
     );
   });

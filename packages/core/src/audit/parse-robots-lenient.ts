@@ -3,6 +3,7 @@ import { splitDirectiveList } from '../directives/split-directive-list.js';
 import type { ParsedRobots, RobotsSource } from '../directives/types.js';
 import { formatRobotsError, RobotsError, type RobotsErrorDetails } from '../errors/robots-error.js';
 import { mergeParsedRobots } from './merge-parsed-robots.js';
+import { shorten } from './shorten.js';
 
 export interface LenientParse {
   parsed: ParsedRobots;
@@ -10,9 +11,9 @@ export interface LenientParse {
   problems: string[];
 }
 
-/** The problem without package and location: the finding already says where. */
+/** The problem without package and location (the finding already says where), cut to a readable length. */
 function describeProblem(details: RobotsErrorDetails): string {
-  return formatRobotsError({ ...details, source: undefined, key: undefined }).replace(/^\[[^\]]*\] /, '');
+  return shorten(formatRobotsError({ ...details, source: undefined, key: undefined }).replace(/^\[[^\]]*\] /, ''), 300);
 }
 
 function tryParse(text: string, source: RobotsSource): ParsedRobots | RobotsError {
