@@ -1,3 +1,4 @@
+import { matchHeaderPattern, matchVercelSource, parseHeadersFile, readVercelHeaders } from '../../src/headers/index.js';
 import picomatch from 'picomatch';
 import { parseRobots } from '../../src/directives/parse-robots.js';
 import { headerValues, mergeRuleDirectives, valueList, type RuleDirectives } from '../../src/headers/rule-directives.js';
@@ -47,4 +48,35 @@ export function expectedRobots(rules: readonly TestRule[], pages: readonly HtmlP
 /** A received header (several lines joined by `, `, or crawler-scoped values) in the same canonical form. */
 export function receivedRobots(value: string | null | undefined): string {
   return valueList(headerValues(parseRobots(value ?? ''))).join(' | ');
+}
+
+function robotsLines(headers: ReadonlyArray<{ name: string; value: string }>): string[] {
+  return headers.filter((header) => header.name.toLowerCase() === 'x-robots-tag').map((header) => header.value);
+}
+
+/** What Netlify sends: lines of one rule joined, and the last matching rule that sets the header wins. */
+export function netlifySends(headersFile: string, path: string): string | null {
+  let sent: string | null = null;
+  for (const [pattern, headers] of parseHeadersFile(headersFile)) {
+    const lines = robotsLines(headers);
+    if (lines.length > 0 && matchHeaderPattern(pattern, path, 'netlify')) sent = lines.join(', ');
+  }
+  return sent;
+}
+
+/** What Cloudflare Pages sends: every matching rule's lines, joined in file order. */
+export function cloudflareSends(headersFile: string, path: string): string | null {
+  const lines: string[] = [];
+  for (const [pattern, headers] of parseHeadersFile(headersFile)) if (matchHeaderPattern(pattern, path, 'cloudflare')) lines.push(...robotsLines(headers));
+  return lines.length > 0 ? lines.join(', ') : null;
+}
+
+/** What Vercel sends: the last matching entry's value for the key. */
+export function vercelSends(vercelJson: string, path: string): string | null {
+  let sent: string | null = null;
+  for (const rule of readVercelHeaders(vercelJson)) {
+    const lines = robotsLines(rule.headers.map(({ key, value }) => ({ name: key, value })));
+    if (lines.length > 0 && matchVercelSource(rule.source, path)) sent = lines[lines.length - 1]!;
+  }
+  return sent;
 }
