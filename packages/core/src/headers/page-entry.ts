@@ -4,6 +4,7 @@ import type { Directives } from '../directives/types.js';
 import { ALL_CRAWLERS_META_NAME } from '../directives/known-crawlers.js';
 import { RobotsError } from '../errors/robots-error.js';
 import { urlPath } from '../options/glob.js';
+import { rejectControlCharacters } from './control-characters.js';
 import { globToPathRegex } from './glob/glob-to-path-regex.js';
 import { LITERAL_CHARACTERS_TEXT } from './glob/literal-characters.js';
 import { parseHeaderGlob } from './glob/parse-header-glob.js';
@@ -13,10 +14,11 @@ const PAGE_PATH = /^\/(?:[A-Za-z0-9._~@+,=-]+\/?)*$/;
 
 /** An `html: true` page as a header entry for its exact URL, or undefined when its tags say nothing. */
 export function pageEntry(page: { url: string; tags: Readonly<Record<string, string>> }, source: string): HeaderEntry | undefined {
+  rejectControlCharacters(page, 'headers.html', page.url);
   const names = Object.keys(page.tags);
   if (names.length === 0) return undefined;
   const url = urlPath(page.url);
-  if (!PAGE_PATH.test(url) || /\/\.\.?(?:\/|$)/.test(url)) {
+  if (!PAGE_PATH.test(url)) {
     throw new RobotsError({
       code: 'unsupported-page-url',
       source,
