@@ -15,5 +15,6 @@ Options:
   --pages                   List every page in the table, not only restricted ones
   -h, --help                Show this help
 
-Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage error.
+Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage error
+(or the audit could not run).
 `;

@@ -54,10 +54,14 @@ export function computeVerdict(input: VerdictInput): CrawlerVerdict {
   if (index.length > 0) because.index = index;
   const follow = reasons((d) => d.flags.has('nofollow') || d.flags.has('none'));
   if (follow) because.follow = follow;
-  if (maxSnippet !== undefined) because.snippet = reasons((d) => (nosnippet ? d.flags.has('nosnippet') || d.maxSnippet === 0 : d.maxSnippet === maxSnippet));
-  if (effective.maxImagePreview !== undefined) because.imagePreview = reasons((d) => d.maxImagePreview === effective.maxImagePreview);
-  if (effective.maxVideoPreview !== undefined) because.videoPreview = reasons((d) => d.maxVideoPreview === effective.maxVideoPreview);
-  if (effective.unavailableAfter !== undefined) because.unavailableAfter = reasons((d) => d.unavailableAfter === effective.unavailableAfter);
+  const snippet = maxSnippet === undefined ? undefined : reasons((d) => (nosnippet ? d.flags.has('nosnippet') || d.maxSnippet === 0 : d.maxSnippet === maxSnippet));
+  if (snippet) because.snippet = snippet;
+  const imagePreview = effective.maxImagePreview === undefined ? undefined : reasons((d) => d.maxImagePreview === effective.maxImagePreview);
+  if (imagePreview) because.imagePreview = imagePreview;
+  const videoPreview = effective.maxVideoPreview === undefined ? undefined : reasons((d) => d.maxVideoPreview === effective.maxVideoPreview);
+  if (videoPreview) because.videoPreview = videoPreview;
+  const unavailableAfter = effective.unavailableAfter === undefined ? undefined : reasons((d) => d.unavailableAfter === effective.unavailableAfter);
+  if (unavailableAfter) because.unavailableAfter = unavailableAfter;
 
   return {
     crawlable: match?.allowed ?? true,

@@ -52,7 +52,8 @@ function render(report: AuditReport, args: CliArgs, io: CliIo, cwd: string): str
 
 /**
  * `robots-kit check <dir> …` with the given arguments (without `node` and the script). Resolves to
- * the exit code: 0 when no finding reaches `--fail-on`, 1 when one does, 2 on a usage error.
+ * the exit code: 0 when no finding reaches `--fail-on`, 1 when one does, 2 on a usage error or when
+ * the audit could not run.
  */
 export async function runCli(argv: readonly string[], io: CliIo = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
   const cwd = io.cwd ?? process.cwd();
@@ -81,7 +82,11 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
     });
   } catch (error) {
     bar?.finish();
-    if (!(error instanceof RobotsError)) throw error;
+    if (!(error instanceof RobotsError)) {
+      // Exit 1 would read as "findings"; a crash must not pass for a verdict on the site.
+      io.stderr.write(`robots-kit: the audit failed: ${terminalSafe(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
+      return 2;
+    }
     const flag = FLAG_OF_ERROR[error.code];
     const located = flag ? error.withContext({ source: 'robots-kit check', key: flag }) : error;
     io.stderr.write(`${terminalSafe(located.message)}\nRun \`robots-kit --help\` for usage.\n`);

@@ -162,6 +162,18 @@ describe('robots-kit check: progress', () => {
     expect(result.stdout).toContain('320 pages');
   });
 
+  it('exits 2, not 1, when the audit itself fails', async () => {
+    const io = captureIo({ stderrTTY: true });
+    const write = io.stderr.write.bind(io.stderr);
+    io.stderr.write = (chunk: string) => {
+      if (chunk.startsWith('\r[')) throw new Error('terminal went away');
+      return write(chunk);
+    };
+    expect(await runCli(['check', site], io)).toBe(2);
+    expect(io.stderr.text()).toContain('robots-kit: the audit failed: Error: terminal went away');
+    expect(io.stdout.text()).toBe('');
+  });
+
   it('stays quiet off a terminal', async () => {
     expect((await run(['check', site])).stderr).toBe('');
   });
