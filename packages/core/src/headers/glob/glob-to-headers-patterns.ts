@@ -46,21 +46,29 @@ function starSegmentVariants(parts: GlobPart[], draft: Draft, glob: HeaderGlob, 
 }
 
 /**
- * Translates a glob to `_headers` path patterns that together match exactly its paths,
- * for Netlify's reader (a `*` standing alone as a segment matches the rest of the path
- * including `/`; a `*` inside a segment matches `/` too, so it is refused; `:name` is one
- * segment; letter case is ignored and a trailing `/` is optional) and Cloudflare's
- * (`*` anywhere is `.*`, one per rule; `:name` is one or more non-`/` characters and may
- * sit inside a segment; a trailing `/` is matched as written, so patterns get a twin).
+ * Translates a glob to `_headers` path patterns that together match exactly its paths
+ * (as picomatch reads the glob, a trailing `/` ignored), for the readers of
+ * `@netlify/headers-parser` and Cloudflare Pages:
+ * - Netlify: a `*` standing alone as a segment is `/?(.*)`, so it also runs past a missing
+ *   `/` (`/a/*` matches `/abc`) and is only written after a `:placeholder`; a `*` inside a
+ *   segment matches `/` too and its segment is pasted unescaped, so it is refused; `:name`
+ *   is one segment; a trailing `/` is optional. Netlify ignores letter case: a host
+ *   property no pattern can change, so `/Files/A.pdf` also gets the header.
+ * - Cloudflare: `*` anywhere is `.*` (one per rule); `:name` is one or more non-`/`
+ *   characters and may sit inside a segment (not before a letter, digit or `_`); case and
+ *   trailing `/` are matched as written, so every pattern gets a trailing-slash twin.
  *
- * | glob          | patterns                                              |
- * | ------------- | ----------------------------------------------------- |
- * | `/a/b.pdf`    | `/a/b.pdf` (+ `/a/b.pdf/` for Cloudflare)             |
- * | `/a/*`        | `/a/:p1` (+ `/a/:p1/`)                                |
- * | `/a/**`       | `/a`, `/a/:p1/*` (+ `/a/`, `/a/:p1`, `/a/:p1/` for Cloudflare) |
- * | `/**`         | `/*`                                                  |
- * | `/a/*.pdf`    | Cloudflare only: `/a/.pdf`, `/a/:p1.pdf` (+ twins)    |
- * | `?`, `[ab]`, `{a,b}` | refused                                        |
+ * | glob        | Netlify                  | Cloudflare (and both together)                          |
+ * | ----------- | ------------------------ | ------------------------------------------------------- |
+ * | `/a/b.pdf`  | `/a/b.pdf`               | `/a/b.pdf`, `/a/b.pdf/`                                 |
+ * | `/a/*`      | `/a/:p1`                 | `/a/:p1`, `/a/:p1/`                                     |
+ * | `/a/**`     | `/a`, `/a/:p1/*`         | `/a`, `/a/`, `/a/:p1`, `/a/:p1/`, `/a/:p1/*`            |
+ * | `/a/**\/b`  | `/a/b`, `/a/:p1/*\/b`    | the same with `/a/:p1/b`, and twins                     |
+ * | `**\/b.pdf` | `/b.pdf`, `/:p1/*\/b.pdf`| the same with `/:p1/b.pdf`, and twins                   |
+ * | `/**`       | `/*`                     | `/*`                                                    |
+ * | `/a/*.pdf`  | refused                  | Cloudflare alone: `/a/.pdf`, `/a/:p1.pdf`, and twins     |
+ * | `/a/**\/x/**` | (two `**`)             | refused: one `*` per rule                               |
+ * | `?`, `[a-z]`, `{a,b}` | refused        | refused                                                 |
  */
 export function globToHeadersPatterns(glob: HeaderGlob, hosts: HeadersHosts, location: GlobLocation): string[] {
   if (matchesEveryPath(glob)) return ['/*'];

@@ -3,6 +3,19 @@ import { globToPathRegex } from './glob-to-path-regex.js';
 import { printRegex } from './print-regex.js';
 
 /**
+ * Regex targets express every glob `parseHeaderGlob` accepts, in this translation:
+ *
+ * | glob part          | regex                                   |
+ * | ------------------ | --------------------------------------- |
+ * | literal `a.pdf`    | `a\.pdf` (only `.` and `+` need escaping) |
+ * | `*` (whole segment)| `[^/]+`                                 |
+ * | `*` (in a segment) | `[^/]*`                                 |
+ * | `?`                | `[^/]`                                  |
+ * | `[a-c]`, `[^a]`    | `[a-c]`, `[^/a]`                        |
+ * | `{pdf,doc}`        | `(?:doc|pdf)`                           |
+ * | `/**` at the end   | `(?:/[^/]+)*`                           |
+ * | `**\/` before more | `(?:[^/]+/)*`, `+` after a leading `/`  |
+ *
  * The PCRE for nginx `location ~` and Apache `<If "%{REQUEST_URI} =~ m#…#">`: the glob's
  * paths, with or without a trailing `/`, and `…/index.html`, because both servers match
  * again after `index` / `DirectoryIndex` turn `/docs/` into `/docs/index.html`.
