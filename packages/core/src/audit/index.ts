@@ -15,6 +15,7 @@ export type {
 } from './types.js';
 export { auditSite, MAX_HTML_BYTES } from './audit-site.js';
 export { AUDIT_FINDINGS, type AuditFindingDescription } from './finding-catalog.js';
+export { DEFAULT_AUDIT_CRAWLERS } from './normalize-crawlers.js';
 export { AUDIT_REPORT_JSON_SCHEMA, auditReportSchema } from './report-schema.js';
 export { formatAuditSummary } from './format-audit-summary.js';
 export { formatAuditTable, type AuditTableOptions } from './format-audit-table.js';
