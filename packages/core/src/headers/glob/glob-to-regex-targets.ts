@@ -12,7 +12,7 @@ import { printRegex } from './print-regex.js';
  * | `*` (in a segment) | `[^/]*`                                 |
  * | `?`                | `[^/]`                                  |
  * | `[a-c]`, `[^a]`    | `[a-c]`, `[^/a]`                        |
- * | `{pdf,doc}`        | `(?:doc|pdf)`                           |
+ * | `{pdf,doc}`        | `(?:doc\|pdf)`                          |
  * | `/**` at the end   | `(?:/[^/]+)*`                           |
  * | `**\/` before more | `(?:[^/]+/)*`, `+` after a leading `/`  |
  *
