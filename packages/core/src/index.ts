@@ -27,3 +27,4 @@ export { resolvePage, resolvePageDetailed } from './resolve/resolve-page.js';
 export type { PageToResolve, ResolvedPage } from './resolve/page.js';
 export * from './robots-txt/index.js';
 export * from './html/index.js';
+export * from './audit/index.js';
