@@ -28,3 +28,4 @@ export type { PageToResolve, ResolvedPage } from './resolve/page.js';
 export * from './robots-txt/index.js';
 export * from './html/index.js';
 export * from './audit/index.js';
+export * from './headers/index.js';

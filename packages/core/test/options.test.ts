@@ -125,3 +125,15 @@ describe('detectIndexable', () => {
     }
   });
 });
+
+describe('normalizeOptions: header files', () => {
+  it('validates and keeps the headers option', () => {
+    const options = normalizeOptions({ headers: { targets: ['netlify'], rules: [{ path: '/files/**', robots: 'noindex' }] } }, { env });
+    expect(options.headers?.targets).toEqual(['netlify']);
+    expect(normalizeOptions({}, { env }).headers).toBeUndefined();
+  });
+  it('reports a misspelt key inside headers with its suggestion', () => {
+    expect(() => normalizeOptions({ headers: { targets: ['netlify'], rulse: [] } })).toThrow(/Did you mean `rules`/);
+    expect(() => normalizeOptions({ headers: 'yes' })).toThrow(/key `headers`/);
+  });
+});

@@ -22,9 +22,7 @@ const located = z.strictObject({ headers: headersOptionsSchema });
 export function validateHeadersOptions(options: unknown, source = 'options'): NormalizedHeadersOptions {
   const parsed = located.safeParse({ headers: options });
   if (!parsed.success) {
-    // A misspelt key also makes its correct spelling missing: report the typo, with its did-you-mean.
-    const issues = [...parsed.error.issues].sort((a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys'));
-    throw zodIssueToError({ ...parsed.error, issues } as z.ZodError, { headers: options }, located, source);
+    throw zodIssueToError(parsed.error, { headers: options }, located, source);
   }
   const { headers } = parsed.data;
   rejectControlCharacters(headers, 'headers', source);

@@ -1,5 +1,6 @@
 import { parseRobots } from '../directives/parse-robots.js';
 import { validateRobotsTxtOptions } from '../robots-txt/validate-robots-txt-options.js';
+import { validateHeadersOptions } from '../headers/validate-headers-options.js';
 import { RobotsError } from '../errors/robots-error.js';
 import { DEFAULTS } from './defaults.js';
 import { detectIndexable } from './detect-indexable.js';
@@ -66,6 +67,7 @@ export function normalizeOptions(userOptions: unknown = {}, context: NormalizeCo
     }
     if (options.site !== undefined) result.site = options.site;
     if (result.robotsTxt !== false) validateRobotsTxtOptions(result.robotsTxt, source);
+    if (options.headers !== undefined) result.headers = validateHeadersOptions(options.headers, source);
     normalized.add(result);
     return result;
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { ImagePreview, RobotsInput } from '../directives/types.js';
 import type { RobotsTxtOptions } from '../robots-txt/options-types.js';
+import type { NormalizedHeadersOptions } from '../headers/normalized-headers-options.js';
 
 /**
  * Validated options with every default filled in. Plain JSON data, so adapters can
@@ -16,5 +17,6 @@ export interface NormalizedRobotsOptions {
   strict: boolean;
   site?: string;
   robotsTxt: false | RobotsTxtOptions;
+  headers?: NormalizedHeadersOptions;
   audit: boolean;
 }

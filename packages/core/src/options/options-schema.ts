@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RobotsInput } from '../directives/types.js';
 import type { RobotsTxtOptions } from '../robots-txt/options-types.js';
+import type { HeadersOptions } from '../headers/options-schema.js';
 
 const robotsInput = z.custom<RobotsInput>(
   (value) =>
@@ -66,6 +67,15 @@ export const robotsOptionsSchema = z.strictObject({
   robotsTxt: z
     .custom<false | RobotsTxtOptions>((value) => value === false || (typeof value === 'object' && value !== null && !Array.isArray(value)), {
       message: 'expected `false` or an object of robots.txt options',
+    })
+    .optional(),
+  /**
+   * X-Robots-Tag header files for static hosts (`rules`, `html`, `targets`). Checked in detail
+   * by `validateHeadersOptions`. Default: none (no header files are written).
+   */
+  headers: z
+    .custom<HeadersOptions>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
+      message: 'expected an object of header options (`{ rules, targets }`)',
     })
     .optional(),
   /** Run `robots-kit check` on the output after the build. Default: `false`. */

@@ -28,7 +28,8 @@ function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
 
 /** Turns the first zod issue into a RobotsError that names the option, the value and the fix. */
 export function zodIssueToError(error: z.ZodError, input: unknown, schema: z.ZodType, source: string, packageName?: string): RobotsError {
-  const issue = error.issues[0]!;
+  // A misspelt key also makes its correct spelling missing: report the typo, with its did-you-mean.
+  const issue = error.issues.find((candidate) => candidate.code === 'unrecognized_keys') ?? error.issues[0]!;
   const key = formatPath(issue.path);
   if (issue.code === 'unrecognized_keys') {
     const unknownKey = issue.keys[0]!;
