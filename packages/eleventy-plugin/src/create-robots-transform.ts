@@ -35,12 +35,15 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
       return resolved.tags;
     };
 
+    const hasLayout = Boolean(data?.layout);
     let result: InjectRobotsResult;
     try {
       let resolvedTags: Record<string, string> | undefined;
       result = injectRobots(content, (existing) => (resolvedTags = resolve(existing)));
-      // A page left alone (a fragment with no layout) must still fail on bad front matter.
-      if (resolvedTags === undefined) resolve([]);
+      // A page that is itself a fragment (no layout) must still fail on bad front matter.
+      // A page with a layout is checked when its own page renders, not again in a feed entry,
+      // where an error would surface from inside the feed template.
+      if (resolvedTags === undefined && !hasLayout) resolve([]);
     } catch (error) {
       throw locateError(error, page.inputPath);
     }
@@ -50,7 +53,7 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
         `${page.inputPath}: the page's data was not available, so its front matter was ignored (was \`eleventyComputed\` replaced with \`override:eleventyComputed\` or \`setDataDeepMerge(false)\`?).`,
       );
     }
-    warnings.push(...transformDiagnosticsToReport(result.diagnostics, page.inputPath, Boolean(data?.layout)));
+    warnings.push(...transformDiagnosticsToReport(result.diagnostics, page.inputPath, hasLayout));
     reportWarnings(warnings, setup.logger(), setup.state.reported);
     return result.html;
   };
