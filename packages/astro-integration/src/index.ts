@@ -1,6 +1,7 @@
 import type { RobotsInput, RobotsOptions } from '@robots-kit/core';
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
+import { runAudit } from './audit/run-audit.js';
 import { LOCALS_TYPES } from './options/locals-types.js';
 import { nonIndexableWarning } from './options/non-indexable-warning.js';
 import { normalizeAstroOptions } from './options/normalize-astro-options.js';
@@ -39,6 +40,7 @@ export default function robots(options: RobotsOptions = {}): AstroIntegration {
           root: fileURLToPath(config.root),
           srcDir: fileURLToPath(config.srcDir),
           routes: new Map(),
+          trailingSlash: config.trailingSlash,
         };
         updateConfig({
           vite: {
@@ -49,8 +51,9 @@ export default function robots(options: RobotsOptions = {}): AstroIntegration {
         });
         addMiddleware({ order: 'post', entrypoint: `${PACKAGE_NAME}/middleware` });
       },
-      'astro:config:done': ({ injectTypes }) => {
+      'astro:config:done': ({ config, injectTypes }) => {
         injectTypes({ filename: 'locals.d.ts', content: LOCALS_TYPES });
+        if (state) state.trailingSlash = config.trailingSlash;
       },
       'astro:routes:resolved': ({ routes }) => {
         if (!state) return;
@@ -61,6 +64,9 @@ export default function robots(options: RobotsOptions = {}): AstroIntegration {
       },
       'astro:build:start': ({ logger }) => {
         if (state && !state.options.indexable) logger.warn(nonIndexableWarning(options));
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        if (state?.options.audit) await runAudit(fileURLToPath(dir), state.options.site, state.trailingSlash, logger);
       },
     },
   };

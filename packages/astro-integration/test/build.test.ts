@@ -134,7 +134,7 @@ describe('astro build of a site with pages of every kind', () => {
 describe('astro build of a localized, non-indexable site', () => {
   let site: BuiltFixture;
   beforeAll(async () => {
-    site = await buildFixture('i18n', { env: { ROBOTS_INDEXABLE: 'false' } });
+    site = await buildFixture('i18n', { env: { ROBOTS_INDEXABLE: 'false' }, config: { logLevel: 'info' } });
   });
 
   it('says so in one warning line of the build output', () => {
@@ -144,6 +144,13 @@ describe('astro build of a localized, non-indexable site', () => {
     expect(warnings[0]!.message).toContain('not indexable');
     expect(warnings[0]!.message).toContain('ROBOTS_INDEXABLE=false');
     expect(warnings[0]!.message).not.toContain('\n');
+  });
+
+  it('runs the audit (`audit: true`) and prints its summary', () => {
+    const ours = site.logs.filter((entry) => entry.label === '@robots-kit/astro');
+    const headline = ours.find((entry) => entry.message.startsWith('robots-kit audit of '));
+    expect(headline?.level).toBe('info');
+    expect(headline?.message).toMatch(/5 pages, 0 sitemap URLs; 0 errors/);
   });
 
   it('gives every page `noindex, nofollow`, merged with astro-seo’s tag', async () => {

@@ -12,6 +12,7 @@ async function buildBad(srcDir: string, options: Parameters<typeof robots>[0] = 
     await build({
       root: fileURLToPath(bad),
       configFile: false,
+      site: 'https://example.com',
       srcDir: `./${srcDir}`,
       outDir: `./dist/${srcDir}`,
       // A data store per source folder: the three folders define different collections.
@@ -62,5 +63,11 @@ describe('bad input fails the build with a message naming the file', () => {
     expect(text).toContain('broken');
     expect(text).toContain('`nofollw`');
     expect(text).toContain('Did you mean `nofollow`?');
+  });
+
+  it('fails when `audit: true` and the audit of the output finds an error', async () => {
+    const error = (await buildBad('audit-error', { audit: true })) as Error & { hint?: string };
+    expect(error.message).toContain('[@robots-kit/astro] The robots-kit audit found 1 error');
+    expect(error.hint).toContain('audit: false');
   });
 });
