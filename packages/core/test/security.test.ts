@@ -32,3 +32,9 @@ describe('security: directive values cannot carry markup or extra lines', () => 
     expect(({} as Record<string, unknown>).noindex).toBeUndefined();
   });
 });
+
+describe('security: inherited object keys are not directives', () => {
+  it.each(['constructor', 'toString', 'hasOwnProperty', 'valueOf'])('rejects `%s` as an unknown key', (key) => {
+    expect(() => parseRobots({ [key]: true })).toThrow(RobotsError);
+  });
+});

@@ -46,9 +46,9 @@ function parseObject(object: Record<string, unknown>, target: Target, context: P
   for (const [key, value] of Object.entries(object)) {
     const keyContext = withKey(context, key);
     if (value === undefined || value === null) continue;
-    if (key in BOOLEAN_KEYS) {
+    if (Object.hasOwn(BOOLEAN_KEYS, key)) {
       parseBoolean(key, value, target.all, keyContext);
-    } else if (key in VALUE_KEYS) {
+    } else if (Object.hasOwn(VALUE_KEYS, key)) {
       applyValueDirective(target.all, VALUE_KEYS[key]!, value, keyContext);
     } else {
       parseCrawlerEntry(key, value, target, keyContext);

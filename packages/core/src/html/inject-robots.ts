@@ -53,8 +53,9 @@ function locateHead(html: string): LocatedHead | HtmlDiagnostic {
  * written on one line gets them inline. Tags in the body, in `<noscript>` (read as text,
  * as browsers and crawlers that run scripts do) and in `<template>` are left alone.
  *
- * Fragments and non-HTML input are returned unchanged, with a diagnostic, without calling
- * `resolve`. Never throws on any input; errors thrown by `resolve`, and a `RobotsError`
+ * Non-HTML input is returned unchanged, with a diagnostic, without calling `resolve`; so are
+ * fragments, unless `fragments: 'add-head'` says the fragment is a whole page (a layout-less
+ * Markdown page), which then gets a `<head>` at its start. Never throws on any input; errors thrown by `resolve`, and a `RobotsError`
  * for a meta name it returns that is not a product token, propagate.
  */
 export function injectRobots(html: string, resolve: ResolveRobotsTags, options: InjectRobotsOptions = {}): InjectRobotsResult {
@@ -66,7 +67,7 @@ export function injectRobots(html: string, resolve: ResolveRobotsTags, options: 
   if (kind === 'not-html') {
     return unchanged(html, [htmlDiagnostic('not-html', 'not an HTML document (JSON, XML, plain text…); it was left unchanged.')]);
   }
-  if (kind === 'fragment') {
+  if (kind === 'fragment' && options.fragments !== 'add-head') {
     return unchanged(html, [
       htmlDiagnostic(
         'fragment',

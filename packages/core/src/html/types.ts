@@ -29,6 +29,13 @@ export interface InjectRobotsOptions {
    * crawler names and the names `resolve` returns. Default: none.
    */
   extraNames?: ReadonlySet<string>;
+  /**
+   * What to do with an HTML fragment (no doctype, `<html>`, `<head>` or `<body>`): `leave` it
+   * unchanged (feed entry content, partials), or `add-head` because it is a whole page written
+   * without a layout, which then gets a `<head>` holding its tags, with a `no-head` diagnostic.
+   * Default: `'leave'`.
+   */
+  fragments?: 'leave' | 'add-head';
 }
 
 export interface InjectRobotsResult {

@@ -31,8 +31,14 @@ export function collectSources(page: PageToResolve, options: NormalizedRobotsOpt
   options.rules.forEach((rule, i) => {
     if (matchesAnyGlob(page.url, rule.path)) add(rule.robots, { file: 'options', key: `rules[${i}].robots` });
   });
-  const own = page.data?.[options.frontMatterKey];
-  if (own !== undefined) add(own, { file: page.source ?? page.url, key: options.frontMatterKey });
+  const data = page.data;
+  // Only the page's own key: `constructor` or `toString` must not be read from Object.prototype.
+  if (data && Object.hasOwn(data, options.frontMatterKey) && data[options.frontMatterKey] !== undefined) {
+    add(data[options.frontMatterKey], { file: page.source ?? page.url, key: options.frontMatterKey });
+  }
+  for (const own of page.own ?? []) {
+    if (own.robots !== undefined) add(own.robots, { file: own.source ?? page.source ?? page.url, key: own.key ?? options.frontMatterKey });
+  }
   for (const tag of page.existing ?? []) {
     const name = tag.name.trim().toLowerCase();
     // A theme's tag is not the user's input: unknown tokens in it only warn.

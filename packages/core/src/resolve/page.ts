@@ -11,6 +11,12 @@ export interface PageToResolve {
   collections?: Iterable<string>;
   /** The HTTP status the page is served with; 4xx and 5xx pages get no robots tags. */
   status?: number;
+  /**
+   * More of the page's own directives, combined with its front matter like every other source:
+   * e.g. `Astro.locals.robots` and a content-collection entry's field. `source`/`key` name them
+   * in error messages.
+   */
+  own?: ReadonlyArray<{ robots: unknown; source?: string; key?: string }>;
   /** Robots tags already in the page's HTML (a theme's hard-coded tag), merged rather than duplicated. */
   existing?: readonly ExistingRobotsTag[];
   /** The page's source file, for error messages. */

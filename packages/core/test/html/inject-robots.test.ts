@@ -142,6 +142,16 @@ describe('injectRobots', () => {
       expect(codes('<html><body>', {})).toEqual([]);
     });
 
+    it("gives a fragment a head at its start only with fragments: 'add-head'", () => {
+      const page = '<h1>Draft</h1>\n<p>Hello &amp; bye</p>\n';
+      const added = injectRobots(page, () => robots, { fragments: 'add-head' });
+      expect(added.html).toBe(`<head>${tag}</head>${page}`);
+      expect(added.diagnostics.map((d) => d.code)).toEqual(['no-head']);
+      expect(injectRobots(added.html, () => robots, { fragments: 'add-head' }).html).toBe(added.html);
+      expect(injectRobots(page, () => robots, { fragments: 'leave' }).html).toBe(page);
+      expect(injectRobots('{"a":1}', () => robots, { fragments: 'add-head' }).html).toBe('{"a":1}');
+    });
+
     it('reports instead of throwing when the input is not even a string', () => {
       const input = Buffer.from('<html>') as unknown as string;
       const result = injectRobots(input, () => robots);

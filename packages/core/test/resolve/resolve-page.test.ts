@@ -142,3 +142,19 @@ describe('resolvePage: error pages and whole-site switch', () => {
     expect(resolvePage({ url: '/a/' }, normalizeOptions({}, { env: { CONTEXT: 'deploy-preview' } }))).toEqual({ robots: 'noindex, nofollow' });
   });
 });
+
+describe('resolvePage: the page own directives', () => {
+  it('combines several own inputs additively, each named in errors', () => {
+    expect(
+      resolvePage({ url: '/a/', data: { robots: 'noarchive' }, own: [{ robots: 'noindex', key: 'Astro.locals.robots' }, { robots: undefined }, { robots: { follow: false } }] }, options()),
+    ).toEqual({ robots: 'noindex, nofollow, noarchive' });
+    expect(() => resolvePage({ url: '/a/', source: 'src/pages/a.astro', own: [{ robots: 'noindx', key: 'Astro.locals.robots' }] }, options())).toThrow(
+      /src\/pages\/a\.astro, key `Astro\.locals\.robots`.*Did you mean `noindex`/,
+    );
+    expect(() => resolvePage({ url: '/a/', own: [{ robots: 'bogus', source: 'src/content/posts/x.md', key: 'robots' }] }, options())).toThrow(/src\/content\/posts\/x\.md/);
+  });
+  it('reads only own keys of the data, never Object.prototype', () => {
+    expect(resolvePage({ url: '/a/', data: {} }, options({ frontMatterKey: 'constructor', googlebot: false }))).toEqual({});
+    expect(resolvePage({ url: '/a/', data: { constructor: 'noindex' } }, options({ frontMatterKey: 'constructor', googlebot: false }))).toEqual({ robots: 'noindex' });
+  });
+});
