@@ -29,3 +29,4 @@ export * from './robots-txt/index.js';
 export * from './html/index.js';
 export * from './audit/index.js';
 export * from './headers/index.js';
+export * from './site/index.js';

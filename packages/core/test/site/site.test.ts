@@ -1,0 +1,111 @@
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { capLines, findHiddenNoindex, isNoindexPage, outputFileForUrl, readRobotsTags, siteWarnings, writeFileAtomic } from '../../src/index.js';
+
+describe('readRobotsTags', () => {
+  it('reads robots and crawler tags from the head only', () => {
+    const html = '<!doctype html><html><head><meta name="ROBOTS" content="noindex"><meta name="googlebot" content="nosnippet"><meta name="description" content="x"></head><body><meta name="robots" content="none"></body></html>';
+    expect(readRobotsTags(html)).toEqual([
+      { name: 'ROBOTS', content: 'noindex' },
+      { name: 'googlebot', content: 'nosnippet' },
+    ]);
+    expect(readRobotsTags('{"json": true}')).toEqual([]);
+  });
+});
+
+describe('isNoindexPage', () => {
+  it.each([
+    [{ robots: 'noindex, follow' }, true],
+    [{ robots: 'none' }, true],
+    [{ googlebot: 'noindex' }, true],
+    [{ bingbot: 'noindex' }, false],
+    [{ robots: 'nofollow', googlebot: 'max-snippet:-1' }, false],
+    [{}, false],
+    [[{ name: 'Robots', content: 'NOINDEX' }], true],
+    [[{ name: 'robots', content: 'bogus' }], false],
+  ])('%j → %s', (tags, expected) => {
+    expect(isNoindexPage(tags)).toBe(expected);
+  });
+});
+
+describe('findHiddenNoindex and siteWarnings', () => {
+  const robotsTxt = 'User-agent: *\nDisallow: /drafts/\n\nUser-agent: Googlebot\nDisallow: /private/\n';
+  const pages = [
+    { url: '/drafts/a/', tags: { robots: 'noindex, follow' } },
+    { url: '/private/b/', tags: { robots: 'noindex' } },
+    { url: '/drafts/c/', tags: { googlebot: 'max-snippet:-1' } },
+    { url: '/tags/', tags: { robots: 'noindex, follow' } },
+  ];
+  it('finds noindex pages that robots.txt blocks for * or Googlebot, with the line', () => {
+    expect(findHiddenNoindex(pages, robotsTxt)).toEqual([
+      { url: '/drafts/a/', crawler: '*', line: 2 },
+      { url: '/private/b/', crawler: 'Googlebot', line: 5 },
+    ]);
+  });
+  it('writes one line per page, capped with a count, and names group traps', () => {
+    const many = Array.from({ length: 15 }, (_, i) => ({ url: `/drafts/${i}/`, tags: { robots: 'noindex' } }));
+    const warnings = siteWarnings(many, robotsTxt, 10);
+    expect(warnings.filter((line) => line.includes('carries noindex'))).toHaveLength(10);
+    expect(warnings).toContain('…and 5 more');
+    expect(warnings.find((line) => line.includes('`Googlebot` group'))).toMatch(/`\/drafts\/` \(line 2\)/);
+    expect(siteWarnings([], 'User-agent: *\nDisallow:\n')).toEqual([]);
+  });
+});
+
+describe('capLines', () => {
+  it('keeps short lists and caps long ones', () => {
+    expect(capLines(['a', 'b'], 2)).toEqual(['a', 'b']);
+    expect(capLines(['a', 'b', 'c'], 2)).toEqual(['a', 'b', '…and 1 more']);
+  });
+});
+
+describe('outputFileForUrl', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'robots-kit-out-'));
+  mkdirSync(join(dir, 'a'), { recursive: true });
+  writeFileSync(join(dir, 'a', 'index.html'), 'A');
+  writeFileSync(join(dir, 'b.html'), 'B');
+  writeFileSync(join(dir, 'index.html'), 'I');
+  mkdirSync(join(dir, 'caf\u00e9'));
+  writeFileSync(join(dir, 'caf\u00e9', 'index.html'), 'C');
+  it.each([
+    ['/a/', 'a/index.html'],
+    ['/a', 'a/index.html'],
+    ['https://example.com/a/?x=1', 'a/index.html'],
+    ['/b', 'b.html'],
+    ['/b.html', 'b.html'],
+    ['/', 'index.html'],
+    ['/caf%C3%A9/', 'caf\u00e9/index.html'],
+    ['/docs/b', 'b.html', '/docs/'],
+  ])('%s → %s', (url, file, base) => {
+    expect(outputFileForUrl(dir, url, base)).toBe(join(dir, file));
+  });
+  it('finds nothing for missing files and refuses to leave the folder', () => {
+    expect(outputFileForUrl(dir, '/missing/')).toBeUndefined();
+    expect(outputFileForUrl(dir, '/%2e%2e/etc/passwd')).toBeUndefined();
+  });
+});
+
+describe('writeFileAtomic', () => {
+  it('replaces the file whole and leaves no temporary file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'robots-kit-atomic-'));
+    const file = join(dir, 'deep', 'robots.txt');
+    writeFileAtomic(file, 'one\n');
+    writeFileAtomic(file, 'two\n');
+    expect(readFileSync(file, 'utf8')).toBe('two\n');
+    expect(readdirSync(join(dir, 'deep'))).toEqual(['robots.txt']);
+  });
+  it('keeps the old file and cleans up when the write fails', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'robots-kit-atomic-'));
+    const file = join(dir, 'page.html');
+    writeFileAtomic(file, 'old');
+    // A folder where the file should be renamed to makes the rename fail.
+    const blocked = join(dir, 'blocked');
+    mkdirSync(join(blocked, 'x'), { recursive: true });
+    expect(() => writeFileAtomic(blocked, 'new')).toThrow();
+    expect(readdirSync(dir).sort()).toEqual(['blocked', 'page.html']);
+    expect(readFileSync(file, 'utf8')).toBe('old');
+    chmodSync(dir, 0o755);
+  });
+});
