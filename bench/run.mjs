@@ -4,6 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { root, table } from './lib.mjs';
+import { benchAudit } from './audit.mjs';
+import { benchAstroBuilds, benchEleventyBuilds } from './builds.mjs';
 import { benchMatcher } from './matcher.mjs';
 import { benchTransform } from './transform.mjs';
 
@@ -37,6 +39,37 @@ if (wanted('matcher')) {
   say('\n▶ robots.txt matcher …');
   results.matcher = benchMatcher(quick ? { queries: 10_000, runs: 2 } : {});
   say(`isAllowed on a ${results.matcher.robotsTxtLines}-line robots.txt: ${Math.round(results.matcher.queriesPerSecond).toLocaleString('en')} queries/s`);
+}
+
+function buildTable(title, bench) {
+  say(`\n${title} (${bench.pages} pages, median of ${bench.results[0].runs} alternated pairs)`);
+  say(
+    table([
+      ['config', 'without plugin ms', 'with plugin ms', 'median ratio', 'pair ratios', 'in-process transform ms'],
+      ...bench.results.map((r) => [
+        r.variant, Math.round(r.withoutMs), Math.round(r.withMs), r.medianRatio.toFixed(3),
+        r.ratios.map((x) => x.toFixed(2)).join(' '), Number.isNaN(r.transformMs) ? 'n/a' : Math.round(r.transformMs),
+      ]),
+    ]),
+  );
+}
+
+if (wanted('eleventy')) {
+  say('\n▶ Eleventy builds …');
+  results.eleventy = benchEleventyBuilds({ pages: quick ? 300 : 5000, runs: quick ? 1 : 3 });
+  buildTable('Eleventy', results.eleventy);
+}
+
+if (wanted('astro')) {
+  say('\n▶ Astro builds …');
+  results.astro = benchAstroBuilds({ pages: quick ? 100 : 1000, runs: quick ? 1 : 3 });
+  buildTable('Astro', results.astro);
+}
+
+if (wanted('audit') && results.eleventy) {
+  say('\n▶ audit …');
+  results.audit = benchAudit({ dir: results.eleventy.output, runs: quick ? 1 : 3 });
+  say(`auditSite over the ${results.audit.pages}-page Eleventy output: ${Math.round(results.audit.pagesPerSecond).toLocaleString('en')} pages/s`);
 }
 
 writeFileSync(join(root, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');

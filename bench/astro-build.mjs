@@ -1,0 +1,13 @@
+// One Astro build in its own process: argv <siteDir> <variant none|default|full>.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'astro';
+
+const [dir, variant] = process.argv.slice(2);
+process.env.BENCH_VARIANT = variant;
+process.env.ASTRO_TELEMETRY_DISABLED = '1';
+const outDir = join(dir, `dist-${variant}`);
+rmSync(outDir, { recursive: true, force: true });
+const start = performance.now();
+await build({ root: dir, outDir, logLevel: 'error' });
+process.stdout.write(JSON.stringify({ ms: performance.now() - start, output: outDir }));
