@@ -1,4 +1,5 @@
 import { IMAGE_PREVIEW_ORDER, type ValueDirective } from './known-directives.js';
+import { mergeInto } from './merge-directives.js';
 import type { MutableDirectives } from './mutable-directives.js';
 import { fail, type ParseContext } from './parse-context.js';
 import { formatDirectiveDate, parseDirectiveDate } from './parse-date.js';
@@ -27,10 +28,10 @@ export function applyValueDirective(
 ): void {
   switch (name) {
     case 'max-snippet':
-      directives.maxSnippet = parseLength(name, value, context);
+      mergeInto(directives, { maxSnippet: parseLength(name, value, context) });
       return;
     case 'max-video-preview':
-      directives.maxVideoPreview = parseLength(name, value, context);
+      mergeInto(directives, { maxVideoPreview: parseLength(name, value, context) });
       return;
     case 'max-image-preview': {
       const setting = typeof value === 'string' ? value.trim().toLowerCase() : value;
@@ -43,7 +44,7 @@ export function applyValueDirective(
           suggestion: typeof setting === 'string' ? suggest(setting, IMAGE_PREVIEW_ORDER) : undefined,
         });
       }
-      directives.maxImagePreview = setting as ImagePreview;
+      mergeInto(directives, { maxImagePreview: setting as ImagePreview });
       return;
     }
     case 'unavailable_after': {
@@ -56,7 +57,7 @@ export function applyValueDirective(
           expected: 'an ISO 8601 (`2026-12-31`), RFC 822 or RFC 850 date',
         });
       }
-      directives.unavailableAfter = formatDirectiveDate(date);
+      mergeInto(directives, { unavailableAfter: formatDirectiveDate(date) });
       return;
     }
   }

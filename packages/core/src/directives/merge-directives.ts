@@ -23,18 +23,24 @@ function earlierDate(a: string | undefined, b: string | undefined): string | und
   return Date.parse(a) <= Date.parse(b) ? a : b;
 }
 
+/**
+ * Adds `source` into `target`: flags are combined, and for every valued directive the most
+ * restrictive value wins. Used both across sources and within one (`max-snippet:50, max-snippet:10`).
+ */
+export function mergeInto(target: MutableDirectives, source: Partial<Directives>): MutableDirectives {
+  for (const flag of source.flags ?? []) target.flags.add(flag);
+  const maxSnippet = smallerLength(target.maxSnippet, source.maxSnippet);
+  const maxImagePreview = smallerPreview(target.maxImagePreview, source.maxImagePreview);
+  const maxVideoPreview = smallerLength(target.maxVideoPreview, source.maxVideoPreview);
+  const unavailableAfter = earlierDate(target.unavailableAfter, source.unavailableAfter);
+  if (maxSnippet !== undefined) target.maxSnippet = maxSnippet;
+  if (maxImagePreview !== undefined) target.maxImagePreview = maxImagePreview;
+  if (maxVideoPreview !== undefined) target.maxVideoPreview = maxVideoPreview;
+  if (unavailableAfter !== undefined) target.unavailableAfter = unavailableAfter;
+  return target;
+}
+
 /** Combines directives additively; for every valued directive the most restrictive value wins. */
 export function mergeDirectives(...sources: Directives[]): MutableDirectives {
-  const merged = emptyDirectives();
-  for (const source of sources) {
-    for (const flag of source.flags) merged.flags.add(flag);
-    merged.maxSnippet = smallerLength(merged.maxSnippet, source.maxSnippet);
-    merged.maxImagePreview = smallerPreview(merged.maxImagePreview, source.maxImagePreview);
-    merged.maxVideoPreview = smallerLength(merged.maxVideoPreview, source.maxVideoPreview);
-    merged.unavailableAfter = earlierDate(merged.unavailableAfter, source.unavailableAfter);
-  }
-  for (const key of ['maxSnippet', 'maxImagePreview', 'maxVideoPreview', 'unavailableAfter'] as const) {
-    if (merged[key] === undefined) delete merged[key];
-  }
-  return merged;
+  return sources.reduce<MutableDirectives>((merged, source) => mergeInto(merged, source), emptyDirectives());
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDirectives, mergeDirectives, parseRobots, reconcile } from '../../src/index.js';
 import type { Directives } from '../../src/index.js';
+import { fuzzRuns } from '../fuzz-runs.js';
 
 const token = fc.oneof(
   fc.constantFrom('all', 'index', 'noindex', 'follow', 'nofollow', 'none', 'noarchive', 'nocache', 'nosnippet', 'notranslate', 'noimageindex', 'indexifembedded'),
@@ -12,7 +13,7 @@ const token = fc.oneof(
 );
 const input = fc.array(token, { maxLength: 6 }).map((tokens) => tokens.join(', '));
 const inputs = fc.array(input, { minLength: 1, maxLength: 5 });
-const params = { seed: 20261121, numRuns: 400 };
+const params = fuzzRuns(400);
 
 const asSet = (content: string) => new Set(content.split(', ').filter(Boolean));
 

@@ -71,3 +71,13 @@ describe('reconcile: rules', () => {
     expect(reconcile({ googlebot: 'noindex' })).toBe('');
   });
 });
+
+describe('reconcile: repeated values inside one input', () => {
+  it('keeps the most restrictive value, not the last one', () => {
+    expect(reconcile('max-snippet:10, max-snippet:50')).toBe('max-snippet:10');
+    expect(reconcile('max-image-preview:none, max-image-preview:large')).toBe('max-image-preview:none');
+    expect(reconcile('max-video-preview:3, max-video-preview:-1')).toBe('max-video-preview:3');
+    expect(reconcile('unavailable_after: 2026-01-01, unavailable_after: 2027-01-01')).toBe('unavailable_after: 2026-01-01');
+    expect(reconcile({ maxSnippet: 5, 'max-snippet': 50 })).toBe('max-snippet:5');
+  });
+});

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { isRobotsMetaName } from '../../src/directives/known-crawlers.js';
 import type { ExistingRobotsTag } from '../../src/directives/types.js';
 import { injectRobots } from '../../src/html/index.js';
+import { fuzzRuns } from '../fuzz-runs.js';
 
 /** A piece of a generated document; robots tags know their name and decoded content. */
 interface Piece {
@@ -12,7 +13,7 @@ interface Piece {
   robots?: ExistingRobotsTag;
 }
 
-const RUNS = { seed: 20_251_121, numRuns: 300 };
+const RUNS = fuzzRuns(300, 20_251_121);
 
 const whitespace = fc.constantFrom('', '\n', '\r\n', '\n  ', '\r\n\t', ' ', '\n\n    ');
 const robotsName = fc.constantFrom('robots', 'ROBOTS', 'Robots', 'googlebot', 'GoogleBot', 'bingbot', 'ExampleBot');
@@ -257,7 +258,7 @@ describe('injectRobots properties', () => {
         if (!result.changed) expect(result.html).toBe(input);
         expect(injectRobots(result.html, () => tags).html).toBe(result.html);
       }),
-      { ...RUNS, numRuns: 1000 },
+      fuzzRuns(1000, 20_251_121),
     );
   });
 
@@ -298,7 +299,7 @@ describe('injectRobots properties', () => {
         compared++;
         expect(found).toEqual(robotsTagsInParsedHead(input));
       }),
-      { ...RUNS, numRuns: 2000 },
+      fuzzRuns(2000, 20_251_121),
     );
     expect(compared).toBeGreaterThan(1000);
   });
