@@ -25,3 +25,4 @@ export { formatGithubAnnotations } from './format-github-annotations.js';
 export { failsAt } from './fails-at.js';
 export { runCli, type CliIo, type CliStream } from './run-cli.js';
 export type { CliFormat, FailOn } from './parse-cli-args.js';
+export { parseSitemap, type ParsedSitemap } from './parse-sitemap.js';
