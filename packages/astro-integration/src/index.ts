@@ -1,17 +1,23 @@
 import type { RobotsInput, RobotsOptions } from '@robots-kit/core';
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { runAudit } from './audit/run-audit.js';
+import { createPageTagsCache } from './build/page-tags-cache.js';
+import { onBuildDone } from './build/on-build-done.js';
 import { LOCALS_TYPES } from './options/locals-types.js';
 import { nonIndexableWarning } from './options/non-indexable-warning.js';
 import { normalizeAstroOptions } from './options/normalize-astro-options.js';
 import { routeFiles } from './options/route-files.js';
 import { sameEntries } from './options/same-entries.js';
 import { PACKAGE_NAME } from './package-name.js';
+import { generateAstroRobotsTxt } from './robots-txt/generate-astro-robots-txt.js';
+import { setSitemapContext } from './sitemap/sitemap-context.js';
+import { sitemapHookCallbacks } from './sitemap/sitemap-hook-callbacks.js';
+import { ASTRO_SITEMAP, wrapAstroSitemap } from './sitemap/wrap-astro-sitemap.js';
 import type { IntegrationState } from './state.js';
 import { robotsVitePlugin } from './vite/robots-vite-plugin.js';
 
 export type { RobotsInput, RobotsOptions } from '@robots-kit/core';
+export { robotsSitemapFilter } from './sitemap/robots-sitemap-filter.js';
 
 declare global {
   namespace App {
@@ -24,24 +30,34 @@ declare global {
 
 /**
  * The Astro integration: every page the site renders, in `astro build`, `astro dev` and on
- * demand, carries exactly the robots tags `@robots-kit/core` resolves for it.
+ * demand, carries exactly the robots tags `@robots-kit/core` resolves for it; `astro build`
+ * also writes robots.txt and the X-Robots-Tag header files, and `astro dev` serves robots.txt.
  *
  * @param options - The robots-kit options (see the README for each one and its default).
  *   `site` defaults to the Astro config's `site`.
  */
 export default function robots(options: RobotsOptions = {}): AstroIntegration {
   let state: IntegrationState | undefined;
+  const getState = (): IntegrationState | undefined => state;
   return {
     name: PACKAGE_NAME,
     hooks: {
-      'astro:config:setup': ({ config, updateConfig, addMiddleware }) => {
+      'astro:config:setup': async ({ config, updateConfig, addMiddleware, logger }) => {
         state = {
           options: normalizeAstroOptions(options, config),
+          userOptions: options,
           root: fileURLToPath(config.root),
           srcDir: fileURLToPath(config.srcDir),
+          publicDir: fileURLToPath(config.publicDir),
+          base: config.base,
           routes: new Map(),
           trailingSlash: config.trailingSlash,
+          hasAstroSitemap: config.integrations.some((integration) => integration.name === ASTRO_SITEMAP),
+          sitemapHooks: wrapAstroSitemap(config.integrations, sitemapHookCallbacks(getState)),
+          logger,
         };
+        // robots.txt problems (a relative sitemap without `site`, a conflict with public/robots.txt) stop the start, not the end, of a build.
+        await generateAstroRobotsTxt(state);
         updateConfig({
           vite: {
             plugins: [robotsVitePlugin(state)],
@@ -51,9 +67,17 @@ export default function robots(options: RobotsOptions = {}): AstroIntegration {
         });
         addMiddleware({ order: 'post', entrypoint: `${PACKAGE_NAME}/middleware` });
       },
-      'astro:config:done': ({ config, injectTypes }) => {
+      'astro:config:done': ({ config, injectTypes, buildOutput }) => {
         injectTypes({ filename: 'locals.d.ts', content: LOCALS_TYPES });
-        if (state) state.trailingSlash = config.trailingSlash;
+        if (!state) return;
+        state.trailingSlash = config.trailingSlash;
+        state.base = config.base;
+        setSitemapContext({
+          dir: fileURLToPath(buildOutput === 'server' ? config.build.client : config.outDir),
+          base: config.base,
+          options: state.options,
+          tags: createPageTagsCache(),
+        });
       },
       'astro:routes:resolved': ({ routes }) => {
         if (!state) return;
@@ -63,10 +87,12 @@ export default function robots(options: RobotsOptions = {}): AstroIntegration {
         state.invalidate?.();
       },
       'astro:build:start': ({ logger }) => {
-        if (state && !state.options.indexable) logger.warn(nonIndexableWarning(options));
+        if (!state) return;
+        if (!state.options.indexable) logger.warn(nonIndexableWarning(options));
+        state.build = { sitemapsPending: state.sitemapHooks, finished: false };
       },
-      'astro:build:done': async ({ dir, logger }) => {
-        if (state?.options.audit) await runAudit(fileURLToPath(dir), state.options.site, state.trailingSlash, logger);
+      'astro:build:done': async ({ dir, pages }) => {
+        if (state) await onBuildDone(state, fileURLToPath(dir), pages.map((page) => page.pathname));
       },
     },
   };

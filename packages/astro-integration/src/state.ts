@@ -1,18 +1,43 @@
-import type { NormalizedRobotsOptions, TrailingSlash } from '@robots-kit/core';
+import type { NormalizedRobotsOptions, RobotsOptions, TrailingSlash } from '@robots-kit/core';
+import type { AstroIntegrationLogger } from 'astro';
 
 /** What the integration learns in Astro's hooks and its Vite plugin serves to the middleware. */
 export interface IntegrationState {
   options: NormalizedRobotsOptions;
+  /** The options as the user wrote them: `headers` is validated again by `generateHeaderFiles`. */
+  userOptions: RobotsOptions;
   /** Absolute path of the project root. */
   root: string;
   /** Absolute path of `srcDir`: pages and content collections live there. */
   srcDir: string;
+  /** Absolute path of `publicDir`: a `robots.txt` there is merged into the generated one. */
+  publicDir: string;
+  /** Astro's `base` (`/` or e.g. `/docs`): page URLs, sitemap paths and header paths include it. */
+  base: string;
   /** Astro's `trailingSlash`, for the audit's URL of each built file. */
   trailingSlash: TrailingSlash;
+  /** Whether `@astrojs/sitemap` is among the integrations: `sitemap: true` then means `sitemap-index.xml`. */
+  hasAstroSitemap: boolean;
+  /** How many `@astrojs/sitemap` `astro:build:done` hooks we wrapped (see `wrapAstroSitemap`). */
+  sitemapHooks: number;
+  /** The integration's own logger (label `@robots-kit/astro`), also for work done inside other hooks. */
+  logger: AstroIntegrationLogger;
   /** Route pattern → root-relative entrypoint, from `astro:routes:resolved`. */
   routes: Map<string, string>;
   /** Root-relative content file → its own directives; read on first use, again after a change in dev. */
   frontMatter?: Promise<Map<string, unknown>>;
   /** In dev: forget the front matter read so far and make the middleware load fresh data. */
   invalidate?: () => void;
+  /** The build in progress: which `astro:build:done` steps have run (see `finishBuild`). */
+  build?: BuildProgress;
+}
+
+/** `astro:build:done` hooks run in the order the integrations are listed; these say which have run. */
+export interface BuildProgress {
+  /** The output folder, once our `astro:build:done` has run. */
+  dir?: string;
+  /** `@astrojs/sitemap` hooks (wrapped by us) that have not run yet in this build. */
+  sitemapsPending: number;
+  /** Whether the last step (the audit) has run. */
+  finished: boolean;
 }

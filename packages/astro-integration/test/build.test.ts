@@ -1,4 +1,6 @@
+import { isAllowed, matchHeaderPattern, matchVercelSource, parseHeadersFile, parseRobotsTxt, readVercelHeaders } from '@robots-kit/core';
 import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +14,8 @@ import { withoutRobotsTags } from './helpers/without-robots-tags.js';
 import { DATA_JSON, FEED_XML } from './fixtures/site/src/endpoint-bodies/bodies.mjs';
 
 const GOOGLEBOT_DEFAULT = ['max-image-preview:large', 'max-snippet:-1', 'max-video-preview:-1'];
+/** Files the integration writes into the output on purpose: everything else must equal the build without it. */
+const WRITTEN_BY_US = ['_headers', 'robots.txt'];
 
 /** The robots tags of a built page, as name → sorted tokens; a name present twice fails. */
 async function tagsOf(site: BuiltFixture, path: string): Promise<Record<string, string[]>> {
@@ -24,7 +28,7 @@ async function tagsOf(site: BuiltFixture, path: string): Promise<Record<string, 
 describe('astro build of a site with pages of every kind', () => {
   let site: BuiltFixture;
   beforeAll(async () => {
-    site = await buildFixture('site');
+    site = await buildFixture('site', { config: { logLevel: 'info' } });
   });
 
   it('gives an .astro page with nothing set only the Googlebot tag', async () => {
@@ -80,6 +84,15 @@ describe('astro build of a site with pages of every kind', () => {
     expect(await tagsOf(site, 'locals/index.html')).toEqual({ robots: ['noindex'] });
   });
 
+  it('adds Astro.locals.robots to the entry’s own `robots`, from the schema or the raw front matter', async () => {
+    // posts keep `robots: nosnippet` through robotsSchema(); the page adds `notranslate` in code.
+    const first = await tagsOf(site, 'additive/first-post/index.html');
+    expect(first.robots).toEqual(['nosnippet', 'notranslate']);
+    // drafts strip `robots` (raw front matter `noarchive`) and are a noindex collection.
+    expect(await tagsOf(site, 'additive/unfinished/index.html')).toEqual({ robots: ['follow', 'noarchive', 'noindex', 'notranslate'] });
+    expect((await tagsOf(site, 'additive/second-post/index.html')).robots).toEqual(['notranslate']);
+  });
+
   it('merges the `index, follow` tag astro-seo prints instead of adding a second one', async () => {
     const html = await site.read('seo/index.html');
     const robots = robotsTags(html).filter(([name]) => name === 'robots');
@@ -110,8 +123,8 @@ describe('astro build of a site with pages of every kind', () => {
 
   it('changes nothing but the robots tags: every file equals the build without the integration', async () => {
     const baseline = await buildFixture('site', { config: { configFile: './astro.baseline.config.mjs', outDir: './dist-baseline' } });
-    const files = await listFiles(site.outDir);
-    expect(await listFiles(baseline.outDir)).toEqual(files);
+    const files = (await listFiles(site.outDir)).filter((file) => !WRITTEN_BY_US.includes(file));
+    expect(await listFiles(baseline.outDir)).toEqual([...files, ...WRITTEN_BY_US].sort());
     expect(files.filter((file) => file.endsWith('.html')).length).toBeGreaterThan(15);
     let changedPages = 0;
     for (const file of files) {
@@ -126,8 +139,65 @@ describe('astro build of a site with pages of every kind', () => {
     expect(changedPages).toBeGreaterThan(10);
   });
 
-  it('prints no warning for an indexable build', () => {
-    expect(site.logs.filter((entry) => entry.level === 'warn' || entry.level === 'error')).toEqual([]);
+  it('writes robots.txt with the groups, the sitemap, the content signal and the AI bots group', async () => {
+    const text = await site.read('robots.txt');
+    expect(text.endsWith('\n') && !text.endsWith('\n\n')).toBe(true);
+    const parsed = parseRobotsTxt(text);
+    expect(parsed.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+    // No @astrojs/sitemap in this site: `sitemap: true` stands for /sitemap.xml on Astro's `site`.
+    expect(parsed.sitemaps.map((sitemap) => sitemap.url)).toContain('https://example.com/sitemap.xml');
+    expect(text).toContain('Content-Signal: search=yes, ai-train=no');
+    expect(text).toMatch(/^User-agent: Bingbot\nCrawl-delay: 2$/m);
+    for (const crawler of ['Googlebot', 'Bingbot', 'SomeCrawler']) {
+      expect(isAllowed(text, crawler, 'https://example.com/'), crawler).toBe(true);
+      expect(isAllowed(text, crawler, 'https://example.com/private/notes/'), crawler).toBe(false);
+    }
+    for (const bot of ['GPTBot', 'ClaudeBot', 'Google-Extended', 'PerplexityBot', 'CCBot']) {
+      expect(isAllowed(text, bot, 'https://example.com/blog/first-post/'), bot).toBe(false);
+    }
+  });
+
+  it('merges public/robots.txt instead of replacing it', async () => {
+    const text = await site.read('robots.txt');
+    expect(text).toContain('# Written by hand; robots-kit merges the robotsTxt option into it.');
+    expect(parseRobotsTxt(text).sitemaps.map((sitemap) => sitemap.url)).toContain('https://example.com/legacy-sitemap.xml');
+    // The hand-written `*` rule and the option's `*` rules are one group: both apply.
+    expect(isAllowed(text, 'SomeCrawler', 'https://example.com/search')).toBe(false);
+    expect(text.match(/^User-agent: \*$/gm)).toHaveLength(1);
+  });
+
+  it('warns once about the noindex page robots.txt hides and once about the Bingbot group trap, and nothing else', () => {
+    const warnings = site.logs.filter((entry) => entry.level === 'warn' || entry.level === 'error');
+    expect(warnings.every((entry) => entry.label === '@robots-kit/astro')).toBe(true);
+    expect(warnings.map((entry) => entry.message)).toEqual([
+      expect.stringMatching(/^\/locals\/ carries noindex but robots\.txt line \d+ disallows it for all crawlers/),
+      expect.stringMatching(/the `Bingbot` group makes Bingbot ignore the `\*` group, so it may crawl `\/search`/),
+    ]);
+  });
+
+  it('writes _headers for Netlify: the PDF rules, each page’s tags, and the user’s own rule kept', async () => {
+    const text = await site.read('_headers');
+    const rules = parseHeadersFile(text);
+    const robotsHeaders = (path: string): string[] =>
+      [...rules].filter(([pattern]) => matchHeaderPattern(pattern, path, 'netlify')).flatMap(([, headers]) => headers.filter((header) => header.name === 'X-Robots-Tag').map((header) => header.value));
+    expect(robotsHeaders('/files/guide.pdf').sort()).toEqual(['googlebot: noarchive', 'noindex, nofollow', 'noindex, nofollow']);
+    expect(robotsHeaders('/files/other.pdf')).toEqual(['noindex, nofollow']);
+    expect(robotsHeaders('/md-string/')).toEqual(['noindex, nofollow']);
+    expect(robotsHeaders('/404.html')).toEqual([]);
+    expect(rules.get('/*')).toEqual([{ name: 'X-Frame-Options', value: 'DENY' }]);
+    expect(text.match(/# robots-kit:begin/g)).toHaveLength(1);
+  });
+
+  it('writes vercel-headers.json at the project root and says how to use it', async () => {
+    const rules = readVercelHeaders(await readFile(new URL('./vercel-headers.json', site.root), 'utf8'), 'vercel-headers.json');
+    const values = (path: string): string[] =>
+      rules.filter((rule) => matchVercelSource(rule.source, path)).flatMap((rule) => rule.headers.filter((header) => header.key === 'X-Robots-Tag').map((header) => header.value));
+    expect(rules.every((rule) => rule.generated)).toBe(true);
+    expect(values('/files/other.pdf')).toEqual(['noindex, nofollow']);
+    // Vercel sends one header per entry, so the Googlebot directive is in the same value.
+    expect(values('/files/guide.pdf').some((value) => value.includes('googlebot: noarchive'))).toBe(true);
+    expect(values('/locals/')).toEqual(['noindex']);
+    expect(site.logs.some((entry) => entry.level === 'info' && entry.message.includes('copy the entries of vercel-headers.json'))).toBe(true);
   });
 });
 
@@ -146,11 +216,17 @@ describe('astro build of a localized, non-indexable site', () => {
     expect(warnings[0]!.message).not.toContain('\n');
   });
 
-  it('runs the audit (`audit: true`) and prints its summary', () => {
+  it('writes a robots.txt that disallows everything, with the reason', async () => {
+    const text = await site.read('robots.txt');
+    expect(text).toMatch(/^# .*not meant to be indexed/);
+    expect(isAllowed(text, 'Googlebot', 'https://example.com/')).toBe(false);
+    expect(parseRobotsTxt(text).groups).toHaveLength(1);
+  });
+
+  it('skips the audit (`audit: true`), which would only report the noindex it asked for, and says so', () => {
     const ours = site.logs.filter((entry) => entry.label === '@robots-kit/astro');
-    const headline = ours.find((entry) => entry.message.startsWith('robots-kit audit of '));
-    expect(headline?.level).toBe('info');
-    expect(headline?.message).toMatch(/5 pages, 0 sitemap URLs; 0 errors/);
+    expect(ours.some((entry) => entry.message.startsWith('robots-kit audit of '))).toBe(false);
+    expect(ours.find((entry) => entry.message.includes('audit was skipped'))?.level).toBe('info');
   });
 
   it('gives every page `noindex, nofollow`, merged with astro-seo’s tag', async () => {

@@ -6,3 +6,15 @@ export const OPTIONS_HINT =
 export const PAGE_HINT =
   'A robots value is a string (`"noindex, nofollow"`), an array of strings, a boolean, or an object (`{ index: false }`). ' +
   'Fix it in the file named above (front matter, collection entry, or `Astro.locals.robots`).';
+
+/** Where to look when robots.txt cannot be written. */
+export const ROBOTS_TXT_HINT =
+  'Fix `robotsTxt` in the robots() options of your Astro config, or the line of `public/robots.txt` named above; `robotsTxt: false` writes no robots.txt.';
+
+/** A sitemap path needs the site's URL to become the absolute URL robots.txt requires. */
+export const SITE_HINT =
+  "Set `site` in your Astro config (`defineConfig({ site: 'https://example.com' })`), or give `robotsTxt.sitemap` as an absolute URL.";
+
+/** Where to look when the X-Robots-Tag header files cannot be written. */
+export const HEADERS_HINT =
+  'Fix `headers` in the robots() options of your Astro config (a glob a host cannot express can be written as a list of files), or the existing header file named above.';

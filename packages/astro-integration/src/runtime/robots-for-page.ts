@@ -33,14 +33,14 @@ export function robotsForPage(
     locals: context.locals as Record<string, unknown> | undefined,
     entry,
   });
-  const source = own?.source ?? data.routes[context.routePattern] ?? context.url.pathname;
+  const source = data.routes[context.routePattern] ?? own[0]?.source ?? context.url.pathname;
   const warnings: RobotsWarning[] = [];
   try {
     const result = injectRobots(html, (existing) => {
       const resolved = resolvePageDetailed(
         {
           url: context.url.pathname,
-          data: own ? { [options.frontMatterKey]: own.value } : undefined,
+          own,
           collections: entry ? [entry.collection] : undefined,
           status,
           existing,

@@ -2,6 +2,7 @@ import type { Plugin } from 'vite';
 import { isContentFile } from '../front-matter/content-file-extensions.js';
 import { isInside } from '../front-matter/is-inside.js';
 import { PACKAGE_NAME } from '../package-name.js';
+import { robotsTxtDevMiddleware } from '../robots-txt/robots-txt-dev-middleware.js';
 import type { IntegrationState } from '../state.js';
 import { invalidateDataModule } from './invalidate-data-module.js';
 import { moduleCode } from './module-code.js';
@@ -11,7 +12,8 @@ import { RESOLVED_VIRTUAL_MODULE_ID, VIRTUAL_MODULE_ID } from './virtual-module-
 /**
  * Serves options and front matter to the middleware as `virtual:@robots-kit/astro/data`.
  * In dev, creating, editing or deleting a content file under `srcDir` drops the front matter
- * read so far and marks the module stale; the next request reads the files again.
+ * read so far and marks the module stale; the next request reads the files again. The dev
+ * server also answers `/robots.txt`, before Vite serves `public/`.
  */
 export function robotsVitePlugin(state: IntegrationState): Plugin {
   return {
@@ -29,6 +31,7 @@ export function robotsVitePlugin(state: IntegrationState): Plugin {
       },
     },
     configureServer(server) {
+      server.middlewares.use(robotsTxtDevMiddleware(() => state));
       state.invalidate = () => {
         state.frontMatter = undefined;
         invalidateDataModule(server);
