@@ -1,5 +1,6 @@
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { isAllowed } from '@robots-kit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureRoot } from './helpers/build-fixture.js';
 import { robotsTags } from './helpers/robots-tags.js';
@@ -12,6 +13,19 @@ async function replaceInFile(file: string, from: string, to: string): Promise<vo
   const text = await readFile(file, 'utf8');
   expect(text).toContain(from);
   await writeFile(file, text.replace(from, to));
+}
+
+/** Fetches `/robots.txt` until it contains `expected` (the file is read on each request), or fails with the last body. */
+async function waitForRobotsTxt(url: string, expected: string, timeoutMs = 20_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    last = await (await fetch(url)).text();
+    if (last.includes(expected)) return last;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  expect(last, `body of ${url}`).toContain(expected);
+  return last;
 }
 
 /** Fetches until the page's `robots` tag is `expected` (the watcher needs a moment), or fails with the last value. */
@@ -59,6 +73,26 @@ describe.each(['development', 'test'])('astro dev (the CLI, on a loopback port, 
   it('serves the new tag after the page’s front matter is edited', async () => {
     await replaceInFile(`${root}/src/pages/index.md`, 'robots: noindex', 'robots: noindex, nofollow');
     await waitForRobots(`${origin}/`, 'noindex, nofollow');
+  });
+
+  it('serves /robots.txt: the options merged with public/robots.txt, which does not shadow it', async () => {
+    const response = await fetch(`${origin}/robots.txt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const text = await response.text();
+    expect(text).toContain('# Hand-written.');
+    expect(text).toContain('Sitemap: https://example.com/sitemap.xml');
+    expect(isAllowed(text, 'Googlebot', 'https://example.com/admin/')).toBe(false);
+    expect(isAllowed(text, 'Googlebot', 'https://example.com/drafts/')).toBe(false);
+    expect(isAllowed(text, 'Googlebot', 'https://example.com/')).toBe(true);
+    expect(isAllowed(text, 'GPTBot', 'https://example.com/')).toBe(false);
+  });
+
+  it('serves the edited public/robots.txt, merged, on the next request', async () => {
+    await replaceInFile(`${root}/public/robots.txt`, 'Disallow: /drafts/', 'Disallow: /unlisted/');
+    const text = await waitForRobotsTxt(`${origin}/robots.txt`, 'Disallow: /unlisted/');
+    expect(text).not.toContain('/drafts/');
+    expect(text).toContain('Disallow: /admin/');
   });
 
   it('serves the new tag after a collection entry’s raw front matter is edited', async () => {

@@ -7,12 +7,12 @@ import { fixtureRoot } from './helpers/build-fixture.js';
 const bad = fixtureRoot('bad');
 
 /** Builds one of the `bad` fixture's source folders with the integration, inline config only. */
-async function buildBad(srcDir: string, options: Parameters<typeof robots>[0] = {}): Promise<unknown> {
+async function buildBad(srcDir: string, options: Parameters<typeof robots>[0] = {}, site: string | null = 'https://example.com'): Promise<unknown> {
   try {
     await build({
       root: fileURLToPath(bad),
       configFile: false,
-      site: 'https://example.com',
+      site: site ?? undefined,
       srcDir: `./${srcDir}`,
       outDir: `./dist/${srcDir}`,
       // A data store per source folder: the three folders define different collections.
@@ -63,6 +63,18 @@ describe('bad input fails the build with a message naming the file', () => {
     expect(text).toContain('broken');
     expect(text).toContain('`nofollw`');
     expect(text).toContain('Did you mean `nofollow`?');
+  });
+
+  it('rejects a relative robots.txt sitemap when no `site` is set, naming the option to set, before building', async () => {
+    const error = (await buildBad('page', { robotsTxt: { sitemap: '/sitemap.xml' } }, null)) as Error & { hint?: string };
+    expect(error.name).toBe('RobotsError');
+    expect(error.message).toContain('[@robots-kit/astro]');
+    expect(error.message).toContain('`robotsTxt.sitemap`');
+    expect(error.message).toContain('`/sitemap.xml`');
+    expect(error.message).toContain('`site`');
+    expect(error.hint).toContain('Set `site` in your Astro config');
+    // Stopped at astro:config:setup: the bad page (which fails while rendering) was never reached.
+    expect(error.message).not.toContain('typo.md');
   });
 
   it('fails when `audit: true` and the audit of the output finds an error', async () => {
