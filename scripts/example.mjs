@@ -27,8 +27,16 @@ for (const site of sites) {
     const tags = robotsTags(readFileSync(file, 'utf8'));
     process.stdout.write(`   /${page.padEnd(34)} ${tags.join('  ') || '(no robots tags)'}\n`);
   }
-  for (const extra of ['robots.txt']) {
-    if (existsSync(join(out, extra))) process.stdout.write(`   /${extra} written\n`);
+  // Site-level files: robots.txt (with its groups and Sitemap lines), header files, sitemaps.
+  for (const extra of ['robots.txt', '_headers', 'sitemap-index.xml', 'sitemap.xml']) {
+    const file = join(out, extra);
+    if (!existsSync(file)) continue;
+    const text = readFileSync(file, 'utf8');
+    const detail =
+      extra === 'robots.txt'
+        ? ` (${text.match(/^User-agent:/gim)?.length ?? 0} user-agent lines; ${(text.match(/^Sitemap:.*$/gim) ?? []).join(', ') || 'no Sitemap line'})`
+        : '';
+    process.stdout.write(`   /${extra.padEnd(34)} written${detail}\n`);
   }
 }
 
