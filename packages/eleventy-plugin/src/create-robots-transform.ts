@@ -2,6 +2,7 @@ import { injectRobots, type ExistingRobotsTag, type InjectRobotsResult, type Nor
 import type { BuildState } from './build-state.js';
 import type { EleventyLogger, EleventyPageData, EleventyTransform } from './eleventy-types.js';
 import { isHtmlOutputPath } from './is-html-output-path.js';
+import { isOwnOutput } from './is-own-output.js';
 import { locateError } from './locate-error.js';
 import { membershipForBuild } from './membership-for-build.js';
 import { reportWarnings } from './report-warnings.js';
@@ -36,24 +37,29 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     };
 
     const hasLayout = Boolean(data?.layout);
+    // A feed entry runs through the transforms too, as a fragment under the post's own `page`:
+    // only the page's own output, rendered without a layout, is a whole page that lacks a head.
+    const ownOutput = isOwnOutput(this);
+    const wholePageFragment = ownOutput && !hasLayout;
+    let resolvedTags: Record<string, string> | undefined;
     let result: InjectRobotsResult;
     try {
-      let resolvedTags: Record<string, string> | undefined;
-      result = injectRobots(content, (existing) => (resolvedTags = resolve(existing)));
-      // A page that is itself a fragment (no layout) must still fail on bad front matter.
-      // A page with a layout is checked when its own page renders, not again in a feed entry,
-      // where an error would surface from inside the feed template.
-      if (resolvedTags === undefined && !hasLayout) resolve([]);
+      result = injectRobots(content, (existing) => (resolvedTags = resolve(existing)), {
+        fragments: wholePageFragment ? 'add-head' : 'leave',
+      });
+      // A page that is not HTML at all must still fail on bad front matter.
+      if (resolvedTags === undefined && wholePageFragment) resolve([]);
     } catch (error) {
       throw locateError(error, page.inputPath);
     }
+    if (ownOutput && resolvedTags !== undefined) setup.state.pages.set(page.url, { url: page.url, tags: resolvedTags });
 
     if (data === undefined && result.changed) {
       warnings.push(
         `${page.inputPath}: the page's data was not available, so its front matter was ignored (was \`eleventyComputed\` replaced with \`override:eleventyComputed\` or \`setDataDeepMerge(false)\`?).`,
       );
     }
-    warnings.push(...transformDiagnosticsToReport(result.diagnostics, page.inputPath, hasLayout));
+    warnings.push(...transformDiagnosticsToReport(result.diagnostics, page.inputPath, wholePageFragment));
     reportWarnings(warnings, setup.logger(), setup.state.reported);
     return result.html;
   };

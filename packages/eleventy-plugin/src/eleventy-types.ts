@@ -3,9 +3,12 @@
  * that do not import cleanly from TypeScript (TS7016), so the plugin declares its own.
  */
 
-/** Eleventy's `ConsoleLogger` (src/Util/ConsoleLogger.js); `warn` respects `--quiet`. */
+/** Eleventy's `ConsoleLogger` (src/Util/ConsoleLogger.js); every method respects `--quiet`. */
 export interface EleventyLogger {
   warn(message: string): void;
+  /** Printed in blue through the warning channel. */
+  info?(message: string): void;
+  error?(message: string): void;
 }
 
 /** `data.page`, and `this.page` in a transform: the same object for the same output. */
@@ -21,6 +24,8 @@ export interface EleventyPage {
 export interface EleventyCollectionItem {
   page: EleventyPage;
   inputPath: string;
+  /** `false` for `permalink: false`. */
+  url?: string | false;
   data: EleventyPageData;
 }
 
@@ -31,21 +36,70 @@ export interface EleventyPageData {
   collections?: Readonly<Record<string, readonly EleventyCollectionItem[] | undefined>>;
   tags?: unknown;
   statusCode?: unknown;
+  layout?: unknown;
 }
 
 /** `this` inside a transform (src/Util/TransformsUtil.js). */
 export interface EleventyTransformContext {
   page: EleventyPage;
+  /**
+   * Set only when the `renderTransforms` filter runs the transforms on someone else's content
+   * with a base URL, as `@11ty/eleventy-plugin-rss` does for each feed entry; `undefined` when
+   * Eleventy transforms a page's own output (src/Template.js `runTransforms`).
+   */
+  baseHref?: string;
 }
 
 export type EleventyTransform = (this: EleventyTransformContext, content: unknown, outputPath?: unknown) => unknown;
+
+/** An `addPassthroughCopy` entry (src/UserConfig.js): input path or glob → output. */
+export interface EleventyPassthroughEntry {
+  /** `true`: the input path relative to the input directory; a string: relative to the output directory. */
+  outputPath: true | string;
+  /** Options for `@11ty/recursive-copy`; `filter` limits what a directory copy copies. */
+  copyOptions?: { filter?: unknown; [option: string]: unknown };
+}
+
+/** The folders of a build (src/Util/ProjectDirectories.js), relative to the working directory. */
+export interface EleventyDirectories {
+  input: string;
+  output: string;
+}
+
+/** The argument of the `eleventy.before` and `eleventy.after` events (src/Eleventy.js `executeBuild`). */
+export interface EleventyBuildEvent {
+  directories: EleventyDirectories;
+  runMode?: 'build' | 'watch' | 'serve';
+  /** `fs` writes files; `json` and `ndjson` (`toJSON()`, `toNDJSON()`) write nothing. */
+  outputMode?: 'fs' | 'json' | 'ndjson';
+  incremental?: boolean;
+}
+
+/** The argument of the `eleventy.passthrough` event: output URL → input file of every copied file. */
+export interface EleventyPassthroughEvent {
+  map: Readonly<Record<string, string>>;
+}
+
+/** A template's `this` in `.11ty.js` and filters: Eleventy binds the page being rendered. */
+export interface EleventyFilterContext {
+  page?: EleventyPage;
+}
 
 /** The `eleventyConfig` object a plugin receives (src/UserConfig.js). */
 export interface EleventyConfig {
   versionCheck?(compatibleRange: string): void;
   addGlobalData(name: string, data: unknown): unknown;
   addTransform(name: string, transform: EleventyTransform): void;
-  on(eventName: string, listener: (...args: unknown[]) => unknown): unknown;
+  addTemplate?(virtualInputPath: string, content: unknown, data?: Record<string, unknown>): void;
+  addFilter(name: string, filter: (this: EleventyFilterContext | undefined, ...args: any[]) => unknown): void;
+  addWatchTarget?(path: string): void;
+  on(eventName: string, listener: (...args: any[]) => unknown): unknown;
+  /** Every `addPassthroughCopy` entry, by input path or glob; the user's config has run when plugins run. */
+  passthroughCopies?: Record<string, EleventyPassthroughEntry>;
+  /** Set before plugins run (src/TemplateConfig.js). */
+  directories?: EleventyDirectories;
+  /** Set before plugins run; `/` unless the site is served below a path. */
+  pathPrefix?: string;
   /** Set by Eleventy before the build runs; read it lazily. */
   logger?: EleventyLogger;
 }

@@ -7,7 +7,7 @@ import type { EleventyPageData } from './eleventy-types.js';
  * is complete only once templates render, so this runs at transform time. A different
  * `collections` object means a new build even if `eleventy.before` was missed.
  */
-export function membershipForBuild(state: BuildState, data: EleventyPageData | undefined): CollectionMembership | undefined {
+export function membershipForBuild(state: BuildState, data: Pick<EleventyPageData, 'collections'> | undefined): CollectionMembership | undefined {
   const collections = data?.collections;
   if (typeof collections !== 'object' || collections === null) return state.membership;
   if (state.membership?.source !== collections) state.membership = buildCollectionMembership(collections);

@@ -37,7 +37,7 @@ describe('bad front matter fails the build, naming the file, the key, the value 
     expectFrontMatterError(error, 'typo.md');
   });
 
-  it('on a page without a layout, which is otherwise left alone', async () => {
+  it('on a page without a layout', async () => {
     const error = await rejectionOf(
       buildStub('bad-front-matter', (eleventyConfig) => eleventyConfig.addPlugin(robotsPlugin), path.join(STUBS, 'bad-front-matter/no-layout.md')),
     );

@@ -103,7 +103,8 @@ describe('route rules and paths on page.url', () => {
   });
 
   it('adds no collection of its own (it would show up in tag archives)', () => {
-    expect(site.pages.some((built) => typeof built.url === 'string' && /robots/i.test(built.url))).toBe(false);
+    // Its only output of its own is robots.txt, which is in no collection either.
+    expect(site.pages.filter((built) => typeof built.url === 'string' && /robots/i.test(built.url)).map((built) => built.url)).toEqual(['/robots.txt']);
   });
 });
 
@@ -176,11 +177,11 @@ describe('outputs that are not HTML pages', () => {
     expect(robotsTags(unpublished!.content)).toEqual({ robots: 'index, follow' });
   });
 
-  it('leaves a page without a layout alone and says why', () => {
-    expect(page('/bare/')).toBe('<p>A page with no layout, so no head.</p>\n');
+  it('gives a page without a layout a head for its tags and says so', () => {
+    expect(page('/bare/')).toBe(`<head><meta name="robots" content="noarchive"><meta name="googlebot" content="${GOOGLEBOT}"></head><p>A page with no layout, so no head.</p>\n`);
     const warning = site.warnings.find((message) => message.includes('bare.md'));
     expect(warning).toMatch(/\[@robots-kit\/eleventy\]/);
-    expect(warning).toMatch(/fragment/i);
+    expect(warning).toMatch(/no `<head>`; one was created/);
   });
 
   it('warns about nothing else', () => {

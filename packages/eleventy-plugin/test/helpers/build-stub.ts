@@ -1,3 +1,4 @@
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Eleventy } from '@11ty/eleventy';
@@ -45,6 +46,59 @@ export async function buildStub(name: string, config: ConfigCallback, input = pa
   const pages = (await eleventy.toJSON()) as BuiltPage[];
   const byUrl = new Map(pages.map((page) => [page.url === false ? page.inputPath : page.url, page]));
   return { pages, byUrl, warnings };
+}
+
+/** A build that wrote its output. */
+export interface WrittenBuild {
+  /** The output folder, relative to the working directory as Eleventy reports it. */
+  output: string;
+  /** Written pages, as `eleventy.write()` reports them. */
+  pages: BuiltPage[];
+  /** Input file → output file of every passthrough copy. */
+  copied: Map<string, string>;
+  /** Lines Eleventy's logger printed as warnings (and notes, which it prints the same way). */
+  warnings: string[];
+  /** Lines it printed as errors. */
+  errors: string[];
+  /** Why the build failed; `undefined` when it succeeded. */
+  failure: unknown;
+}
+
+/** A folder of its own under the git-ignored `test/_site/`, so builds in parallel test files never share one. */
+export async function scratchOutput(name: string): Promise<string> {
+  const scratch = fileURLToPath(new URL('../_site/', import.meta.url));
+  await mkdir(scratch, { recursive: true });
+  return mkdtemp(path.join(scratch, `${name}-`));
+}
+
+/**
+ * A real Eleventy build of `test/stubs/<name>` (or `input`) written to disk, with its
+ * logger captured, also when the build fails. Eleventy runs `eleventy.after` listeners
+ * before this resolves.
+ */
+export async function writeStub(name: string, config: ConfigCallback, options: { input?: string; output?: string } = {}): Promise<WrittenBuild> {
+  const input = options.input ?? path.join(STUBS, name);
+  const output = relativeToCwd(options.output ?? (await scratchOutput(name)));
+  const eleventy = new Eleventy(relativeToCwd(input), output, { quietMode: false, config });
+  const warnings: string[] = [];
+  const errors: string[] = [];
+  eleventy.logger.overrideLogger({
+    log() {},
+    info() {},
+    warn(message: string) {
+      warnings.push(message);
+    },
+    error(message: string) {
+      errors.push(message);
+    },
+  });
+  try {
+    const [passthrough, pages] = (await eleventy.write()) as [Array<{ map?: Record<string, string> }>, BuiltPage[]];
+    const copied = new Map(passthrough.flatMap((result) => Object.entries(result?.map ?? {})));
+    return { output, pages, copied, warnings, errors, failure: undefined };
+  } catch (failure) {
+    return { output, pages: [], copied: new Map(), warnings, errors, failure };
+  }
 }
 
 /** Walks Eleventy's error wrappers (`originalError`) down to the first error of the given name. */
