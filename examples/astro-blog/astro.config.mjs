@@ -24,6 +24,8 @@ export default defineConfig({
       },
       // The printable guides are for readers, not for search results.
       headers: { rules: [{ path: '/files/**', robots: 'noindex, nofollow' }], targets: ['netlify'] },
+      // After the build, check the output as crawlers will see it (`robots-kit check`).
+      audit: true,
     }),
   ],
 });

@@ -27,15 +27,21 @@ export function fixtureRoot(name: string): URL {
   return new URL(`../fixtures/${name}/`, import.meta.url);
 }
 
+export interface BuildOptions {
+  env?: Partial<Record<(typeof INDEXABLE_ENV)[number], string>>;
+  config?: AstroInlineConfig;
+}
+
 /**
  * Builds a fixture site with Astro's public `build()`, in this process, with only the given
  * indexability variables set, and collects the build's log through a logger destination.
  */
-export async function buildFixture(
-  name: string,
-  { env = {}, config = {} }: { env?: Partial<Record<(typeof INDEXABLE_ENV)[number], string>>; config?: AstroInlineConfig } = {},
-): Promise<BuiltFixture> {
-  const root = fixtureRoot(name);
+export function buildFixture(name: string, options: BuildOptions = {}): Promise<BuiltFixture> {
+  return buildSite(fixtureRoot(name), options);
+}
+
+/** Like `buildFixture`, for any Astro project folder (the examples). */
+export async function buildSite(root: URL, { env = {}, config = {} }: BuildOptions = {}): Promise<BuiltFixture> {
   const outDir = new URL(config.outDir === undefined ? './dist/' : `${String(config.outDir).replace(/\/?$/, '/')}`, root);
   await rm(outDir, { recursive: true, force: true });
   const saved = Object.fromEntries(INDEXABLE_ENV.map((key) => [key, process.env[key]]));
