@@ -16,6 +16,6 @@ export function checkCloudflareLimits(content: string, file: string): void {
     key: 'headers.targets',
     value: longLine === undefined ? `${rules} rules` : `${longLine.slice(0, 60)}…`,
     problem: longLine === undefined ? 'Cloudflare Pages applies only the first 100 rules of `_headers`' : 'Cloudflare Pages skips `_headers` lines over 2,000 characters',
-    expected: 'fewer rules: `headers.html: false` (each page is a rule, twice with its trailing-slash twin), broader globs, or `cloudflare` out of `headers.targets`',
+    expected: 'fewer rules: `headers.html: false` (each page is a rule), broader globs, globs `_headers` can express (one it cannot is written as a rule per matching file), or `cloudflare` out of `headers.targets`',
   });
 }

@@ -1,4 +1,4 @@
-import { globToPathRegex } from './glob/glob-to-path-regex.js';
+import { globEntry, type GlobEntries } from './glob-entry.js';
 import { printRegex } from './glob/print-regex.js';
 import type { HeaderEntry } from './header-entry.js';
 import type { NormalizedHeadersOptions } from './normalized-headers-options.js';
@@ -12,8 +12,11 @@ export interface HtmlPage {
   tags: Readonly<Record<string, string>>;
 }
 
-/** Rule globs, then pages in URL order; entries for the same paths merged. */
-export function collectEntries(options: NormalizedHeadersOptions, pages: readonly HtmlPage[] = []): HeaderEntry[] {
+/**
+ * Rule globs (each turned into entries by `globEntries`: by default the glob itself), then
+ * pages in URL order; entries for the same paths merged.
+ */
+export function collectEntries(options: NormalizedHeadersOptions, pages: readonly HtmlPage[] = [], globEntries: GlobEntries = globEntry): HeaderEntry[] {
   const entries = new Map<string, HeaderEntry>();
   const add = (entry: HeaderEntry) => {
     const key = printRegex(entry.regex);
@@ -28,12 +31,13 @@ export function collectEntries(options: NormalizedHeadersOptions, pages: readonl
       origins: [...existing.origins, ...entry.origins],
       regex: existing.regex,
     };
-    // Only a page URL is kept as written; a glob for the same path covers both slash forms.
+    // A page's or listed file's URL is kept as written only when both name it; a glob for the same path covers both slash forms.
     if (existing.exactUrl !== undefined && existing.exactUrl === entry.exactUrl) merged.exactUrl = existing.exactUrl;
+    if (existing.listedFor !== undefined) merged.listedFor = existing.listedFor;
     entries.set(key, merged);
   };
   for (const rule of options.rules) {
-    for (const { glob, key } of rule.globs) add({ glob, directives: rule.directives, origins: [key], regex: globToPathRegex(glob) });
+    for (const located of rule.globs) globEntries(located, rule.directives).forEach(add);
   }
   if (options.html) {
     for (const page of [...pages].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))) {

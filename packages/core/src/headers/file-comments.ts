@@ -6,8 +6,13 @@ export const GENERATED_NOTICE = [
   '# every build: change the option, not these lines.',
 ];
 
-/** `# /files/** (headers.rules[0].path)`: which option a rule came from. */
+/**
+ * `# /files/** (headers.rules[0].path)`: which option a rule came from. A listed file says
+ * which glob it stands for: `# /files/a.pdf, a file of **\/*.pdf (headers.rules[0].path)`.
+ */
 export function entryComment(entry: HeaderEntry): string {
   const origins = entry.origins.length > 3 ? [...entry.origins.slice(0, 3), '…'] : entry.origins;
-  return entry.exactUrl !== undefined && entry.origins.every((origin) => origin.startsWith('page ')) ? `# page ${entry.exactUrl}` : `# ${entry.glob.source} (${origins.join(', ')})`;
+  if (entry.exactUrl !== undefined && entry.origins.every((origin) => origin.startsWith('page '))) return `# page ${entry.exactUrl}`;
+  const listed = entry.listedFor === undefined ? '' : `, a file of ${entry.listedFor}`;
+  return `# ${entry.glob.source}${listed} (${origins.join(', ')})`;
 }

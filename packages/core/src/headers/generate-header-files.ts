@@ -1,11 +1,16 @@
 import { DEFAULTS } from '../options/defaults.js';
+import { buildFilePaths } from './build-file-paths.js';
 import { checkCloudflareLimits } from './cloudflare-limits.js';
 import { collectEntries, type HtmlPage } from './collect-entries.js';
+import type { GlobEntries } from './glob-entry.js';
+import type { PlannedEntry } from './header-entry.js';
+import { headersFileGlobEntries } from './headers-file-glob-entries.js';
 import { headersHosts } from './headers-hosts.js';
 import { mergeMarkedBlock } from './marked-block.js';
 import { mergeVercelJson } from './merge-vercel-json.js';
 import { parseHeadersFile } from './parse-headers-file.js';
 import { planEntries } from './plan-entries.js';
+import type { HeaderTarget } from './targets.js';
 import { validateHeadersOptions } from './validate-headers-options.js';
 import { headersFileLines, siteWideHeadersFileLines } from './write-headers-file.js';
 import { htaccessLines, siteWideHtaccessLines } from './write-htaccess.js';
@@ -29,6 +34,17 @@ export interface HeaderFilesContext {
   indexable: boolean;
   /** The built HTML pages and their resolved tags, for `html: true`. Default: none. */
   pages?: readonly HtmlPage[];
+  /**
+   * The URL path of every file in the build output, as the site serves it: `/index.html`,
+   * `/files/guide.pdf` (order and duplicates do not matter). With it, a rule glob that
+   * `_headers` cannot express exactly (for Netlify a `*` inside a segment, as in
+   * `**\/*.pdf`; for both hosts `?`, `[…]` and `{a,b}`) is written to `_headers` as one exact
+   * rule per built file it matches, and none when it matches none; Vercel, Apache and nginx
+   * keep the glob as a regex, which also covers files added later. A matching file whose path
+   * is not all ASCII letters, digits and `- . _ ~ @ + , =` is refused, naming it.
+   * Default: none, and such a glob is refused, naming the host.
+   */
+  files?: readonly string[];
   /** The current content of a file we are about to write, or undefined when there is none. */
   readExisting: (relativePath: string, base: HeaderFileBase) => string | undefined;
   /** Where the options were written, for error messages. Default: `options`. */
@@ -36,6 +52,8 @@ export interface HeaderFilesContext {
 }
 
 const VERCEL_STANDALONE = 'vercel-headers.json';
+/** Targets whose patterns are regexes, which express every glob robots-kit accepts. */
+const REGEX_TARGETS: ReadonlySet<HeaderTarget> = new Set(['vercel', 'apache', 'nginx']);
 
 function otherRobotsRules(existing: string | undefined, file: string): string | undefined {
   if (existing === undefined) return undefined;
@@ -47,26 +65,35 @@ function otherRobotsRules(existing: string | undefined, file: string): string | 
 /**
  * The header files for every target in `options.targets`, each in its host's format,
  * merged into the existing file where one exists. Deterministic: the same options,
- * pages and existing files give the same bytes.
+ * pages, files and existing files give the same bytes.
+ *
+ * Only `_headers` lists files (see `HeaderFilesContext.files`), so it is planned on its own
+ * entries: rules that overlap only partially as globs (`/files/**` and `**\/*.pdf`) become
+ * nested or disjoint once listed, and are then refused for the regex targets alone.
  */
 export function generateHeaderFiles(options: unknown, context: HeaderFilesContext): HeaderFile[] {
   const settings = validateHeadersOptions(options, context.source);
   const { targets, source } = settings;
   const siteWide = context.indexable ? undefined : DEFAULTS.nonIndexable;
-  const planned = siteWide === undefined ? planEntries(collectEntries(settings, context.pages), source) : [];
+  const hosts = headersHosts(targets);
+  const builtFiles = context.files === undefined ? undefined : buildFilePaths(context.files, source);
+  const headersGlobs = hosts && headersFileGlobEntries(hosts, builtFiles, source);
+  // Rules are checked against `_headers` on every build, so a preview build fails where production would.
+  if (siteWide !== undefined && headersGlobs) collectEntries({ ...settings, html: false }, [], headersGlobs);
+  const plan = (globEntries?: GlobEntries): PlannedEntry[] => (siteWide === undefined ? planEntries(collectEntries(settings, context.pages, globEntries), source) : []);
+  const regexPlanned = targets.some((target) => REGEX_TARGETS.has(target)) ? plan() : [];
   const files: HeaderFile[] = [];
 
-  const hosts = headersHosts(targets);
   if (hosts) {
     const existing = context.readExisting('_headers', 'output');
-    const lines = siteWide === undefined ? headersFileLines(planned, hosts, source) : siteWideHeadersFileLines(siteWide);
+    const lines = siteWide === undefined ? headersFileLines(plan(headersGlobs), hosts, source) : siteWideHeadersFileLines(siteWide);
     const content = mergeMarkedBlock(existing, lines, '_headers');
     if (hosts.cloudflare) checkCloudflareLimits(content, '_headers');
     const note = otherRobotsRules(existing, '_headers');
     files.push({ path: '_headers', base: 'output', content, ...(note ? { note } : {}) });
   }
   if (targets.includes('vercel')) {
-    const entries = siteWide === undefined ? vercelEntries(planned) : siteWideVercelEntries(siteWide);
+    const entries = siteWide === undefined ? vercelEntries(regexPlanned) : siteWideVercelEntries(siteWide);
     const mergeInto = settings.vercel.mergeInto;
     if (mergeInto !== undefined) {
       files.push({ path: mergeInto, base: 'project', content: mergeVercelJson(context.readExisting(mergeInto, 'project'), entries, mergeInto) });
@@ -81,14 +108,14 @@ export function generateHeaderFiles(options: unknown, context: HeaderFilesContex
   }
   if (targets.includes('apache')) {
     const existing = context.readExisting('.htaccess', 'output');
-    const lines = siteWide === undefined ? htaccessLines(planned) : siteWideHtaccessLines(siteWide);
+    const lines = siteWide === undefined ? htaccessLines(regexPlanned) : siteWideHtaccessLines(siteWide);
     files.push({ path: '.htaccess', base: 'output', content: mergeMarkedBlock(existing, lines, '.htaccess') });
   }
   if (targets.includes('nginx')) {
     files.push({
       path: NGINX_FILE,
       base: 'output',
-      content: siteWide === undefined ? nginxContent(planned) : siteWideNginxContent(siteWide),
+      content: siteWide === undefined ? nginxContent(regexPlanned) : siteWideNginxContent(siteWide),
       note: `nginx reads no file from the site: include ${NGINX_FILE} inside your server block (see the comments at its top).`,
     });
   }

@@ -5,8 +5,13 @@ import type { HeaderValues, RuleDirectives } from './rule-directives.js';
 /** One path (glob or page URL) and what it says, before host-specific translation. */
 export interface HeaderEntry {
   glob: HeaderGlob;
-  /** For an `html: true` page: its URL exactly as the site serves it, e.g. `/blog/post/`. */
+  /**
+   * For an `html: true` page, or a built file listed for a glob `_headers` cannot express:
+   * its URL exactly as the site serves it, e.g. `/blog/post/`, `/files/guide.pdf`.
+   */
   exactUrl?: string;
+  /** For a listed file: the glob (as the user wrote it) whose matching files were listed. */
+  listedFor?: string;
   directives: RuleDirectives;
   /** The option keys or page URLs it came from, for messages and file comments. */
   origins: string[];

@@ -23,8 +23,11 @@ export const headersOptionsSchema = z.strictObject({
       z.strictObject({
         /**
          * A URL path glob or several: `/files/*.pdf`, `/downloads/**`, `**\/*.docx`.
-         * Every glob must translate exactly to each target's pattern syntax, or the build
-         * fails naming the target; listing files (`['/a.pdf', '/b.pdf']`) always works. Required.
+         * Written exactly, never broader: Vercel, Apache and nginx get it as a regex; a glob
+         * `_headers` (Netlify, Cloudflare Pages) cannot express (`**\/*.pdf` for Netlify,
+         * `?`, `[…]`, `{a,b}`) is written there as one rule per built file it matches, and a
+         * matching file whose name has characters other than ASCII letters, digits and
+         * `- . _ ~ @ + , =` fails the build naming it. Required.
          */
         path: z.union([z.string(), z.array(z.string()).min(1)]),
         /** The directives, in any form robots-kit accepts: `'noindex, nofollow'`, `['noindex']`, `false`, `{ index: false }`. Required. */

@@ -16,10 +16,18 @@ function matchesPath(entry: HeaderEntry, path: string): boolean {
   return regex.test(path.slice(1));
 }
 
+const literals = new WeakMap<HeaderEntry, string | undefined>();
+
+/** Planning relates every pair of entries, so a site's thousands of pages and listed files each compute theirs once. */
+function entryPath(entry: HeaderEntry): string | undefined {
+  if (!literals.has(entry)) literals.set(entry, literalPath(entry.glob));
+  return literals.get(entry);
+}
+
 /** A page URL against a glob is a regex test; only two globs need the automaton walk. */
 export function relateEntries(first: HeaderEntry, second: HeaderEntry): GlobRelation {
-  const firstPath = literalPath(first.glob);
-  const secondPath = literalPath(second.glob);
+  const firstPath = entryPath(first);
+  const secondPath = entryPath(second);
   if (firstPath !== undefined && secondPath !== undefined) {
     const same = firstPath === secondPath;
     return { overlap: same, firstInSecond: same, secondInFirst: same };

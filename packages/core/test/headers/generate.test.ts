@@ -335,9 +335,9 @@ describe('user-agent rules', () => {
 });
 
 describe('refused and accepted globs', () => {
-  function attempt(target: string, path: string): unknown {
+  function attempt(target: string, path: string, files?: string[]): unknown {
     try {
-      generateHeaderFiles({ targets: [target], rules: [{ path, robots: 'noindex' }] }, context());
+      generateHeaderFiles({ targets: [target], rules: [{ path, robots: 'noindex' }] }, context(files ? { files } : {}));
       return 'ok';
     } catch (error) {
       return error instanceof RobotsError ? error : (() => { throw error; })();
@@ -352,7 +352,7 @@ describe('refused and accepted globs', () => {
     ['netlify', '/files/?.pdf', /cannot express/],
     ['cloudflare', '/a/**/b/**', /two `\*\*` \(it allows one `\*` per rule\)/],
     ['cloudflare', '/img-*x.png', /a `\*` followed by a letter, digit or `_`/],
-  ])('%s refuses %s, naming the target and the glob and suggesting the listed-files form', (target, glob, message) => {
+  ])('%s refuses %s without the built files, naming the target and the glob and suggesting the listed-files form', (target, glob, message) => {
     const error = attempt(target, glob) as RobotsError;
     expect(error).toBeInstanceOf(RobotsError);
     expect(error.code).toBe('unsupported-glob');
@@ -360,6 +360,9 @@ describe('refused and accepted globs', () => {
     expect(error.message).toContain(`\`${glob}\``);
     expect(error.message).toContain('headers.rules[0].path');
     expect(error.message).toMatch(/list each file as its own path/);
+    expect(error.message).toMatch(/give `generateHeaderFiles` the `files` of the build/);
+    // Given the built files, robots-kit writes that listed-files form itself.
+    expect(attempt(target, glob, ['/files/a.pdf', '/a/x/b/y', '/img-ax.png'])).toBe('ok');
   });
 
   it.each([

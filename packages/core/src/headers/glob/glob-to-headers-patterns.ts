@@ -66,9 +66,16 @@ function starSegmentVariants(parts: GlobPart[], draft: Draft, glob: HeaderGlob, 
  * | `/a/**\/b`  | `/a/b`, `/a/:p1/*\/b`    | the same with `/a/:p1/b`, and twins                     |
  * | `**\/b.pdf` | `/b.pdf`, `/:p1/*\/b.pdf`| the same with `/:p1/b.pdf`, and twins                   |
  * | `/**`       | `/*`                     | `/*`                                                    |
- * | `/a/*.pdf`  | refused                  | Cloudflare alone: `/a/.pdf`, `/a/:p1.pdf`, and twins     |
- * | `/a/**\/x/**` | (two `**`)             | refused: one `*` per rule                               |
- * | `?`, `[a-z]`, `{a,b}` | refused        | refused                                                 |
+ * | `/a/*.pdf`  | listed                   | Cloudflare alone: `/a/.pdf`, `/a/:p1.pdf`, and twins     |
+ * | `**\/*.pdf` | listed                   | Cloudflare alone: `/:p1.pdf`, `/:p1/*\/:p2.pdf`, …, twins |
+ * | `/a/**\/x/**` | (two `**`)             | listed: one `*` per rule                                |
+ * | `?`, `[a-z]`, `{a,b}` | listed         | listed                                                  |
+ *
+ * "listed": no pattern set is exact, so this throws (`unsupported-glob`, naming the host and
+ * what it cannot express). `generateHeaderFiles`, given the build's `files`, catches that and
+ * writes one exact rule per built file the glob matches instead (`/a/guide.pdf`, and no twin:
+ * a file is served at its own URL only), or none when none matches; Vercel, Apache and nginx
+ * keep the glob as a regex. Without `files` the error stands.
  */
 export function globToHeadersPatterns(glob: HeaderGlob, hosts: HeadersHosts, location: GlobLocation): string[] {
   if (matchesEveryPath(glob)) return ['/*'];

@@ -54,7 +54,9 @@ function parseSegments(glob: string, location: GlobLocation): HeaderGlob {
     if (name === '**') {
       const previous = segments[segments.length - 1];
       if (previous?.kind === 'globstar') {
-        throw unsupportedGlob(glob, location, 'consecutive `**` segments', 'one `**` where any number of segments may appear', glob.replace(/(\/\*\*)+/g, '/**'));
+        // `**/*/**` collapses to `**/**` only in meaning: no rewrite of the text to suggest then.
+        const collapsed = glob.replace(/(\/\*\*)+/g, '/**');
+        throw unsupportedGlob(glob, location, 'consecutive `**` segments', 'one `**` where any number of segments may appear', collapsed === glob ? undefined : collapsed);
       }
       // picomatch: a leading `/**/` needs one segment; `**` elsewhere matches none too.
       segments.push({ kind: 'globstar', min: index === 0 && segments.length === 0 && names.length > 1 ? 1 : 0 });
