@@ -5,3 +5,4 @@ export { capLines } from './cap-lines.js';
 export { siteWarnings } from './site-warnings.js';
 export { writeFileAtomic } from './write-file-atomic.js';
 export { outputFileForUrl } from './output-file-for-url.js';
+export { listOutputFiles } from './list-output-files.js';

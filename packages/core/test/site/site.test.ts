@@ -109,3 +109,15 @@ describe('writeFileAtomic', () => {
     chmodSync(dir, 0o755);
   });
 });
+
+describe('listOutputFiles', () => {
+  it('lists every file as a sorted URL path', async () => {
+    const { listOutputFiles } = await import('../../src/index.js');
+    const dir = mkdtempSync(join(tmpdir(), 'robots-kit-files-'));
+    mkdirSync(join(dir, 'files', 'deep'), { recursive: true });
+    writeFileSync(join(dir, 'index.html'), '');
+    writeFileSync(join(dir, 'files', 'guide.pdf'), '');
+    writeFileSync(join(dir, 'files', 'deep', 'a.pdf'), '');
+    expect(listOutputFiles(dir)).toEqual(['/files/deep/a.pdf', '/files/guide.pdf', '/index.html']);
+  });
+});
