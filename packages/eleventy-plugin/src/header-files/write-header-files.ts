@@ -3,6 +3,7 @@ import path from 'node:path';
 import { generateHeaderFiles, writeFileAtomic, type HeaderFileBase, type HtmlPage } from '@robots-kit/core';
 import { locateError } from '../locate-error.js';
 import { OPTIONS_SOURCE } from '../options-source.js';
+import { listOutputFiles } from './list-output-files.js';
 
 export interface HeaderFilesSetup {
   /** The `headers` option as the user wrote it. */
@@ -37,6 +38,7 @@ export function writeHeaderFiles(setup: HeaderFilesSetup): string[] {
     files = generateHeaderFiles(setup.headers, {
       indexable: setup.indexable,
       pages: [...setup.pages],
+      files: listOutputFiles(setup.outputDir),
       source: OPTIONS_SOURCE,
       readExisting: (relativePath, base) => readIfExists(path.join(baseDir(base), relativePath)),
     });

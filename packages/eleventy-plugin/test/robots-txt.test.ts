@@ -1,0 +1,94 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isAllowed, NON_INDEXABLE_ROBOTS_TXT, parseRobotsTxt } from '@robots-kit/core';
+import { describe, expect, it } from 'vitest';
+import robotsPlugin, { type RobotsOptions } from '../src/index.js';
+import { buildStub, relativeToCwd, STUBS, writeStub, type WrittenBuild } from './helpers/build-stub.js';
+
+const MERGE = path.join(STUBS, 'robots-txt-merge');
+const options: RobotsOptions = { site: 'https://example.com', robotsTxt: { sitemap: true, blockAiBots: true } };
+
+/** The robots.txt on disk after a build, checked to be the one the virtual template rendered. */
+async function writtenRobotsTxt(build: WrittenBuild): Promise<string> {
+  expect(build.failure).toBeUndefined();
+  const text = await readFile(path.join(build.output, 'robots.txt'), 'utf8');
+  expect([...build.copied.values()].filter((target) => target.endsWith('robots.txt')), 'a passthrough copy wrote robots.txt').toEqual([]);
+  return text;
+}
+
+/** The options' part of every merged file: the sitemap line and the AI group. */
+function expectOptionsApplied(text: string): void {
+  const parsed = parseRobotsTxt(text);
+  expect(parsed.sitemaps.map((sitemap) => sitemap.url)).toEqual(['https://example.com/sitemap.xml']);
+  expect(isAllowed(parsed, 'GPTBot', '/')).toBe(false);
+  expect(isAllowed(parsed, 'Bingbot', '/')).toBe(true);
+}
+
+describe("the site's own robots.txt is merged, never overwritten or duplicated", () => {
+  it('an input-folder robots.txt, in toJSON()', async () => {
+    const build = await buildStub('robots-txt-merge', (eleventyConfig) => eleventyConfig.addPlugin(robotsPlugin, options), path.join(MERGE, 'input-file'));
+    const text = build.byUrl.get('/robots.txt')?.content ?? '';
+    expect(text).toContain("# The site's own robots.txt, in its input folder");
+    expect(isAllowed(text, 'Anybot', '/admin/')).toBe(false);
+    expect(text).toMatch(/User-agent: Bingbot\nCrawl-delay: 5\n/);
+    expectOptionsApplied(text);
+    // The site's own file has the guide's trap: its Bingbot group drops the `*` disallows.
+    expect(build.warnings).toEqual([expect.stringMatching(/robots\.txt: the `Bingbot` group makes Bingbot ignore the `\*` group, so it may crawl `\/admin\/`/)]);
+  });
+
+  it('a passthrough copy of that file (`addPassthroughCopy("src/robots.txt")`), written', async () => {
+    const input = path.join(MERGE, 'input-file');
+    const build = await writeStub('robots-txt-merge', (eleventyConfig) => {
+      eleventyConfig.addPassthroughCopy(relativeToCwd(path.join(input, 'robots.txt')));
+      eleventyConfig.addPlugin(robotsPlugin, options);
+    }, { input });
+    const text = await writtenRobotsTxt(build);
+    expect(text).toBe(build.pages.find((page) => page.url === '/robots.txt')?.content);
+    expect(isAllowed(text, 'Anybot', '/admin/')).toBe(false);
+    expectOptionsApplied(text);
+  });
+
+  it('a folder copied to the site root (`{ public: "/" }`): everything else in it is still copied', async () => {
+    const build = await writeStub('robots-txt-merge', (eleventyConfig) => {
+      eleventyConfig.addPassthroughCopy({ [relativeToCwd(path.join(MERGE, 'public'))]: '/' });
+      eleventyConfig.addPlugin(robotsPlugin, options);
+    }, { input: path.join(MERGE, 'site') });
+    const text = await writtenRobotsTxt(build);
+    expect(text).toContain('# From public/, copied to the site root');
+    expect(isAllowed(text, 'Anybot', '/cart/')).toBe(false);
+    expectOptionsApplied(text);
+    expect(await readFile(path.join(build.output, 'favicon.txt'), 'utf8')).toBe('a favicon stand-in\n');
+  });
+
+  it('a glob that also copies a robots.txt: merged and written again after the build', async () => {
+    const build = await writeStub('robots-txt-merge', (eleventyConfig) => {
+      eleventyConfig.addPassthroughCopy({ [`${relativeToCwd(path.join(MERGE, 'extra'))}/*.txt`]: '/' });
+      eleventyConfig.addPlugin(robotsPlugin, options);
+    }, { input: path.join(MERGE, 'site') });
+    expect(build.failure).toBeUndefined();
+    const text = await readFile(path.join(build.output, 'robots.txt'), 'utf8');
+    expect(text).toContain('# From extra/, copied by a glob');
+    expect(isAllowed(text, 'Anybot', '/tmp/')).toBe(false);
+    expectOptionsApplied(text);
+    expect(await readFile(path.join(build.output, 'humans.txt'), 'utf8')).toBe('/* TEAM */\n');
+    expect(build.warnings).toEqual([expect.stringMatching(/robots\.txt: a passthrough copy also copied .*extra\/robots\.txt there; it was merged/)]);
+  });
+});
+
+describe('site-wide switches', () => {
+  it('a build that is not indexable disallows everything, whatever is configured, and warns about no page', async () => {
+    const build = await buildStub('minimal', (eleventyConfig) => {
+      eleventyConfig.addPlugin(robotsPlugin, { ...options, indexable: false, robotsTxt: { groups: [{ userAgent: '*', allow: ['/'] }], blockAiBots: true } });
+    });
+    const text = build.byUrl.get('/robots.txt')?.content ?? '';
+    expect(text).toBe(NON_INDEXABLE_ROBOTS_TXT);
+    expect(isAllowed(text, 'Googlebot', '/')).toBe(false);
+    expect(build.warnings.filter((message) => !message.includes('not indexable'))).toEqual([]);
+  });
+
+  it('`robotsTxt: false` writes none', async () => {
+    const build = await buildStub('minimal', (eleventyConfig) => eleventyConfig.addPlugin(robotsPlugin, { robotsTxt: false }));
+    expect([...build.byUrl.keys()].sort()).toEqual(['/', '/private/']);
+    expect(build.warnings).toEqual([]);
+  });
+});
