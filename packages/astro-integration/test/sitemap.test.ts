@@ -1,4 +1,4 @@
-import { isAllowed, parseRobotsTxt } from '@robots-kit/core';
+import { isAllowed, parseHeadersFile, parseRobotsTxt } from '@robots-kit/core';
 import { readFile } from 'node:fs/promises';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,13 +7,13 @@ import { listFiles } from './helpers/list-files.js';
 import { robotsTags } from './helpers/robots-tags.js';
 import { tokens } from './helpers/tokens.js';
 
-/** The page URLs of the sitemap index and its children, read with an XML parser. */
-async function sitemapUrls(site: BuiltFixture): Promise<string[]> {
+/** The page URLs of the sitemap index and its children (files below `base`), read with an XML parser. */
+async function sitemapUrls(site: BuiltFixture, base = '/'): Promise<string[]> {
   const locs = (xml: string): string[] =>
     DomUtils.findAll((element) => element.name === 'loc', parseDocument(xml, { xmlMode: true }).children).map((loc) => DomUtils.textContent(loc).trim());
   const urls: string[] = [];
   for (const child of locs(await site.read('sitemap-index.xml'))) {
-    urls.push(...locs(await site.read(new URL(child).pathname.slice(1))));
+    urls.push(...locs(await site.read(new URL(child).pathname.slice(base.length))));
   }
   return urls.sort();
 }
@@ -85,7 +85,7 @@ describe.each([
   }
 });
 
-describe('@astrojs/sitemap without the filter, and `robotsTxt: false`', () => {
+describe('@astrojs/sitemap without the filter, `robotsTxt: false`, base `/docs`', () => {
   let site: BuiltFixture;
   beforeAll(async () => {
     site = await buildFixture('sitemap', { config: { configFile: './astro.unfiltered.config.mjs', outDir: './dist-unfiltered', logLevel: 'info' } });
@@ -93,12 +93,14 @@ describe('@astrojs/sitemap without the filter, and `robotsTxt: false`', () => {
 
   it('warns about each noindex or error page the sitemap lists, naming it, then says how to fix it', async () => {
     const warnings = site.logs.filter((entry) => entry.level === 'warn').map((entry) => entry.message);
-    const listed = await sitemapUrls(site);
-    const wrong = listed.filter((url) => !['/', '/about/', '/bingbot-only/', '/excluded-by-user/', '/notes/public-note/'].includes(new URL(url).pathname));
+    const listed = await sitemapUrls(site, '/docs/');
+    expect(listed.every((url) => url.startsWith('https://example.com/docs/'))).toBe(true);
+    const indexable = ['/', '/about/', '/bingbot-only/', '/excluded-by-user/', '/notes/public-note/'].map((path) => `https://example.com/docs${path}`);
+    const wrong = listed.filter((url) => !indexable.includes(url));
     expect(wrong.length).toBeGreaterThan(5);
     for (const url of wrong) expect(warnings.filter((line) => line.includes(` ${url},`)), url).toHaveLength(1);
-    expect(warnings.find((line) => line.includes('/oops/'))).toContain('an error page');
-    expect(warnings.find((line) => line.includes('/hidden/'))).toContain('sitemap-0.xml lists');
+    expect(warnings.find((line) => line.includes('/docs/oops/'))).toContain('an error page');
+    expect(warnings.find((line) => line.includes('/docs/hidden/'))).toContain('sitemap-0.xml lists');
     expect(warnings.at(-1)).toContain('robotsSitemapFilter()');
     expect(warnings).toHaveLength(wrong.length + 1);
   });
@@ -107,5 +109,12 @@ describe('@astrojs/sitemap without the filter, and `robotsTxt: false`', () => {
     const written = await site.readBytes('robots.txt');
     expect(written.equals(await readFile(new URL('./public/robots.txt', fixtureRoot('sitemap'))))).toBe(true);
     expect(site.logs.some((entry) => entry.message.includes('`robots.txt` created'))).toBe(false);
+  });
+
+  it('writes each page’s header rule at its URL below the base', async () => {
+    const rules = parseHeadersFile(await site.read('_headers'));
+    expect(rules.get('/docs/hidden/')).toEqual([{ name: 'X-Robots-Tag', value: 'noindex' }]);
+    expect(rules.get('/docs/none/')).toEqual([{ name: 'X-Robots-Tag', value: 'none' }]);
+    expect([...rules.keys()].every((pattern) => pattern.startsWith('/docs/'))).toBe(true);
   });
 });
