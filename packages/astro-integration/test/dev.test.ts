@@ -95,6 +95,23 @@ describe.each(['development', 'test'])('astro dev (the CLI, on a loopback port, 
     expect(text).toContain('Disallow: /admin/');
   });
 
+  it('answers 500 with the reason, naming public/robots.txt, when an edit conflicts with the options', async () => {
+    await replaceInFile(`${root}/public/robots.txt`, 'Disallow: /unlisted/', 'Disallow: /unlisted/\nCrawl-delay: 9');
+    const deadline = Date.now() + 20_000;
+    let response = await fetch(`${origin}/robots.txt`);
+    while (response.status === 200 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      response = await fetch(`${origin}/robots.txt`);
+    }
+    expect(response.status).toBe(500);
+    const body = await response.text();
+    expect(body).toContain('public/robots.txt');
+    expect(body).toContain('Crawl-delay');
+    expect(server?.output()).toContain('Crawl-delay');
+    await replaceInFile(`${root}/public/robots.txt`, '\nCrawl-delay: 9', '');
+    await waitForRobotsTxt(`${origin}/robots.txt`, 'Disallow: /unlisted/');
+  });
+
   it('serves the new tag after a collection entry’s raw front matter is edited', async () => {
     await waitForRobots(`${origin}/notes/a-note/`, 'noarchive');
     await replaceInFile(`${root}/src/content/notes/a-note.md`, 'robots: noarchive', 'robots: nosnippet');

@@ -33,10 +33,11 @@ export function robotsTxtDevMiddleware(getState: () => IntegrationState | undefi
       },
       (error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
+        const hint = (error as { hint?: unknown }).hint;
         state.logger.error(message);
         response.statusCode = 500;
         response.setHeader('Content-Type', 'text/plain; charset=utf-8');
-        response.end(`${message}\n`);
+        response.end(typeof hint === 'string' ? `${message}\n\n${hint}\n` : `${message}\n`);
       },
     );
   };
