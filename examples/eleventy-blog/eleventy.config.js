@@ -3,6 +3,7 @@ import robots from '@robots-kit/eleventy';
 
 export default function (eleventyConfig) {
   eleventyConfig.addPassthroughCopy('src/css');
+  eleventyConfig.addPassthroughCopy('src/files');
 
   eleventyConfig.addPlugin(feedPlugin, {
     type: 'atom',
@@ -12,7 +13,7 @@ export default function (eleventyConfig) {
       language: 'en',
       title: 'Field Notes',
       subtitle: 'A small blog built with Eleventy.',
-      base: 'https://field-notes.example/',
+      base: 'https://example.com/',
       author: { name: 'Robin Example' },
     },
   });
@@ -20,15 +21,32 @@ export default function (eleventyConfig) {
   eleventyConfig.addFilter('readableDate', (date) =>
     new Date(date).toLocaleDateString('en-GB', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
   );
+  eleventyConfig.addFilter('isoDate', (date) => new Date(date).toISOString().slice(0, 10));
   const SYSTEM_TAGS = ['all', 'posts', 'drafts'];
   eleventyConfig.addFilter('withoutSystemTags', (tags = []) => tags.filter((tag) => !SYSTEM_TAGS.includes(tag)));
   eleventyConfig.addFilter('tagNames', (collections) => Object.keys(collections).filter((tag) => !SYSTEM_TAGS.includes(tag)).sort());
 
-  // Drafts carry `robots: noindex` through drafts/drafts.11tydata.json;
-  // tag archives are thin listing pages, kept out of search results but followed.
   eleventyConfig.addPlugin(robots, {
+    site: 'https://example.com',
+    // Drafts carry `robots: noindex` through drafts/drafts.11tydata.json;
+    // tag archives are thin listing pages, kept out of search results but followed.
     noindex: { paths: ['/tags/**'] },
-    site: 'https://field-notes.example',
+    robotsTxt: {
+      groups: [
+        { userAgent: '*', disallow: ['/search'], comment: 'Site search results are endless and thin.' },
+        // Bing reads Crawl-delay; a group of its own must repeat the `*` disallows.
+        { userAgent: 'Bingbot', disallow: ['/search'], crawlDelay: 2 },
+      ],
+      // https://example.com/sitemap.xml, written by src/sitemap.xml.njk.
+      sitemap: true,
+      // GPTBot, ClaudeBot, Google-Extended, PerplexityBot, CCBot and their peers.
+      blockAiBots: true,
+    },
+    // The printable guides are for readers, not for search results: Netlify sends
+    // `X-Robots-Tag: noindex, nofollow` with them, from the `_headers` file the plugin writes.
+    headers: { rules: [{ path: '/files/*.pdf', robots: 'noindex, nofollow' }], targets: ['netlify'] },
+    // After the build, check the output as crawlers will see it (`robots-kit check`).
+    audit: true,
   });
 }
 
