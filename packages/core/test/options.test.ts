@@ -131,6 +131,7 @@ describe('normalizeOptions: header files', () => {
     const options = normalizeOptions({ headers: { targets: ['netlify'], rules: [{ path: '/files/**', robots: 'noindex' }] } }, { env });
     expect(options.headers?.targets).toEqual(['netlify']);
     expect(normalizeOptions({}, { env }).headers).toBeUndefined();
+    expect(normalizeOptions(JSON.parse(JSON.stringify(options)), { env })).toEqual(options);
   });
   it('reports a misspelt key inside headers with its suggestion', () => {
     expect(() => normalizeOptions({ headers: { targets: ['netlify'], rulse: [] } })).toThrow(/Did you mean `rules`/);

@@ -33,7 +33,7 @@ describe("the site's own robots.txt is merged, never overwritten or duplicated",
     expect(text).toMatch(/User-agent: Bingbot\nCrawl-delay: 5\n/);
     expectOptionsApplied(text);
     // The site's own file has the guide's trap: its Bingbot group drops the `*` disallows.
-    expect(build.warnings).toEqual([expect.stringMatching(/robots\.txt: the `Bingbot` group makes Bingbot ignore the `\*` group, so it may crawl `\/admin\/`/)]);
+    expect(build.warnings).toEqual([expect.stringMatching(/robots\.txt: the `Bingbot` group \(line \d+\) makes Bingbot ignore the `User-agent: \*` group, so it may crawl `\/admin\/`/)]);
   });
 
   it('a passthrough copy of that file (`addPassthroughCopy("src/robots.txt")`), written', async () => {

@@ -1,6 +1,5 @@
-import { readRobotsTags } from '@robots-kit/core';
+import { readRobotsTags, tagsRecord } from '@robots-kit/core';
 import { readFileSync } from 'node:fs';
-import { tagsRecord } from './tags-record.js';
 
 /**
  * The robots tags in the head of a built HTML file, `name → content`. Synchronous because

@@ -1,4 +1,4 @@
-import { generateHeaderFiles, writeFileAtomic, type HeaderFile, type HeaderFileBase, type HtmlPage } from '@robots-kit/core';
+import { generateHeaderFiles, listOutputFiles, writeFileAtomic, type HeaderFile, type HeaderFileBase, type HtmlPage } from '@robots-kit/core';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { HEADERS_HINT } from '../errors/hints.js';
@@ -28,6 +28,7 @@ export function writeHeaderFiles(state: IntegrationState, dir: string, pages: ()
     files = generateHeaderFiles(headers, {
       indexable: state.options.indexable,
       ...(state.options.headers?.html ? { pages: pages() } : {}),
+      files: listOutputFiles(dir),
       readExisting: (path, base) => readIfPresent(join(baseDir(base), path)),
       source: 'robots() options',
     });

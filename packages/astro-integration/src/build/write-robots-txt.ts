@@ -3,9 +3,6 @@ import { join, relative } from 'node:path';
 import { generateAstroRobotsTxt } from '../robots-txt/generate-astro-robots-txt.js';
 import type { IntegrationState } from '../state.js';
 
-/** Reported by `siteWarnings` too, with the pages; logged once. */
-const ALSO_IN_SITE_WARNINGS = new Set(['robots-txt-group-trap']);
-
 /**
  * Writes `robots.txt` into the output folder (atomically), then warns about what crawlers
  * will make of it: lines they ignore, AI bots still allowed, crawler groups that drop the
@@ -21,9 +18,5 @@ export async function writeRobotsTxt(state: IntegrationState, dir: string, pages
   if (base.replace(/\/+$/, '') !== '') {
     logger.warn(`robots.txt is served at ${base.replace(/\/+$/, '')}/robots.txt, but crawlers read it only at the root of the host (/robots.txt): publish it there too.`);
   }
-  for (const warning of report.warnings) {
-    if (!ALSO_IN_SITE_WARNINGS.has(warning.code)) logger.warn(warning.message);
-  }
-  if (!options.indexable) return;
-  for (const line of siteWarnings(pages(), report.text)) logger.warn(line);
+  for (const line of siteWarnings(report, options.indexable ? pages() : [], { indexable: options.indexable })) logger.warn(line);
 }

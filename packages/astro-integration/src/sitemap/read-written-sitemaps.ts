@@ -1,6 +1,6 @@
+import { parseSitemap } from '@robots-kit/core';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
-import { parseSitemapLocs } from './parse-sitemap-locs.js';
 
 /** A page URL a sitemap lists, and the sitemap file (relative to the output folder) that lists it. */
 export interface SitemapListing {
@@ -41,7 +41,7 @@ export async function readWrittenSitemaps(dir: string, base: string, files: read
     } catch {
       continue;
     }
-    const { kind, locs } = parseSitemapLocs(xml);
+    const { kind, locs } = parseSitemap(xml);
     if (kind === 'index') {
       for (const loc of locs) {
         const child = childFile(dir, base, loc);

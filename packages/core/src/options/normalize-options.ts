@@ -67,7 +67,10 @@ export function normalizeOptions(userOptions: unknown = {}, context: NormalizeCo
     }
     if (options.site !== undefined) result.site = options.site;
     if (result.robotsTxt !== false) validateRobotsTxtOptions(result.robotsTxt, source);
-    if (options.headers !== undefined) result.headers = validateHeadersOptions(options.headers, source);
+    if (options.headers !== undefined) {
+      validateHeadersOptions(options.headers, source);
+      result.headers = options.headers;
+    }
     normalized.add(result);
     return result;
   } catch (error) {

@@ -1,6 +1,6 @@
 import type { ImagePreview, RobotsInput } from '../directives/types.js';
 import type { RobotsTxtOptions } from '../robots-txt/options-types.js';
-import type { NormalizedHeadersOptions } from '../headers/normalized-headers-options.js';
+import type { HeadersOptions } from '../headers/options-schema.js';
 
 /**
  * Validated options with every default filled in. Plain JSON data, so adapters can
@@ -17,6 +17,7 @@ export interface NormalizedRobotsOptions {
   strict: boolean;
   site?: string;
   robotsTxt: false | RobotsTxtOptions;
-  headers?: NormalizedHeadersOptions;
+  /** As the user wrote it (validated): `generateHeaderFiles` takes this form. */
+  headers?: HeadersOptions;
   audit: boolean;
 }

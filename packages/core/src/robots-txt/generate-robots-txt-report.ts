@@ -45,9 +45,8 @@ export function generateRobotsTxtReport(options: RobotsTxtOptions, context: Robo
       robotsWarning({
         code: 'robots-txt-group-trap',
         source,
-        value: trap.userAgent,
-        problem: `crawler has its own group (line ${trap.lines.join(', ')}), so it ignores the \`User-agent: *\` group and may fetch what that group disallows (${dropped}):`,
-        expected: 'the disallows repeated in the crawler\'s own group',
+        problem: `the \`${trap.userAgent}\` group (line ${trap.lines.join(', ')}) makes ${trap.userAgent} ignore the \`User-agent: *\` group, so it may crawl ${dropped}`,
+        expected: `those Disallow lines repeated in the \`${trap.userAgent}\` group`,
       }),
     );
   }

@@ -6,3 +6,4 @@ export { siteWarnings } from './site-warnings.js';
 export { writeFileAtomic } from './write-file-atomic.js';
 export { outputFileForUrl } from './output-file-for-url.js';
 export { listOutputFiles } from './list-output-files.js';
+export { tagsRecord } from './tags-record.js';

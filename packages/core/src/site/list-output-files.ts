@@ -7,7 +7,14 @@ import { relative, sep } from 'node:path';
  * cannot express.
  */
 export function listOutputFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
+  let entries;
+  try {
+    entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return entries
     .filter((entry) => entry.isFile())
     .map((entry) => '/' + relative(dir, `${entry.parentPath}${sep}${entry.name}`).split(sep).join('/'))
     .sort();

@@ -1,22 +1,23 @@
-import { findGroupTraps } from '../robots-txt/find-group-traps.js';
-import { parseRobotsTxt } from '../robots-txt/parse-robots-txt.js';
+import type { RobotsTxtReport } from '../robots-txt/generate-robots-txt-report.js';
 import { capLines } from './cap-lines.js';
 import { findHiddenNoindex } from './find-hidden-noindex.js';
 
 /**
- * The build-time warnings about a site's robots.txt and its pages, one line each, capped:
- * noindex pages that robots.txt hides from crawlers, and crawler groups that drop the
- * `*` group's disallows.
+ * The build-time warnings about a site's robots.txt and its pages, one line each: what the
+ * robots.txt report found (group traps, AI bots still allowed, lines kept from an existing
+ * file), then the noindex pages that robots.txt hides from crawlers, capped at `max` with a
+ * count. A non-indexable build blocks every page on purpose, so its pages are not checked.
  */
-export function siteWarnings(pages: Iterable<{ url: string; tags: Readonly<Record<string, string>> }>, robotsTxt: string, max = 10): string[] {
-  const parsed = parseRobotsTxt(robotsTxt);
-  const hidden = findHiddenNoindex(pages, parsed).map(
+export function siteWarnings(
+  report: Pick<RobotsTxtReport, 'warnings' | 'parsed'>,
+  pages: Iterable<{ url: string; tags: Readonly<Record<string, string>> }>,
+  { indexable = true, max = 10 }: { indexable?: boolean; max?: number } = {},
+): string[] {
+  const fromReport = report.warnings.map((warning) => warning.message);
+  if (!indexable) return fromReport;
+  const hidden = findHiddenNoindex(pages, report.parsed).map(
     (page) =>
       `${page.url} carries noindex but robots.txt${page.line ? ` line ${page.line}` : ''} disallows it for ${page.crawler === '*' ? 'all crawlers' : page.crawler}, so crawlers never see the noindex; allow crawling it or drop the Disallow.`,
   );
-  const traps = findGroupTraps(parsed).map(
-    (trap) =>
-      `robots.txt: the \`${trap.userAgent}\` group makes ${trap.userAgent} ignore the \`*\` group, so it may crawl ${trap.droppedDisallows.map((rule) => `\`${rule.value}\` (line ${rule.line})`).join(', ')}; repeat those Disallow lines in its group.`,
-  );
-  return [...capLines(hidden, max), ...traps];
+  return [...fromReport, ...capLines(hidden, max)];
 }

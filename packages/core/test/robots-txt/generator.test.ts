@@ -282,7 +282,8 @@ describe('generateRobotsTxt: merging an existing robots.txt', () => {
   it('reports crawler groups that skip the `*` disallows', () => {
     const report = generateRobotsTxtReport({ groups: [{ userAgent: '*', disallow: ['/private/'] }, { userAgent: 'Googlebot', allow: ['/special/'] }] }, live);
     expect(report.warnings).toHaveLength(1);
-    expect(report.warnings[0]).toMatchObject({ code: 'robots-txt-group-trap', value: 'Googlebot' });
+    expect(report.warnings[0]).toMatchObject({ code: 'robots-txt-group-trap' });
+    expect(report.warnings[0]?.message).toContain('the `Googlebot` group (line 4) makes Googlebot ignore the `User-agent: *` group');
     expect(report.warnings[0]?.message).toContain('`/private/` (line 2)');
   });
 

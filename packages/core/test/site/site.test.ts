@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync, chmod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { capLines, findHiddenNoindex, isNoindexPage, outputFileForUrl, readRobotsTags, siteWarnings, writeFileAtomic } from '../../src/index.js';
+import { capLines, findHiddenNoindex, generateRobotsTxtReport, isNoindexPage, outputFileForUrl, readRobotsTags, siteWarnings, writeFileAtomic } from '../../src/index.js';
 
 describe('readRobotsTags', () => {
   it('reads robots and crawler tags from the head only', () => {
@@ -44,13 +44,15 @@ describe('findHiddenNoindex and siteWarnings', () => {
       { url: '/private/b/', crawler: 'Googlebot', line: 5 },
     ]);
   });
-  it('writes one line per page, capped with a count, and names group traps', () => {
+  it('writes the report warnings, then one line per hidden page, capped with a count', () => {
+    const report = generateRobotsTxtReport({ groups: [{ userAgent: '*', disallow: ['/drafts/'] }, { userAgent: 'Googlebot', disallow: ['/private/'] }] }, { indexable: true });
     const many = Array.from({ length: 15 }, (_, i) => ({ url: `/drafts/${i}/`, tags: { robots: 'noindex' } }));
-    const warnings = siteWarnings(many, robotsTxt, 10);
+    const warnings = siteWarnings(report, many, { max: 10 });
     expect(warnings.filter((line) => line.includes('carries noindex'))).toHaveLength(10);
     expect(warnings).toContain('…and 5 more');
-    expect(warnings.find((line) => line.includes('`Googlebot` group'))).toMatch(/`\/drafts\/` \(line 2\)/);
-    expect(siteWarnings([], 'User-agent: *\nDisallow:\n')).toEqual([]);
+    expect(warnings.filter((line) => /Googlebot/.test(line) && /group/i.test(line))).toHaveLength(1);
+    expect(siteWarnings(report, many, { indexable: false }).some((line) => line.includes('carries noindex'))).toBe(false);
+    expect(siteWarnings(generateRobotsTxtReport({}, { indexable: true }), [])).toEqual([]);
   });
 });
 

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { generateHeaderFiles, writeFileAtomic, type HeaderFileBase, type HtmlPage } from '@robots-kit/core';
+import { generateHeaderFiles, listOutputFiles, writeFileAtomic, type HeaderFileBase, type HtmlPage } from '@robots-kit/core';
 import { locateError } from '../locate-error.js';
 import { OPTIONS_SOURCE } from '../options-source.js';
-import { listOutputFiles } from './list-output-files.js';
 
 export interface HeaderFilesSetup {
   /** The `headers` option as the user wrote it. */

@@ -1,10 +1,9 @@
 import path from 'node:path';
-import { writeFileAtomic } from '@robots-kit/core';
+import { siteWarnings, writeFileAtomic } from '@robots-kit/core';
 import type { BuildState } from '../build-state.js';
 import type { EleventyBuildEvent, EleventyLogger } from '../eleventy-types.js';
 import { reportWarnings } from '../report-warnings.js';
 import type { SiteRobotsTxt } from './generate-site-robots-txt.js';
-import { robotsTxtWarnings } from './robots-txt-warnings.js';
 
 export interface FinishRobotsTxtSetup {
   generate: () => SiteRobotsTxt;
@@ -44,5 +43,5 @@ export function finishRobotsTxt(setup: FinishRobotsTxtSetup, event: EleventyBuil
     }
     return;
   }
-  reportWarnings(robotsTxtWarnings(report, state.pages.values(), setup.indexable), logger, state.reported);
+  reportWarnings(siteWarnings(report, state.pages.values(), { indexable: setup.indexable }), logger, state.reported);
 }
