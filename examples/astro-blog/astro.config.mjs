@@ -23,7 +23,7 @@ export default defineConfig({
         blockAiBots: true,
       },
       // The printable guides are for readers, not for search results.
-      headers: { rules: [{ path: '/files/**', robots: 'noindex, nofollow' }], targets: ['netlify'] },
+      headers: { rules: [{ path: '**/*.pdf', robots: 'noindex, nofollow' }], targets: ['netlify'] },
       // After the build, check the output as crawlers will see it (`robots-kit check`).
       audit: true,
     }),
