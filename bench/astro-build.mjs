@@ -10,4 +10,4 @@ const outDir = join(dir, `dist-${variant}`);
 rmSync(outDir, { recursive: true, force: true });
 const start = performance.now();
 await build({ root: dir, outDir, logLevel: 'error' });
-process.stdout.write(JSON.stringify({ ms: performance.now() - start, output: outDir }));
+process.stdout.write('\n' + JSON.stringify({ ms: performance.now() - start, output: outDir }));

@@ -5,10 +5,12 @@ import Eleventy from '@11ty/eleventy';
 
 const [dir, variant] = process.argv.slice(2);
 process.env.BENCH_VARIANT = variant;
-const output = join(dir, `_site-${variant}`);
+// Eleventy resolves its folders against the working directory, as on the command line.
+process.chdir(dir);
+const output = `_site-${variant}`;
 rmSync(output, { recursive: true, force: true });
-const eleventy = new Eleventy(join(dir, 'src'), output, { quietMode: true, configPath: join(dir, 'eleventy.config.js') });
+const eleventy = new Eleventy('src', output, { quietMode: true, configPath: 'eleventy.config.js' });
 const start = performance.now();
 await eleventy.write();
 const ms = performance.now() - start;
-process.stdout.write(JSON.stringify({ ms, transformMs: globalThis.__benchTransformMs ?? 0, output }));
+process.stdout.write('\n' + JSON.stringify({ ms, transformMs: globalThis.__benchTransformMs ?? 0, output: join(dir, output) }));

@@ -25,7 +25,8 @@ export function pagesFolder(count) {
 export function runNode(script, args, options = {}) {
   const result = spawnSync(process.execPath, [script, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
   if (result.status !== 0) throw new Error(`${script} ${args.join(' ')} failed:\n${result.stderr}`);
-  return JSON.parse(result.stdout);
+  // Frameworks print to stdout too: the result is the last line.
+  return JSON.parse(result.stdout.trim().split('\n').at(-1));
 }
 
 export function table(rows) {

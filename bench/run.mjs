@@ -1,6 +1,6 @@
 // `npm run bench`: measures, prints a table and writes bench/results.json.
 // Flags: --quick (smaller sizes, for trying the bench itself), --only=transform,matcher,…
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { root, table } from './lib.mjs';
@@ -12,7 +12,11 @@ import { benchTransform } from './transform.mjs';
 const quick = process.argv.includes('--quick');
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice(7).split(',');
 const wanted = (name) => !only || only.includes(name);
+const resultsFile = join(root, 'bench', 'results.json');
+// With --only, keep the other sections of the last full run.
+const previous = only && existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
 const results = {
+  ...previous,
   date: new Date().toISOString(),
   node: process.version,
   cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
@@ -72,5 +76,5 @@ if (wanted('audit') && results.eleventy) {
   say(`auditSite over the ${results.audit.pages}-page Eleventy output: ${Math.round(results.audit.pagesPerSecond).toLocaleString('en')} pages/s`);
 }
 
-writeFileSync(join(root, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
+writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
 say('\nwrote bench/results.json');

@@ -7,3 +7,4 @@ export { writeFileAtomic } from './write-file-atomic.js';
 export { outputFileForUrl } from './output-file-for-url.js';
 export { listOutputFiles } from './list-output-files.js';
 export { tagsRecord } from './tags-record.js';
+export { writeHeaderFiles, type WriteHeaderFilesContext } from './write-header-files.js';

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { generateHeaderFiles, listOutputFiles, writeFileAtomic, type HeaderFileBase, type HtmlPage } from '@robots-kit/core';
+import { writeHeaderFiles as writeCoreHeaderFiles, type HtmlPage } from '@robots-kit/core';
 import { locateError } from '../locate-error.js';
 import { OPTIONS_SOURCE } from '../options-source.js';
 
@@ -15,41 +14,25 @@ export interface HeaderFilesSetup {
   projectRoot?: string;
 }
 
-function readIfExists(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
 /**
  * Writes the X-Robots-Tag header file of every target, each merged into the file already
  * there (a passthrough-copied `_headers`, the previous build's block). Returns lines for the
  * build log: what was written, and what the user must still do with it.
  */
 export function writeHeaderFiles(setup: HeaderFilesSetup): string[] {
-  const projectRoot = setup.projectRoot ?? process.cwd();
-  const baseDir = (base: HeaderFileBase) => (base === 'output' ? setup.outputDir : projectRoot);
   let files;
   try {
-    files = generateHeaderFiles(setup.headers, {
+    files = writeCoreHeaderFiles(setup.headers, {
       indexable: setup.indexable,
-      pages: [...setup.pages],
-      files: listOutputFiles(setup.outputDir),
+      pages: setup.pages,
+      outputDir: setup.outputDir,
+      projectDir: setup.projectRoot ?? process.cwd(),
       source: OPTIONS_SOURCE,
-      readExisting: (relativePath, base) => readIfExists(path.join(baseDir(base), relativePath)),
     });
   } catch (error) {
     throw locateError(error, undefined);
   }
-  const written: string[] = [];
-  for (const file of files) {
-    const target = path.join(baseDir(file.base), file.path);
-    writeFileAtomic(target, file.content);
-    written.push(path.relative(process.cwd(), target) || target);
-  }
+  const written = files.map((file) => path.relative(process.cwd(), file.absolutePath) || file.absolutePath);
   const lines = written.length > 0 ? [`X-Robots-Tag header files written: ${written.join(', ')}.`] : [];
   return [...lines, ...files.flatMap((file) => (file.note ? [`${file.path}: ${file.note}`] : []))];
 }
