@@ -123,3 +123,23 @@ describe('listOutputFiles', () => {
     expect(listOutputFiles(dir)).toEqual(['/files/deep/a.pdf', '/files/guide.pdf', '/index.html']);
   });
 });
+
+describe('writeHeaderFiles', () => {
+  it('lists the built PDFs for _headers, merges the existing file and writes Vercel beside the project', async () => {
+    const { writeHeaderFiles, parseHeadersFile } = await import('../../src/index.js');
+    const root = mkdtempSync(join(tmpdir(), 'robots-kit-headers-'));
+    const out = join(root, 'dist');
+    mkdirSync(join(out, 'files'), { recursive: true });
+    writeFileSync(join(out, 'files', 'guide.pdf'), '%PDF');
+    writeFileSync(join(out, 'index.html'), '<!doctype html>');
+    writeFileSync(join(out, '_headers'), '/*\n  X-Frame-Options: DENY\n');
+    const written = writeHeaderFiles({ targets: ['netlify', 'vercel'], rules: [{ path: '**/*.pdf', robots: 'noindex' }] }, { indexable: true, outputDir: out, projectDir: root });
+    expect(written.map((file) => file.absolutePath).sort()).toEqual([join(out, '_headers'), join(root, 'vercel-headers.json')]);
+    const headers = readFileSync(join(out, '_headers'), 'utf8');
+    expect(headers.startsWith('/*\n  X-Frame-Options: DENY\n')).toBe(true);
+    const rules = parseHeadersFile(headers);
+    expect(rules.get('/files/guide.pdf')?.map((h) => `${h.name}: ${h.value}`)).toEqual(['X-Robots-Tag: noindex']);
+    expect(JSON.parse(readFileSync(join(root, 'vercel-headers.json'), 'utf8')).headers).toHaveLength(1);
+    expect(readdirSync(out).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+});
