@@ -60,7 +60,7 @@ function buildTable(title, bench) {
 
 if (wanted('eleventy')) {
   say('\n▶ Eleventy builds …');
-  results.eleventy = benchEleventyBuilds({ pages: quick ? 300 : 5000, runs: quick ? 1 : 3 });
+  results.eleventy = benchEleventyBuilds({ pages: quick ? 300 : 5000, runs: quick ? 1 : 5 });
   buildTable('Eleventy', results.eleventy);
 }
 
