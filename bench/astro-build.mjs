@@ -9,5 +9,6 @@ process.env.ASTRO_TELEMETRY_DISABLED = '1';
 const outDir = join(dir, `dist-${variant}`);
 rmSync(outDir, { recursive: true, force: true });
 const start = performance.now();
+const cpuStart = process.cpuUsage();
 await build({ root: dir, outDir, logLevel: 'error' });
-process.stdout.write('\n' + JSON.stringify({ ms: performance.now() - start, output: outDir }));
+process.stdout.write('\n' + JSON.stringify({ ms: performance.now() - start, cpuMs: ((cpu) => (cpu.user + cpu.system) / 1000)(process.cpuUsage(cpuStart)), output: outDir }));

@@ -8,11 +8,14 @@ import { astroSite, eleventySite } from './sites.mjs';
  */
 function pairs(script, dir, variant, runs) {
   const ratios = [];
+  // CPU time of the build process: less swayed by the scheduler than wall time.
+  const cpuRatios = [];
   const samples = [];
   for (let run = 0; run < runs; run++) {
     const order = run % 2 === 0 ? ['none', variant] : [variant, 'none'];
     const result = Object.fromEntries(order.map((name) => [name, runNode(script, [dir, name])]));
     ratios.push(result[variant].ms / result.none.ms);
+    cpuRatios.push(result[variant].cpuMs / result.none.cpuMs);
     samples.push(result);
   }
   return {
@@ -20,6 +23,8 @@ function pairs(script, dir, variant, runs) {
     runs,
     medianRatio: median(ratios),
     ratios,
+    medianCpuRatio: median(cpuRatios),
+    cpuRatios,
     withoutMs: median(samples.map((s) => s.none.ms)),
     withMs: median(samples.map((s) => s[variant].ms)),
     transformMs: median(samples.map((s) => s[variant].transformMs ?? NaN)),

@@ -49,10 +49,10 @@ function buildTable(title, bench) {
   say(`\n${title} (${bench.pages} pages, median of ${bench.results[0].runs} alternated pairs)`);
   say(
     table([
-      ['config', 'without plugin ms', 'with plugin ms', 'median ratio', 'pair ratios', 'in-process transform ms'],
+      ['config', 'without plugin ms', 'with plugin ms', 'median ratio', 'pair ratios', 'median CPU-time ratio', 'in-process transform ms'],
       ...bench.results.map((r) => [
         r.variant, Math.round(r.withoutMs), Math.round(r.withMs), r.medianRatio.toFixed(3),
-        r.ratios.map((x) => x.toFixed(2)).join(' '), Number.isNaN(r.transformMs) ? 'n/a' : Math.round(r.transformMs),
+        r.ratios.map((x) => x.toFixed(2)).join(' '), r.medianCpuRatio.toFixed(3), Number.isNaN(r.transformMs) ? 'n/a' : Math.round(r.transformMs),
       ]),
     ]),
   );
