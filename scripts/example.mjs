@@ -3,6 +3,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { parseRobotsTxt, readRobotsTags } from '@robots-kit/core';
 
 const root = new URL('..', import.meta.url).pathname;
 const sites = [
@@ -11,7 +12,7 @@ const sites = [
 ];
 
 function robotsTags(html) {
-  return [...html.matchAll(/<meta\s+name="(robots|googlebot[^"]*)"\s+content="([^"]*)"/gi)].map((m) => `${m[1]}="${m[2]}"`);
+  return readRobotsTags(html).map((tag) => `${tag.name}="${tag.content}"`);
 }
 
 for (const site of sites) {
@@ -32,10 +33,10 @@ for (const site of sites) {
     const file = join(out, extra);
     if (!existsSync(file)) continue;
     const text = readFileSync(file, 'utf8');
-    const detail =
-      extra === 'robots.txt'
-        ? ` (${text.match(/^User-agent:/gim)?.length ?? 0} user-agent lines; ${(text.match(/^Sitemap:.*$/gim) ?? []).join(', ') || 'no Sitemap line'})`
-        : '';
+    const robotsTxt = extra === 'robots.txt' ? parseRobotsTxt(text) : undefined;
+    const detail = robotsTxt
+      ? ` (${robotsTxt.groups.length} groups; Sitemap: ${robotsTxt.sitemaps.map((sitemap) => sitemap.url).join(', ') || 'none'})`
+      : '';
     process.stdout.write(`   /${extra.padEnd(34)} written${detail}\n`);
   }
 }
