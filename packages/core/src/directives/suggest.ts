@@ -12,20 +12,32 @@ function editDistance(a: string, b: string): number {
   return rows[a.length]![b.length]!;
 }
 
+/** Case, camelCase and `_`/`-` differences are not typos: `maxSnippet`, `max_snippet`, `max-snippet`. */
+function comparable(text: string): string {
+  return text
+    .replace(/([a-z])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
+}
+
 /**
  * The closest candidate to a mistyped word, or undefined when nothing is close:
  * at most a third of the word's letters may differ (`noindx` → `noindex`).
  */
 export function suggest(word: string, candidates: Iterable<string>): string | undefined {
-  const lower = word.toLowerCase();
-  const limit = Math.max(1, Math.floor(lower.length / 3));
+  const wanted = comparable(word);
+  const limit = Math.max(1, Math.floor(wanted.length / 3));
   let best: string | undefined;
   let bestDistance = Infinity;
+  // Among equally close candidates, the one written in the word's own style (`maxSnipet` → `maxSnippet`).
+  let bestStyleDistance = Infinity;
   for (const candidate of candidates) {
-    const distance = editDistance(lower, candidate.toLowerCase());
-    if (distance < bestDistance) {
+    const distance = editDistance(wanted, comparable(candidate));
+    const styleDistance = editDistance(word, candidate);
+    if (distance < bestDistance || (distance === bestDistance && styleDistance < bestStyleDistance)) {
       best = candidate;
       bestDistance = distance;
+      bestStyleDistance = styleDistance;
     }
   }
   return bestDistance <= limit ? best : undefined;

@@ -1,4 +1,5 @@
 import { formatDirectives } from '../directives/format-directives.js';
+import { mergeAudiences } from '../directives/merge-audiences.js';
 import { mergeDirectives } from '../directives/merge-directives.js';
 import type { Directives } from '../directives/types.js';
 
@@ -11,14 +12,7 @@ export interface RuleDirectives {
 
 /** Additive, most restrictive wins, as for meta tags. */
 export function mergeRuleDirectives(...sources: RuleDirectives[]): RuleDirectives {
-  const crawlers = new Map<string, Directives[]>();
-  for (const source of sources) {
-    for (const [name, directives] of source.crawlers) crawlers.set(name, [...(crawlers.get(name) ?? []), directives]);
-  }
-  return {
-    all: mergeDirectives(...sources.map((source) => source.all)),
-    crawlers: new Map([...crawlers].map(([name, list]) => [name, mergeDirectives(...list)])),
-  };
+  return mergeAudiences(sources);
 }
 
 /** What one header rule sends: the value for every crawler, and one `name: …` value per crawler. */

@@ -1,8 +1,8 @@
 import { formatDirectives, isNoindex } from '../directives/format-directives.js';
 import { ALL_CRAWLERS_META_NAME } from '../directives/known-crawlers.js';
+import { mergeAudiences } from '../directives/merge-audiences.js';
 import { mergeDirectives } from '../directives/merge-directives.js';
 import { reconcileWarnings } from '../directives/reconcile.js';
-import type { Directives } from '../directives/types.js';
 import type { RobotsWarning } from '../errors/robots-warning.js';
 import { normalizeOptions } from '../options/normalize-options.js';
 import type { NormalizedRobotsOptions } from '../options/normalized-options.js';
@@ -29,26 +29,22 @@ export function resolvePageDetailed(page: PageToResolve, options: RobotsOptions 
   if (isErrorPage(page, settings.errorPages)) return { tags: {}, warnings: [] };
 
   const warnings: RobotsWarning[] = [];
-  const sources = collectSources(page, settings, warnings);
-  const all = mergeDirectives(...sources.map((source) => source.all));
+  const { all, crawlers } = mergeAudiences(collectSources(page, settings, warnings));
   const robotsTokens = formatDirectives(all);
   warnings.push(...reconcileWarnings(all, ALL_CRAWLERS_META_NAME));
 
   const tags: Record<string, string> = {};
   if (robotsTokens.length > 0) tags[ALL_CRAWLERS_META_NAME] = robotsTokens.join(', ');
 
-  const specific = new Map<string, Directives[]>();
-  for (const source of sources) {
-    for (const [name, directives] of source.crawlers) specific.set(name, [...(specific.get(name) ?? []), directives]);
-  }
   if (settings.googlebot) {
-    const googlebot = mergeDirectives(all, ...(specific.get(GOOGLEBOT) ?? []));
-    if (!isNoindex(googlebot)) specific.set(GOOGLEBOT, [...(specific.get(GOOGLEBOT) ?? []), { flags: new Set(), ...settings.googlebot }]);
+    const own = crawlers.get(GOOGLEBOT);
+    const forGooglebot = own ? [own] : [];
+    if (!isNoindex(mergeDirectives(all, ...forGooglebot))) crawlers.set(GOOGLEBOT, mergeDirectives(...forGooglebot, { flags: new Set(), ...settings.googlebot }));
   }
 
   const alreadySaid = new Set(robotsTokens);
-  for (const name of [...specific.keys()].sort(crawlerOrder)) {
-    const effective = mergeDirectives(all, ...specific.get(name)!);
+  for (const name of [...crawlers.keys()].sort(crawlerOrder)) {
+    const effective = mergeDirectives(all, crawlers.get(name)!);
     const tokens = formatDirectives(effective).filter((token) => !alreadySaid.has(token));
     if (tokens.length > 0) tags[name] = tokens.join(', ');
     if (!all.flags.has('indexifembedded')) warnings.push(...reconcileWarnings(effective, name));

@@ -1,4 +1,4 @@
-import { closestMatch } from './closest-match.js';
+import { suggest } from '../directives/suggest.js';
 import { robotsTxtOptionError } from './robots-txt-option-error.js';
 
 /** Throws on the first key of `value` not in `known`, suggesting the closest known key. */
@@ -11,7 +11,7 @@ export function assertKnownKeys(value: Record<string, unknown>, known: readonly 
         value: name,
         problem: 'unknown robots.txt option',
         expected: known.map((option) => `\`${option}\``).join(', '),
-        suggestion: closestMatch(name, known),
+        suggestion: suggest(name, known),
       },
       source,
     );

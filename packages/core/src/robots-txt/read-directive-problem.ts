@@ -1,4 +1,4 @@
-import { closestMatch } from './closest-match.js';
+import { suggest } from '../directives/suggest.js';
 import { isAbsoluteUrl } from './is-absolute-url.js';
 import { makeDiagnostic } from './make-diagnostic.js';
 import { extractProductToken, isGlobalUserAgent } from './product-token.js';
@@ -17,7 +17,7 @@ function unknownKeyProblem(token: RobotsTxtToken, directive: RobotsTxtDirective)
       `Google stopped reading \`${directive.key}\` in robots.txt in 2019; use a robots meta tag or an X-Robots-Tag header instead`,
     );
   }
-  const suggestion = closestMatch(directive.key, KNOWN_KEYS);
+  const suggestion = suggest(directive.key, KNOWN_KEYS);
   return makeDiagnostic(
     'unknown-directive',
     'error',

@@ -1,5 +1,5 @@
 import { assertPlainObject } from './assert-plain-object.js';
-import { closestMatch } from './closest-match.js';
+import { suggest } from '../directives/suggest.js';
 import { robotsTxtOptionError } from './robots-txt-option-error.js';
 
 /** The Content Signals Policy's signals, in the order they are written. */
@@ -20,7 +20,7 @@ export function validateContentSignal(value: unknown, key: string, source?: stri
           value: signal,
           problem: 'unknown content signal',
           expected: CONTENT_SIGNAL_KEYS.map((name) => `\`${name}\``).join(', '),
-          suggestion: closestMatch(signal, CONTENT_SIGNAL_KEYS),
+          suggestion: suggest(signal, CONTENT_SIGNAL_KEYS),
         },
         source,
       );
