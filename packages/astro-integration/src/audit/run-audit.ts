@@ -1,8 +1,6 @@
-import { auditSite, failsAt, formatAuditSummary, type AuditSeverity, type TrailingSlash } from '@robots-kit/core';
+import { auditLogLines, auditSite, type TrailingSlash } from '@robots-kit/core';
 import type { AstroIntegrationLogger } from 'astro';
 import { AstroError } from 'astro/errors';
-
-const LOG_LEVEL: Record<AuditSeverity, 'error' | 'warn' | 'info'> = { error: 'error', warning: 'warn', info: 'info' };
 
 /**
  * The `audit: true` step: checks the built site as crawlers will see it (`robots-kit check`),
@@ -10,12 +8,9 @@ const LOG_LEVEL: Record<AuditSeverity, 'error' | 'warn' | 'info'> = { error: 'er
  * the build when a finding is an error, as the CLI does by default.
  */
 export async function runAudit(dir: string, site: string | undefined, trailingSlash: TrailingSlash, logger: AstroIntegrationLogger): Promise<void> {
-  const report = await auditSite(dir, { site, trailingSlash });
-  const [headline = '', ...findingLines] = formatAuditSummary(report);
-  logger.info(headline);
-  report.findings.forEach((finding, i) => logger[LOG_LEVEL[finding.severity]](findingLines[i] ?? finding.message));
-  if (failsAt(report, 'error')) {
-    const errors = report.findings.filter((finding) => finding.severity === 'error').length;
+  const { lines, errors } = auditLogLines(await auditSite(dir, { site, trailingSlash }));
+  for (const line of lines) logger[line.level](line.message);
+  if (errors > 0) {
     throw new AstroError(
       `[@robots-kit/astro] The robots-kit audit found ${errors === 1 ? '1 error' : `${errors} errors`} in the build output (listed above).`,
       'Fix the pages it names, or set `audit: false` in the robots() options to build without the check.',

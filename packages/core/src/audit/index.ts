@@ -26,3 +26,4 @@ export { failsAt } from './fails-at.js';
 export { runCli, type CliIo, type CliStream } from './run-cli.js';
 export type { CliFormat, FailOn } from './parse-cli-args.js';
 export { parseSitemap, type ParsedSitemap } from './parse-sitemap.js';
+export { auditLogLines, type AuditLogLine } from './audit-log-lines.js';

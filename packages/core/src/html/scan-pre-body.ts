@@ -39,6 +39,13 @@ export function scanPreBody(html: string): PreBodyScan {
     return extent.end;
   };
 
+  // A second `<html>` or `<head>` opens nothing, as in browsers; a second head is reported.
+  const ignoreRepeatedTag = (tag: StartTagToken): TagOutcome => {
+    if (tag.name === 'head') scan.ignoredHeadTags++;
+    index = tag.end;
+    return 'consumed';
+  };
+
   const processStartTag = (tag: StartTagToken): TagOutcome => {
     for (;;) {
       switch (mode) {
@@ -68,11 +75,7 @@ export function scanPreBody(html: string): PreBodyScan {
           mode = 'in-head';
           continue;
         case 'in-head':
-          if (tag.name === 'html' || tag.name === 'head') {
-            if (tag.name === 'head') scan.ignoredHeadTags++;
-            index = tag.end;
-            return 'consumed';
-          }
+          if (tag.name === 'html' || tag.name === 'head') return ignoreRepeatedTag(tag);
           if (IN_HEAD_ELEMENTS.has(tag.name)) {
             index = addHeadElement(tag, false);
             return 'consumed';
@@ -80,11 +83,7 @@ export function scanPreBody(html: string): PreBodyScan {
           mode = 'after-head';
           continue;
         case 'after-head':
-          if (tag.name === 'html' || tag.name === 'head') {
-            if (tag.name === 'head') scan.ignoredHeadTags++;
-            index = tag.end;
-            return 'consumed';
-          }
+          if (tag.name === 'html' || tag.name === 'head') return ignoreRepeatedTag(tag);
           if (AFTER_HEAD_ELEMENTS.has(tag.name)) {
             index = addHeadElement(tag, true);
             return 'consumed';

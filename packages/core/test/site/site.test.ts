@@ -143,3 +143,20 @@ describe('writeHeaderFiles', () => {
     expect(readdirSync(out).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 });
+
+describe('auditLogLines', () => {
+  it('gives the headline, one line per finding at its level, and the error count', async () => {
+    const { auditLogLines, auditSite } = await import('../../src/index.js');
+    const dir = mkdtempSync(join(tmpdir(), 'robots-kit-auditlog-'));
+    writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /hidden/\n');
+    mkdirSync(join(dir, 'hidden'));
+    writeFileSync(join(dir, 'hidden', 'index.html'), '<!doctype html><html><head><meta name="robots" content="noindex"></head><body></body></html>');
+    const report = await auditSite(dir, { site: 'https://example.com' });
+    const { lines, errors } = auditLogLines(report);
+    expect(lines[0]!.level).toBe('info');
+    expect(lines).toHaveLength(report.findings.length + 1);
+    expect(errors).toBe(report.findings.filter((finding) => finding.severity === 'error').length);
+    expect(errors).toBeGreaterThan(0);
+    expect(lines.some((line) => line.level === 'error' && line.message.includes('/hidden/'))).toBe(true);
+  });
+});

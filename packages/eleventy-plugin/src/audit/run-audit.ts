@@ -1,9 +1,7 @@
-import { auditSite, failsAt, formatAuditSummary, RobotsError, type AuditSeverity } from '@robots-kit/core';
+import { auditLogLines, auditSite, RobotsError } from '@robots-kit/core';
 import type { EleventyLogger } from '../eleventy-types.js';
 import { PLUGIN_NAME } from '../plugin-name.js';
-import { reportWarnings, type LogLevel } from '../report-warnings.js';
-
-const LOG_LEVEL: Record<AuditSeverity, LogLevel> = { error: 'error', warning: 'warn', info: 'info' };
+import { reportWarnings } from '../report-warnings.js';
 
 /**
  * The `audit: true` step: checks the written site as crawlers will see it (`robots-kit
@@ -11,14 +9,11 @@ const LOG_LEVEL: Record<AuditSeverity, LogLevel> = { error: 'error', warning: 'w
  * severity, and fails the build when a finding is an error, as the CLI does by default.
  */
 export async function runAudit(outputDir: string, site: string | undefined, logger: EleventyLogger | undefined): Promise<void> {
-  const report = await auditSite(outputDir, site === undefined ? {} : { site });
-  const [headline = '', ...findingLines] = formatAuditSummary(report);
+  const { lines, errors } = auditLogLines(await auditSite(outputDir, site === undefined ? {} : { site }));
   // Logged every build, even when the same as last time.
   const reported = new Set<string>();
-  reportWarnings([headline], logger, reported, 'info');
-  report.findings.forEach((finding, i) => reportWarnings([findingLines[i] ?? finding.message], logger, reported, LOG_LEVEL[finding.severity]));
-  if (failsAt(report, 'error')) {
-    const errors = report.findings.filter((finding) => finding.severity === 'error').length;
+  for (const line of lines) reportWarnings([line.message], logger, reported, line.level);
+  if (errors > 0) {
     throw new RobotsError({
       code: 'audit-failed',
       package: PLUGIN_NAME,
