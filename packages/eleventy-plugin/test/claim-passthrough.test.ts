@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { EleventyPassthroughEntry } from '../src/eleventy-types.js';
-import { claimPassthroughRobotsTxt } from '../src/robots-txt/claim-passthrough-robots-txt.js';
+import type { EleventyPassthroughEntry } from '../src/types.js';
+import { claimPassthroughRobotsTxt } from '../src/robots-txt.js';
 import { relativeToCwd, STUBS } from './helpers/build-stub.js';
 
 const MERGE = relativeToCwd(path.join(STUBS, 'robots-txt-merge'));

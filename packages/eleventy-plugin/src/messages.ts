@@ -1,8 +1,27 @@
-import type { EleventyLogger } from './eleventy-types.js';
-import { PLUGIN_NAME } from './plugin-name.js';
+/**
+ * How the plugin speaks to the user: the name it signs its messages and errors with, and
+ * warnings handed to Eleventy's logger once per build.
+ */
+import { RobotsError } from '@robots-kit/core';
+import type { EleventyLogger } from './types.js';
+
+/** The package name, used in messages and as the transform's name. */
+export const PLUGIN_NAME = '@robots-kit/eleventy';
+
+/** Where the plugin's options are written, for messages. */
+export const OPTIONS_SOURCE = 'addPlugin options';
 
 /** How a line is logged: `info` for notes, `error` for audit errors. */
 export type LogLevel = 'warn' | 'info' | 'error';
+
+/**
+ * Adds this package, and the file the problem is in when known, to a core error;
+ * other errors pass through.
+ */
+export function locateError(error: unknown, source: string | undefined): unknown {
+  if (!(error instanceof RobotsError)) return error;
+  return error.withContext(source === undefined ? { package: PLUGIN_NAME } : { package: PLUGIN_NAME, source });
+}
 
 /** Messages from core name core; the user added this plugin, so they name it instead. */
 function prefixed(message: string): string {

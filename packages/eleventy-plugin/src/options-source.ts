@@ -1,2 +1,0 @@
-/** Where the plugin's options are written, for messages. */
-export const OPTIONS_SOURCE = 'addPlugin options';

@@ -1,0 +1,118 @@
+/**
+ * What the plugin learns about pages while Eleventy builds: each page's data (captured
+ * through `eleventyComputed`), which collections each page is in, and the rest of one
+ * build's state, reset before every build of `--serve` and `--watch`.
+ */
+import type { HtmlPage, RobotsTxtReport } from '@robots-kit/core';
+import type { EleventyCollectionItem, EleventyPage, EleventyPageData } from './types.js';
+
+/** The `eleventyComputed` key of the capture; each page's data gets this key, set to `undefined`. */
+export const CAPTURE_KEY = 'robotsKitCapturePageData';
+
+/**
+ * The `eleventyComputed` entry that remembers each page's data, keyed by `data.page`
+ * (the object a transform later receives as `this.page`; upstream issue #2965).
+ * Eleventy first calls computed entries with a proxy to find their dependencies,
+ * where `page.url` is usually still empty: that pass is skipped (for paginated pages
+ * the URL is known, but the proxy's `page` is never a transform's `this.page`, and the
+ * WeakMap lets it go). Reading `page.url` also orders this entry after Eleventy's own
+ * `page.url` computation. The data object is kept by reference, so values computed
+ * after this entry, and `collections`, are there when the transform reads them.
+ */
+export function createPageDataCapture(store: WeakMap<object, EleventyPageData>): (data: EleventyPageData) => undefined {
+  return function robotsKitCapturePageData(data: EleventyPageData): undefined {
+    const page = data?.page;
+    if (typeof page === 'object' && page !== null && typeof page.url === 'string' && page.url !== '') {
+      store.set(page, data);
+    }
+    return undefined;
+  };
+}
+
+/** Which collections each page of one build belongs to. */
+export interface CollectionMembership {
+  /** The `collections` object it was built from; a new build has a new one. */
+  readonly source: object;
+  readonly byPage: WeakMap<EleventyPage, Set<string>>;
+  /** Pages 2..n of a pagination are in no collection: they share their template's membership. */
+  readonly byInputPath: Map<string, Set<string>>;
+  /** Data of every page in a collection, for pages whose data was not captured. */
+  readonly dataByPage: WeakMap<EleventyPage, EleventyPageData>;
+}
+
+function addTo<K>(map: { get(key: K): Set<string> | undefined; set(key: K, value: Set<string>): unknown }, key: K, name: string): void {
+  const names = map.get(key);
+  if (names) names.add(name);
+  else map.set(key, new Set([name]));
+}
+
+/**
+ * One pass over every collection, once per build: looking membership up per page
+ * would make the build grow with the square of the page count.
+ */
+export function buildCollectionMembership(
+  collections: Readonly<Record<string, readonly EleventyCollectionItem[] | undefined>>,
+): CollectionMembership {
+  const membership: CollectionMembership = {
+    source: collections,
+    byPage: new WeakMap(),
+    byInputPath: new Map(),
+    dataByPage: new WeakMap(),
+  };
+  for (const [name, items] of Object.entries(collections)) {
+    if (!Array.isArray(items)) continue;
+    for (const item of items as readonly EleventyCollectionItem[]) {
+      if (typeof item?.page === 'object' && item.page !== null) {
+        addTo(membership.byPage, item.page, name);
+        if (item.data) membership.dataByPage.set(item.page, item.data);
+      }
+      if (typeof item?.inputPath === 'string') addTo(membership.byInputPath, item.inputPath, name);
+    }
+  }
+  return membership;
+}
+
+/**
+ * What the plugin learns during one build. The plugin function runs once per
+ * config load, but `--serve` and `--watch` run many builds: this is reset in
+ * `eleventy.before` so nothing leaks from one build into the next.
+ */
+export interface BuildState {
+  membership: CollectionMembership | undefined;
+  /** Warnings already logged; a feed renders a page's transforms a second time. */
+  reported: Set<string>;
+  /**
+   * Every HTML page the transform gave tags, by URL: the robots.txt warnings and
+   * `headers.html` read them after the build. An incremental build renders only what
+   * changed, so there the pages of earlier builds are kept and updated instead.
+   */
+  pages: Map<string, HtmlPage>;
+  /** The robots.txt of this build, once the virtual template has rendered it. */
+  robotsTxt: RobotsTxtReport | undefined;
+  /** A file that a passthrough copy the plugin could not take over copied to `/robots.txt` in this build. */
+  copiedRobotsTxt: string | undefined;
+}
+
+export function createBuildState(): BuildState {
+  return { membership: undefined, reported: new Set(), pages: new Map(), robotsTxt: undefined, copiedRobotsTxt: undefined };
+}
+
+export function resetBuildState(state: BuildState, build: { incremental?: boolean } = {}): void {
+  state.membership = undefined;
+  state.reported.clear();
+  if (!build.incremental) state.pages.clear();
+  state.robotsTxt = undefined;
+  state.copiedRobotsTxt = undefined;
+}
+
+/**
+ * The membership index of the current build, built on first use. `data.collections`
+ * is complete only once templates render, so this runs at transform time. A different
+ * `collections` object means a new build even if `eleventy.before` was missed.
+ */
+export function membershipForBuild(state: BuildState, data: Pick<EleventyPageData, 'collections'> | undefined): CollectionMembership | undefined {
+  const collections = data?.collections;
+  if (typeof collections !== 'object' || collections === null) return state.membership;
+  if (state.membership?.source !== collections) state.membership = buildCollectionMembership(collections);
+  return state.membership;
+}

@@ -1,0 +1,73 @@
+/**
+ * The plugin function Eleventy calls: checks the Eleventy version, validates the options
+ * once, and wires the page-data capture, the transform, the sitemap filter, robots.txt and
+ * the after-build steps into Eleventy.
+ */
+import { detectIndexable, normalizeOptions, RobotsError, type NormalizedRobotsOptions, type RobotsOptions } from '@robots-kit/core';
+import { createAfterBuild } from './after-build.js';
+import { OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings } from './messages.js';
+import { CAPTURE_KEY, createBuildState, createPageDataCapture, resetBuildState } from './page-data.js';
+import { registerRobotsTxt } from './robots-txt.js';
+import { createRobotsIndexableFilter, FILTER_NAME } from './sitemap.js';
+import { createRobotsTransform } from './transform.js';
+import type { EleventyBuildEvent, EleventyConfig, EleventyPageData } from './types.js';
+
+/** The Eleventy versions this plugin is built and tested for (matches `11ty.compatibility` in package.json). */
+const SUPPORTED_ELEVENTY = '>=3.0';
+
+/**
+ * The build-log line for a build whose pages are all kept out of search engines,
+ * with the reason; `undefined` for an indexable build.
+ */
+function notIndexableNotice(
+  userOptions: { indexable?: unknown } | undefined,
+  options: NormalizedRobotsOptions,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string | undefined {
+  if (options.indexable) return undefined;
+  const reason = userOptions?.indexable === false ? '`indexable: false` in the plugin options' : detectIndexable(env).reason;
+  return `this build is not indexable (${reason}): every page gets \`noindex, nofollow\`.`;
+}
+
+/**
+ * Eleventy plugin: every HTML page gets exactly the robots tags it should carry, and the
+ * site its robots.txt, X-Robots-Tag header files and sitemap filter.
+ *
+ * ```js
+ * import robots from '@robots-kit/eleventy';
+ * export default function (eleventyConfig) {
+ *   eleventyConfig.addPlugin(robots, { noindex: { collections: ['drafts'], paths: ['/tags/**'] } });
+ * }
+ * ```
+ *
+ * Options are validated once, here: a typo fails the build before any page renders.
+ */
+export function robotsPlugin(eleventyConfig: EleventyConfig, options: RobotsOptions = {}): void {
+  if (typeof eleventyConfig?.versionCheck !== 'function') {
+    throw new RobotsError({
+      code: 'unsupported-eleventy',
+      package: PLUGIN_NAME,
+      problem: 'this Eleventy is too old (it has no `eleventyConfig.versionCheck`)',
+      expected: `Eleventy ${SUPPORTED_ELEVENTY}`,
+    });
+  }
+  eleventyConfig.versionCheck(SUPPORTED_ELEVENTY);
+
+  const normalized = normalizeOptions(options, { package: PLUGIN_NAME, source: OPTIONS_SOURCE });
+  const pageData = new WeakMap<object, EleventyPageData>();
+  const state = createBuildState();
+  const logger = () => eleventyConfig.logger;
+
+  eleventyConfig.addGlobalData('eleventyComputed', { [CAPTURE_KEY]: createPageDataCapture(pageData) });
+  const notice = notIndexableNotice(options, normalized);
+  eleventyConfig.on('eleventy.before', (event?: EleventyBuildEvent) => {
+    resetBuildState(state, event);
+    if (notice) reportWarnings([notice], logger(), state.reported);
+  });
+  eleventyConfig.addTransform(PLUGIN_NAME, createRobotsTransform({ options: normalized, pageData, state, logger }));
+  eleventyConfig.addFilter(FILTER_NAME, createRobotsIndexableFilter(normalized, state));
+
+  const generateRobotsTxt =
+    normalized.robotsTxt === false ? undefined : registerRobotsTxt(eleventyConfig, { robotsTxt: normalized.robotsTxt, options: normalized, state, logger });
+  eleventyConfig.on('eleventy.after', createAfterBuild({ options: normalized, headers: options.headers, state, generateRobotsTxt, logger }));
+}

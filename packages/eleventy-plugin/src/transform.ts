@@ -1,0 +1,159 @@
+/**
+ * The per-page transform: resolves one page's robots tags from its data, its collections
+ * and its status code, injects them into its HTML, and reports what is worth telling. The
+ * sitemap filter resolves pages the same way (`resolveEleventyPage`).
+ */
+import {
+  injectRobots,
+  resolvePageDetailed,
+  type ExistingRobotsTag,
+  type HtmlDiagnostic,
+  type InjectRobotsResult,
+  type NormalizedRobotsOptions,
+  type ResolvedPage,
+} from '@robots-kit/core';
+import { locateError, reportWarnings } from './messages.js';
+import { membershipForBuild, type BuildState, type CollectionMembership } from './page-data.js';
+import type { EleventyLogger, EleventyPage, EleventyPageData, EleventyTransform, EleventyTransformContext } from './types.js';
+
+/** `tags` after the data cascade: a string, an array of strings, or absent. */
+function readTags(tags: unknown): string[] {
+  if (typeof tags === 'string') return tags === '' ? [] : [tags];
+  if (Array.isArray(tags)) return tags.filter((tag): tag is string => typeof tag === 'string' && tag !== '');
+  return [];
+}
+
+/** Front matter `statusCode: 404` (a number or a numeric string) marks an error template. */
+export function readStatusCode(data: { statusCode?: unknown } | undefined): number | undefined {
+  const value = data?.statusCode;
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'string' && /^\s*\d{3}\s*$/.test(value)) return Number(value);
+  return undefined;
+}
+
+/**
+ * The collections a page belongs to, plus its own tags: a page kept out of
+ * collections (`eleventyExcludeFromCollections`) is still a `drafts` page when tagged so.
+ */
+function collectionsOfPage(page: EleventyPage, tags: unknown, membership: CollectionMembership | undefined): Set<string> {
+  const names = new Set(membership?.byPage.get(page) ?? membership?.byInputPath.get(page.inputPath));
+  for (const tag of readTags(tags)) names.add(tag);
+  return names;
+}
+
+/** What core needs to know about one Eleventy page, read from its data and this build's collections. */
+export function resolveEleventyPage(
+  page: EleventyPage & { url: string },
+  data: EleventyPageData | undefined,
+  membership: CollectionMembership | undefined,
+  existing: ExistingRobotsTag[],
+  options: NormalizedRobotsOptions,
+): ResolvedPage {
+  return resolvePageDetailed(
+    {
+      url: page.url,
+      data,
+      collections: collectionsOfPage(page, data?.tags, membership),
+      status: readStatusCode(data),
+      existing,
+      source: page.inputPath,
+    },
+    options,
+  );
+}
+
+/** Feeds, JSON, sitemaps and `permalink: false` pages are not HTML documents and are left alone. */
+function isHtmlOutputPath(outputPath: unknown): outputPath is string {
+  return typeof outputPath === 'string' && /\.html?$/i.test(outputPath);
+}
+
+/**
+ * Whether a transform call is Eleventy transforming a page's own output. The
+ * `renderTransforms` filter, which `@11ty/eleventy-plugin-rss` runs on each feed entry's
+ * content under the post's `page`, passes the feed's base URL as `baseHref`; Eleventy's
+ * own call (src/Template.js `runTransforms`) passes none.
+ */
+function isOwnOutput(context: Partial<EleventyTransformContext> | undefined): boolean {
+  return context?.baseHref === undefined;
+}
+
+/** Diagnostics about a document that was changed, or that should have been. */
+const ALWAYS_REPORTED = new Set(['no-head', 'multiple-heads', 'internal-error']);
+/** Left alone on purpose: feed entries are fragments. Only a page's own output without a layout is really one. */
+const REPORTED_FOR_WHOLE_PAGES = new Set(['fragment', 'not-html']);
+
+const HINTS: Readonly<Record<string, string>> = {
+  'no-head': ' Give the page a layout with a `<head>` to control where they go.',
+};
+
+/**
+ * The diagnostics of `injectRobots` worth telling the user about, as messages naming
+ * the template. `@11ty/eleventy-plugin-rss` runs transforms on each entry's content
+ * (a fragment, under the post's own `page`), so a fragment is only reported for a
+ * page's own output rendered without a layout.
+ */
+function transformDiagnosticsToReport(
+  diagnostics: readonly HtmlDiagnostic[],
+  inputPath: string,
+  wholePageWithoutLayout: boolean,
+): string[] {
+  return diagnostics
+    .filter((diagnostic) => ALWAYS_REPORTED.has(diagnostic.code) || (wholePageWithoutLayout && REPORTED_FOR_WHOLE_PAGES.has(diagnostic.code)))
+    .map((diagnostic) => `${inputPath}: ${diagnostic.message.replace(/^\[@robots-kit\/core\]\s*/, '')}${HINTS[diagnostic.code] ?? ''}`);
+}
+
+export interface RobotsTransformSetup {
+  options: NormalizedRobotsOptions;
+  /** Filled by the `eleventyComputed` capture, keyed by `data.page`. */
+  pageData: WeakMap<object, EleventyPageData>;
+  state: BuildState;
+  /** Eleventy sets its logger after plugins load, so it is looked up at call time. */
+  logger: () => EleventyLogger | undefined;
+}
+
+/** The transform that gives every HTML page its resolved robots tags. */
+export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTransform {
+  return function robotsKitTransform(content) {
+    const page = this?.page;
+    if (typeof content !== 'string' || !page || typeof page.url !== 'string' || !isHtmlOutputPath(page.outputPath)) {
+      return content;
+    }
+    const located = { ...page, url: page.url };
+    const captured = setup.pageData.get(page);
+    const membership = membershipForBuild(setup.state, captured);
+    const data = captured ?? membership?.dataByPage.get(page);
+    const warnings: string[] = [];
+    const resolve = (existing: ExistingRobotsTag[]): Record<string, string> => {
+      const resolved = resolveEleventyPage(located, data, membership, existing, setup.options);
+      for (const warning of resolved.warnings) warnings.push(warning.message);
+      return resolved.tags;
+    };
+
+    const hasLayout = Boolean(data?.layout);
+    // A feed entry runs through the transforms too, as a fragment under the post's own `page`:
+    // only the page's own output, rendered without a layout, is a whole page that lacks a head.
+    const ownOutput = isOwnOutput(this);
+    const wholePageFragment = ownOutput && !hasLayout;
+    let resolvedTags: Record<string, string> | undefined;
+    let result: InjectRobotsResult;
+    try {
+      result = injectRobots(content, (existing) => (resolvedTags = resolve(existing)), {
+        fragments: wholePageFragment ? 'add-head' : 'leave',
+      });
+      // A page that is not HTML at all must still fail on bad front matter.
+      if (resolvedTags === undefined && wholePageFragment) resolve([]);
+    } catch (error) {
+      throw locateError(error, page.inputPath);
+    }
+    if (ownOutput && resolvedTags !== undefined) setup.state.pages.set(page.url, { url: page.url, tags: resolvedTags });
+
+    if (data === undefined && result.changed) {
+      warnings.push(
+        `${page.inputPath}: the page's data was not available, so its front matter was ignored (was \`eleventyComputed\` replaced with \`override:eleventyComputed\` or \`setDataDeepMerge(false)\`?).`,
+      );
+    }
+    warnings.push(...transformDiagnosticsToReport(result.diagnostics, page.inputPath, wholePageFragment));
+    reportWarnings(warnings, setup.logger(), setup.state.reported);
+    return result.html;
+  };
+}
