@@ -1,23 +1,27 @@
-import type { RobotsInput, RobotsOptions } from '@robots-kit/core';
-import type { AstroIntegration } from 'astro';
+/**
+ * The integration itself: `robots()` returns the `{ name, hooks }` Astro runs. Its hooks
+ * validate the options, collect what the other modules need (state.ts) and wire them in:
+ * the Vite plugin, the middleware, the sitemap checks and the build's last steps.
+ */
+import {
+  DEFAULTS,
+  detectIndexable,
+  normalizeOptions,
+  type NormalizedRobotsOptions,
+  type RobotsInput,
+  type RobotsOptions,
+} from '@robots-kit/core';
+import type { AstroConfig, AstroIntegration, IntegrationResolvedRoute } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { createPageTagsCache } from './build/page-tags-cache.js';
-import { onBuildDone } from './build/on-build-done.js';
-import { LOCALS_TYPES } from './options/locals-types.js';
-import { nonIndexableWarning } from './options/non-indexable-warning.js';
-import { normalizeAstroOptions } from './options/normalize-astro-options.js';
-import { routeFiles } from './options/route-files.js';
-import { sameEntries } from './options/same-entries.js';
-import { PACKAGE_NAME } from './package-name.js';
-import { generateAstroRobotsTxt } from './robots-txt/generate-astro-robots-txt.js';
-import { setSitemapContext } from './sitemap/sitemap-context.js';
-import { sitemapHookCallbacks } from './sitemap/sitemap-hook-callbacks.js';
-import { ASTRO_SITEMAP, wrapAstroSitemap } from './sitemap/wrap-astro-sitemap.js';
+import { onBuildDone } from './build-done.js';
+import { OPTIONS_HINT, PACKAGE_NAME, toAstroError } from './errors.js';
+import { generateAstroRobotsTxt } from './robots-txt.js';
+import { ASTRO_SITEMAP, createPageTagsCache, setSitemapContext, sitemapHookCallbacks, wrapAstroSitemap } from './sitemap.js';
 import type { IntegrationState } from './state.js';
-import { robotsVitePlugin } from './vite/robots-vite-plugin.js';
+import { robotsVitePlugin } from './vite-plugin.js';
 
 export type { RobotsInput, RobotsOptions } from '@robots-kit/core';
-export { robotsSitemapFilter } from './sitemap/robots-sitemap-filter.js';
+export { robotsSitemapFilter } from './sitemap.js';
 
 declare global {
   namespace App {
@@ -65,6 +69,7 @@ export default function robots(options: RobotsOptions = {}): AstroIntegration {
             ssr: { noExternal: [PACKAGE_NAME] },
           },
         });
+        // The package's `./middleware` export (src/middleware.ts), resolved by Astro from the site's root.
         addMiddleware({ order: 'post', entrypoint: `${PACKAGE_NAME}/middleware` });
       },
       'astro:config:done': ({ config, injectTypes, buildOutput }) => {
@@ -96,4 +101,55 @@ export default function robots(options: RobotsOptions = {}): AstroIntegration {
       },
     },
   };
+}
+
+/**
+ * Validates the user's options once, when Astro sets up the integration. `site` comes from
+ * the Astro config unless the options set it; `indexable` is detected from the environment
+ * of the `astro` process (Netlify `CONTEXT`, `VERCEL_ENV`, `ROBOTS_INDEXABLE`).
+ */
+function normalizeAstroOptions(options: RobotsOptions, config: Pick<AstroConfig, 'site'>): NormalizedRobotsOptions {
+  const withSite = options.site === undefined && config.site ? { ...options, site: config.site } : options;
+  try {
+    return normalizeOptions(withSite, { package: PACKAGE_NAME, source: 'robots() options', env: process.env });
+  } catch (error) {
+    throw toAstroError(error, OPTIONS_HINT);
+  }
+}
+
+/**
+ * Injected into `.astro/` at `astro:config:done`, so `Astro.locals.robots` typechecks in
+ * every project that uses the integration, without an import in `env.d.ts`. The type is
+ * imported from `@robots-kit/astro`, the package the project depends on directly.
+ */
+const LOCALS_TYPES = `declare namespace App {
+  interface Locals {
+    /** This page's own robots directives, merged with the site's rules by @robots-kit/astro. */
+    robots?: import('@robots-kit/astro').RobotsInput;
+  }
+}
+`;
+
+/** Route pattern → root-relative file that renders it; the first route wins, as in Astro's own matching. */
+function routeFiles(routes: readonly IntegrationResolvedRoute[]): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const route of routes) {
+    if (!files.has(route.pattern)) files.set(route.pattern, route.entrypoint);
+  }
+  return files;
+}
+
+/** Whether two maps hold the same keys with the same values, in any order. */
+function sameEntries<K, V>(a: ReadonlyMap<K, V>, b: ReadonlyMap<K, V>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [key, value] of a) {
+    if (!b.has(key) || b.get(key) !== value) return false;
+  }
+  return true;
+}
+
+/** The one line a non-indexable build prints, with the reason, so a preview build is never mistaken for production. */
+function nonIndexableWarning(userOptions: RobotsOptions): string {
+  const reason = userOptions.indexable === false ? 'option `indexable: false`' : detectIndexable(process.env).reason;
+  return `This build is not indexable (${reason}): every page gets \`${DEFAULTS.nonIndexable}\`.`;
 }

@@ -1,6 +1,6 @@
 import { parseRobots, RobotsError, type RobotsObject } from '@robots-kit/core';
 import { z } from 'astro/zod';
-import { PACKAGE_NAME } from './package-name.js';
+import { PACKAGE_NAME } from './errors.js';
 
 /** A page's own robots directives, in any form core accepts. */
 export type RobotsField = string | string[] | boolean | RobotsObject | null;

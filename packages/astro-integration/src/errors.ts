@@ -1,3 +1,27 @@
+/**
+ * How the integration names itself and reports what went wrong: core's `RobotsError`
+ * becomes the `AstroError` Astro prints, with a hint that says where to fix it.
+ */
+import { RobotsError } from '@robots-kit/core';
+import { AstroError } from 'astro/errors';
+
+/** The name the integration registers with Astro and prints in its messages. */
+export const PACKAGE_NAME = '@robots-kit/astro';
+
+/**
+ * Astro prints an `AstroError` with its hint in the terminal and in the dev overlay.
+ * The `RobotsError` message (package, file, key, bad value, did-you-mean) is kept as is.
+ * Anything that is not a `RobotsError` is rethrown unchanged: it is not ours to explain.
+ */
+export function toAstroError(error: unknown, hint: string, source?: string): AstroError {
+  if (!(error instanceof RobotsError)) throw error;
+  const located = error.withContext({ package: PACKAGE_NAME, source: error.details.source ?? source });
+  const astroError = new AstroError(located.message, hint);
+  astroError.name = 'RobotsError';
+  astroError.cause = located;
+  return astroError;
+}
+
 /** Where to look when the integration's options are wrong. */
 export const OPTIONS_HINT =
   'Fix the options passed to `robots()` in your Astro config. Every option is listed in the README of @robots-kit/astro.';

@@ -1,0 +1,93 @@
+/**
+ * The Vite plugin that hands the integration's options, routes and front matter to the
+ * middleware as the virtual module `virtual:@robots-kit/astro/data` (its shape is `RobotsData`,
+ * in page-directives.ts), and in dev keeps that module fresh when content files change (and
+ * serves `/robots.txt`).
+ */
+import { isAbsolute, relative } from 'node:path';
+import type { Plugin, ViteDevServer } from 'vite';
+import { PACKAGE_NAME } from './errors.js';
+import { isContentFile, scanFrontMatter } from './front-matter.js';
+import type { RobotsData } from './page-directives.js';
+import { robotsTxtDevMiddleware } from './robots-txt.js';
+import type { IntegrationState } from './state.js';
+
+/** The id the middleware imports; `\0` marks the resolved id as virtual for every other plugin. */
+const VIRTUAL_MODULE_ID = 'virtual:@robots-kit/astro/data';
+const RESOLVED_VIRTUAL_MODULE_ID = '\0' + VIRTUAL_MODULE_ID;
+
+/**
+ * Serves options and front matter to the middleware as `virtual:@robots-kit/astro/data`.
+ * In dev, creating, editing or deleting a content file under `srcDir` drops the front matter
+ * read so far and marks the module stale; the next request reads the files again. The dev
+ * server also answers `/robots.txt`, before Vite serves `public/`.
+ */
+export function robotsVitePlugin(state: IntegrationState): Plugin {
+  return {
+    name: `${PACKAGE_NAME}:data`,
+    resolveId: {
+      filter: { id: /^virtual:@robots-kit\/astro\/data$/ },
+      handler(id) {
+        return id === VIRTUAL_MODULE_ID ? RESOLVED_VIRTUAL_MODULE_ID : undefined;
+      },
+    },
+    load: {
+      filter: { id: /^\0virtual:@robots-kit\/astro\/data$/ },
+      async handler(id) {
+        return id === RESOLVED_VIRTUAL_MODULE_ID ? moduleCode(await robotsDataOf(state)) : undefined;
+      },
+    },
+    configureServer(server) {
+      server.middlewares.use(robotsTxtDevMiddleware(() => state));
+      state.invalidate = () => {
+        state.frontMatter = undefined;
+        invalidateDataModule(server);
+      };
+      server.watcher.on('all', (event, file) => {
+        if (['add', 'change', 'unlink'].includes(event) && isContentFile(file) && isInside(state.srcDir, file)) state.invalidate?.();
+      });
+    },
+  };
+}
+
+/**
+ * The data the middleware needs, reading the content files' front matter on first use.
+ * `headers` stays behind: only `astro:build:done` uses it, and its validated form (parsed
+ * globs) is not an input `normalizeOptions` accepts again in the middleware.
+ */
+async function robotsDataOf(state: IntegrationState): Promise<RobotsData> {
+  state.frontMatter ??= scanFrontMatter(state.root, state.srcDir, state.options.frontMatterKey);
+  const frontMatter = await state.frontMatter;
+  const { headers: _headers, ...options } = state.options;
+  return {
+    options,
+    routes: Object.fromEntries(state.routes),
+    frontMatter: Object.fromEntries(frontMatter),
+  };
+}
+
+/**
+ * The virtual module's source. The data is embedded as a JSON string literal and parsed at
+ * load: no value from options or front matter is ever spliced into code as code.
+ */
+export function moduleCode(data: RobotsData): string {
+  return `export default JSON.parse(${JSON.stringify(JSON.stringify(data))});\n`;
+}
+
+/**
+ * Marks the data module stale in every environment of the dev server. The middleware imports
+ * it anew on each request, so the next request reloads it: no HMR needed, which matters
+ * because Astro turns HMR off when `NODE_ENV` is `test` or `production`.
+ */
+function invalidateDataModule(server: ViteDevServer): void {
+  for (const environment of Object.values(server.environments)) {
+    const module = environment.moduleGraph.getModuleById(RESOLVED_VIRTUAL_MODULE_ID);
+    if (module) environment.moduleGraph.invalidateModule(module);
+  }
+}
+
+/** Whether `file` lies inside `dir` (both absolute). */
+function isInside(dir: string, file: string): boolean {
+  const path = relative(dir, file);
+  return path !== '' && !path.startsWith('..') && !isAbsolute(path);
+}
