@@ -10,6 +10,7 @@ export interface EleventyLogger {
   info?(message: string): void;
   error?(message: string): void;
 }
+
 /** `data.page`, and `this.page` in a transform: the same object for the same output. */
 export interface EleventyPage {
   /** `false` for `permalink: false`. */
@@ -18,6 +19,7 @@ export interface EleventyPage {
   outputPath: string | false;
   inputPath: string;
 }
+
 /** One entry of `collections.<name>`. */
 export interface EleventyCollectionItem {
   page: EleventyPage;
@@ -26,6 +28,7 @@ export interface EleventyCollectionItem {
   url?: string | false;
   data: EleventyPageData;
 }
+
 /** A page's data after the cascade and computed data. */
 export interface EleventyPageData {
   [key: string]: unknown;
@@ -35,6 +38,7 @@ export interface EleventyPageData {
   statusCode?: unknown;
   layout?: unknown;
 }
+
 /** `this` inside a transform (src/Util/TransformsUtil.js). */
 export interface EleventyTransformContext {
   page: EleventyPage;
@@ -45,7 +49,9 @@ export interface EleventyTransformContext {
    */
   baseHref?: string;
 }
+
 export type EleventyTransform = (this: EleventyTransformContext, content: unknown, outputPath?: unknown) => unknown;
+
 /** An `addPassthroughCopy` entry (src/UserConfig.js): input path or glob → output. */
 export interface EleventyPassthroughEntry {
   /** `true`: the input path relative to the input directory; a string: relative to the output directory. */
@@ -53,11 +59,13 @@ export interface EleventyPassthroughEntry {
   /** Options for `@11ty/recursive-copy`; `filter` limits what a directory copy copies. */
   copyOptions?: { filter?: unknown; [option: string]: unknown };
 }
+
 /** The folders of a build (src/Util/ProjectDirectories.js), relative to the working directory. */
 export interface EleventyDirectories {
   input: string;
   output: string;
 }
+
 /** The argument of the `eleventy.before` and `eleventy.after` events (src/Eleventy.js `executeBuild`). */
 export interface EleventyBuildEvent {
   directories: EleventyDirectories;
@@ -66,14 +74,17 @@ export interface EleventyBuildEvent {
   outputMode?: 'fs' | 'json' | 'ndjson';
   incremental?: boolean;
 }
+
 /** The argument of the `eleventy.passthrough` event: output URL → input file of every copied file. */
 export interface EleventyPassthroughEvent {
   map: Readonly<Record<string, string>>;
 }
+
 /** A template's `this` in `.11ty.js` and filters: Eleventy binds the page being rendered. */
 export interface EleventyFilterContext {
   page?: EleventyPage;
 }
+
 /** The `eleventyConfig` object a plugin receives (src/UserConfig.js). */
 export interface EleventyConfig {
   versionCheck?(compatibleRange: string): void;
