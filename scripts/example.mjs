@@ -3,7 +3,8 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { parseRobotsTxt, readRobotsTags } from '@robots-kit/core';
+import { parseRobotsTxt } from '@robots-kit/core';
+import { readRobotsTags } from '@robots-kit/core/adapter';
 
 const root = new URL('..', import.meta.url).pathname;
 const sites = [

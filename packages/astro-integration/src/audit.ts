@@ -3,7 +3,8 @@
  * will see it, once our own `astro:build:done` and every wrapped `@astrojs/sitemap` hook have
  * run. Its own module because both of those call it (build-done.ts and sitemap.ts).
  */
-import { auditLogLines, auditSite, type TrailingSlash } from '@robots-kit/core';
+import { auditSite, type TrailingSlash } from '@robots-kit/core';
+import { auditLogLines } from '@robots-kit/core/adapter';
 import type { AstroIntegrationLogger } from 'astro';
 import { AstroError } from 'astro/errors';
 import type { IntegrationState } from './state.js';

@@ -2,7 +2,8 @@
  * Our `astro:build:done`: writes robots.txt and the X-Robots-Tag header files from the pages
  * as built (with the tags the middleware put in them), then hands over to the audit.
  */
-import { outputFileForUrl, siteWarnings, writeFileAtomic, writeHeaderFiles as writeCoreHeaderFiles, type HtmlPage } from '@robots-kit/core';
+import { type HtmlPage } from '@robots-kit/core';
+import { outputFileForUrl, siteWarnings, writeFileAtomic, writeHeaderFiles as writeCoreHeaderFiles } from '@robots-kit/core/adapter';
 import { join, relative } from 'node:path';
 import { finishBuild } from './audit.js';
 import { HEADERS_HINT, toAstroError } from './errors.js';

@@ -3,14 +3,8 @@
  * validate the options, collect what the other modules need (state.ts) and wire them in:
  * the Vite plugin, the middleware, the sitemap checks and the build's last steps.
  */
-import {
-  DEFAULTS,
-  detectIndexable,
-  normalizeOptions,
-  type NormalizedRobotsOptions,
-  type RobotsInput,
-  type RobotsOptions,
-} from '@robots-kit/core';
+import { detectIndexable, normalizeOptions, type NormalizedRobotsOptions, type RobotsInput, type RobotsOptions } from '@robots-kit/core';
+import { DEFAULTS } from '@robots-kit/core/adapter';
 import type { AstroConfig, AstroIntegration, IntegrationResolvedRoute } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { onBuildDone } from './build-done.js';

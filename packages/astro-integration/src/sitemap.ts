@@ -4,17 +4,8 @@
  * sitemap's `astro:build:done` so that, right after the sitemap is written, the files it
  * wrote are checked for pages that should not be there.
  */
-import {
-  capLines,
-  isErrorPage,
-  isNoindexPage,
-  outputFileForUrl,
-  parseSitemap,
-  readRobotsTags,
-  resolvePage,
-  tagsRecord,
-  type NormalizedRobotsOptions,
-} from '@robots-kit/core';
+import { resolvePage, type NormalizedRobotsOptions } from '@robots-kit/core';
+import { capLines, isErrorPage, isNoindexPage, outputFileForUrl, parseSitemap, readRobotsTags, tagsRecord } from '@robots-kit/core/adapter';
 import type { AstroIntegration } from 'astro';
 import { AstroError } from 'astro/errors';
 import { readFileSync } from 'node:fs';

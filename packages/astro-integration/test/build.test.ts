@@ -1,4 +1,5 @@
-import { isAllowed, matchHeaderPattern, matchVercelSource, parseHeadersFile, parseRobotsTxt, readVercelHeaders } from '@robots-kit/core';
+import { isAllowed, parseRobotsTxt } from '@robots-kit/core';
+import { matchHeaderPattern, matchVercelSource, parseHeadersFile, readVercelHeaders } from '@robots-kit/core/adapter';
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

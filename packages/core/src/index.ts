@@ -1,5 +1,10 @@
-export { RobotsError, type RobotsErrorDetails } from './errors/robots-error.js';
-export type { RobotsWarning } from './errors/robots-warning.js';
+/**
+ * `@robots-kit/core`: what a site or tool calls. Directives (parse, reconcile, format), page
+ * resolution, the HTML head transform, robots.txt (generate, parse, match like Google), X-Robots-Tag
+ * header files and the audit. Plumbing that only the Astro and Eleventy adapters need lives in
+ * `@robots-kit/core/adapter`.
+ */
+export { RobotsError, type RobotsErrorDetails, type RobotsWarning } from './errors.js';
 export type {
   Directives,
   ExistingRobotsTag,
@@ -10,23 +15,59 @@ export type {
   RobotsObject,
   RobotsSource,
 } from './directives/types.js';
-export { parseRobots, type ParseRobotsOptions } from './directives/parse-robots.js';
-export { reconcile } from './directives/reconcile.js';
-export { formatDirectives, isNoindex } from './directives/format-directives.js';
-export { mergeDirectives } from './directives/merge-directives.js';
-export { parseDirectiveDate, formatDirectiveDate } from './directives/parse-date.js';
-export { KNOWN_CRAWLER_NAMES, isRobotsMetaName } from './directives/known-crawlers.js';
-export { DEFAULTS } from './options/defaults.js';
-export { detectIndexable, type IndexableDecision } from './options/detect-indexable.js';
-export { matchesAnyGlob, validateGlob } from './options/glob.js';
-export { normalizeOptions, type NormalizeContext } from './options/normalize-options.js';
-export type { NormalizedRobotsOptions } from './options/normalized-options.js';
-export { robotsOptionsSchema, type RobotsOptions } from './options/options-schema.js';
-export { isErrorPage } from './resolve/is-error-page.js';
-export { resolvePage, resolvePageDetailed } from './resolve/resolve-page.js';
-export type { PageToResolve, ResolvedPage } from './resolve/page.js';
-export * from './robots-txt/index.js';
-export * from './html/index.js';
-export * from './audit/index.js';
-export * from './headers/index.js';
-export * from './site/index.js';
+export { parseRobots, type ParseRobotsOptions } from './directives/parse.js';
+export { formatDirectives, reconcile } from './directives/reconcile.js';
+export { detectIndexable, normalizeOptions, type IndexableDecision, type NormalizeContext } from './options/normalize.js';
+export type { NormalizedRobotsOptions, RobotsOptions } from './options/schema.js';
+export { resolvePage, resolvePageDetailed, type PageToResolve, type ResolvedPage } from './resolve/resolve-page.js';
+
+export { injectRobots } from './html/inject.js';
+export { rehypeRobots, type RehypeRobotsOptions } from './html/rehype-robots.js';
+export type { HtmlDiagnostic, HtmlDiagnosticCode, InjectRobotsOptions, InjectRobotsResult, ResolveRobotsTags } from './html/types.js';
+
+export { parseRobotsTxt } from './robots-txt/parse.js';
+export { explainMatch, findGroupTraps, isAllowed } from './robots-txt/match.js';
+export { generateRobotsTxt, generateRobotsTxtReport, type RobotsTxtReport } from './robots-txt/generate.js';
+export { AI_BOTS, type AiBot, type AiBotPurpose } from './robots-txt/ai-bots.js';
+export type {
+  ParsedRobotsGroup,
+  ParsedRobotsOtherLine,
+  ParsedRobotsRule,
+  ParsedRobotsSitemap,
+  ParsedRobotsTxt,
+  ParsedRobotsUserAgent,
+  ParseRobotsTxtOptions,
+  RobotsDecidingRule,
+  RobotsGroupTrap,
+  RobotsKeyType,
+  RobotsMatchExplanation,
+  RobotsOtherKey,
+  RobotsTxtDiagnostic,
+  RobotsTxtDiagnosticCode,
+} from './robots-txt/types.js';
+export type { ContentSignalOptions, ContentSignalValue, RobotsTxtContext, RobotsTxtGroupOptions, RobotsTxtOptions } from './robots-txt/options.js';
+
+export { generateHeaderFiles, type HeaderFile, type HeaderFileBase, type HeaderFilesContext } from './headers/generate.js';
+export type { HeadersOptions, HeaderTarget, NormalizedHeadersOptions } from './headers/options.js';
+export type { HtmlPage } from './headers/plan.js';
+
+export { auditSite } from './audit/audit-site.js';
+export { AUDIT_FINDINGS, type AuditFindingDescription, type FailOn } from './audit/findings.js';
+export type {
+  AuditFinding,
+  AuditFindingId,
+  AuditLocation,
+  AuditOptions,
+  AuditPage,
+  AuditReport,
+  AuditSeverity,
+  AuditSitemap,
+  AuditSummary,
+  CrawlerVerdict,
+  DecisionReasons,
+  DecisionSource,
+  TrailingSlash,
+} from './audit/types.js';
+export { formatAuditTable, type AuditTableOptions } from './report/table.js';
+export { AUDIT_REPORT_JSON_SCHEMA, formatAuditJson } from './report/json.js';
+export { formatAuditSarif } from './report/code-scanning.js';

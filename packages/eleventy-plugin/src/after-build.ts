@@ -4,16 +4,8 @@
  * site.
  */
 import path from 'node:path';
-import {
-  auditLogLines,
-  auditSite,
-  RobotsError,
-  siteWarnings,
-  writeFileAtomic,
-  writeHeaderFiles,
-  type HtmlPage,
-  type NormalizedRobotsOptions,
-} from '@robots-kit/core';
+import { auditSite, RobotsError, type HtmlPage, type NormalizedRobotsOptions } from '@robots-kit/core';
+import { auditLogLines, siteWarnings, writeFileAtomic, writeHeaderFiles } from '@robots-kit/core/adapter';
 import { locateError, OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings } from './messages.js';
 import type { BuildState } from './page-data.js';
 import type { SiteRobotsTxt } from './robots-txt.js';

@@ -3,7 +3,8 @@
  * `robotsIndexable` template filter or the `robotsIndexable` function for code outside
  * templates. Pages are resolved exactly as the transform resolves them.
  */
-import { isErrorPage, isNoindexPage, normalizeOptions, RobotsError, type NormalizedRobotsOptions, type RobotsOptions } from '@robots-kit/core';
+import { normalizeOptions, RobotsError, type NormalizedRobotsOptions, type RobotsOptions } from '@robots-kit/core';
+import { isErrorPage, isNoindexPage } from '@robots-kit/core/adapter';
 import { locateError, PLUGIN_NAME } from './messages.js';
 import { buildCollectionMembership, membershipForBuild, type BuildState, type CollectionMembership } from './page-data.js';
 import { readStatusCode, resolveEleventyPage } from './transform.js';

@@ -1,30 +1,58 @@
+/**
+ * auditSite: reads a built folder, gives every page a verdict per crawler and collects the
+ * findings into a report.
+ */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { RobotsError } from '../errors/robots-error.js';
-import type { AuditContext } from './audit-context.js';
-import type { AuditData } from './audit-data.js';
-import { auditPage } from './audit-page.js';
-import { checkTrailingSlash } from './check-trailing-slash.js';
-import { collectFindings } from './collect-findings.js';
-import { forEachConcurrent } from './for-each-concurrent.js';
-import { listHtmlFiles } from './list-html-files.js';
-import { normalizeCrawlers } from './normalize-crawlers.js';
-import type { PageRecord } from './page-record.js';
-import { readHeaderRules } from './read-header-rules.js';
-import { readRobotsTxt } from './read-robots-txt.js';
-import { readSitemaps } from './read-sitemaps.js';
-import { readTextFile } from './read-text-file.js';
-import { siteFromRobotsTxt } from './site-from-robots-txt.js';
-import { parseSiteUrl } from './site-url.js';
-import type { SkippedFile } from './skipped-file.js';
-import { toAuditReport } from './to-audit-report.js';
-import type { AuditOptions, AuditReport } from './types.js';
-import { urlCandidates } from './url-candidates.js';
-import { urlPathKey } from './url-path-key.js';
+import { isErrorPage } from '../resolve/resolve-page.js';
+import type { AuditContext, AuditData, AuditFinding, AuditOptions, AuditPage, AuditReport, CrawlerVerdict, PageRecord, DirectiveSource, SkippedFile } from './types.js';
+import { computeVerdict, headerSource, metaSource, normalizeCrawlers } from './verdict.js';
+import { fileToUrl, urlPathKey, siteFromRobotsTxt, parseSiteUrl, urlCandidates } from './site-urls.js';
+import { readPage, resolveCanonical, readRobotsTxt } from './read-page.js';
+import { RobotsError } from '../errors.js';
+import { checkTrailingSlash, collectFindings } from './site-checks.js';
+import { forEachConcurrent, listHtmlFiles, readTextFile } from './read-files.js';
+import { readHeaderRules } from './header-rules.js';
+import { readSitemaps } from './sitemaps.js';
+
+/** Reads one page's HTML and decides, for each crawler, what it may do with the URL. */
+export function auditPage(file: string, html: string, context: AuditContext): PageRecord {
+  const basePath = context.site?.basePath ?? '';
+  const url = fileToUrl(file, context.trailingSlash, basePath);
+  const facts = readPage(html, context.extraNames);
+  const sources: DirectiveSource[] = [];
+  for (const header of context.headers.robotsHeadersFor(url.slice(basePath.length) || '/', file)) {
+    sources.push(headerSource(header.value, header.location, header.pattern));
+  }
+  for (const tag of facts.robotsTags) sources.push(metaSource(tag, file));
+  const errorPage = isErrorPage({ url });
+  const verdicts: Record<string, CrawlerVerdict> = {};
+  for (const crawler of context.crawlers) {
+    verdicts[crawler] = computeVerdict({
+      crawler: crawler.toLowerCase(),
+      url,
+      sources,
+      robotsTxt: context.robotsTxt,
+      ...(errorPage ? { errorPageFile: file } : {}),
+      now: context.now,
+    });
+  }
+  const canonical = facts.canonical === undefined ? undefined : resolveCanonical(facts.canonical, url, facts.baseHref, context.site);
+  return {
+    url,
+    key: urlPathKey(url),
+    file,
+    errorPage,
+    inSitemap: false,
+    ...(canonical ? { canonical: canonical.href } : {}),
+    ...(canonical?.path === undefined ? {} : { canonicalPath: canonical.path }),
+    sources,
+    verdicts,
+  };
+}
 
 /** Pages larger than this are skipped (and reported): no real page is, and a hostile one could stall the audit. */
 export const MAX_HTML_BYTES = 16 * 1024 * 1024;
-
 async function assertFolder(root: string, given: string): Promise<void> {
   const info = await stat(root).catch(() => undefined);
   if (!info?.isDirectory()) {
@@ -37,7 +65,6 @@ async function assertFolder(root: string, given: string): Promise<void> {
     });
   }
 }
-
 /**
  * Audits a built site the way crawlers will see it: reads every HTML page (a bounded number at a
  * time, keeping no HTML), robots.txt, the sitemaps and the header rule files, and reports for each
@@ -107,4 +134,52 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
   const data: AuditData = { context, pages, pageAt, sitemaps, robotsTxtMissing: robots.skipped === 'missing', skipped };
   const findings = await collectFindings(data);
   return toAuditReport({ dir, data, findings, headerFiles: headers.files, generatedAt: now, durationMs: performance.now() - started });
+}
+
+function toAuditPage(page: PageRecord): AuditPage {
+  return {
+    url: page.url,
+    file: page.file,
+    errorPage: page.errorPage,
+    inSitemap: page.inSitemap,
+    ...(page.canonical === undefined ? {} : { canonical: page.canonical }),
+    crawlers: page.verdicts,
+  };
+}
+
+export interface ReportParts {
+  dir: string;
+  data: AuditData;
+  findings: AuditFinding[];
+  headerFiles: string[];
+  generatedAt: Date;
+  durationMs: number;
+}
+
+/** The JSON-ready report (see `AUDIT_REPORT_JSON_SCHEMA`). */
+export function toAuditReport({ dir, data, findings, headerFiles, generatedAt, durationMs }: ReportParts): AuditReport {
+  const { context, sitemaps } = data;
+  const count = (severity: AuditFinding['severity']): number => findings.filter((finding) => finding.severity === severity).length;
+  return {
+    schemaVersion: 1,
+    tool: '@robots-kit/core',
+    directory: dir,
+    ...(context.site ? { site: context.site.origin + context.site.basePath } : {}),
+    crawlers: [...context.crawlers],
+    trailingSlash: context.trailingSlash,
+    generatedAt: generatedAt.toISOString(),
+    robotsTxt: { found: context.robotsTxt !== undefined, file: 'robots.txt', sitemaps: (context.robotsTxt?.sitemaps ?? []).map((sitemap) => sitemap.url) },
+    sitemaps: sitemaps.sitemaps,
+    headerFiles,
+    summary: {
+      pages: data.pages.length,
+      errorPages: data.pages.filter((page) => page.errorPage).length,
+      sitemapUrls: sitemaps.entries.size,
+      skipped: data.skipped.length,
+      findings: { error: count('error'), warning: count('warning'), info: count('info') },
+      durationMs: Math.round(durationMs),
+    },
+    pages: data.pages.map(toAuditPage),
+    findings,
+  };
 }

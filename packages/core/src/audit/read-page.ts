@@ -1,7 +1,97 @@
+/**
+ * Reading one page's robots tags, canonical and errors with htmlparser2's tokenizer, and the
+ * site's robots.txt.
+ */
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
-import { isRobotsMetaName } from '../directives/known-crawlers.js';
-import { lineNumbersAt } from './line-numbers.js';
-import { ownString } from './own-string.js';
+import path from 'node:path';
+import { parseRobots, splitDirectiveList } from '../directives/parse.js';
+import type { ParsedRobots, RobotsSource } from '../directives/types.js';
+import { formatRobotsError, RobotsError, type RobotsErrorDetails } from '../errors.js';
+import { shorten } from './findings.js';
+import type { SiteUrl } from './types.js';
+import { urlToSitePath } from './site-urls.js';
+import { isRobotsMetaName } from '../directives/vocabulary.js';
+import { ownString, readBytes } from './read-files.js';
+import { parseRobotsTxt } from '../robots-txt/parse.js';
+import type { ParsedRobotsTxt } from '../robots-txt/types.js';
+import { mergeAudiences } from '../directives/reconcile.js';
+
+/** The 1-based line of each offset in `text`; `offsets` must be ascending. One pass over the text. */
+export function lineNumbersAt(text: string, offsets: readonly number[]): number[] {
+  const lines: number[] = [];
+  let line = 1;
+  let position = 0;
+  for (const offset of offsets) {
+    for (let next = text.indexOf('\n', position); next !== -1 && next < offset; next = text.indexOf('\n', position)) {
+      line++;
+      position = next + 1;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+export interface LenientParse {
+  parsed: ParsedRobots;
+  /** Messages about directives that were ignored, as crawlers ignore them. */
+  problems: string[];
+}
+/** The problem without package and location (the finding already says where), cut to a readable length. */
+function describeProblem(details: RobotsErrorDetails): string {
+  return shorten(formatRobotsError({ ...details, source: undefined, key: undefined }).replace(/^\[[^\]]*\] /, ''), 300);
+}
+function tryParse(text: string, source: RobotsSource): ParsedRobots | RobotsError {
+  try {
+    return parseRobots(text, source, { strict: false });
+  } catch (error) {
+    if (error instanceof RobotsError) return error;
+    throw error;
+  }
+}
+/**
+ * Reads a tag's or header's directives the way crawlers do: what cannot be understood is
+ * ignored and reported, and one bad value does not hide the good directives beside it.
+ */
+export function parseRobotsLenient(content: string, source: RobotsSource): LenientParse {
+  const whole = tryParse(content, source);
+  if (!(whole instanceof RobotsError)) return { parsed: whole, problems: whole.warnings.map(describeProblem) };
+  const parses: ParsedRobots[] = [];
+  const problems: string[] = [];
+  for (const token of splitDirectiveList(content)) {
+    const piece = tryParse(token, source);
+    if (piece instanceof RobotsError) problems.push(describeProblem(piece.details));
+    else {
+      parses.push(piece);
+      problems.push(...piece.warnings.map(describeProblem));
+    }
+  }
+  return { parsed: mergeParsedRobots(parses), problems };
+}
+
+/** Stands in for the origin when the site is unknown, so relative links still resolve. */
+const PLACEHOLDER_ORIGIN = 'http://robots-kit.invalid';
+/**
+ * The canonical link of a page at `pageUrl`, resolved against `<base href>` and the page:
+ * `href` absolute (or a path when the site is unknown), `path` when it points into the site.
+ */
+export function resolveCanonical(
+  href: string,
+  pageUrl: string,
+  baseHref: string | undefined,
+  site: SiteUrl | undefined,
+): { href: string; path?: string } | undefined {
+  try {
+    let base = new URL(pageUrl, site?.origin ?? PLACEHOLDER_ORIGIN);
+    if (baseHref !== undefined) base = new URL(baseHref, base);
+    const url = new URL(href, base);
+    const onPlaceholder = url.origin === PLACEHOLDER_ORIGIN;
+    const path = onPlaceholder ? url.pathname : urlToSitePath(url.href, site);
+    const shown = onPlaceholder ? url.pathname + url.search : url.href;
+    return path === undefined ? { href: shown } : { href: shown, path };
+  } catch {
+    return undefined;
+  }
+}
 
 /** A robots meta tag as found in a page. */
 export interface FoundRobotsTag {
@@ -14,7 +104,6 @@ export interface FoundRobotsTag {
   /** False when the tag comes after the body has started. */
   inHead: boolean;
 }
-
 /** What the audit needs from one page. */
 export interface PageFacts {
   robotsTags: FoundRobotsTag[];
@@ -23,19 +112,15 @@ export interface PageFacts {
   /** The first `<base href>` in the head, as written. */
   baseHref?: string;
 }
-
 /** Elements the HTML parser keeps in the head; any other start tag opens the body. */
 const HEAD_ELEMENTS = new Set(['html', 'head', 'meta', 'link', 'title', 'style', 'script', 'noscript', 'base', 'template']);
 /** The only elements whose attributes are read. */
 const READ_ATTRIBUTES = new Set(['meta', 'link', 'base']);
-
 function hasRelToken(rel: string | undefined, token: string): boolean {
   if (!rel) return false;
   return rel.toLowerCase().split(/[\t\n\f\r ]+/).includes(token);
 }
-
 function noop(): void {}
-
 /**
  * Reads the robots meta tags (head and body), the canonical link and the base URL of a page with
  * htmlparser2's tokenizer, which handles comments, raw-text elements (`<script>`, `<style>`,
@@ -112,4 +197,18 @@ export function readPage(html: string, extraNames?: ReadonlySet<string>): PageFa
     lineNumbersAt(html, offsets).forEach((line, index) => (facts.robotsTags[index]!.line = line));
   }
   return facts;
+}
+
+/** Read whole even past Google's 500 KiB (the parser reports the excess); refuse absurd sizes. */
+const MAX_ROBOTS_TXT_FILE_BYTES = 16 * 1024 * 1024;
+/** The folder's robots.txt parsed as Google reads it, `missing`, or why it was skipped. */
+export async function readRobotsTxt(root: string): Promise<{ parsed?: ParsedRobotsTxt; skipped?: string }> {
+  const bytes = await readBytes(path.join(root, 'robots.txt'), MAX_ROBOTS_TXT_FILE_BYTES);
+  if (!(bytes instanceof Uint8Array)) return { skipped: bytes.skipped };
+  return { parsed: parseRobotsTxt(bytes) };
+}
+
+/** Several parses as one: each audience's directives merged, most restrictive winning. */
+export function mergeParsedRobots(parses: readonly ParsedRobots[]): ParsedRobots {
+  return { ...mergeAudiences(parses), warnings: parses.flatMap((parsed) => parsed.warnings) };
 }

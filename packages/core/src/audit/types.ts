@@ -1,6 +1,9 @@
+/** Types of the audit: options, the data read from a site, verdicts, findings and the report. */
+import type { Directives } from '../directives/types.js';
+import type { ParsedRobotsTxt } from '../robots-txt/types.js';
+
 /** How the host maps URLs with and without a trailing slash to files. */
 export type TrailingSlash = 'always' | 'never' | 'ignore';
-
 /** Options of {@link auditSite}. */
 export interface AuditOptions {
   /**
@@ -28,9 +31,7 @@ export interface AuditOptions {
   /** HTML files read at the same time. Default: `32`. */
   concurrency?: number;
 }
-
 export type AuditSeverity = 'error' | 'warning' | 'info';
-
 /** Stable identifiers of audit findings; see `AUDIT_FINDINGS` for what each means and its severity. */
 export type AuditFindingId =
   | 'noindex-disallowed'
@@ -51,7 +52,6 @@ export type AuditFindingId =
   | 'sitemap-url-missing'
   | 'no-sitemap'
   | 'skipped';
-
 /** A place in the audited folder. */
 export interface AuditLocation {
   /** Path relative to the audited folder, with `/` separators, e.g. `robots.txt` or `blog/index.html`. */
@@ -59,7 +59,6 @@ export interface AuditLocation {
   /** 1-based line number, when known. */
   line?: number;
 }
-
 export interface AuditFinding {
   id: AuditFindingId;
   severity: AuditSeverity;
@@ -72,7 +71,6 @@ export interface AuditFinding {
   /** The crawlers the finding applies to, when it depends on the crawler. */
   crawlers?: string[];
 }
-
 /** One input that contributed to a decision. */
 export interface DecisionSource {
   /** `meta`: a `<meta name>` tag; `header`: an `X-Robots-Tag` rule; `robots.txt`: a rule line; `error-page`: a 4xx/5xx page. */
@@ -83,7 +81,6 @@ export interface DecisionSource {
   /** The input as written (shortened), e.g. `<meta name="robots" content="noindex">` or `Disallow: /private/`. */
   text: string;
 }
-
 /** Which inputs decided each restriction. A decision without a restriction has no entry. */
 export interface DecisionReasons {
   crawl?: DecisionSource[];
@@ -94,7 +91,6 @@ export interface DecisionReasons {
   videoPreview?: DecisionSource[];
   unavailableAfter?: DecisionSource[];
 }
-
 /** How one crawler treats one URL. */
 export interface CrawlerVerdict {
   /** robots.txt lets the crawler fetch the URL (true when there is no robots.txt). */
@@ -119,7 +115,6 @@ export interface CrawlerVerdict {
   directives: string[];
   because: DecisionReasons;
 }
-
 export interface AuditPage {
   /** URL path derived from the file path (with the site's base path), e.g. `/blog/post/`. */
   url: string;
@@ -134,7 +129,6 @@ export interface AuditPage {
   /** Keyed by crawler name as given in the options (`googlebot`, `*`). */
   crawlers: Record<string, CrawlerVerdict>;
 }
-
 export interface AuditSitemap {
   /** As referenced (robots.txt line or sitemap index), or the file name for well-known files. */
   url: string;
@@ -145,7 +139,6 @@ export interface AuditSitemap {
   /** `<loc>` entries read. */
   urlCount: number;
 }
-
 export interface AuditSummary {
   pages: number;
   errorPages: number;
@@ -155,7 +148,6 @@ export interface AuditSummary {
   /** Wall-clock time of the audit. */
   durationMs: number;
 }
-
 export interface AuditReport {
   /** Version of this report format; changes only when fields change meaning or disappear. */
   schemaVersion: 1;
@@ -177,4 +169,126 @@ export interface AuditReport {
   pages: AuditPage[];
   /** Sorted by severity, then id, then first URL. */
   findings: AuditFinding[];
+}
+
+/** Everything page-independent the audit works with. */
+export interface AuditContext {
+  root: string;
+  site: SiteUrl | undefined;
+  trailingSlash: TrailingSlash;
+  /** As given in the options, for report keys. */
+  crawlers: readonly string[];
+  /** Meta names besides `robots` and the known crawlers that count as robots tags (the crawlers asked for). */
+  extraNames: ReadonlySet<string>;
+  robotsTxt: ParsedRobotsTxt | undefined;
+  headers: HeaderRules;
+  /** Milliseconds since the epoch. */
+  now: number;
+}
+
+/** One audited page, as kept in memory between reading and reporting (no HTML). */
+export interface PageRecord {
+  /** URL path, percent-encoded, with base path. */
+  url: string;
+  /** {@link urlPathKey} of {@link url}. */
+  key: string;
+  file: string;
+  errorPage: boolean;
+  inSitemap: boolean;
+  /** The canonical link, absolute when the site is known. */
+  canonical?: string;
+  /** The canonical's URL path, when it points into the site. */
+  canonicalPath?: string;
+  sources: DirectiveSource[];
+  verdicts: Record<string, CrawlerVerdict>;
+}
+
+/** What the finding checks look at, once every file has been read. */
+export interface AuditData {
+  context: AuditContext;
+  /** Sorted by URL. */
+  pages: readonly PageRecord[];
+  /** The page that serves a requested URL path (percent-encoded or not), per the trailing-slash setting. */
+  pageAt(path: string): PageRecord | undefined;
+  sitemaps: SitemapRead;
+  /** True when robots.txt exists but could not be read. */
+  robotsTxtMissing: boolean;
+  skipped: readonly SkippedFile[];
+}
+
+/** The header rule files of a site, read. */
+export interface HeaderRules {
+  /** Files read, relative to the audited folder. */
+  files: string[];
+  skipped: SkippedFile[];
+  /** The `X-Robots-Tag` values that apply to a URL path (without base path) served from `file`, in file order. */
+  robotsHeadersFor(urlPath: string, file: string): RobotsHeaderValue[];
+}
+
+/** The site a folder is served as. */
+export interface SiteUrl {
+  /** `https://example.com` */
+  origin: string;
+  /** The path the folder is served below, without trailing slash: `''` or `/docs`. */
+  basePath: string;
+}
+
+/** A robots meta tag or X-Robots-Tag header value that applies to a page, parsed. */
+export interface DirectiveSource {
+  kind: 'meta' | 'header';
+  location: AuditLocation;
+  /** As written, shortened: `<meta name="robots" content="noindex">`, `X-Robots-Tag: noindex`. */
+  text: string;
+  /** False for a meta tag after the body has started. */
+  inHead: boolean;
+  /** Directives per audience: `robots` for every crawler, otherwise a lower-cased crawler name. */
+  audiences: ReadonlyMap<string, Directives>;
+  /** Directives crawlers will ignore (unknown names, bad values), as messages. */
+  problems: string[];
+}
+
+/** A URL listed in a sitemap. */
+export interface SitemapEntry {
+  /** As written in `<loc>`. */
+  loc: string;
+  /** The URL path on the site (percent-encoded, with base path). */
+  path: string;
+  /** The sitemap file that lists it. */
+  file: string;
+}
+
+export interface SitemapRead {
+  sitemaps: AuditSitemap[];
+  /** Keyed by {@link urlPathKey} of the path; the first listing wins. */
+  entries: Map<string, SitemapEntry>;
+  /** Sitemap references with no file: where they were referenced from. */
+  missing: Array<{ url: string; from: AuditLocation }>;
+  invalid: Array<{ file: string; reason: string }>;
+  /** `<loc>` entries on another origin, by sitemap file. */
+  foreign: Map<string, string[]>;
+  /** The site, adopted from the first `<loc>` when none was known. */
+  site: SiteUrl | undefined;
+}
+
+/** An `X-Robots-Tag` value a header file sets for a URL. */
+export interface RobotsHeaderValue {
+  value: string;
+  location: AuditLocation;
+  /** The rule's pattern as written, e.g. `/private/*`. */
+  pattern: string;
+}
+
+/** One `X-Robots-Tag` line of a header file and the requests it applies to. */
+export interface RobotsHeaderRule extends RobotsHeaderValue {
+  /** `set` replaces what the same file set before, `add` adds to it, `unset` removes it. */
+  action: 'set' | 'add' | 'unset';
+  /** `urlPath` without base path; `file` is the served file, relative to the folder. */
+  matches(urlPath: string, file: string): boolean;
+}
+
+/** A file or folder left out of the audit, and why. */
+export interface SkippedFile {
+  /** Relative to the audited folder, with `/` separators. */
+  file: string;
+  reason: string;
 }

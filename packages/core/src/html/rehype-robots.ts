@@ -1,12 +1,24 @@
-import type { Element, ElementContent, Root, RootContent, Text } from 'hast';
-import { isRobotsMetaName } from '../directives/known-crawlers.js';
-import { RobotsError } from '../errors/robots-error.js';
-import { hastHeadRole, propertyText } from './hast-head-role.js';
-import { pickInsertionSlot } from './insertion-slot.js';
-import { deeperSeparator, separatorOf } from './layout.js';
-import type { RobotsMetaTag } from './robots-meta-tag.js';
-import { robotsMetaElement } from './robots-meta-element.js';
-import { validateRobotsTags } from './validate-robots-tags.js';
+/** rehypeRobots: the same result as injectRobots for a unified/rehype pipeline. */
+import type { Element, Properties, ElementContent, Root, RootContent, Text } from 'hast';
+import { type HeadChildRole, pickInsertionSlot, deeperSeparator, separatorOf, type RobotsMetaTag, robotsMetaElement, validateRobotsTags } from './render.js';
+import { isRobotsMetaName } from '../directives/vocabulary.js';
+import { RobotsError } from '../errors.js';
+
+/** A hast property as text: strings as they are, lists joined by spaces. */
+export function propertyText(properties: Properties, name: string): string | undefined {
+  const value = properties[name];
+  if (value === undefined || value === null || value === false) return undefined;
+  return Array.isArray(value) ? value.join(' ') : String(value);
+}
+/** The role of a hast head element that is not a robots tag. */
+export function hastHeadRole(element: Element): HeadChildRole {
+  if (element.tagName === 'script') return 'script';
+  if (element.tagName !== 'meta') return 'other';
+  if (propertyText(element.properties, 'charSet') !== undefined) return 'charset';
+  if (propertyText(element.properties, 'httpEquiv')?.trim().toLowerCase() === 'content-type') return 'charset';
+  if (propertyText(element.properties, 'name')?.trim().toLowerCase() === 'viewport') return 'viewport';
+  return 'other';
+}
 
 export interface RehypeRobotsOptions {
   /**
@@ -20,13 +32,10 @@ export interface RehypeRobotsOptions {
    */
   extraNames?: ReadonlySet<string>;
 }
-
 const ORIGIN = { source: 'rehypeRobots options', key: 'tags' };
-
 function isWhitespaceText(node: RootContent | undefined): node is Text {
   return node?.type === 'text' && /^[\t\n\f\r ]*$/.test(node.value);
 }
-
 function findElement(nodes: readonly RootContent[], tagName: string): Element | undefined {
   for (const node of nodes) {
     if (node.type !== 'element') continue;
@@ -36,7 +45,6 @@ function findElement(nodes: readonly RootContent[], tagName: string): Element | 
   }
   return undefined;
 }
-
 function readExtraNames(extraNames: unknown): Set<string> {
   if (extraNames === undefined) return new Set();
   if (!(extraNames instanceof Set) || [...extraNames].some((name) => typeof name !== 'string')) {
@@ -51,11 +59,9 @@ function readExtraNames(extraNames: unknown): Set<string> {
   }
   return new Set([...(extraNames as Set<string>)].map((name) => name.trim().toLowerCase()));
 }
-
 function text(value: string): Text {
   return { type: 'text', value };
 }
-
 /** The new children of `head`: robots tags removed (with the whitespace before each) and `tags` placed once. */
 function rebuildHead(head: Element, tags: readonly RobotsMetaTag[], isRobots: (node: RootContent) => boolean): ElementContent[] {
   const children = head.children;
@@ -103,7 +109,6 @@ function rebuildHead(head: Element, tags: readonly RobotsMetaTag[], isRobots: (n
   if (insertAt >= children.length) rebuilt.push(...inserted);
   return rebuilt;
 }
-
 /**
  * A unified plugin for rehype pipelines: among the children of the document's `<head>`
  * it removes every robots `<meta name>` (`robots`, a known crawler, a name in

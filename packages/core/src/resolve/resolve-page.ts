@@ -1,24 +1,98 @@
-import { formatDirectives, isNoindex } from '../directives/format-directives.js';
-import { ALL_CRAWLERS_META_NAME } from '../directives/known-crawlers.js';
-import { mergeAudiences } from '../directives/merge-audiences.js';
-import { mergeDirectives } from '../directives/merge-directives.js';
-import { reconcileWarnings } from '../directives/reconcile.js';
-import type { RobotsWarning } from '../errors/robots-warning.js';
-import { normalizeOptions } from '../options/normalize-options.js';
-import type { NormalizedRobotsOptions } from '../options/normalized-options.js';
-import type { RobotsOptions } from '../options/options-schema.js';
-import { collectSources } from './collect-sources.js';
-import { isErrorPage } from './is-error-page.js';
-import type { PageToResolve, ResolvedPage } from './page.js';
+/**
+ * resolvePage: one page's sources (defaults, content types, rules, front matter, existing tags) to
+ * the robots tags it must carry.
+ */
+import { type ExistingRobotsTag, type ParsedRobots, type RobotsInput, type RobotsSource, emptyDirectives, mergeDirectives } from '../directives/types.js';
+import type { RobotsWarning } from '../errors.js';
+import { matchesAnyGlob, urlPath } from '../glob.js';
+import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
+import { parseRobots } from '../directives/parse.js';
+import { DEFAULTS, type NormalizedRobotsOptions, type RobotsOptions } from '../options/schema.js';
+import { formatDirectives, isNoindex, mergeAudiences, reconcileWarnings } from '../directives/reconcile.js';
+import { normalizeOptions } from '../options/normalize.js';
+
+/** What an adapter knows about one page. */
+export interface PageToResolve {
+  /** The page's URL path, e.g. `/blog/post/`. */
+  url: string;
+  /** Front matter or the data cascade; the page's own directives are under `frontMatterKey`. */
+  data?: Readonly<Record<string, unknown>>;
+  /** Names of the collections the page belongs to. */
+  collections?: Iterable<string>;
+  /** The HTTP status the page is served with; 4xx and 5xx pages get no robots tags. */
+  status?: number;
+  /**
+   * More of the page's own directives, combined with its front matter like every other source:
+   * e.g. `Astro.locals.robots` and a content-collection entry's field. `source`/`key` name them
+   * in error messages.
+   */
+  own?: ReadonlyArray<{ robots: unknown; source?: string; key?: string }>;
+  /** Robots tags already in the page's HTML (a theme's hard-coded tag), merged rather than duplicated. */
+  existing?: readonly ExistingRobotsTag[];
+  /** The page's source file, for error messages. */
+  source?: string;
+}
+export interface ResolvedPage {
+  /** Meta name to content, `robots` first, e.g. `{ robots: 'noindex, follow' }`. */
+  tags: Record<string, string>;
+  warnings: RobotsWarning[];
+}
+
+/** `/404`, `/404.html`, `/500/`, `/fr/404/`: a 4xx or 5xx status as the last path segment. */
+const ERROR_PAGE_URL = /(?:^|\/)[45]\d\d(?:\.html?)?\/?$/i;
+/** Error pages never carry robots tags (functional specification, "Error templates"). */
+export function isErrorPage(page: { url: string; status?: number }, errorPages: readonly string[] = []): boolean {
+  if (page.status !== undefined && page.status >= 400 && page.status <= 599) return true;
+  return ERROR_PAGE_URL.test(urlPath(page.url)) || matchesAnyGlob(page.url, errorPages);
+}
+
+function belongsToNoindexCollection(page: PageToResolve, collections: readonly string[]): boolean {
+  if (collections.length === 0 || !page.collections) return false;
+  const wanted = new Set(collections);
+  for (const name of page.collections) if (wanted.has(name)) return true;
+  return false;
+}
+/** Every source of directives that applies to the page, parsed: defaults, content types, rules, front matter, existing tags. */
+export function collectSources(page: PageToResolve, options: NormalizedRobotsOptions, warnings: RobotsWarning[]): ParsedRobots[] {
+  const sources: ParsedRobots[] = [];
+  const add = (input: RobotsInput | unknown, source: RobotsSource, strict = options.strict): void => {
+    const parsed = parseRobots(input, source, { strict });
+    warnings.push(...parsed.warnings);
+    sources.push(parsed);
+  };
+
+  if (options.defaults !== undefined) add(options.defaults, { file: 'options', key: 'defaults' });
+  if (belongsToNoindexCollection(page, options.noindex.collections) || matchesAnyGlob(page.url, options.noindex.paths)) {
+    add(DEFAULTS.contentTypeNoindex, { file: 'options', key: 'noindex' });
+  }
+  options.rules.forEach((rule, i) => {
+    if (matchesAnyGlob(page.url, rule.path)) add(rule.robots, { file: 'options', key: `rules[${i}].robots` });
+  });
+  const data = page.data;
+  // Only the page's own key: `constructor` or `toString` must not be read from Object.prototype.
+  if (data && Object.hasOwn(data, options.frontMatterKey) && data[options.frontMatterKey] !== undefined) {
+    add(data[options.frontMatterKey], { file: page.source ?? page.url, key: options.frontMatterKey });
+  }
+  for (const own of page.own ?? []) {
+    if (own.robots !== undefined) add(own.robots, { file: own.source ?? page.source ?? page.url, key: own.key ?? options.frontMatterKey });
+  }
+  for (const tag of page.existing ?? []) {
+    const name = tag.name.trim().toLowerCase();
+    // A theme's tag is not the user's input: unknown tokens in it only warn.
+    const parsed = parseRobots(tag.content, { file: page.source ?? page.url, key: `<meta name="${tag.name}">` }, { strict: false });
+    warnings.push(...parsed.warnings);
+    sources.push(name === ALL_CRAWLERS_META_NAME ? parsed : { all: emptyDirectives(), crawlers: new Map([[name, parsed.all]]), warnings: [] });
+  }
+  if (!options.indexable) add(DEFAULTS.nonIndexable, { file: 'options', key: 'indexable' });
+  return sources;
+}
 
 const GOOGLEBOT = 'googlebot';
-
 function crawlerOrder(a: string, b: string): number {
   if (a === GOOGLEBOT) return -1;
   if (b === GOOGLEBOT) return 1;
   return a < b ? -1 : a > b ? 1 : 0;
 }
-
 /**
  * The tags a page must carry, with the warnings met on the way. Sources combine
  * additively and the most restrictive directive wins; a crawler's own tag holds only
@@ -51,7 +125,6 @@ export function resolvePageDetailed(page: PageToResolve, options: RobotsOptions 
   }
   return { tags, warnings };
 }
-
 /** The tags a page must carry, as meta name → content: `{ robots: 'noindex, follow' }`; `{}` for error pages. */
 export function resolvePage(page: PageToResolve, options: RobotsOptions | NormalizedRobotsOptions): Record<string, string> {
   return resolvePageDetailed(page, options).tags;

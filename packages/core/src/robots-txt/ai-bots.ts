@@ -1,3 +1,4 @@
+/** The AI crawlers robots-kit can block, with their purpose and the date the list was reviewed. */
 /** Why an AI agent fetches pages. */
 export type AiBotPurpose =
   /** Collects pages to train models. */

@@ -1,6 +1,6 @@
+/** Types of a parsed robots.txt (groups, rules, diagnostics) and the size limits Google applies. */
 /** The kinds of line Google's robots.txt parser recognises (`unknown` is everything else). */
 export type RobotsKeyType = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'unknown';
-
 /** Non-Google records that robots-kit recognises and keeps (Google ignores them). */
 export type RobotsOtherKey =
   | 'crawl-delay'
@@ -10,7 +10,6 @@ export type RobotsOtherKey =
   | 'clean-param'
   | 'request-rate'
   | 'visit-time';
-
 /** One `User-agent` line of a group. */
 export interface ParsedRobotsUserAgent {
   /** The value as written (comment and surrounding whitespace removed). */
@@ -26,7 +25,6 @@ export interface ParsedRobotsUserAgent {
   /** 1-based line number. */
   line: number;
 }
-
 /** One `Allow` or `Disallow` line. */
 export interface ParsedRobotsRule {
   type: 'allow' | 'disallow';
@@ -40,7 +38,6 @@ export interface ParsedRobotsRule {
   /** 1-based line number. */
   line: number;
 }
-
 /**
  * A group as Google reads it: one or more `User-agent` lines followed by the
  * rules up to the next `User-agent` line that comes after a rule. Consecutive
@@ -61,13 +58,11 @@ export interface ParsedRobotsGroup {
   /** Line of the group's last `User-agent`, rule or recognised record. */
   endLine: number;
 }
-
 /** A `Sitemap` line (it belongs to no group). */
 export interface ParsedRobotsSitemap {
   url: string;
   line: number;
 }
-
 /** A recognised record that is not part of Google's grammar, e.g. `Content-Signal`. */
 export interface ParsedRobotsOtherLine {
   /** Lower-cased key, e.g. `content-signal`. */
@@ -79,7 +74,6 @@ export interface ParsedRobotsOtherLine {
   /** The group the line sits in, if any. */
   groupIndex?: number;
 }
-
 /** Stable codes of {@link RobotsTxtDiagnostic}. */
 export type RobotsTxtDiagnosticCode =
   | 'invalid-syntax'
@@ -96,7 +90,6 @@ export type RobotsTxtDiagnosticCode =
   | 'missing-colon'
   | 'line-too-long'
   | 'file-too-large';
-
 /** A line the parser could not use (fully), for an audit to report. */
 export interface RobotsTxtDiagnostic {
   code: RobotsTxtDiagnosticCode;
@@ -109,7 +102,6 @@ export interface RobotsTxtDiagnostic {
   /** The line as written (cut to 200 characters). */
   text: string;
 }
-
 /** A robots.txt as Google's parser reads it, plus what Google ignores. */
 export interface ParsedRobotsTxt {
   groups: ParsedRobotsGroup[];
@@ -123,7 +115,6 @@ export interface ParsedRobotsTxt {
   /** True when the body was larger than the size limit and its end was ignored. */
   truncated: boolean;
 }
-
 /** Options of {@link parseRobotsTxt}. */
 export interface ParseRobotsTxtOptions {
   /**
@@ -132,7 +123,6 @@ export interface ParseRobotsTxtOptions {
    */
   maxBytes?: number;
 }
-
 /** The rule that decided a match. */
 export interface RobotsDecidingRule extends ParsedRobotsRule {
   /** The group the rule belongs to. */
@@ -143,7 +133,6 @@ export interface RobotsDecidingRule extends ParsedRobotsRule {
    */
   effectivePattern: string;
 }
-
 /** Why a URL is allowed or disallowed, in Google's terms. */
 export interface RobotsMatchExplanation {
   allowed: boolean;
@@ -159,7 +148,6 @@ export interface RobotsMatchExplanation {
   /** The longest matching rule; undefined when no non-empty rule matched (then the URL is allowed). */
   rule?: RobotsDecidingRule;
 }
-
 /** A crawler-specific group that makes its crawler skip the `*` group's disallows. */
 export interface RobotsGroupTrap {
   /** The crawler's product token as first written. */
@@ -171,3 +159,11 @@ export interface RobotsGroupTrap {
   /** `*`-group disallows that block something this crawler may now fetch. */
   droppedDisallows: ParsedRobotsRule[];
 }
+
+/**
+ * Google keeps at most this many bytes of a line (`2083 * 8 - 1`: eight
+ * maximum-length URLs, less the terminating NUL) and ignores the rest.
+ */
+export const MAX_LINE_BYTES = 2083 * 8 - 1;
+/** Google reads the first 500 KiB of a robots.txt and ignores the rest. */
+export const MAX_ROBOTS_TXT_BYTES = 500 * 1024;

@@ -1,6 +1,95 @@
-import type { RobotsTxtReport } from '../robots-txt/generate-robots-txt-report.js';
-import { capLines } from './cap-lines.js';
-import { findHiddenNoindex } from './find-hidden-noindex.js';
+/**
+ * Adapter plumbing for end-of-build warnings: reading written tags back, noindex pages hidden by
+ * Disallow, capped log lines.
+ */
+import { isRobotsMetaName } from '../directives/vocabulary.js';
+import type { ExistingRobotsTag } from '../directives/types.js';
+import { attributeValue, namedMetas, scanPreBody } from '../html/scan-head.js';
+import { isNoindex } from '../directives/reconcile.js';
+import { parseRobots } from '../directives/parse.js';
+import { explainMatch } from '../robots-txt/match.js';
+import { parseRobotsTxt } from '../robots-txt/parse.js';
+import type { ParsedRobotsTxt } from '../robots-txt/types.js';
+import type { RobotsTxtReport } from '../robots-txt/generate.js';
+
+/** At most `max` lines, then one that says how many more there were: build logs stay readable. */
+export function capLines(lines: readonly string[], max = 10): string[] {
+  if (lines.length <= max) return [...lines];
+  return [...lines.slice(0, max), `…and ${lines.length - max} more`];
+}
+
+/**
+ * The robots tags in a built page's head (`robots` and crawler names), read with the same
+ * pre-body scanner as `injectRobots`. Adapters use it after the build, e.g. to keep noindex
+ * pages out of sitemaps, without re-resolving anything.
+ */
+export function readRobotsTags(html: string): ExistingRobotsTag[] {
+  try {
+    return namedMetas(scanPreBody(html).headNodes)
+      .filter((meta) => isRobotsMetaName(meta.name))
+      .map((meta) => ({ name: meta.name, content: attributeValue(meta.tag, 'content') ?? '' }));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Robots tags read from a page as core's `name → content` form. Names are lower-cased; two
+ * tags for the same name are joined, as crawlers combine them.
+ */
+export function tagsRecord(tags: readonly ExistingRobotsTag[]): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const { name, content } of tags) {
+    const key = name.trim().toLowerCase();
+    record[key] = record[key] === undefined ? content : `${record[key]}, ${content}`;
+  }
+  return record;
+}
+
+/** Names whose noindex keeps a page out of the results the sitemap is for. */
+const SEARCH_AUDIENCES = new Set(['robots', 'googlebot']);
+/**
+ * Whether robots tags keep the page out of the index for every crawler or for Googlebot.
+ * Takes resolved tags (`{ robots: 'noindex' }`) or tags read from a page.
+ */
+export function isNoindexPage(tags: Readonly<Record<string, string>> | readonly ExistingRobotsTag[]): boolean {
+  const list = Array.isArray(tags) ? (tags as readonly ExistingRobotsTag[]) : Object.entries(tags).map(([name, content]) => ({ name, content }));
+  return list.some(({ name, content }) => {
+    if (!SEARCH_AUDIENCES.has(name.trim().toLowerCase())) return false;
+    return isNoindex(parseRobots(content, {}, { strict: false }).all);
+  });
+}
+
+export interface HiddenNoindex {
+  url: string;
+  /** The crawler robots.txt blocks: `*` or `Googlebot`. */
+  crawler: string;
+  /** The robots.txt line of the deciding rule. */
+  line?: number;
+}
+const CRAWLERS = ['*', 'Googlebot'];
+/**
+ * Pages that carry noindex but that robots.txt disallows for `*` or Googlebot: crawlers never
+ * fetch them, so they never see the noindex (Google's robots meta specification, last paragraph).
+ */
+export function findHiddenNoindex(
+  pages: Iterable<{ url: string; tags: Readonly<Record<string, string>> }>,
+  robotsTxt: string | ParsedRobotsTxt,
+): HiddenNoindex[] {
+  const parsed = typeof robotsTxt === 'string' ? parseRobotsTxt(robotsTxt) : robotsTxt;
+  const hidden: HiddenNoindex[] = [];
+  for (const page of pages) {
+    if (!isNoindexPage(page.tags)) continue;
+    for (const crawler of CRAWLERS) {
+      const verdict = explainMatch(parsed, crawler === '*' ? 'robots-kit' : crawler, `https://site.invalid${page.url}`);
+      if (!verdict.allowed) {
+        hidden.push({ url: page.url, crawler, ...(verdict.rule ? { line: verdict.rule.line } : {}) });
+        break;
+      }
+    }
+  }
+  return hidden;
+}
 
 /**
  * The build-time warnings about a site's robots.txt and its pages, one line each: what the

@@ -1,4 +1,4 @@
-import type { CliIo, CliStream } from '../../src/audit/run-cli.js';
+import type { CliIo, CliStream } from '../../src/cli/run-cli.js';
 
 export interface Captured extends CliStream {
   text(): string;

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_REPORT_JSON_SCHEMA } from '../../src/audit/report-schema.js';
-import { runCli } from '../../src/audit/run-cli.js';
+import { AUDIT_REPORT_JSON_SCHEMA } from '../../src/report/json.js';
+import { runCli } from '../../src/cli/run-cli.js';
 import { captureIo } from './capture.js';
 import { fixturePath } from './fixture-path.js';
 import { jsonSchemaProblems } from './json-schema-check.js';
@@ -181,12 +181,12 @@ describe('robots-kit check: progress', () => {
 
 describe('robots-kit bin', () => {
   const root = fileURLToPath(new URL('../../../../', import.meta.url));
-  const cli = path.join(root, 'packages/core/dist/cli.js');
+  const cli = path.join(root, 'packages/core/bin/robots-kit.js');
   beforeAll(() => {
     if (!existsSync(cli)) spawnSync(path.join(root, 'node_modules/.bin/tsc'), ['-b', 'packages/core'], { cwd: root, stdio: 'inherit' });
   });
 
-  it('runs as `node dist/cli.js check <dir>` and sets the exit code', () => {
+  it('runs as `node bin/robots-kit.js check <dir>` and sets the exit code', () => {
     const node = path.join(root, 'node_modules/.bin/node');
     const failing = spawnSync(node, [cli, 'check', fixturePath('noindex-disallowed'), '--json'], { encoding: 'utf8' });
     expect(failing.status).toBe(1);

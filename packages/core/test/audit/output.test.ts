@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { auditSite } from '../../src/audit/audit-site.js';
-import { formatAuditSarif } from '../../src/audit/format-audit-sarif.js';
-import { formatAuditSummary } from '../../src/audit/format-audit-summary.js';
-import { formatAuditTable } from '../../src/audit/format-audit-table.js';
-import { formatGithubAnnotations } from '../../src/audit/format-github-annotations.js';
-import { createProgressBar } from '../../src/audit/progress-bar.js';
-import { terminalSafe } from '../../src/audit/terminal-safe.js';
-import { toSafeJson } from '../../src/audit/to-safe-json.js';
+import { formatAuditSarif, formatGithubAnnotations } from '../../src/report/code-scanning.js';
+import { formatAuditSummary, formatAuditTable, terminalSafe } from '../../src/report/table.js';
+import { createProgressBar } from '../../src/cli/run-cli.js';
+import { toSafeJson } from '../../src/report/json.js';
 import type { AuditReport } from '../../src/audit/types.js';
 import { captureStream } from './capture.js';
 import { fixturePath } from './fixture-path.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SITEMAP_LOCS, parseSitemap } from '../../src/audit/parse-sitemap.js';
+import { MAX_SITEMAP_LOCS, parseSitemap } from '../../src/audit/sitemaps.js';
 
 describe('parseSitemap', () => {
   it('reads the <loc> of each <url> of a urlset, decoding XML entities', () => {

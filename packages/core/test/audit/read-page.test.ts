@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineNumbersAt } from '../../src/audit/line-numbers.js';
-import { readPage } from '../../src/audit/read-page.js';
+import { lineNumbersAt, readPage } from '../../src/audit/read-page.js';
 
 describe('readPage', () => {
   it('finds robots and crawler meta tags with their lines, in the head and after it', () => {

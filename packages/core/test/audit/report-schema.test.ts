@@ -2,9 +2,8 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { auditSite } from '../../src/audit/audit-site.js';
-import { AUDIT_FINDINGS } from '../../src/audit/finding-catalog.js';
-import { formatAuditJson } from '../../src/audit/format-audit-json.js';
-import { AUDIT_REPORT_JSON_SCHEMA, auditReportSchema } from '../../src/audit/report-schema.js';
+import { AUDIT_FINDINGS } from '../../src/audit/findings.js';
+import { formatAuditJson, AUDIT_REPORT_JSON_SCHEMA, auditReportSchema } from '../../src/report/json.js';
 import { fixturePath } from './fixture-path.js';
 import { jsonSchemaProblems } from './json-schema-check.js';
 

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditSite } from '../../src/audit/audit-site.js';
-import { runCli } from '../../src/audit/run-cli.js';
+import { runCli } from '../../src/cli/run-cli.js';
 import { captureIo } from './capture.js';
 import { tempSite } from './temp-site.js';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { auditSite, MAX_HTML_BYTES } from '../../src/audit/audit-site.js';
-import { listHtmlFiles } from '../../src/audit/list-html-files.js';
+import { listHtmlFiles } from '../../src/audit/read-files.js';
 import type { AuditReport } from '../../src/audit/types.js';
 import { PAGE, tempSite } from './temp-site.js';
 

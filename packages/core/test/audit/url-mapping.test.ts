@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { encodePathSegment } from '../../src/audit/encode-path-segment.js';
-import { fileToUrl } from '../../src/audit/file-to-url.js';
-import { resolveCanonical } from '../../src/audit/resolve-canonical.js';
-import { parseSiteUrl } from '../../src/audit/site-url.js';
-import { urlCandidates } from '../../src/audit/url-candidates.js';
-import { urlPathKey } from '../../src/audit/url-path-key.js';
-import { urlToSitePath } from '../../src/audit/url-to-site-path.js';
-import { RobotsError } from '../../src/errors/robots-error.js';
+import { encodePathSegment, fileToUrl, parseSiteUrl, urlCandidates, urlPathKey, urlToSitePath } from '../../src/audit/site-urls.js';
+import { resolveCanonical } from '../../src/audit/read-page.js';
+import { RobotsError } from '../../src/errors.js';
 
 describe('fileToUrl', () => {
   it.each([

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDirectives, mergeDirectives, parseRobots, reconcile } from '../../src/index.js';
-import type { Directives } from '../../src/index.js';
+import { formatDirectives, parseRobots, reconcile, type Directives } from '../../src/index.js';
+import { mergeDirectives } from '../../src/adapter.js';
 import { fuzzRuns } from '../fuzz-runs.js';
 
 const token = fc.oneof(

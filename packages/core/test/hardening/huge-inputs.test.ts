@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { injectRobots, isAllowed, parseRobotsTxt, readRobotsTags, reconcile } from '../../src/index.js';
+import { injectRobots, isAllowed, parseRobotsTxt, reconcile } from '../../src/index.js';
+import { readRobotsTags } from '../../src/adapter.js';
 import { fuzzRuns } from '../fuzz-runs.js';
 import fc from 'fast-check';
 

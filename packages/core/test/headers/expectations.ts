@@ -1,8 +1,8 @@
-import { matchHeaderPattern, matchVercelSource, parseHeadersFile, readVercelHeaders } from '../../src/headers/index.js';
+import { matchHeaderPattern, matchVercelSource, parseHeadersFile, readVercelHeaders } from '../../src/adapter.js';
 import picomatch from 'picomatch';
-import { parseRobots } from '../../src/directives/parse-robots.js';
-import { headerValues, mergeRuleDirectives, valueList, type RuleDirectives } from '../../src/headers/rule-directives.js';
-import type { HtmlPage } from '../../src/headers/collect-entries.js';
+import { parseRobots } from '../../src/directives/parse.js';
+import { headerValues, mergeRuleDirectives, valueList, type RuleDirectives } from '../../src/headers/options.js';
+import type { HtmlPage } from '../../src/headers/plan.js';
 
 /** A rule as the tests write it. */
 export interface TestRule {

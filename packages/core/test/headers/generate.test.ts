@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RobotsError } from '../../src/errors/robots-error.js';
-import { generateHeaderFiles, parseHeadersFile, readHtaccessHeaders, readVercelHeaders, type HeaderFile, type HeaderFilesContext } from '../../src/headers/index.js';
+import { RobotsError } from '../../src/errors.js';
+import { generateHeaderFiles, type HeaderFile, type HeaderFilesContext } from '../../src/index.js';
+import { parseHeadersFile, readHtaccessHeaders, readVercelHeaders } from '../../src/adapter.js';
 import { cloudflareSends, expectedRobots, netlifySends, receivedRobots, vercelSends, type TestRule } from './expectations.js';
 
 const PATHS = ['/', '/files', '/files/', '/files/a.pdf', '/files/secret.pdf', '/files/sub/b.pdf', '/filesx/c.pdf', '/blog/post/', '/blog/other/', '/private/x.txt', '/private/deep/y.txt', '/other.pdf', '/img/photo.png', '/img/nested/icon.png', '/img/.png'];

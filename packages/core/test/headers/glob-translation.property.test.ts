@@ -1,13 +1,11 @@
 import fc from 'fast-check';
 import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
-import { RobotsError } from '../../src/errors/robots-error.js';
-import { compareGlobs } from '../../src/headers/glob/compare-globs.js';
-import { globToHeadersPatterns, type HeadersHosts } from '../../src/headers/glob/glob-to-headers-patterns.js';
-import { globToPathRegex } from '../../src/headers/glob/glob-to-path-regex.js';
-import { globToFileNameRegex, globToServerRegex, globToVercelSource, isFileNameGlob } from '../../src/headers/glob/glob-to-regex-targets.js';
-import { parseHeaderGlob } from '../../src/headers/glob/parse-header-glob.js';
-import { matchHeaderPattern, matchVercelSource } from '../../src/headers/index.js';
+import { RobotsError } from '../../src/errors.js';
+import { compareGlobs } from '../../src/glob/automaton.js';
+import { globToHeadersPatterns, type HeadersHosts, globToPathRegex, globToFileNameRegex, globToServerRegex, globToVercelSource, isFileNameGlob } from '../../src/glob/translate.js';
+import { parseHeaderGlob } from '../../src/glob/parse.js';
+import { matchHeaderPattern, matchVercelSource } from '../../src/adapter.js';
 import { globMatches } from './expectations.js';
 
 const LOCATION = { source: 'test', key: 'headers.rules[0].path' };

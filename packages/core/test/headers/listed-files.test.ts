@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RobotsError } from '../../src/errors/robots-error.js';
-import { generateHeaderFiles, parseHeadersFile, readHtaccessHeaders, readVercelHeaders, validateHeadersOptions, type HeaderFile, type HeaderFilesContext } from '../../src/headers/index.js';
+import { RobotsError } from '../../src/errors.js';
+import { generateHeaderFiles, type HeaderFile, type HeaderFilesContext } from '../../src/index.js';
+import { parseHeadersFile, readHtaccessHeaders, readVercelHeaders, validateHeadersOptions } from '../../src/adapter.js';
 import { cloudflareSends, expectedRobots, globMatches, netlifySends, receivedRobots, vercelSends, type TestRule } from './expectations.js';
 
 /** A build output: pages, PDFs at several depths, and names that look like PDFs but are not. */

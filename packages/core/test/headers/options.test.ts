@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RobotsError } from '../../src/errors/robots-error.js';
-import { headersOptionsSchema, validateHeadersOptions } from '../../src/headers/index.js';
+import { RobotsError } from '../../src/errors.js';
+import { headersOptionsSchema, validateHeadersOptions } from '../../src/adapter.js';
 
 function failure(options: unknown, source?: string): RobotsError {
   try {

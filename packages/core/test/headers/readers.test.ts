@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RobotsError } from '../../src/errors/robots-error.js';
-import { matchHeaderPattern, matchVercelSource, parseHeadersFile, readHtaccessHeaders, readVercelHeaders } from '../../src/headers/index.js';
+import { RobotsError } from '../../src/errors.js';
+import { matchHeaderPattern, matchVercelSource, parseHeadersFile, readHtaccessHeaders, readVercelHeaders } from '../../src/adapter.js';
 
 describe('parseHeadersFile', () => {
   it('reads rules as Netlify and Cloudflare Pages do', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RobotsError } from '../../src/errors/robots-error.js';
-import { generateHeaderFiles, type HeaderFile } from '../../src/headers/index.js';
+import { RobotsError } from '../../src/errors.js';
+import { generateHeaderFiles, type HeaderFile } from '../../src/index.js';
 
 const ALL_TARGETS = ['netlify', 'vercel', 'apache', 'nginx'];
 

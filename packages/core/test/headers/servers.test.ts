@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateHeaderFiles } from '../../src/headers/index.js';
+import { generateHeaderFiles } from '../../src/index.js';
 import { expectedRobots, receivedRobots, type TestRule } from './expectations.js';
 import { APACHE_MODULES, apacheBinary, apacheSetup, checkConfig, hasNginx, nginxSetup, removeDir, serveAndFetch } from './servers.js';
 

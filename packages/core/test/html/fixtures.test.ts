@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ExistingRobotsTag } from '../../src/directives/types.js';
-import { injectRobots } from '../../src/html/index.js';
+import { injectRobots } from '../../src/index.js';
 
 interface FixtureConfig {
   description: string;

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ExistingRobotsTag } from '../../src/directives/types.js';
-import { applyEdits } from '../../src/html/apply-edits.js';
-import { injectRobots } from '../../src/html/index.js';
-import { pickInsertionSlot } from '../../src/html/insertion-slot.js';
-import { deeperSeparator, separatorOf } from '../../src/html/layout.js';
+import { applyEdits } from '../../src/html/inject.js';
+import { injectRobots } from '../../src/index.js';
+import { pickInsertionSlot, deeperSeparator, separatorOf } from '../../src/html/render.js';
 
 const robots = { robots: 'noindex' };
 const tag = '<meta name="robots" content="noindex">';

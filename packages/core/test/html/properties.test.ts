@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import type { Element } from 'hast';
 import { rehype } from 'rehype';
 import { describe, expect, it } from 'vitest';
-import { isRobotsMetaName } from '../../src/directives/known-crawlers.js';
+import { isRobotsMetaName } from '../../src/directives/vocabulary.js';
 import type { ExistingRobotsTag } from '../../src/directives/types.js';
-import { injectRobots } from '../../src/html/index.js';
+import { injectRobots } from '../../src/index.js';
 import { fuzzRuns } from '../fuzz-runs.js';
 
 /** A piece of a generated document; robots tags know their name and decoded content. */

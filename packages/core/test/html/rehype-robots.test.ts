@@ -1,8 +1,8 @@
 import type { Root } from 'hast';
 import { rehype } from 'rehype';
 import { describe, expect, it } from 'vitest';
-import { RobotsError } from '../../src/errors/robots-error.js';
-import { rehypeRobots, type RehypeRobotsOptions } from '../../src/html/index.js';
+import { RobotsError } from '../../src/errors.js';
+import { rehypeRobots, type RehypeRobotsOptions } from '../../src/index.js';
 
 function run(html: string, options: RehypeRobotsOptions): string {
   return rehype().use(rehypeRobots, options).processSync(html).toString();

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentKind } from '../../src/html/document-kind.js';
-import { scanPreBody } from '../../src/html/scan-pre-body.js';
+import { documentKind, scanPreBody } from '../../src/html/scan-head.js';
 
 function headNames(html: string): string[] {
   return scanPreBody(html).headNodes.map((node) => `${node.name}${node.afterHead ? ' (after head)' : ''}`);

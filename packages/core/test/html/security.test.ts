@@ -1,7 +1,7 @@
 import { rehype } from 'rehype';
 import { describe, expect, it } from 'vitest';
-import { RobotsError } from '../../src/errors/robots-error.js';
-import { injectRobots, rehypeRobots } from '../../src/html/index.js';
+import { RobotsError } from '../../src/errors.js';
+import { injectRobots, rehypeRobots } from '../../src/index.js';
 
 const page = '<!doctype html>\n<html>\n<head>\n  <meta charset="utf-8">\n  <title>T</title>\n</head>\n<body><p>x</p></body>\n</html>\n';
 

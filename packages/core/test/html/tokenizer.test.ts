@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decodeAttributeValue } from '../../src/html/decode-attribute-value.js';
-import { findCommentEnd } from '../../src/html/find-comment-end.js';
-import { findRawTextEnd } from '../../src/html/find-raw-text-end.js';
-import { findScriptDataEnd } from '../../src/html/find-script-data-end.js';
-import { firstContentCharacter } from '../../src/html/first-content-character.js';
-import { readMarkup } from '../../src/html/read-markup.js';
-import { readTag } from '../../src/html/read-tag.js';
-import { templateEnd } from '../../src/html/template-end.js';
-import { textElementEnd } from '../../src/html/text-element-end.js';
-import type { StartTagToken } from '../../src/html/markup-token.js';
+import { decodeAttributeValue, findCommentEnd, findRawTextEnd, findScriptDataEnd, readMarkup, readTag, templateEnd, textElementEnd } from '../../src/html/tokenizer.js';
+import { firstContentCharacter } from '../../src/html/scan-head.js';
+import type { StartTagToken } from '../../src/html/types.js';
 
 function startTag(html: string): StartTagToken {
   const token = readTag(html, 0);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isErrorPage, normalizeOptions, resolvePage, resolvePageDetailed } from '../../src/index.js';
+import { normalizeOptions, resolvePage, resolvePageDetailed } from '../../src/index.js';
+import { isErrorPage } from '../../src/adapter.js';
 
 const env = {};
 const options = (user: object = {}) => normalizeOptions(user, { env });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AI_BOTS, AI_BOTS_REVIEWED, isValidProductToken } from '../../src/robots-txt/index.js';
+import { AI_BOTS } from '../../src/index.js';
+import { AI_BOTS_REVIEWED, isValidProductToken } from '../../src/adapter.js';
 
 describe('AI_BOTS', () => {
   it('records when it was reviewed', () => {

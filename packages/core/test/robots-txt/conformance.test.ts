@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowed, isValidProductToken, parseRobotsTxt } from '../../src/robots-txt/index.js';
+import { isAllowed, parseRobotsTxt } from '../../src/index.js';
+import { isValidProductToken } from '../../src/adapter.js';
 import { caseBody, conformance } from './conformance-data.js';
 
 describe('google/robotstxt conformance: matching', () => {

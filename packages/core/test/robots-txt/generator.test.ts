@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AI_BOTS,
-  NON_INDEXABLE_ROBOTS_TXT,
-  explainMatch,
-  generateRobotsTxt,
-  generateRobotsTxtReport,
-  isAllowed,
-  parseRobotsTxt,
-  type RobotsTxtContext,
-  type RobotsTxtOptions,
-} from '../../src/robots-txt/index.js';
-import { RobotsError } from '../../src/errors/robots-error.js';
+import { AI_BOTS, explainMatch, generateRobotsTxt, generateRobotsTxtReport, isAllowed, parseRobotsTxt, type RobotsTxtContext, type RobotsTxtOptions } from '../../src/index.js';
+import { NON_INDEXABLE_ROBOTS_TXT } from '../../src/adapter.js';
+import { RobotsError } from '../../src/errors.js';
 import { thrown } from './thrown.js';
 import { caseBody, conformance } from './conformance-data.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findGroupTraps } from '../../src/robots-txt/index.js';
+import { findGroupTraps } from '../../src/index.js';
 
 describe('findGroupTraps', () => {
   it("finds the guide's Googlebot trap", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { explainMatch, getPathParamsQuery, isAllowed, parseRobotsTxt } from '../../src/robots-txt/index.js';
+import { explainMatch, isAllowed, parseRobotsTxt } from '../../src/index.js';
+import { getPathParamsQuery } from '../../src/adapter.js';
 
 describe('isAllowed: Google robots_test.cc cases beyond the conformance file', () => {
   it('uses the groups naming the crawler, merged, else the `*` groups', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_LINE_BYTES, MAX_ROBOTS_TXT_BYTES, isAllowed, parseRobotsTxt } from '../../src/robots-txt/index.js';
+import { isAllowed, parseRobotsTxt } from '../../src/index.js';
+import { MAX_LINE_BYTES, MAX_ROBOTS_TXT_BYTES } from '../../src/adapter.js';
 
 const bytes = (...parts: (string | number[])[]): Uint8Array =>
   Uint8Array.from(parts.flatMap((part) => (typeof part === 'string' ? [...Buffer.from(part, 'latin1')] : part)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowed, parseRobotsTxt } from '../../src/robots-txt/index.js';
+import { isAllowed, parseRobotsTxt } from '../../src/index.js';
 
 describe('matching cost stays bounded on pathological patterns', () => {
   const parsed = parseRobotsTxt('User-agent: *\nDisallow: /*a*a*a*a*a*a*a*a*b\nDisallow: /*a*a*a*a*a*a*a*a*c$\n');

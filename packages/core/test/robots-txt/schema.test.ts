@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { robotsTxtOptionsSchema, type RobotsTxtOptions } from '../../src/robots-txt/index.js';
+import { type RobotsTxtOptions } from '../../src/index.js';
+import { robotsTxtOptionsSchema } from '../../src/adapter.js';
 
 describe('robotsTxtOptionsSchema', () => {
   it('accepts every documented option', () => {

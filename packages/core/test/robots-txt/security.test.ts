@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateRobotsTxt, isAllowed, parseRobotsTxt, validateRobotsTxtOptions, type RobotsTxtOptions } from '../../src/robots-txt/index.js';
+import { generateRobotsTxt, isAllowed, parseRobotsTxt, type RobotsTxtOptions } from '../../src/index.js';
+import { validateRobotsTxtOptions } from '../../src/adapter.js';
 import { thrown } from './thrown.js';
 
 const live = { indexable: true, site: 'https://example.com' } as const;

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { RobotsError } from '../../src/errors/robots-error.js';
+import { RobotsError } from '../../src/errors.js';
 
 /** The RobotsError `run` throws; fails the test if it throws nothing or something else. */
 export function thrown(run: () => unknown): RobotsError {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateRobotsTxt, validateRobotsTxtOptions, type RobotsTxtOptions } from '../../src/robots-txt/index.js';
+import { generateRobotsTxt, type RobotsTxtOptions } from '../../src/index.js';
+import { validateRobotsTxtOptions } from '../../src/adapter.js';
 import { thrown } from './thrown.js';
 
 /** The message for invalid options, checked to come from the generator too. */

@@ -2,7 +2,8 @@ import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync, chmod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { capLines, findHiddenNoindex, generateRobotsTxtReport, isNoindexPage, outputFileForUrl, readRobotsTags, siteWarnings, writeFileAtomic } from '../../src/index.js';
+import { generateRobotsTxtReport } from '../../src/index.js';
+import { capLines, findHiddenNoindex, isNoindexPage, outputFileForUrl, readRobotsTags, siteWarnings, writeFileAtomic } from '../../src/adapter.js';
 
 describe('readRobotsTags', () => {
   it('reads robots and crawler tags from the head only', () => {
@@ -114,7 +115,7 @@ describe('writeFileAtomic', () => {
 
 describe('listOutputFiles', () => {
   it('lists every file as a sorted URL path', async () => {
-    const { listOutputFiles } = await import('../../src/index.js');
+    const { listOutputFiles } = await import('../../src/adapter.js');
     const dir = mkdtempSync(join(tmpdir(), 'robots-kit-files-'));
     mkdirSync(join(dir, 'files', 'deep'), { recursive: true });
     writeFileSync(join(dir, 'index.html'), '');
@@ -126,7 +127,7 @@ describe('listOutputFiles', () => {
 
 describe('writeHeaderFiles', () => {
   it('lists the built PDFs for _headers, merges the existing file and writes Vercel beside the project', async () => {
-    const { writeHeaderFiles, parseHeadersFile } = await import('../../src/index.js');
+    const { writeHeaderFiles, parseHeadersFile } = await import('../../src/adapter.js');
     const root = mkdtempSync(join(tmpdir(), 'robots-kit-headers-'));
     const out = join(root, 'dist');
     mkdirSync(join(out, 'files'), { recursive: true });
@@ -146,7 +147,8 @@ describe('writeHeaderFiles', () => {
 
 describe('auditLogLines', () => {
   it('gives the headline, one line per finding at its level, and the error count', async () => {
-    const { auditLogLines, auditSite } = await import('../../src/index.js');
+    const { auditLogLines } = await import('../../src/adapter.js');
+    const { auditSite } = await import('../../src/index.js');
     const dir = mkdtempSync(join(tmpdir(), 'robots-kit-auditlog-'));
     writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /hidden/\n');
     mkdirSync(join(dir, 'hidden'));

@@ -1,0 +1,38 @@
+/**
+ * `@robots-kit/core/adapter`: the parts the Astro integration and the Eleventy plugin share and a
+ * site never calls directly — reading back written pages, writing output files atomically, the
+ * end-of-build warnings and audit log lines, and the lower-level pieces of each concept. Stable
+ * within a minor version of the adapters, not a public API of its own.
+ */
+export { isNoindex } from './directives/reconcile.js';
+export { mergeDirectives } from './directives/types.js';
+export { formatDirectiveDate, parseDirectiveDate } from './directives/dates.js';
+export { isRobotsMetaName, KNOWN_CRAWLER_NAMES } from './directives/vocabulary.js';
+export { matchesAnyGlob, validateGlob } from './glob.js';
+export { DEFAULTS, robotsOptionsSchema } from './options/schema.js';
+export { isErrorPage } from './resolve/resolve-page.js';
+
+export { extractProductToken, isValidProductToken } from './robots-txt/parse.js';
+export { getPathParamsQuery } from './robots-txt/match.js';
+export { MAX_LINE_BYTES, MAX_ROBOTS_TXT_BYTES } from './robots-txt/types.js';
+export { AI_BOTS_REVIEWED } from './robots-txt/ai-bots.js';
+export { NON_INDEXABLE_ROBOTS_TXT } from './robots-txt/generate.js';
+export { robotsTxtGroupSchema, robotsTxtOptionsSchema, validateRobotsTxtOptions } from './robots-txt/options.js';
+
+export { HEADER_TARGETS, headersOptionsSchema, validateHeadersOptions } from './headers/options.js';
+export { matchHeaderPattern, parseHeadersFile, type HeaderLine, type HeadersFileHost } from './headers/headers-file.js';
+export { matchVercelSource, readVercelHeaders, type VercelHeaderRule } from './headers/vercel.js';
+export { readHtaccessHeaders, type HtaccessHeaderRule } from './headers/htaccess.js';
+
+export { listOutputFiles, outputFileForUrl, writeFileAtomic, writeHeaderFiles, type WriteHeaderFilesContext } from './site/output-files.js';
+export { capLines, findHiddenNoindex, isNoindexPage, readRobotsTags, siteWarnings, tagsRecord, type HiddenNoindex } from './site/site-warnings.js';
+
+export { MAX_HTML_BYTES } from './audit/audit-site.js';
+export { failsAt } from './audit/findings.js';
+export { parseSitemap, type ParsedSitemap } from './audit/sitemaps.js';
+export { DEFAULT_AUDIT_CRAWLERS } from './audit/verdict.js';
+export { auditReportSchema } from './report/json.js';
+export { auditLogLines, formatAuditSummary, type AuditLogLine } from './report/table.js';
+export { formatGithubAnnotations } from './report/code-scanning.js';
+export { runCli, type CliIo, type CliStream } from './cli/run-cli.js';
+export type { CliFormat } from './cli/args.js';

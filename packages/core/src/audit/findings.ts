@@ -1,0 +1,198 @@
+/**
+ * The findings catalogue (ids, severities, descriptions), making and sorting findings, and message
+ * helpers.
+ */
+import type { AuditFindingId, AuditSeverity, AuditFinding, AuditLocation, AuditReport, AuditSummary } from './types.js';
+
+
+export interface AuditFindingDescription {
+  /** The usual severity; `robots-txt-syntax` varies per line (see its description). */
+  severity: AuditSeverity;
+  /** A short title for tables and SARIF rules. */
+  title: string;
+  /** What it means and why it has its severity. */
+  description: string;
+}
+/**
+ * Every finding id with its severity and the reason for it. `error`: a crawler will do the
+ * opposite of what the site asks. `warning`: it probably will, or the intent is unclear.
+ * `info`: worth knowing, nothing breaks.
+ */
+export const AUDIT_FINDINGS: Readonly<Record<AuditFindingId, AuditFindingDescription>> = {
+  'noindex-disallowed': {
+    severity: 'error',
+    title: 'noindex page blocked by robots.txt',
+    description:
+      'robots.txt stops the crawler fetching a noindex page, so it never sees the noindex and may still index the URL from links.',
+  },
+  'noindex-in-sitemap': {
+    severity: 'error',
+    title: 'noindex or error page in a sitemap',
+    description: 'A sitemap asks for a URL to be indexed that the page itself (noindex, 404/5xx) says must not be.',
+  },
+  'disallowed-in-sitemap': {
+    severity: 'error',
+    title: 'sitemap URL blocked by robots.txt',
+    description: 'A sitemap lists a URL the crawler may not fetch; search consoles report these as errors.',
+  },
+  'canonical-to-noindex': {
+    severity: 'error',
+    title: 'canonical link to a noindex page',
+    description:
+      'A page names as its canonical a page that is noindex (or an error page): crawlers may drop both, or ignore the canonical.',
+  },
+  'sitemap-missing': {
+    severity: 'error',
+    title: 'sitemap file not found',
+    description: 'robots.txt or a sitemap index points at a sitemap that is not in the output folder.',
+  },
+  'sitemap-invalid': {
+    severity: 'error',
+    title: 'sitemap unreadable',
+    description: 'A sitemap file is not a `<urlset>` or `<sitemapindex>` document (or not valid gzip/UTF-8); crawlers reject it.',
+  },
+  'conflicting-tags': {
+    severity: 'warning',
+    title: 'conflicting robots tags',
+    description:
+      'Several robots tags (or a tag and an X-Robots-Tag header) for the same crawler say different things; crawlers apply the most restrictive, which may not be what was meant.',
+  },
+  'robots-on-error-page': {
+    severity: 'warning',
+    title: 'robots tag on an error page',
+    description: '404 and 5xx pages are never indexed; a robots tag there is noise (functional specification, "Error templates").',
+  },
+  'robots-tag-in-body': {
+    severity: 'warning',
+    title: 'robots tag outside the head',
+    description: 'Robots meta tags belong in `<head>`; crawlers may ignore one in the body.',
+  },
+  'invalid-robots-directive': {
+    severity: 'warning',
+    title: 'robots directive crawlers do not understand',
+    description: 'A robots tag or X-Robots-Tag value holds an unknown directive or a bad value; crawlers ignore it.',
+  },
+  expired: {
+    severity: 'warning',
+    title: 'unavailable_after already passed',
+    description: 'The page asks to leave search results after a date that is already past.',
+  },
+  'group-override': {
+    severity: 'warning',
+    title: 'crawler group drops the * disallows',
+    description:
+      'A crawler named in its own robots.txt group obeys only that group, so the `*` group\'s disallows no longer apply to it.',
+  },
+  'robots-txt-syntax': {
+    severity: 'warning',
+    title: 'robots.txt line crawlers ignore or misread',
+    description:
+      '`error` when crawlers ignore a line that changes what they may fetch (a rule outside any group, a user-agent no crawler matches, `Noindex:` and other unsupported or unknown keys, a file over 500 KiB); `warning` for lines read differently than written or ignored without effect on fetching.',
+  },
+  'sitemap-foreign-url': {
+    severity: 'warning',
+    title: 'sitemap URL on another origin',
+    description: 'A sitemap lists URLs outside the site; crawlers ignore them (check `--site`).',
+  },
+  'sitemap-url-missing': {
+    severity: 'warning',
+    title: 'sitemap URL with no file',
+    description: 'A sitemap lists a URL for which the output folder has no file; it will answer 404 unless the host rewrites it.',
+  },
+  'no-robots-txt': {
+    severity: 'info',
+    title: 'no robots.txt',
+    description: 'Without robots.txt crawlers may fetch everything, which is fine, but sitemaps are not advertised.',
+  },
+  'no-sitemap': {
+    severity: 'info',
+    title: 'no sitemap',
+    description: 'No sitemap was found (robots.txt `Sitemap:` lines, `sitemap.xml`, `sitemap-index.xml`, `sitemap-0.xml`).',
+  },
+  skipped: {
+    severity: 'info',
+    title: 'file skipped',
+    description: 'A file could not be read (permissions, invalid UTF-8, too large); it was left out of the audit.',
+  },
+};
+export const SEVERITY_ORDER: readonly AuditSeverity[] = ['error', 'warning', 'info'];
+
+export interface FindingDetails {
+  urls?: Iterable<string>;
+  source?: AuditLocation;
+  crawlers?: Iterable<string>;
+  /** Overrides the catalog severity (only `robots-txt-syntax` varies). */
+  severity?: AuditSeverity;
+}
+/** A finding with the catalog's severity, its URLs de-duplicated and sorted. */
+export function makeFinding(id: AuditFindingId, message: string, details: FindingDetails = {}): AuditFinding {
+  const finding: AuditFinding = {
+    id,
+    severity: details.severity ?? AUDIT_FINDINGS[id].severity,
+    message,
+    urls: [...new Set(details.urls ?? [])].sort(),
+  };
+  if (details.source) finding.source = details.source;
+  if (details.crawlers) finding.crawlers = [...new Set(details.crawlers)];
+  return finding;
+}
+
+/** Whether the report has a finding at or above `failOn` (`none` never fails). */
+export function failsAt(report: AuditReport, failOn: FailOn): boolean {
+  if (failOn === 'none') return false;
+  const threshold = SEVERITY_ORDER.indexOf(failOn);
+  return report.findings.some((finding) => SEVERITY_ORDER.indexOf(finding.severity) <= threshold);
+}
+
+function firstKey(finding: AuditFinding): string {
+  return finding.urls[0] ?? `${finding.source?.file ?? ''}:${String(finding.source?.line ?? 0).padStart(9, '0')}`;
+}
+/** Errors first, then warnings, then info; within a severity by id, then by first URL or location. */
+export function sortFindings(findings: AuditFinding[]): AuditFinding[] {
+  return findings.sort(
+    (a, b) =>
+      SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) ||
+      (firstKey(a) < firstKey(b) ? -1 : firstKey(a) > firstKey(b) ? 1 : 0),
+  );
+}
+
+/** `1 error, 2 warnings, 0 info`. */
+export function severityCounts(findings: AuditSummary['findings']): string {
+  return `${plural(findings.error, 'error')}, ${plural(findings.warning, 'warning')}, ${findings.info} info`;
+}
+
+/** `1 page`, `3 pages`. */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+/** `text` cut to `max` characters with an ellipsis, so hostile input cannot flood a report. */
+export function shorten(text: string, max = 200): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** The first `limit` items joined, then how many more there are: `a; b; c (and 7 more)`. */
+export function joinLimited(items: readonly string[], separator: string, limit = 5): string {
+  const shown = items.slice(0, limit).join(separator);
+  return items.length > limit ? `${shown} (and ${items.length - limit} more)` : shown;
+}
+
+/** Quoted file content for a message: shortened, in backticks. */
+export function codeSpan(text: string, max = 120): string {
+  return '`' + shorten(text, max).replaceAll('`', "'") + '`';
+}
+
+/** Items grouped by key, groups in first-seen order. */
+export function groupBy<T>(items: Iterable<T>, key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+export type FailOn = AuditSeverity | 'none';

@@ -1,0 +1,104 @@
+/** The `robots-kit` command line: usage and argument parsing with clear errors. */
+import { parseArgs } from 'node:util';
+import { suggest, RobotsError } from '../errors.js';
+import type { AuditSeverity, TrailingSlash } from '../audit/types.js';
+import type { FailOn } from '../audit/findings.js';
+
+/** `robots-kit --help`. */
+export const CLI_USAGE = `Usage: robots-kit check <dir> [options]
+
+Audit a built site the way crawlers will see it: robots.txt, sitemaps,
+robots meta tags, X-Robots-Tag header rules and canonical links.
+
+Options:
+  --site <url>              Origin (and base path) the site is served at, e.g. https://example.com
+                            (default: the host of the robots.txt Sitemap: line)
+  --crawler <names>         Crawlers to evaluate, comma-separated (default: googlebot,*)
+  --trailing-slash <mode>   always | never | ignore: how files map to URLs (default: ignore)
+  --format <format>         table | json | sarif | github (default: table)
+  --json                    Same as --format=json
+  --fail-on <severity>      error | warning | info | none: lowest severity that fails (default: error)
+  --pages                   List every page in the table, not only restricted ones
+  -h, --help                Show this help
+
+Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage error
+(or the audit could not run).
+`;
+
+export type CliFormat = 'table' | 'json' | 'sarif' | 'github';
+export interface CliArgs {
+  help: boolean;
+  dir: string;
+  site?: string;
+  crawlers?: string[];
+  trailingSlash?: TrailingSlash;
+  format: CliFormat;
+  failOn: FailOn;
+  allPages: boolean;
+}
+const FORMATS: readonly CliFormat[] = ['table', 'json', 'sarif', 'github'];
+const FAIL_ON: readonly FailOn[] = ['error', 'warning', 'info', 'none'];
+const OPTIONS = {
+  site: { type: 'string' },
+  crawler: { type: 'string', multiple: true },
+  'trailing-slash': { type: 'string' },
+  format: { type: 'string' },
+  json: { type: 'boolean' },
+  'fail-on': { type: 'string' },
+  pages: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+const FLAGS = Object.keys(OPTIONS).map((name) => `--${name}`);
+const SOURCE = 'robots-kit check';
+function usageError(problem: string, details: { key?: string; value?: unknown; expected?: string; suggestion?: string | undefined }): RobotsError {
+  const { suggestion, ...rest } = details;
+  return new RobotsError({ code: 'invalid-argument', source: SOURCE, problem, ...rest, ...(suggestion ? { suggestion } : {}) });
+}
+function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+  if (value === undefined || (allowed as readonly string[]).includes(value)) return value as T | undefined;
+  throw usageError('invalid value', { key: flag, value, expected: allowed.map((item) => `\`${item}\``).join(', '), suggestion: suggest(value, allowed) });
+}
+/** Node's parse errors name the flag in quotes; say it our way, with a did-you-mean. */
+function translateParseError(error: Error & { code?: string }): RobotsError {
+  const flag = /'(-[^' ]*)/.exec(error.message)?.[1] ?? '';
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const name = flag.split('=')[0]!;
+    return usageError('unknown option', { value: name, expected: FLAGS.join(', '), suggestion: suggest(name, FLAGS) });
+  }
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    return usageError(flag.length > 0 ? `option ${flag} needs a value` : error.message, { key: flag || undefined });
+  }
+  return usageError(error.message, {});
+}
+/** Reads `check <dir> [options]`; throws `RobotsError` (code `invalid-argument`) for anything else. */
+export function parseCliArgs(argv: readonly string[]): CliArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw translateParseError(error as Error & { code?: string });
+  }
+  const { values, positionals } = parsed;
+  const base = { format: 'table' as CliFormat, failOn: 'error' as FailOn, allPages: values.pages ?? false };
+  if (values.help) return { ...base, help: true, dir: '' };
+  const [command, dir, ...extra] = positionals;
+  if (command === undefined) throw usageError('missing command', { expected: '`robots-kit check <dir>`' });
+  if (command !== 'check') throw usageError('unknown command', { value: command, expected: '`check`', suggestion: suggest(command, ['check']) });
+  if (dir === undefined) throw usageError('missing folder', { expected: 'the build output folder, e.g. `robots-kit check dist`' });
+  if (extra.length > 0) throw usageError('unexpected argument', { value: extra[0], expected: 'one folder' });
+  if (values.json && values.format !== undefined && values.format !== 'json') {
+    throw usageError('--json contradicts', { key: '--format', value: values.format, expected: '--json or --format, not both' });
+  }
+  const crawlers = values.crawler?.flatMap((list) => list.split(',')).map((name) => name.trim()).filter((name) => name !== '');
+  const trailingSlash = oneOf('--trailing-slash', values['trailing-slash'], ['always', 'never', 'ignore'] as const);
+  return {
+    ...base,
+    help: false,
+    dir,
+    ...(values.site === undefined ? {} : { site: values.site }),
+    ...(crawlers === undefined ? {} : { crawlers }),
+    ...(trailingSlash === undefined ? {} : { trailingSlash }),
+    format: values.json ? 'json' : (oneOf('--format', values.format, FORMATS) ?? 'table'),
+    failOn: oneOf('--fail-on', values['fail-on'], FAIL_ON) ?? 'error',
+  };
+}

@@ -1,0 +1,119 @@
+/** runCli: runs `robots-kit check`, prints the report in the chosen format and sets the exit code. */
+import { RobotsError } from '../errors.js';
+import { auditSite } from '../audit/audit-site.js';
+import { CLI_USAGE, parseCliArgs, type CliArgs } from './args.js';
+import { failsAt, severityCounts } from '../audit/findings.js';
+import { formatAuditJson } from '../report/json.js';
+import { formatAuditSarif, formatGithubAnnotations } from '../report/code-scanning.js';
+import { formatAuditTable, terminalSafe } from '../report/table.js';
+import type { AuditReport } from '../audit/types.js';
+
+export interface ProgressStream {
+  write(text: string): unknown;
+  columns?: number;
+}
+export interface ProgressBar {
+  update(done: number, total: number): void;
+  /** Clears the bar's line. */
+  finish(): void;
+}
+/** A one-line progress bar redrawn in place, at most every `intervalMs`. */
+export function createProgressBar(stream: ProgressStream, intervalMs = 100): ProgressBar {
+  let last = 0;
+  let drawn = false;
+  return {
+    update(done, total) {
+      const now = Date.now();
+      if (done < total && now - last < intervalMs) return;
+      last = now;
+      const width = Math.max(10, Math.min(40, (stream.columns ?? 80) - 30));
+      const filled = total === 0 ? width : Math.round((done / total) * width);
+      stream.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} pages`);
+      drawn = true;
+    },
+    finish() {
+      if (drawn) stream.write('\r\u001b[2K');
+      drawn = false;
+    },
+  };
+}
+
+export interface CliStream extends ProgressStream {
+  isTTY?: boolean;
+}
+/** Where the CLI writes and what it knows of its environment; defaults to the process's. */
+export interface CliIo {
+  stdout: CliStream;
+  stderr: CliStream;
+  /** Default: `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Default: `process.cwd()`. */
+  cwd?: string;
+}
+/** Option errors from `auditSite`, told in terms of the flag that carried the value. */
+const FLAG_OF_ERROR: Readonly<Record<string, string>> = {
+  'invalid-crawler-name': '--crawler',
+  'invalid-site': '--site',
+  'invalid-trailing-slash': '--trailing-slash',
+};
+/** Sites smaller than this finish before a progress bar would help. */
+const PROGRESS_BAR_MIN_PAGES = 300;
+function render(report: AuditReport, args: CliArgs, io: CliIo, cwd: string): string {
+  const env = io.env ?? process.env;
+  switch (args.format) {
+    case 'json':
+      return formatAuditJson(report);
+    case 'sarif':
+      return formatAuditSarif(report, cwd);
+    case 'github':
+      return formatGithubAnnotations(report, cwd) + `robots-kit: ${severityCounts(report.summary.findings)}\n`;
+    default:
+      return formatAuditTable(report, { color: io.stdout.isTTY === true && !env.NO_COLOR, allPages: args.allPages });
+  }
+}
+/**
+ * `robots-kit check <dir> …` with the given arguments (without `node` and the script). Resolves to
+ * the exit code: 0 when no finding reaches `--fail-on`, 1 when one does, 2 on a usage error or when
+ * the audit could not run.
+ */
+export async function runCli(argv: readonly string[], io: CliIo = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+  const cwd = io.cwd ?? process.cwd();
+  let args: CliArgs;
+  try {
+    args = parseCliArgs(argv);
+  } catch (error) {
+    if (!(error instanceof RobotsError)) throw error;
+    io.stderr.write(`${terminalSafe(error.message)}\n\n${CLI_USAGE}`);
+    return 2;
+  }
+  if (args.help) {
+    io.stdout.write(CLI_USAGE);
+    return 0;
+  }
+  const bar = io.stderr.isTTY ? createProgressBar(io.stderr) : undefined;
+  let report: AuditReport;
+  try {
+    report = await auditSite(args.dir, {
+      ...(args.site === undefined ? {} : { site: args.site }),
+      ...(args.crawlers === undefined ? {} : { crawlers: args.crawlers }),
+      ...(args.trailingSlash === undefined ? {} : { trailingSlash: args.trailingSlash }),
+      onProgress: (done, total) => {
+        if (total > PROGRESS_BAR_MIN_PAGES) bar?.update(done, total);
+      },
+    });
+  } catch (error) {
+    bar?.finish();
+    if (!(error instanceof RobotsError)) {
+      // Exit 1 would read as "findings"; a crash must not pass for a verdict on the site.
+      io.stderr.write(`robots-kit: the audit failed: ${terminalSafe(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
+      return 2;
+    }
+    const flag = FLAG_OF_ERROR[error.code];
+    const located = flag ? error.withContext({ source: 'robots-kit check', key: flag }) : error;
+    io.stderr.write(`${terminalSafe(located.message)}\nRun \`robots-kit --help\` for usage.\n`);
+    return 2;
+  }
+  bar?.finish();
+  io.stdout.write(render(report, args, io, cwd));
+  return failsAt(report, args.failOn) ? 1 : 0;
+}

@@ -1,0 +1,78 @@
+/**
+ * The words robots-kit knows: directive names, crawler meta names, and what a non-indexable build
+ * carries.
+ */
+import type { FlagDirective, ImagePreview } from './types.js';
+
+export const FLAG_DIRECTIVES: readonly FlagDirective[] = [
+  'all',
+  'index',
+  'noindex',
+  'follow',
+  'nofollow',
+  'none',
+  'noarchive',
+  'nocache',
+  'nosnippet',
+  'notranslate',
+  'noimageindex',
+  'indexifembedded',
+];
+export const VALUE_DIRECTIVES = ['max-snippet', 'max-image-preview', 'max-video-preview', 'unavailable_after'] as const;
+export type ValueDirective = (typeof VALUE_DIRECTIVES)[number];
+/** Every directive name, for did-you-mean suggestions. */
+export const DIRECTIVE_NAMES: readonly string[] = [...FLAG_DIRECTIVES, ...VALUE_DIRECTIVES];
+const FLAG_SET: ReadonlySet<string> = new Set(FLAG_DIRECTIVES);
+const VALUE_SET: ReadonlySet<string> = new Set(VALUE_DIRECTIVES);
+export function isFlagDirective(name: string): name is FlagDirective {
+  return FLAG_SET.has(name);
+}
+export function isValueDirective(name: string): name is ValueDirective {
+  return VALUE_SET.has(name);
+}
+
+/**
+ * Crawler names that are used as `<meta name>` values. A tag with one of these
+ * names (or `robots`) in a page is a robots tag: it is merged and replaced.
+ * Any other product token works too when the user names it in options or front matter.
+ */
+export const KNOWN_CRAWLER_NAMES: ReadonlySet<string> = new Set([
+  'googlebot',
+  'googlebot-news',
+  'googlebot-image',
+  'googlebot-video',
+  'google-extended',
+  'adsbot-google',
+  'mediapartners-google',
+  'storebot-google',
+  'bingbot',
+  'msnbot',
+  'bingpreview',
+  'slurp',
+  'yandex',
+  'yandexbot',
+  'baiduspider',
+  'duckduckbot',
+  'applebot',
+  'naver',
+  'yeti',
+  'seznambot',
+  'petalbot',
+  'gptbot',
+  'oai-searchbot',
+  'chatgpt-user',
+  'claudebot',
+  'claude-searchbot',
+  'claude-user',
+  'perplexitybot',
+  'ccbot',
+]);
+/** The meta name for directives that apply to every crawler. */
+export const ALL_CRAWLERS_META_NAME = 'robots';
+export function isRobotsMetaName(name: string, extraNames?: ReadonlySet<string>): boolean {
+  const lower = name.trim().toLowerCase();
+  return lower === ALL_CRAWLERS_META_NAME || KNOWN_CRAWLER_NAMES.has(lower) || (extraNames?.has(lower) ?? false);
+}
+
+/** What every page of a non-indexable (preview or staging) build carries, as tags and as headers. */
+export const NON_INDEXABLE_DIRECTIVES = 'noindex, nofollow';

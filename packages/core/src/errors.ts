@@ -1,0 +1,168 @@
+/**
+ * RobotsError and warnings: every message names the package, the file, the key and the value; zod
+ * issues and did-you-mean suggestions are turned into our own words here.
+ */
+import type { z } from 'zod';
+
+
+
+/** What went wrong, in enough detail for a user to find and fix it. */
+export interface RobotsErrorDetails {
+  /** Stable machine-readable code, e.g. `unknown-directive`. */
+  code: string;
+  /** The package reporting the problem. Default: `@robots-kit/core`. */
+  package?: string;
+  /** Where the bad value came from: a file path, `options`, a URL. */
+  source?: string;
+  /** The key or option path that held the bad value, e.g. `robots` or `noindex.paths[0]`. */
+  key?: string;
+  /** The bad value itself. */
+  value?: unknown;
+  /** The problem, without location, e.g. "unknown directive". */
+  problem: string;
+  /** What was expected instead. */
+  expected?: string;
+  /** A likely fix, e.g. `noindex`. */
+  suggestion?: string;
+}
+function quote(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return '`' + text.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + '`';
+}
+export function formatRobotsError(details: RobotsErrorDetails): string {
+  const where = [details.source, details.key === undefined ? undefined : `key ${quote(details.key)}`]
+    .filter(Boolean)
+    .join(', ');
+  let message = `[${details.package ?? '@robots-kit/core'}] ${where ? where + ': ' : ''}${details.problem}`;
+  if ('value' in details) message += ` ${quote(details.value)}`;
+  if (details.expected) message += `; expected ${details.expected}`;
+  message += '.';
+  if (details.suggestion) message += ` Did you mean ${quote(details.suggestion)}?`;
+  return message;
+}
+/**
+ * The one error type of robots-kit. Its message names the package, the file,
+ * the key and the bad value, and suggests a fix where one exists.
+ */
+export class RobotsError extends Error {
+  override name = 'RobotsError';
+  readonly details: RobotsErrorDetails;
+
+  constructor(details: RobotsErrorDetails) {
+    super(formatRobotsError(details));
+    this.details = details;
+  }
+
+  get code(): string {
+    return this.details.code;
+  }
+
+  /** The same error, located: adapters add the package and the file they know about. */
+  withContext(context: Pick<RobotsErrorDetails, 'package' | 'source' | 'key'>): RobotsError {
+    const defined = Object.fromEntries(Object.entries(context).filter(([, v]) => v !== undefined));
+    return new RobotsError({ ...this.details, ...defined });
+  }
+}
+
+/** A problem that does not fail the build (for example an unknown token with `strict: false`). */
+export interface RobotsWarning extends RobotsErrorDetails {
+  message: string;
+}
+export function robotsWarning(details: RobotsErrorDetails): RobotsWarning {
+  return { ...details, message: formatRobotsError(details) };
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), '');
+}
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined), input);
+}
+function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  let node: unknown = schema;
+  for (const key of path) {
+    const def = (node as { def?: { type?: string; shape?: Record<string, unknown>; element?: unknown; innerType?: unknown; options?: unknown[] } }).def;
+    if (!def) return [];
+    if (def.type === 'optional' || def.type === 'default') node = def.innerType;
+    if (typeof key === 'number') node = (node as { def: { element?: unknown } }).def.element;
+    else node = ((node as { def: { shape?: Record<string, unknown> } }).def.shape ?? {})[key as string];
+  }
+  let def = (node as { def?: { type?: string; innerType?: unknown; shape?: Record<string, unknown>; options?: unknown[] } } | undefined)?.def;
+  while (def && (def.type === 'optional' || def.type === 'default')) def = (def.innerType as { def?: typeof def }).def;
+  if (def?.shape) return Object.keys(def.shape);
+  const objectOption = def?.options?.map((option) => (option as { def?: { shape?: Record<string, unknown> } }).def?.shape).find(Boolean);
+  return objectOption ? Object.keys(objectOption) : [];
+}
+/** Turns the first zod issue into a RobotsError that names the option, the value and the fix. */
+export function zodIssueToError(error: z.ZodError, input: unknown, schema: z.ZodType, source: string, packageName?: string): RobotsError {
+  // A misspelt key also makes its correct spelling missing: report the typo, with its did-you-mean.
+  const issue = error.issues.find((candidate) => candidate.code === 'unrecognized_keys') ?? error.issues[0]!;
+  const key = formatPath(issue.path);
+  if (issue.code === 'unrecognized_keys') {
+    const unknownKey = issue.keys[0]!;
+    return new RobotsError({
+      code: 'unknown-option',
+      package: packageName,
+      source,
+      key: key ? `${key}.${unknownKey}` : unknownKey,
+      problem: 'unknown option',
+      value: unknownKey,
+      expected: 'one of ' + keysAt(schema, issue.path).map((k) => `\`${k}\``).join(', '),
+      suggestion: suggest(unknownKey, keysAt(schema, issue.path)),
+    });
+  }
+  return new RobotsError({
+    code: 'invalid-option',
+    package: packageName,
+    source,
+    key,
+    problem: 'invalid option value',
+    value: valueAt(input, issue.path),
+    expected: issue.message.replace(/^Invalid input: /, '').replace(/^expected /, ''),
+  });
+}
+
+/** Optimal string alignment distance: a swap of two neighbouring letters (`rulse`) counts as one edit. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = best;
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** Case, camelCase and `_`/`-` differences are not typos: `maxSnippet`, `max_snippet`, `max-snippet`. */
+function comparable(text: string): string {
+  return text
+    .replace(/([a-z])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
+}
+
+/**
+ * The closest candidate to a mistyped word, or undefined when nothing is close:
+ * at most a third of the word's letters may differ (`noindx` → `noindex`).
+ */
+export function suggest(word: string, candidates: Iterable<string>): string | undefined {
+  const wanted = comparable(word);
+  const limit = Math.max(1, Math.floor(wanted.length / 3));
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  // Among equally close candidates, the one written in the word's own style (`maxSnipet` → `maxSnippet`).
+  let bestStyleDistance = Infinity;
+  for (const candidate of candidates) {
+    const distance = editDistance(wanted, comparable(candidate));
+    const styleDistance = editDistance(word, candidate);
+    if (distance < bestDistance || (distance === bestDistance && styleDistance < bestStyleDistance)) {
+      best = candidate;
+      bestDistance = distance;
+      bestStyleDistance = styleDistance;
+    }
+  }
+  return bestDistance <= limit ? best : undefined;
+}

@@ -1,0 +1,69 @@
+/**
+ * Path globs of the options (`noindex.paths`, `rules[].path`, `errorPages`): validation and
+ * matching against URL paths.
+ */
+import picomatch from 'picomatch';
+import { RobotsError } from './errors.js';
+
+const PAIRS: Record<string, string> = { '[': ']', '{': '}', '(': ')' };
+function unbalanced(glob: string): string | undefined {
+  const stack: string[] = [];
+  for (let i = 0; i < glob.length; i++) {
+    const char = glob[i]!;
+    if (char === '\\') i++;
+    else if (char in PAIRS) stack.push(PAIRS[char]!);
+    else if (char === ']' || char === '}' || char === ')') {
+      if (stack.pop() !== char) return char;
+    }
+  }
+  return stack.length > 0 ? stack[stack.length - 1] : undefined;
+}
+/** Throws unless `glob` is a URL path glob robots-kit can match: starts with `/` or `*`, balanced, printable. */
+export function validateGlob(glob: unknown, key: string, source = 'options'): string {
+  const fail = (problem: string, expected: string, suggestion?: string): never => {
+    throw new RobotsError({ code: 'invalid-glob', source, key, value: glob, problem, expected, suggestion });
+  };
+  if (typeof glob !== 'string' || glob.trim() === '') return fail('invalid glob', 'a non-empty URL path glob such as `/tags/**`');
+  if (/[\u0000-\u001f\u007f]/.test(glob)) return fail('control character in glob', 'a glob on one line with printable characters');
+  if (!glob.startsWith('/') && !glob.startsWith('*')) {
+    return fail('glob must match URL paths', 'a glob starting with `/` or `*`', `/${glob.replace(/^\.?\//, '')}`);
+  }
+  const bracket = unbalanced(glob);
+  if (bracket) return fail(`unbalanced \`${bracket}\` in glob`, 'balanced `[]`, `{}` and `()`');
+  return glob;
+}
+const compiled = new Map<string, (path: string) => boolean>();
+/** Compiled once per glob for the whole process: matching runs for every page. */
+function matcher(glob: string): (path: string) => boolean {
+  let match = compiled.get(glob);
+  if (!match) {
+    match = picomatch(glob, { dot: true });
+    compiled.set(glob, match);
+  }
+  return match;
+}
+/** The path part of a URL, without query or fragment. */
+export function urlPath(url: string): string {
+  const path = url.replace(/[?#].*$/s, '');
+  try {
+    return new URL(path, 'http://x').pathname;
+  } catch {
+    return path;
+  }
+}
+/** Whether a page URL matches any glob; `/tags/**` matches `/tags`, `/tags/` and `/tags/a/`. */
+export function matchesAnyGlob(url: string, globs: readonly string[]): boolean {
+  if (globs.length === 0) return false;
+  const path = urlPath(url);
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  let decoded = path;
+  try {
+    decoded = decodeURI(path);
+  } catch {
+    // a malformed escape: match the raw path only
+  }
+  return globs.some((glob) => {
+    const match = matcher(glob);
+    return match(path) || match(trimmed) || match(decoded) || match(trimmed + '/');
+  });
+}

@@ -1,0 +1,221 @@
+/** The headers options: targets, rules and their validation. */
+import { z } from 'zod';
+import { type RobotsInput, type Directives, type ParsedRobots, mergeDirectives } from '../directives/types.js';
+import { formatDirectives, mergeAudiences } from '../directives/reconcile.js';
+import { type HeaderGlob, parseHeaderGlob } from '../glob/parse.js';
+import { RobotsError, zodIssueToError } from '../errors.js';
+import { isCrawlerName, parseRobots } from '../directives/parse.js';
+import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
+import { validateGlob } from '../glob.js';
+
+/** The hosts robots-kit writes header files for, in the order files are returned. */
+export const HEADER_TARGETS = ['netlify', 'cloudflare', 'vercel', 'apache', 'nginx'] as const;
+export type HeaderTarget = (typeof HEADER_TARGETS)[number];
+/** Names as users know them, for error messages. */
+export const TARGET_FILES: Record<HeaderTarget, string> = {
+  netlify: '`_headers` (Netlify)',
+  cloudflare: '`_headers` (Cloudflare Pages)',
+  vercel: '`vercel.json` headers (Vercel)',
+  apache: '`.htaccess` (Apache)',
+  nginx: '`robots-headers.nginx.conf` (nginx)',
+};
+
+const robotsInput = z.custom<RobotsInput>(
+  (value) => value === undefined || value === null || ['string', 'boolean', 'object'].includes(typeof value),
+  { message: 'expected a string, an array of strings, a boolean or an object' },
+);
+/**
+ * The `headers` option: X-Robots-Tag response headers written to the host's own header
+ * file, the only way to put `noindex` on a PDF, an image or a whole preview deploy.
+ * Strict: an unknown key is an error.
+ */
+export const headersOptionsSchema = z.strictObject({
+  /**
+   * Directives for the files whose URL path matches `path`. Directives follow the same
+   * reconciliation as meta tags; several rules for one path merge (most restrictive wins).
+   * Default: `[]`.
+   */
+  rules: z
+    .array(
+      z.strictObject({
+        /**
+         * A URL path glob or several: `/files/*.pdf`, `/downloads/**`, `**\/*.docx`.
+         * Written exactly, never broader: Vercel, Apache and nginx get it as a regex; a glob
+         * `_headers` (Netlify, Cloudflare Pages) cannot express (`**\/*.pdf` for Netlify,
+         * `?`, `[…]`, `{a,b}`) is written there as one rule per built file it matches, and a
+         * matching file whose name has characters other than ASCII letters, digits and
+         * `- . _ ~ @ + , =` fails the build naming it. Required.
+         */
+        path: z.union([z.string(), z.array(z.string()).min(1)]),
+        /** The directives, in any form robots-kit accepts: `'noindex, nofollow'`, `['noindex']`, `false`, `{ index: false }`. Required. */
+        robots: robotsInput,
+        /**
+         * A crawler's product token (`googlebot`): the rule then writes
+         * `X-Robots-Tag: googlebot: …` and applies to that crawler only. Default: every crawler.
+         */
+        userAgent: z.string().optional(),
+      }),
+    )
+    .optional(),
+  /**
+   * Also send each HTML page's resolved directives as a header for that page's exact URL
+   * (many SEO tools read headers before HTML). Default: `false`.
+   */
+  html: z.boolean().optional(),
+  /**
+   * The hosts to write header files for: `netlify` and `cloudflare` (`_headers`, one file
+   * for both), `vercel` (`vercel.json` headers), `apache` (`.htaccess`), `nginx`
+   * (`robots-headers.nginx.conf`, to include in your `server` block). Required: no default,
+   * since a file for the wrong host silently does nothing.
+   */
+  targets: z.array(z.enum(HEADER_TARGETS)).min(1),
+  /** Vercel output. Default: `{}`. */
+  vercel: z
+    .strictObject({
+      /**
+       * A `vercel.json` (relative to the project root) to merge the header entries into on
+       * every build, keeping everything else in it. Default: none, write
+       * `vercel-headers.json` at the project root for you to copy from.
+       */
+      mergeInto: z.string().min(1).optional(),
+    })
+    .optional(),
+});
+export type HeadersOptions = z.input<typeof headersOptionsSchema>;
+
+/** What one header rule says: directives for every crawler, and for named crawlers. */
+export interface RuleDirectives {
+  all: Directives;
+  /** Lowercase crawler name → its own directives. */
+  crawlers: ReadonlyMap<string, Directives>;
+}
+/** Additive, most restrictive wins, as for meta tags. */
+export function mergeRuleDirectives(...sources: RuleDirectives[]): RuleDirectives {
+  return mergeAudiences(sources);
+}
+/** What one header rule sends: the value for every crawler, and one `name: …` value per crawler. */
+export interface HeaderValues {
+  all?: string;
+  crawlers: string[];
+}
+/** Tokens come from `formatDirectives` and crawler names are product tokens: nothing can leave the line or the quotes. */
+const SAFE_VALUE = /^[A-Za-z0-9 ,:._+-]+$/;
+function checked(value: string): string {
+  if (!SAFE_VALUE.test(value)) throw new Error(`robots-kit: refusing to write the header value ${JSON.stringify(value)}`);
+  return value;
+}
+/**
+ * The X-Robots-Tag values, reconciled like meta tags: the directives for every crawler,
+ * then one `name: …` value per crawler holding only what it adds, in name order. Hosts
+ * that join several values into one header then read `noindex, googlebot: nofollow`,
+ * where the crawler prefix scopes only what follows it.
+ */
+export function headerValues(directives: RuleDirectives): HeaderValues {
+  const allTokens = formatDirectives(directives.all);
+  const alreadySaid = new Set(allTokens);
+  const values: HeaderValues = { crawlers: [] };
+  if (allTokens.length > 0) values.all = checked(allTokens.join(', '));
+  for (const name of [...directives.crawlers.keys()].sort()) {
+    const tokens = formatDirectives(mergeDirectives(directives.all, directives.crawlers.get(name)!)).filter((token) => !alreadySaid.has(token));
+    if (tokens.length > 0) values.crawlers.push(checked(`${name}: ${tokens.join(', ')}`));
+  }
+  return values;
+}
+/** The values in sending order: every crawler's first. */
+export function valueList(values: HeaderValues): string[] {
+  return values.all === undefined ? values.crawlers : [values.all, ...values.crawlers];
+}
+
+/** One glob of a rule, with the option key it came from. */
+export interface LocatedGlob {
+  glob: HeaderGlob;
+  /** e.g. `headers.rules[0].path[1]`. */
+  key: string;
+}
+/** Validated `headers` options: globs parsed, directives parsed, defaults filled in. */
+export interface NormalizedHeadersOptions {
+  rules: Array<{ globs: LocatedGlob[]; directives: RuleDirectives }>;
+  html: boolean;
+  /** Without duplicates, in `HEADER_TARGETS` order. */
+  targets: HeaderTarget[];
+  vercel: { mergeInto?: string };
+  /** Where the options were written, for error messages. */
+  source: string;
+}
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/**
+ * Throws when any string in `value` (keys included) holds a control character: a newline
+ * in a header file starts a new rule or header, so it is refused wherever it appears.
+ */
+export function rejectControlCharacters(value: unknown, key: string, source: string): void {
+  const fail = (bad: string, at: string): never => {
+    throw new RobotsError({
+      code: 'control-character',
+      source,
+      key: at,
+      value: bad,
+      problem: 'control character (newline, carriage return, tab, …) in value',
+      expected: 'a value on one line of printable characters',
+    });
+  };
+  if (typeof value === 'string') {
+    if (CONTROL.test(value)) fail(value, key);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => rejectControlCharacters(item, `${key}[${index}]`, source));
+  } else if (typeof value === 'object' && value !== null && !(value instanceof Date)) {
+    for (const [name, item] of Object.entries(value)) {
+      if (CONTROL.test(name)) fail(name, key);
+      rejectControlCharacters(item, `${key}.${name}`, source);
+    }
+  }
+}
+
+/** A rule's directives, moved under its `userAgent` when it has one. */
+export function userAgentDirectives(parsed: ParsedRobots, userAgent: string | undefined, key: string, source: string): RuleDirectives {
+  if (userAgent === undefined) return { all: parsed.all, crawlers: parsed.crawlers };
+  const fail = (problem: string, value: unknown, expected: string, suggestion?: string): never => {
+    throw new RobotsError({ code: 'invalid-user-agent', source, key: `${key}.userAgent`, value, problem, expected, suggestion });
+  };
+  if (!isCrawlerName(userAgent)) {
+    fail('invalid userAgent', userAgent, 'a crawler product token of letters, digits, `-`, `_` or `.` (e.g. `googlebot`)', userAgent.trim().split(/[\s:/]/)[0]?.toLowerCase() || undefined);
+  }
+  const name = userAgent.toLowerCase();
+  if (name === ALL_CRAWLERS_META_NAME) fail('`robots` is not a crawler', userAgent, 'a crawler product token such as `googlebot`; leave `userAgent` out for every crawler');
+  const others = [...parsed.crawlers.keys()];
+  if (others.length > 0) fail('a rule with `userAgent` cannot name other crawlers in `robots`', others[0], `directives for \`${name}\` only`);
+  return { all: { flags: new Set() }, crawlers: new Map([[name, parsed.all]]) };
+}
+
+const located = z.strictObject({ headers: headersOptionsSchema });
+/**
+ * Validates the `headers` option and parses its globs and directives. Throws RobotsError
+ * with keys like `headers.rules[0].path` for an unknown key, a wrong type, a bad glob or one
+ * outside the translatable subset, an unknown directive (always strict: a header cannot
+ * carry a token robots-kit does not know), a control character anywhere, or a bad
+ * `userAgent`. Whether `_headers` can express a glob is left to `generateHeaderFiles`: with
+ * the build's files it lists the matching ones instead, and these are known only then.
+ */
+export function validateHeadersOptions(options: unknown, source = 'options'): NormalizedHeadersOptions {
+  const parsed = located.safeParse({ headers: options });
+  if (!parsed.success) {
+    throw zodIssueToError(parsed.error, { headers: options }, located, source);
+  }
+  const { headers } = parsed.data;
+  rejectControlCharacters(headers, 'headers', source);
+  const targets = HEADER_TARGETS.filter((target) => headers.targets.includes(target));
+
+  const rules = (headers.rules ?? []).map((rule, index) => {
+    const key = `headers.rules[${index}]`;
+    const paths = typeof rule.path === 'string' ? [rule.path] : rule.path;
+    const globs = paths.map((path, j): LocatedGlob => {
+      const pathKey = typeof rule.path === 'string' ? `${key}.path` : `${key}.path[${j}]`;
+      return { glob: parseHeaderGlob(validateGlob(path, pathKey, source), { source, key: pathKey }), key: pathKey };
+    });
+    const robots = parseRobots(rule.robots, { file: source, key: `${key}.robots` }, { strict: true });
+    return { globs, directives: userAgentDirectives(robots, rule.userAgent, key, source) };
+  });
+  const result: NormalizedHeadersOptions = { rules, html: headers.html ?? false, targets, vercel: {}, source };
+  if (headers.vercel?.mergeInto !== undefined) result.vercel.mergeInto = headers.vercel.mergeInto;
+  return result;
+}

@@ -1,0 +1,207 @@
+/**
+ * vercel.json headers: writing, merging into the user's file, reading back and matching `source`
+ * patterns.
+ */
+import { globToVercelSource } from '../glob/translate.js';
+import type { PlannedEntry } from './plan.js';
+import { valueList } from './options.js';
+import { RobotsError } from '../errors.js';
+
+/**
+ * How our entries are found again in a `vercel.json`: Vercel's schema allows no extra
+ * keys, so each carries a condition that always holds (no request sends this header).
+ */
+export const VERCEL_MARKER = { type: 'header', key: 'x-robots-kit-generated' } as const;
+export interface VercelHeaderEntry {
+  source: string;
+  headers: Array<{ key: string; value: string }>;
+  missing: Array<{ type: string; key: string }>;
+}
+function vercelEntry(source: string, values: readonly string[]): VercelHeaderEntry {
+  // Vercel keeps one value per header key: the values are joined, every crawler's first.
+  return { source, headers: [{ key: 'X-Robots-Tag', value: values.join(', ') }], missing: [{ ...VERCEL_MARKER }] };
+}
+/** Vercel applies every matching entry and a later one replaces the header: the most specific comes last. */
+export function vercelEntries(planned: readonly PlannedEntry[]): VercelHeaderEntry[] {
+  return [...planned]
+    .reverse()
+    .filter((entry) => valueList(entry.values).length > 0)
+    .map((entry) => vercelEntry(globToVercelSource(entry.glob), valueList(entry.values)));
+}
+export function siteWideVercelEntries(value: string): VercelHeaderEntry[] {
+  return [vercelEntry('/(.*)', [value])];
+}
+
+type Token = { kind: 'char' | 'escaped' | 'name' | 'pattern' | 'modifier' | 'open' | 'close'; value: string };
+type Part = string | { prefix: string; suffix: string; pattern: string; modifier: string };
+const DEFAULT_PATTERN = '[^\\/]+?';
+const escapeString = (text: string): string => text.replace(/([.+*?=^!:${}()[\]|/\\])/g, '\\$1');
+function readGroup(source: string, start: number): { value: string; end: number } {
+  let depth = 1;
+  let value = '';
+  let i = start + 1;
+  if (source[i] === '?') throw new TypeError('pattern cannot start with "?"');
+  while (i < source.length) {
+    if (source[i] === '\\') {
+      value += source[i++]! + (source[i++] ?? '');
+      continue;
+    }
+    if (source[i] === ')' && --depth === 0) return { value, end: i + 1 };
+    if (source[i] === '(') {
+      depth++;
+      if (source[i + 1] !== '?') throw new TypeError('capturing groups are not allowed');
+    }
+    value += source[i++];
+  }
+  throw new TypeError('unbalanced pattern');
+}
+function lex(source: string): Token[] {
+  const tokens: Token[] = [];
+  for (let i = 0; i < source.length; ) {
+    const char = source[i]!;
+    if ('*+?'.includes(char)) tokens.push({ kind: 'modifier', value: source[i++]! });
+    else if (char === '\\') tokens.push({ kind: 'escaped', value: source[(i += 2) - 1] ?? '' });
+    else if (char === '{') tokens.push({ kind: 'open', value: source[i++]! });
+    else if (char === '}') tokens.push({ kind: 'close', value: source[i++]! });
+    else if (char === ':') {
+      const name = /^\w+/.exec(source.slice(i + 1))?.[0];
+      if (!name) throw new TypeError('missing parameter name');
+      tokens.push({ kind: 'name', value: name });
+      i += name.length + 1;
+    } else if (char === '(') {
+      const { value, end } = readGroup(source, i);
+      if (value === '') throw new TypeError('missing pattern');
+      tokens.push({ kind: 'pattern', value });
+      i = end;
+    } else tokens.push({ kind: 'char', value: source[i++]! });
+  }
+  return tokens;
+}
+function parse(tokens: Token[]): Part[] {
+  const parts: Part[] = [];
+  let path = '';
+  let i = 0;
+  const take = (kind: Token['kind']) => (tokens[i]?.kind === kind ? tokens[i++]!.value : undefined);
+  const text = () => {
+    let value = '';
+    for (let next = take('char') ?? take('escaped'); next !== undefined; next = take('char') ?? take('escaped')) value += next;
+    return value;
+  };
+  while (i < tokens.length) {
+    const char = take('char');
+    const name = take('name');
+    const pattern = take('pattern');
+    if (name !== undefined || pattern !== undefined) {
+      let prefix = char ?? '';
+      if (!'./'.includes(prefix) || prefix === '') {
+        path += prefix;
+        prefix = '';
+      }
+      if (path) parts.push(path);
+      path = '';
+      parts.push({ prefix, suffix: '', pattern: pattern ?? DEFAULT_PATTERN, modifier: take('modifier') ?? '' });
+      continue;
+    }
+    const value = char ?? take('escaped');
+    if (value !== undefined) {
+      path += value;
+      continue;
+    }
+    if (path) parts.push(path);
+    path = '';
+    if (take('open') === undefined) throw new TypeError(`unexpected ${tokens[i]!.kind}`);
+    const prefix = text();
+    const groupName = take('name');
+    const groupPattern = take('pattern');
+    const suffix = text();
+    if (take('close') === undefined) throw new TypeError('expected }');
+    parts.push({ prefix, suffix, pattern: groupName !== undefined && groupPattern === undefined ? DEFAULT_PATTERN : (groupPattern ?? ''), modifier: take('modifier') ?? '' });
+  }
+  if (path) parts.push(path);
+  return parts;
+}
+/**
+ * The regex Vercel matches a `source` with: path-to-regexp 6 with `strict`, `sensitive`
+ * and `/` as delimiter, as `@vercel/routing-utils` compiles it.
+ */
+export function vercelSourceRegex(source: string): RegExp {
+  let route = '^';
+  for (const part of parse(lex(source))) {
+    if (typeof part === 'string') {
+      route += escapeString(part);
+      continue;
+    }
+    const prefix = escapeString(part.prefix);
+    const suffix = escapeString(part.suffix);
+    if (!part.pattern) route += `(?:${prefix}${suffix})${part.modifier}`;
+    else if (!prefix && !suffix) route += `(${part.pattern})${part.modifier}`;
+    else if (part.modifier === '+' || part.modifier === '*') {
+      route += `(?:${prefix}((?:${part.pattern})(?:${suffix}${prefix}(?:${part.pattern}))*)${suffix})${part.modifier === '*' ? '?' : ''}`;
+    } else route += `(?:${prefix}(${part.pattern})${suffix})${part.modifier}`;
+  }
+  return new RegExp(route + '$');
+}
+
+export interface VercelHeaderRule {
+  source: string;
+  headers: Array<{ key: string; value: string }>;
+  /** Whether robots-kit wrote the entry (it carries robots-kit's marker condition). */
+  generated: boolean;
+}
+/** The `headers` entries of a `vercel.json` (or `vercel-headers.json`), in order. */
+export function readVercelHeaders(json: string, file = 'vercel.json'): VercelHeaderRule[] {
+  let config: unknown;
+  try {
+    config = JSON.parse(json);
+  } catch (error) {
+    throw new RobotsError({ code: 'invalid-existing-file', source: file, problem: 'invalid JSON', value: (error as Error).message, expected: 'a valid `vercel.json`' });
+  }
+  const headers = (config as { headers?: unknown } | null)?.headers;
+  if (!Array.isArray(headers)) return [];
+  return headers
+    .filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null && typeof (entry as { source?: unknown }).source === 'string')
+    .map((entry) => ({
+      source: entry.source as string,
+      headers: (Array.isArray(entry.headers) ? entry.headers : [])
+        .filter((header): header is { key: string; value: string } => typeof header?.key === 'string' && typeof header?.value === 'string')
+        .map(({ key, value }) => ({ key, value })),
+      generated: Array.isArray(entry.missing) && entry.missing.some((item: unknown) => (item as { key?: unknown } | null)?.key === VERCEL_MARKER.key),
+    }));
+}
+/** Whether a Vercel `source` applies to a URL path; a source Vercel would reject matches nothing. */
+export function matchVercelSource(source: string, urlPath: string): boolean {
+  try {
+    return vercelSourceRegex(source).test(urlPath);
+  } catch {
+    return false;
+  }
+}
+
+function isOurs(entry: unknown): boolean {
+  const missing = (entry as { missing?: unknown } | null)?.missing;
+  return Array.isArray(missing) && missing.some((item) => (item as { key?: unknown } | null)?.key === VERCEL_MARKER.key);
+}
+function fail(file: string, value: unknown, problem: string, expected: string): never {
+  throw new RobotsError({ code: 'invalid-existing-file', source: file, key: 'headers.vercel.mergeInto', value, problem, expected });
+}
+/**
+ * A `vercel.json` with our header entries in place of the previous ones (found by their
+ * marker) and every other key and entry kept, in its indentation.
+ */
+export function mergeVercelJson(existing: string | undefined, entries: readonly VercelHeaderEntry[], file: string): string {
+  if (existing === undefined || existing.trim() === '') return JSON.stringify({ headers: entries }, null, 2) + '\n';
+  let config: unknown;
+  try {
+    config = JSON.parse(existing);
+  } catch (error) {
+    return fail(file, (error as Error).message, 'invalid JSON', 'a valid `vercel.json`');
+  }
+  if (typeof config !== 'object' || config === null || Array.isArray(config)) return fail(file, config, 'not a JSON object', 'a `vercel.json` object');
+  const record = config as Record<string, unknown>;
+  const headers = record.headers ?? [];
+  if (!Array.isArray(headers)) return fail(file, headers, '`headers` is not an array', 'Vercel\'s `headers` array');
+  const kept = headers.filter((entry) => !isOurs(entry));
+  const merged = entries.length === 0 && !('headers' in record) ? record : { ...record, headers: [...kept, ...entries] };
+  const indent = /\n([ \t]+)"/.exec(existing)?.[1] ?? '  ';
+  return JSON.stringify(merged, null, indent) + (existing.endsWith('\n') ? '\n' : '');
+}

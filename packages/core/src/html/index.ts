@@ -1,9 +1,0 @@
-export { injectRobots } from './inject-robots.js';
-export { rehypeRobots, type RehypeRobotsOptions } from './rehype-robots.js';
-export type {
-  HtmlDiagnostic,
-  HtmlDiagnosticCode,
-  InjectRobotsOptions,
-  InjectRobotsResult,
-  ResolveRobotsTags,
-} from './types.js';

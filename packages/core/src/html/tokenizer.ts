@@ -1,0 +1,345 @@
+/**
+ * The character-level readers of the pre-body scanner: tags, comments, raw text, script data,
+ * attribute values (HTML spec tokenizer states).
+ */
+import { Tokenizer } from 'htmlparser2';
+import { isHtmlWhitespace, asciiLowercase, isAsciiAlpha, type EndOfFileToken, type EndTagToken, type RawAttribute, type SelfClosingStyle, type StartTagToken, type DoctypeToken, type MarkupToken } from './types.js';
+
+/**
+ * Whether `</name` (any case) followed by whitespace, `/` or `>` starts at `at`: the only
+ * end tag that closes raw text, escapable raw text and script data.
+ */
+export function isAppropriateEndTag(html: string, at: number, name: string): boolean {
+  if (html.charCodeAt(at) !== 0x3c || html.charCodeAt(at + 1) !== 0x2f) return false;
+  const nameStart = at + 2;
+  for (let offset = 0; offset < name.length; offset++) {
+    // `| 0x20` folds only A–Z onto a–z among the codes that can equal a lowercase letter.
+    if ((html.charCodeAt(nameStart + offset) | 0x20) !== name.charCodeAt(offset)) return false;
+  }
+  const after = html.charCodeAt(nameStart + name.length);
+  return isHtmlWhitespace(after) || after === 0x2f || after === 0x3e;
+}
+
+/**
+ * The end (exclusive) of a comment whose `<!--` starts at `start`: after `-->` or `--!>`,
+ * or after the abrupt `<!-->` and `<!--->`; the end of input when unclosed.
+ */
+export function findCommentEnd(html: string, start: number): number {
+  const body = start + 4;
+  if (html.startsWith('>', body)) return body + 1;
+  if (html.startsWith('->', body)) return body + 2;
+  let dashes = html.indexOf('--', body);
+  while (dashes !== -1) {
+    if (html.startsWith('>', dashes + 2)) return dashes + 3;
+    if (html.startsWith('!>', dashes + 2)) return dashes + 4;
+    dashes = html.indexOf('--', dashes + 1);
+  }
+  return html.length;
+}
+
+/**
+ * Where the raw text (`<style>`, `<noscript>`…) or escapable raw text (`<title>`,
+ * `<textarea>`) of element `name` ends: the `<` of its end tag, or the end of input.
+ * Nothing inside, not even a comment, can end it earlier.
+ */
+export function findRawTextEnd(html: string, from: number, name: string): number {
+  let index = html.indexOf('</', from);
+  while (index !== -1) {
+    if (isAppropriateEndTag(html, index, name)) return index;
+    index = html.indexOf('</', index + 2);
+  }
+  return html.length;
+}
+
+type ScriptState = 'data' | 'escaped' | 'double-escaped';
+const HYPHEN = 0x2d;
+const LESS_THAN = 0x3c;
+/** Whether `script` (any case) followed by whitespace, `/` or `>` starts at `at`. */
+function isScriptWordAt(html: string, at: number): boolean {
+  if (asciiLowercase(html.slice(at, at + 6)) !== 'script') return false;
+  const after = html.charCodeAt(at + 6);
+  return isHtmlWhitespace(after) || after === SLASH || after === GREATER_THAN;
+}
+/**
+ * Where the contents of a `<script>` end: the `<` of its `</script>`, or the end of input.
+ * Follows the script data states, so in `<!-- <script> … </script> -->` the inner
+ * `</script>` does not close the element.
+ */
+export function findScriptDataEnd(html: string, from: number): number {
+  const length = html.length;
+  let state: ScriptState = 'data';
+  let dashes = 0;
+  let index = from;
+  while (index < length) {
+    if (state === 'data') {
+      const lessThan = html.indexOf('<', index);
+      if (lessThan === -1) return length;
+      if (isAppropriateEndTag(html, lessThan, 'script')) return lessThan;
+      if (html.startsWith('<!--', lessThan)) {
+        state = 'escaped';
+        dashes = 2;
+        index = lessThan + 4;
+      } else {
+        index = lessThan + 1;
+      }
+      continue;
+    }
+    const code = html.charCodeAt(index);
+    if (code === HYPHEN) {
+      dashes++;
+      index++;
+    } else if (code === GREATER_THAN) {
+      if (dashes >= 2) state = 'data';
+      dashes = 0;
+      index++;
+    } else if (code === LESS_THAN) {
+      dashes = 0;
+      if (state === 'escaped') {
+        if (isAppropriateEndTag(html, index, 'script')) return index;
+        if (isScriptWordAt(html, index + 1)) {
+          state = 'double-escaped';
+          index += 7;
+          continue;
+        }
+      } else if (html.charCodeAt(index + 1) === SLASH && isScriptWordAt(html, index + 2)) {
+        state = 'escaped';
+        index += 8;
+        continue;
+      }
+      index++;
+    } else {
+      dashes = 0;
+      index++;
+    }
+  }
+  return length;
+}
+
+const SLASH = 0x2f;
+const GREATER_THAN = 0x3e;
+const EQUALS = 0x3d;
+const DOUBLE_QUOTE = 0x22;
+const SINGLE_QUOTE = 0x27;
+function skipWhitespace(html: string, index: number): number {
+  while (index < html.length && isHtmlWhitespace(html.charCodeAt(index))) index++;
+  return index;
+}
+function endsName(code: number): boolean {
+  return isHtmlWhitespace(code) || code === SLASH || code === GREATER_THAN;
+}
+/**
+ * Reads a start or end tag at `start` (a `<` followed by a letter, or `</` and a letter)
+ * following the tag, attribute and attribute-value states of the HTML tokenizer, so a
+ * `>` inside a quoted value does not end the tag.
+ */
+export function readTag(html: string, start: number): StartTagToken | EndTagToken | EndOfFileToken {
+  const length = html.length;
+  const isEndTag = html.charCodeAt(start + 1) === SLASH;
+  let index = start + (isEndTag ? 2 : 1);
+  const nameStart = index;
+  while (index < length && !endsName(html.charCodeAt(index))) index++;
+  const name = asciiLowercase(html.slice(nameStart, index));
+  const attributes: RawAttribute[] = [];
+  const seen = new Set<string>();
+  let selfClosing: SelfClosingStyle = 'none';
+
+  for (;;) {
+    index = skipWhitespace(html, index);
+    if (index >= length) return { type: 'end-of-file', start, end: length };
+    const code = html.charCodeAt(index);
+    if (code === GREATER_THAN) {
+      index++;
+      break;
+    }
+    if (code === SLASH) {
+      if (html.charCodeAt(index + 1) === GREATER_THAN) {
+        selfClosing = isHtmlWhitespace(html.charCodeAt(index - 1)) ? 'spaced' : 'tight';
+        index += 2;
+        break;
+      }
+      index++;
+      continue;
+    }
+    // The first character of a name may be anything, even `=`.
+    const attributeStart = index++;
+    while (index < length) {
+      const next = html.charCodeAt(index);
+      if (endsName(next) || next === EQUALS) break;
+      index++;
+    }
+    const attributeName = asciiLowercase(html.slice(attributeStart, index));
+    let rawValue = '';
+    let quote: RawAttribute['quote'] = '';
+    index = skipWhitespace(html, index);
+    if (html.charCodeAt(index) === EQUALS) {
+      index = skipWhitespace(html, index + 1);
+      if (index >= length) return { type: 'end-of-file', start, end: length };
+      const first = html.charCodeAt(index);
+      if (first === DOUBLE_QUOTE || first === SINGLE_QUOTE) {
+        const close = html.indexOf(html[index]!, index + 1);
+        if (close === -1) return { type: 'end-of-file', start, end: length };
+        quote = first === DOUBLE_QUOTE ? '"' : "'";
+        rawValue = html.slice(index + 1, close);
+        index = close + 1;
+      } else if (first !== GREATER_THAN) {
+        const valueStart = index;
+        while (index < length) {
+          const next = html.charCodeAt(index);
+          if (isHtmlWhitespace(next) || next === GREATER_THAN) break;
+          index++;
+        }
+        rawValue = html.slice(valueStart, index);
+      }
+    }
+    if (!seen.has(attributeName)) {
+      seen.add(attributeName);
+      attributes.push({ name: attributeName, rawValue, quote });
+    }
+  }
+
+  return isEndTag
+    ? { type: 'end-tag', start, end: index, name }
+    : { type: 'start-tag', start, end: index, name, attributes, selfClosing };
+}
+
+const EXCLAMATION = 0x21;
+const QUESTION = 0x3f;
+/** A bogus comment runs to the first `>` at or after `from`. */
+function bogusCommentEnd(html: string, from: number): number {
+  const close = html.indexOf('>', from);
+  return close === -1 ? html.length : close + 1;
+}
+function readDoctype(html: string, start: number): DoctypeToken {
+  const end = bogusCommentEnd(html, start + 9);
+  let index = start + 9;
+  while (index < end && isHtmlWhitespace(html.charCodeAt(index))) index++;
+  const nameStart = index;
+  while (index < end && !isHtmlWhitespace(html.charCodeAt(index)) && html.charCodeAt(index) !== GREATER_THAN) index++;
+  const name = index > nameStart ? asciiLowercase(html.slice(nameStart, index)) : undefined;
+  return { type: 'doctype', start, end, name };
+}
+/** Reads the markup that starts with the `<` at `start`, in the HTML tokenizer's data state. */
+export function readMarkup(html: string, start: number): MarkupToken {
+  const next = html.charCodeAt(start + 1);
+  if (isAsciiAlpha(next)) return readTag(html, start);
+  if (next === EXCLAMATION) {
+    if (html.startsWith('--', start + 2)) return { type: 'comment', start, end: findCommentEnd(html, start) };
+    if (/^doctype/i.test(html.slice(start + 2, start + 9))) return readDoctype(html, start);
+    // Outside SVG and MathML, `<![CDATA[` is a bogus comment too.
+    return { type: 'comment', start, end: bogusCommentEnd(html, start + 2) };
+  }
+  if (next === SLASH) {
+    const afterSlash = html.charCodeAt(start + 2);
+    if (isAsciiAlpha(afterSlash)) return readTag(html, start);
+    if (afterSlash === GREATER_THAN) return { type: 'comment', start, end: start + 3 };
+    if (start + 2 >= html.length) return { type: 'character', start, end: start + 1 };
+    return { type: 'comment', start, end: bogusCommentEnd(html, start + 2) };
+  }
+  if (next === QUESTION) return { type: 'comment', start, end: bogusCommentEnd(html, start + 1) };
+  return { type: 'character', start, end: start + 1 };
+}
+
+/**
+ * Elements whose contents the tokenizer reads as text up to their own end tag.
+ * `<noscript>` is among them because browsers and search engine renderers run with
+ * scripting enabled: a `<meta>` inside it is text, not a tag.
+ */
+const TEXT_ELEMENTS: ReadonlySet<string> = new Set([
+  'title',
+  'textarea',
+  'style',
+  'xmp',
+  'iframe',
+  'noembed',
+  'noframes',
+  'noscript',
+]);
+/** Where an element ends (exclusive), and whether its end tag is there or the input ran out first. */
+export interface ElementExtent {
+  end: number;
+  closed: boolean;
+}
+/**
+ * The extent of the element that `tag` opens, when its contents are text (`<script>`,
+ * `<style>`, `<title>`, `<noscript>`…); just the tag for any other element.
+ * Self-closing syntax does not make such an element empty, just as in browsers.
+ */
+export function textElementEnd(html: string, tag: StartTagToken): ElementExtent {
+  let contentsEnd: number;
+  if (tag.name === 'script') contentsEnd = findScriptDataEnd(html, tag.end);
+  else if (TEXT_ELEMENTS.has(tag.name)) contentsEnd = findRawTextEnd(html, tag.end, tag.name);
+  else if (tag.name === 'plaintext') return { end: html.length, closed: false };
+  else return { end: tag.end, closed: true };
+  const endTag = contentsEnd >= html.length ? undefined : readTag(html, contentsEnd);
+  if (endTag === undefined || endTag.type === 'end-of-file') return { end: html.length, closed: false };
+  return { end: endTag.end, closed: true };
+}
+
+function ignore(): void {}
+/** Decodes character references the way HTML does in attribute values (`&amp` before `=` stays as written). */
+function decodeReferences(attribute: RawAttribute): string {
+  let decoded = '';
+  // Re-quoting with the original quote is safe: the raw value cannot contain it.
+  const source = `<a v=${attribute.quote}${attribute.rawValue}${attribute.quote}>`;
+  const tokenizer = new Tokenizer(
+    { decodeEntities: true },
+    {
+      onattribdata(start, end) {
+        decoded += source.slice(start, end);
+      },
+      onattribentity(codePoint) {
+        decoded += String.fromCodePoint(codePoint);
+      },
+      onattribend: ignore,
+      onattribname: ignore,
+      oncdata: ignore,
+      onclosetag: ignore,
+      oncomment: ignore,
+      ondeclaration: ignore,
+      onend: ignore,
+      onopentagend: ignore,
+      onopentagname: ignore,
+      onprocessinginstruction: ignore,
+      onselfclosingtag: ignore,
+      ontext: ignore,
+      ontextentity: ignore,
+    },
+  );
+  tokenizer.write(source);
+  tokenizer.end();
+  return decoded;
+}
+/**
+ * The value of an attribute as the DOM sees it: character references decoded, line
+ * breaks normalized to `\n`, NUL replaced by U+FFFD.
+ */
+export function decodeAttributeValue(attribute: RawAttribute): string {
+  const decoded = attribute.rawValue.includes('&') ? decodeReferences(attribute) : attribute.rawValue;
+  return decoded.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD');
+}
+
+/**
+ * The extent of the `<template>` that `tag` opens: up to its matching `</template>`, or
+ * the end of input. Its contents belong to the template, not the head, and neither
+ * `</head>` nor `<body>` inside it ends the head.
+ */
+export function templateEnd(html: string, tag: StartTagToken): ElementExtent {
+  let depth = 1;
+  let index = tag.end;
+  while (index < html.length) {
+    const lessThan = html.indexOf('<', index);
+    if (lessThan === -1) break;
+    const token = readMarkup(html, lessThan);
+    if (token.type === 'start-tag') {
+      if (token.name === 'template') depth++;
+      index = textElementEnd(html, token).end;
+    } else if (token.type === 'end-tag' && token.name === 'template') {
+      depth--;
+      if (depth === 0) return { end: token.end, closed: true };
+      index = token.end;
+    } else {
+      index = token.end;
+    }
+  }
+  return { end: html.length, closed: false };
+}

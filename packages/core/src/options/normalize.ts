@@ -1,0 +1,103 @@
+/**
+ * normalizeOptions (validate once, fill defaults, JSON-safe and idempotent) and detectIndexable
+ * (preview and staging builds).
+ */
+import { parseRobots } from '../directives/parse.js';
+import { validateRobotsTxtOptions } from '../robots-txt/options.js';
+import { validateHeadersOptions } from '../headers/options.js';
+import { RobotsError, zodIssueToError } from '../errors.js';
+import { DEFAULTS, type NormalizedRobotsOptions, robotsOptionsSchema } from './schema.js';
+import { validateGlob } from '../glob.js';
+
+/** Whether the build should be indexable, and why not. */
+export interface IndexableDecision {
+  indexable: boolean;
+  reason: string;
+}
+const FALSE_WORDS = new Set(['false', '0', 'no', 'off']);
+/**
+ * Known preview and staging contexts: Netlify `CONTEXT` other than `production`,
+ * `VERCEL_ENV` other than `production`, or `ROBOTS_INDEXABLE=false` (which also
+ * overrides the others when `true`).
+ */
+export function detectIndexable(env: Readonly<Record<string, string | undefined>> = process.env): IndexableDecision {
+  const flag = env.ROBOTS_INDEXABLE?.trim().toLowerCase();
+  if (flag) {
+    return FALSE_WORDS.has(flag)
+      ? { indexable: false, reason: `ROBOTS_INDEXABLE=${env.ROBOTS_INDEXABLE}` }
+      : { indexable: true, reason: `ROBOTS_INDEXABLE=${env.ROBOTS_INDEXABLE}` };
+  }
+  if (env.CONTEXT && env.CONTEXT !== 'production') {
+    return { indexable: false, reason: `Netlify CONTEXT=${env.CONTEXT}` };
+  }
+  if (env.VERCEL_ENV && env.VERCEL_ENV !== 'production') {
+    return { indexable: false, reason: `VERCEL_ENV=${env.VERCEL_ENV}` };
+  }
+  return { indexable: true, reason: 'no preview or staging context detected' };
+}
+
+export interface NormalizeContext {
+  /** The adapter's package name, for error messages. Default: `@robots-kit/core`. */
+  package?: string;
+  /** Where the options were written, for error messages. Default: `options`. */
+  source?: string;
+  /** The environment used to detect preview builds. Default: `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+const normalized = new WeakSet<object>();
+function locate(error: unknown, context: NormalizeContext): never {
+  if (error instanceof RobotsError) throw error.withContext({ package: context.package });
+  throw error;
+}
+/**
+ * Validates user options with a strict schema and fills in defaults. Throws `RobotsError`
+ * for an unknown key (with a did-you-mean), a wrong type, a bad glob or a bad directive.
+ */
+export function normalizeOptions(userOptions: unknown = {}, context: NormalizeContext = {}): NormalizedRobotsOptions {
+  if (typeof userOptions === 'object' && userOptions !== null && normalized.has(userOptions)) {
+    return userOptions as NormalizedRobotsOptions;
+  }
+  const source = context.source ?? 'options';
+  const parsed = robotsOptionsSchema.safeParse(userOptions ?? {});
+  if (!parsed.success) throw zodIssueToError(parsed.error, userOptions, robotsOptionsSchema, source, context.package);
+  const options = parsed.data;
+  const strict = options.strict ?? DEFAULTS.strict;
+
+  try {
+    const result: NormalizedRobotsOptions = {
+      noindex: {
+        collections: options.noindex?.collections ?? [],
+        paths: (options.noindex?.paths ?? []).map((glob, i) => validateGlob(glob, `noindex.paths[${i}]`, source)),
+      },
+      rules: (options.rules ?? []).map((rule, i) => {
+        const paths = typeof rule.path === 'string' ? [rule.path] : rule.path;
+        parseRobots(rule.robots, { file: source, key: `rules[${i}].robots` }, { strict });
+        return {
+          path: paths.map((glob, j) => validateGlob(glob, typeof rule.path === 'string' ? `rules[${i}].path` : `rules[${i}].path[${j}]`, source)),
+          robots: rule.robots,
+        };
+      }),
+      frontMatterKey: options.frontMatterKey ?? DEFAULTS.frontMatterKey,
+      errorPages: (options.errorPages ?? []).map((glob, i) => validateGlob(glob, `errorPages[${i}]`, source)),
+      googlebot: options.googlebot === false ? false : { ...DEFAULTS.googlebot, ...options.googlebot },
+      indexable: options.indexable ?? detectIndexable(context.env).indexable,
+      strict,
+      robotsTxt: options.robotsTxt ?? {},
+      audit: options.audit ?? false,
+    };
+    if (options.defaults !== undefined) {
+      parseRobots(options.defaults, { file: source, key: 'defaults' }, { strict });
+      result.defaults = options.defaults;
+    }
+    if (options.site !== undefined) result.site = options.site;
+    if (result.robotsTxt !== false) validateRobotsTxtOptions(result.robotsTxt, source);
+    if (options.headers !== undefined) {
+      validateHeadersOptions(options.headers, source);
+      result.headers = options.headers;
+    }
+    normalized.add(result);
+    return result;
+  } catch (error) {
+    return locate(error, context);
+  }
+}

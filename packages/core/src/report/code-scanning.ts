@@ -1,0 +1,75 @@
+/** The audit report for CI code scanning: SARIF and GitHub annotations. */
+import path from 'node:path';
+import { AUDIT_FINDINGS } from '../audit/findings.js';
+import { toSafeJson } from './json.js';
+import type { AuditFindingId, AuditReport, AuditSeverity } from '../audit/types.js';
+import { terminalSafe } from './table.js';
+
+const LEVELS: Record<AuditSeverity, string> = { error: 'error', warning: 'warning', info: 'note' };
+/**
+ * SARIF 2.1.0 for code-scanning tools: one rule per finding id, one result per finding, located
+ * at the file to fix (relative to `cwd`), with the URLs in the message.
+ */
+export function formatAuditSarif(report: AuditReport, cwd = process.cwd()): string {
+  const ids = Object.keys(AUDIT_FINDINGS) as AuditFindingId[];
+  const rules = ids.map((id) => ({
+    id,
+    name: id,
+    shortDescription: { text: AUDIT_FINDINGS[id].title },
+    fullDescription: { text: AUDIT_FINDINGS[id].description },
+    defaultConfiguration: { level: LEVELS[AUDIT_FINDINGS[id].severity] },
+  }));
+  const results = report.findings.map((finding) => {
+    const urls = finding.urls.length > 0 ? ` URLs: ${finding.urls.slice(0, 20).join(' ')}${finding.urls.length > 20 ? ` … ${finding.urls.length - 20} more` : ''}` : '';
+    return {
+      ruleId: finding.id,
+      ruleIndex: ids.indexOf(finding.id),
+      level: LEVELS[finding.severity],
+      message: { text: finding.message + urls },
+      ...(finding.source
+        ? {
+            locations: [
+              {
+                physicalLocation: {
+                  artifactLocation: { uri: path.relative(cwd, path.resolve(cwd, report.directory, finding.source.file)).split(path.sep).map(encodeURIComponent).join('/') },
+                  ...(finding.source.line === undefined ? {} : { region: { startLine: finding.source.line } }),
+                },
+              },
+            ],
+          }
+        : {}),
+    };
+  });
+  const sarif = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [{ tool: { driver: { name: 'robots-kit', informationUri: 'https://www.npmjs.com/package/@robots-kit/core', rules } }, results }],
+  };
+  return toSafeJson(sarif);
+}
+
+const COMMANDS: Record<AuditSeverity, string> = { error: 'error', warning: 'warning', info: 'notice' };
+/** Workflow command data: `%`, CR and LF escaped. */
+function escapeData(text: string): string {
+  return text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
+}
+/** Workflow command property values: also `:` and `,`. */
+function escapeProperty(text: string): string {
+  return escapeData(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
+}
+/**
+ * GitHub Actions workflow commands (`::error file=…,line=…,title=…::message`), one per finding,
+ * with file paths relative to `cwd` so annotations land on the files in the pull request.
+ */
+export function formatGithubAnnotations(report: AuditReport, cwd = process.cwd()): string {
+  const lines = report.findings.map((finding) => {
+    const properties = [`title=${escapeProperty(`robots-kit ${finding.id}`)}`];
+    if (finding.source) {
+      const file = path.relative(cwd, path.resolve(cwd, report.directory, finding.source.file)).split(path.sep).join('/');
+      properties.unshift(`file=${escapeProperty(terminalSafe(file))}`, ...(finding.source.line === undefined ? [] : [`line=${finding.source.line}`]));
+    }
+    const urls = finding.urls.length > 0 ? ` URLs: ${finding.urls.slice(0, 10).join(' ')}${finding.urls.length > 10 ? ` … ${finding.urls.length - 10} more` : ''}` : '';
+    return `::${COMMANDS[finding.severity]} ${properties.join(',')}::${escapeData(terminalSafe(finding.message + urls))}`;
+  });
+  return lines.length > 0 ? lines.join('\n') + '\n' : '';
+}

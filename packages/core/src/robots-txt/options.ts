@@ -1,0 +1,404 @@
+/** The robotsTxt options: types, schema and validation with option paths in every error. */
+import { z } from 'zod';
+import { RobotsError, suggest } from '../errors.js';
+import { findControlCharacter, isAbsoluteUrl } from './bytes.js';
+import { extractProductToken, isValidProductToken } from './parse.js';
+
+/** `yes` or `no`, as the Content Signals Policy writes its values. */
+export type ContentSignalValue = 'yes' | 'no';
+/** Cloudflare's Content Signals Policy: what the site allows its content to be used for once fetched. */
+export interface ContentSignalOptions {
+  /** Building a search index and linking to the content in results. Default: unset (no signal). */
+  search?: ContentSignalValue;
+  /** Feeding the content to an AI model answering a question (grounding, RAG). Default: unset (no signal). */
+  'ai-input'?: ContentSignalValue;
+  /** Training or fine-tuning AI models. Default: unset (no signal). */
+  'ai-train'?: ContentSignalValue;
+}
+/** One `User-agent` group to write. */
+export interface RobotsTxtGroupOptions {
+  /**
+   * The crawlers the group is for: product tokens (letters, `-`, `_`, e.g.
+   * `Googlebot`) or `*` for every crawler without a group of its own. Required.
+   */
+  userAgent: string | string[];
+  /** Paths the crawlers may fetch; each starts with `/` or `*`. Default: `[]`. */
+  allow?: string[];
+  /**
+   * Paths the crawlers must not fetch; each starts with `/` or `*` (`''`
+   * disallows nothing). Default: `[]`; a group with no `allow` and no
+   * `disallow` gets an empty `Disallow:` (allow everything).
+   */
+  disallow?: string[];
+  /** Seconds to wait between requests; Bing and Yandex read it, Google ignores it. Default: unset. */
+  crawlDelay?: number;
+  /** Comment line(s) written above the group, without the `#`. Default: none. */
+  comment?: string | string[];
+}
+/** How to write robots.txt. */
+export interface RobotsTxtOptions {
+  /**
+   * The `User-agent` groups. Default: one group `User-agent: *` with an empty
+   * `Disallow:` (every crawler may fetch everything).
+   */
+  groups?: RobotsTxtGroupOptions[];
+  /**
+   * `Sitemap` lines: absolute URLs, paths resolved against `site`, or `true`
+   * for the site's default sitemap (e.g. `/sitemap-index.xml`). Default: none.
+   */
+  sitemap?: true | string | string[];
+  /**
+   * Adds a group disallowing `/` for the AI training, AI search and
+   * user-directed AI retrieval agents listed in `AI_BOTS`. Default: `false`.
+   */
+  blockAiBots?: boolean;
+  /**
+   * A `Content-Signal` line (Cloudflare's Content Signals Policy), written in
+   * the `User-agent: *` group, e.g. `{ search: 'yes', 'ai-train': 'no' }` →
+   * `Content-Signal: search=yes, ai-train=no`. Default: unset (no line).
+   */
+  contentSignal?: ContentSignalOptions;
+  /**
+   * A `Content-Usage` line (IETF AI Preferences vocabulary), written in the
+   * `User-agent: *` group, e.g. `{ 'train-ai': 'n' }` → `Content-Usage: train-ai=n`.
+   * Keys are lower-case vocabulary terms (`train-ai`, `search`, …). Default: unset (no line).
+   */
+  contentUsage?: Record<string, 'y' | 'n'>;
+}
+/** What the generator knows about the build. */
+export interface RobotsTxtContext {
+  /** The site's absolute URL, used to make sitemap paths absolute. Default: unset. */
+  site?: string;
+  /** False for a preview or staging build: then robots.txt disallows everything. Required. */
+  indexable: boolean;
+  /** The path or URL `sitemap: true` stands for, e.g. `/sitemap-index.xml`. Default: unset. */
+  defaultSitemap?: string;
+  /** An existing robots.txt (e.g. the user's `public/robots.txt`) to merge with the options. Default: none. */
+  existing?: string;
+  /** Where {@link existing} came from, for messages. Default: `robots.txt`. */
+  existingSource?: string;
+  /** Where the options came from, for messages (e.g. `astro.config.mjs`). Default: unset. */
+  source?: string;
+}
+
+const signal = z.enum(['yes', 'no']);
+/** The shape of one `robotsTxt.groups` entry (values are checked by `validateRobotsTxtOptions`). */
+export const robotsTxtGroupSchema = z
+  .object({
+    userAgent: z.union([z.string(), z.array(z.string())]),
+    allow: z.array(z.string()).optional(),
+    disallow: z.array(z.string()).optional(),
+    crawlDelay: z.number().optional(),
+    comment: z.union([z.string(), z.array(z.string())]).optional(),
+  })
+  .strict();
+/**
+ * The shape of the `robotsTxt` options, unknown keys rejected. Types only:
+ * value checks (paths, product tokens, control characters…) stay in
+ * `validateRobotsTxtOptions`, which gives better messages.
+ */
+export const robotsTxtOptionsSchema = z
+  .object({
+    groups: z.array(robotsTxtGroupSchema).optional(),
+    sitemap: z.union([z.literal(true), z.string(), z.array(z.string())]).optional(),
+    blockAiBots: z.boolean().optional(),
+    contentSignal: z.object({ search: signal.optional(), 'ai-input': signal.optional(), 'ai-train': signal.optional() }).strict().optional(),
+    contentUsage: z.record(z.string(), z.enum(['y', 'n'])).optional(),
+  })
+  .strict();
+
+/** The fields of a bad-option error. */
+export interface RobotsTxtOptionProblem {
+  /** Option path, e.g. `robotsTxt.groups[0].disallow[1]`. */
+  key: string;
+  /** The bad value (omitted when there is none, e.g. a missing key). */
+  value?: unknown;
+  problem: string;
+  expected: string;
+  suggestion?: string | undefined;
+  /** Default: `invalid-robots-txt-option`. */
+  code?: string;
+}
+/** A RobotsError for a bad `robotsTxt` option. */
+export function robotsTxtOptionError(problem: RobotsTxtOptionProblem, source?: string): RobotsError {
+  return new RobotsError({
+    code: problem.code ?? 'invalid-robots-txt-option',
+    ...(source === undefined ? {} : { source }),
+    key: problem.key,
+    ...('value' in problem ? { value: problem.value } : {}),
+    problem: problem.problem,
+    expected: problem.expected,
+    ...(problem.suggestion === undefined ? {} : { suggestion: problem.suggestion }),
+  });
+}
+
+/** Throws on the first key of `value` not in `known`, suggesting the closest known key. */
+export function assertKnownKeys(value: Record<string, unknown>, known: readonly string[], keyPrefix: string, source?: string): void {
+  for (const name of Object.keys(value)) {
+    if (known.includes(name)) continue;
+    throw robotsTxtOptionError(
+      {
+        key: `${keyPrefix}.${name}`,
+        value: name,
+        problem: 'unknown robots.txt option',
+        expected: known.map((option) => `\`${option}\``).join(', '),
+        suggestion: suggest(name, known),
+      },
+      source,
+    );
+  }
+}
+
+/** Throws unless `value` is a plain object (not null, not an array). */
+export function assertPlainObject(value: unknown, key: string, expected: string, source?: string): asserts value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw robotsTxtOptionError({ key, value, problem: 'must be an object, got', expected }, source);
+  }
+}
+
+/**
+ * Throws unless `value` is a string with no line break or other control
+ * character, so nothing a user writes can start a robots.txt line of its own.
+ */
+export function assertSingleLine(value: unknown, key: string, source: string | undefined, expected: string): asserts value is string {
+  if (typeof value !== 'string') {
+    throw robotsTxtOptionError({ key, value, problem: `must be a string, got ${value === null ? 'null' : typeof value}`, expected }, source);
+  }
+  const control = findControlCharacter(value);
+  if (control !== undefined) {
+    throw robotsTxtOptionError(
+      {
+        code: 'robots-txt-injection',
+        key,
+        value,
+        problem: `value contains a line break or control character (${control}), which would start a new robots.txt line, got`,
+        expected: `a value on one line, without control characters (${expected})`,
+      },
+      source,
+    );
+  }
+}
+
+/** The Content Signals Policy's signals, in the order they are written. */
+export const CONTENT_SIGNAL_KEYS = ['search', 'ai-input', 'ai-train'] as const;
+const SIGNAL_VALUE_SUGGESTIONS = new Map<unknown, string>([
+  [true, 'yes'], [false, 'no'], ['y', 'yes'], ['n', 'no'], ['Yes', 'yes'], ['No', 'no'], ['YES', 'yes'], ['NO', 'no'], ['allow', 'yes'], ['deny', 'no'],
+]);
+/** Throws unless every key is a known signal and every value `yes` or `no`. */
+export function validateContentSignal(value: unknown, key: string, source?: string): void {
+  assertPlainObject(value, key, 'an object such as `{ search: "yes", "ai-train": "no" }`', source);
+  for (const [signal, setting] of Object.entries(value)) {
+    if (!(CONTENT_SIGNAL_KEYS as readonly string[]).includes(signal)) {
+      throw robotsTxtOptionError(
+        {
+          key: `${key}.${signal}`,
+          value: signal,
+          problem: 'unknown content signal',
+          expected: CONTENT_SIGNAL_KEYS.map((name) => `\`${name}\``).join(', '),
+          suggestion: suggest(signal, CONTENT_SIGNAL_KEYS),
+        },
+        source,
+      );
+    }
+    if (setting !== 'yes' && setting !== 'no') {
+      throw robotsTxtOptionError(
+        { key: `${key}.${signal}`, value: setting, problem: 'invalid content-signal value', expected: '`yes` or `no`', suggestion: SIGNAL_VALUE_SUGGESTIONS.get(setting) },
+        source,
+      );
+    }
+  }
+}
+
+const USAGE_VALUE_SUGGESTIONS = new Map<unknown, string>([
+  [true, 'y'], [false, 'n'], ['yes', 'y'], ['no', 'n'], ['Y', 'y'], ['N', 'n'],
+]);
+/**
+ * Throws unless every key is a vocabulary term (lower-case letters, digits
+ * and `-`, e.g. `train-ai`) and every value `y` or `n`. The AI Preferences
+ * vocabulary is still growing, so unknown terms are accepted.
+ */
+export function validateContentUsage(value: unknown, key: string, source?: string): void {
+  assertPlainObject(value, key, 'an object such as `{ "train-ai": "n" }`', source);
+  for (const [term, setting] of Object.entries(value)) {
+    if (!/^[a-z][a-z0-9-]*$/.test(term)) {
+      const suggestion = term.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase().replace(/[\s_]+/g, '-');
+      throw robotsTxtOptionError(
+        {
+          key: `${key}.${term}`,
+          value: term,
+          problem: 'invalid content-usage vocabulary term',
+          expected: 'lower-case letters, digits and `-`, e.g. `train-ai` or `search`',
+          suggestion: /^[a-z][a-z0-9-]*$/.test(suggestion) ? suggestion : undefined,
+        },
+        source,
+      );
+    }
+    if (setting !== 'y' && setting !== 'n') {
+      throw robotsTxtOptionError(
+        { key: `${key}.${term}`, value: setting, problem: 'invalid content-usage value', expected: '`y` or `n`', suggestion: USAGE_VALUE_SUGGESTIONS.get(setting) },
+        source,
+      );
+    }
+  }
+}
+
+/** Throws unless `value` is a positive, finite number of seconds. */
+export function validateCrawlDelay(value: unknown, key: string, source?: string): asserts value is number {
+  if (typeof value === 'number' && Number.isFinite(value) && value > 0) return;
+  const asNumber = typeof value === 'string' ? Number(value) : Number.NaN;
+  throw robotsTxtOptionError(
+    {
+      key,
+      value,
+      problem: typeof value === 'number' ? 'crawl delay is not a positive, finite number of seconds, got' : `crawl delay must be a number, got ${typeof value}`,
+      expected: 'a number of seconds greater than 0, e.g. `5`',
+      suggestion: Number.isFinite(asNumber) && asNumber > 0 ? String(asNumber) : undefined,
+    },
+    source,
+  );
+}
+
+const RULE_PATH_EXPECTED = 'a URL path starting with `/` (or `*`), e.g. `/private/`';
+function pathOfUrl(value: string): string {
+  const url = new URL(value);
+  return url.pathname + url.search;
+}
+/** Throws unless `value` is a valid `Allow`/`Disallow` path. */
+export function validateRulePath(value: unknown, key: string, type: 'allow' | 'disallow', source?: string): asserts value is string {
+  assertSingleLine(value, key, source, RULE_PATH_EXPECTED);
+  const fail = (problem: string, suggestion?: string): never => {
+    throw robotsTxtOptionError({ key, value, problem, expected: RULE_PATH_EXPECTED, suggestion }, source);
+  };
+  if (value === '') {
+    if (type === 'disallow') return;
+    fail('empty `Allow:` allows nothing, got');
+  }
+  if (value === '*') {
+    fail(`\`${type === 'allow' ? 'Allow' : 'Disallow'}: *\` is not valid robots.txt (\`/\` means the whole site), got`, '/');
+  }
+  if (!value.startsWith('/') && !value.startsWith('*')) {
+    if (isAbsoluteUrl(value)) fail('full URL where robots.txt rules hold only the path, got', pathOfUrl(value));
+    fail('path does not start with `/` or `*`, got', '/' + value.replace(/^\.?\/*/, ''));
+  }
+  if (value.includes('#')) {
+    fail('path contains `#`, which starts a comment in robots.txt so crawlers would cut the rule there, got', value.replaceAll('#', '%23'));
+  }
+  if (/\s/u.test(value)) {
+    fail('path contains whitespace, which never appears in a URL as sent, got', value.replace(/\s/gu, (space) => encodeURIComponent(space)));
+  }
+}
+
+const USER_AGENT_EXPECTED = 'a product token (letters, `-` and `_` only, e.g. `Googlebot`) or `*`';
+function suggestToken(value: string): string | undefined {
+  const trimmed = value.trim();
+  if (isValidProductToken(trimmed)) return trimmed;
+  const token = extractProductToken(trimmed);
+  // `Googlebot/2.1`: the version is not part of the product token.
+  if (token !== '' && trimmed.charAt(token.length) === '/') return token;
+  const dashed = trimmed.replace(/\s+/g, '-');
+  return isValidProductToken(dashed) ? dashed : undefined;
+}
+/** Throws unless `value` is `*` or a valid robots.txt product token. */
+export function validateUserAgent(value: unknown, key: string, source?: string): asserts value is string {
+  assertSingleLine(value, key, source, USER_AGENT_EXPECTED);
+  if (value === '*' || isValidProductToken(value)) return;
+  const token = extractProductToken(value);
+  const reading = token === '' ? 'no crawler would match it' : `Google would read it as \`${token}\``;
+  throw robotsTxtOptionError(
+    { key, value, problem: `not a robots.txt product token (${reading}), got`, expected: USER_AGENT_EXPECTED, suggestion: suggestToken(value) },
+    source,
+  );
+}
+
+const SITEMAP_EXPECTED = 'an absolute URL (`https://example.com/sitemap.xml`), a path starting with `/`, or `true`';
+function validateSitemapEntry(value: unknown, key: string, source?: string): void {
+  assertSingleLine(value, key, source, SITEMAP_EXPECTED);
+  const fail = (problem: string, suggestion?: string): never => {
+    throw robotsTxtOptionError({ key, value, problem, expected: SITEMAP_EXPECTED, suggestion }, source);
+  };
+  if (/\s/u.test(value)) fail('sitemap URL contains whitespace, got', value.replace(/\s/gu, (space) => encodeURIComponent(space)));
+  if (value.includes('#')) fail('sitemap URL contains `#`, which starts a comment in robots.txt, got', value.slice(0, value.indexOf('#')));
+  const isHttp = /^https?:\/\//i.test(value);
+  if (isAbsoluteUrl(value) && !isHttp) fail('sitemap URL is not http(s), got');
+  if (!isHttp && !value.startsWith('/')) fail('sitemap is neither an absolute URL nor a path starting with `/`, got', '/' + value.replace(/^\.?\/*/, ''));
+}
+/** Throws unless the `sitemap` option is `true`, a URL or path, or a list of them. */
+export function validateSitemapOption(value: unknown, key: string, source?: string): void {
+  if (value === true) return;
+  if (Array.isArray(value)) {
+    value.forEach((entry, index) => validateSitemapEntry(entry, `${key}[${index}]`, source));
+    return;
+  }
+  if (typeof value === 'string') {
+    validateSitemapEntry(value, key, source);
+    return;
+  }
+  throw robotsTxtOptionError(
+    { key, value, problem: 'invalid sitemap option', expected: SITEMAP_EXPECTED, suggestion: value === false ? 'remove the option' : undefined },
+    source,
+  );
+}
+
+const GROUP_KEYS = ['userAgent', 'allow', 'disallow', 'crawlDelay', 'comment'] as const;
+function asList(value: unknown, key: string, expected: string, source?: string): unknown[] {
+  if (Array.isArray(value)) return value;
+  throw robotsTxtOptionError({ key, value, problem: 'must be an array, got', expected, suggestion: typeof value === 'string' ? `[${JSON.stringify(value)}]` : undefined }, source);
+}
+function validateUserAgents(value: unknown, key: string, source?: string): void {
+  if (typeof value === 'string') {
+    validateUserAgent(value, key, source);
+    return;
+  }
+  const list = asList(value, key, 'a product token or a list of them', source);
+  if (list.length === 0) {
+    throw robotsTxtOptionError({ key, value, problem: 'user-agent list names no crawler, got', expected: 'at least one product token, or `*`', suggestion: '*' }, source);
+  }
+  list.forEach((entry, index) => validateUserAgent(entry, `${key}[${index}]`, source));
+}
+/** Throws on the first invalid field of one `groups` entry. */
+export function validateGroupOptions(group: unknown, key: string, source?: string): void {
+  assertPlainObject(group, key, 'an object such as `{ userAgent: "*", disallow: ["/private/"] }`', source);
+  assertKnownKeys(group, GROUP_KEYS, key, source);
+  if (group.userAgent === undefined) {
+    throw robotsTxtOptionError({ key: `${key}.userAgent`, problem: 'group has no `userAgent`', expected: 'a product token such as `Googlebot`, or `*`', suggestion: '*' }, source);
+  }
+  validateUserAgents(group.userAgent, `${key}.userAgent`, source);
+  for (const type of ['allow', 'disallow'] as const) {
+    if (group[type] === undefined) continue;
+    const paths = asList(group[type], `${key}.${type}`, 'a list of paths starting with `/`', source);
+    paths.forEach((path, index) => validateRulePath(path, `${key}.${type}[${index}]`, type, source));
+  }
+  if (group.crawlDelay !== undefined) validateCrawlDelay(group.crawlDelay, `${key}.crawlDelay`, source);
+  if (group.comment === undefined) return;
+  const comments = typeof group.comment === 'string' ? [group.comment] : asList(group.comment, `${key}.comment`, 'a string or a list of strings', source);
+  comments.forEach((comment, index) =>
+    assertSingleLine(comment, typeof group.comment === 'string' ? `${key}.comment` : `${key}.comment[${index}]`, source, 'comment text'),
+  );
+}
+
+const OPTION_KEYS = ['groups', 'sitemap', 'blockAiBots', 'contentSignal', 'contentUsage'] as const;
+const PREFIX = 'robotsTxt';
+/**
+ * Checks the `robotsTxt` options and throws a RobotsError naming the option
+ * path (e.g. `robotsTxt.groups[0].disallow[1]`), the bad value, what was
+ * expected and a likely fix. Rejects anything that could inject a line:
+ * a line break or control character in any value.
+ *
+ * @param source - where the options came from, for the message (e.g. `astro.config.mjs`)
+ */
+export function validateRobotsTxtOptions(options: unknown, source?: string): asserts options is RobotsTxtOptions {
+  assertPlainObject(options, PREFIX, 'an object of robots.txt options', source);
+  assertKnownKeys(options, OPTION_KEYS, PREFIX, source);
+  if (options.groups !== undefined) {
+    if (!Array.isArray(options.groups)) {
+      throw robotsTxtOptionError({ key: `${PREFIX}.groups`, value: options.groups, problem: 'must be an array, got', expected: 'a list of groups' }, source);
+    }
+    options.groups.forEach((group, index) => validateGroupOptions(group, `${PREFIX}.groups[${index}]`, source));
+  }
+  if (options.sitemap !== undefined) validateSitemapOption(options.sitemap, `${PREFIX}.sitemap`, source);
+  if (options.blockAiBots !== undefined && typeof options.blockAiBots !== 'boolean') {
+    throw robotsTxtOptionError({ key: `${PREFIX}.blockAiBots`, value: options.blockAiBots, problem: 'must be a boolean, got', expected: '`true` or `false`' }, source);
+  }
+  if (options.contentSignal !== undefined) validateContentSignal(options.contentSignal, `${PREFIX}.contentSignal`, source);
+  if (options.contentUsage !== undefined) validateContentUsage(options.contentUsage, `${PREFIX}.contentUsage`, source);
+}
