@@ -25,6 +25,7 @@ export { matchVercelSource, readVercelHeaders, type VercelHeaderRule } from './h
 export { readHtaccessHeaders, type HtaccessHeaderRule } from './headers/htaccess.js';
 
 export { listOutputFiles, outputFileForUrl, writeFileAtomic, writeHeaderFiles, type WriteHeaderFilesContext } from './site/output-files.js';
+export { createConfigUsage, type ConfigUsage, type ConfigUsagePage, type ConfigUsageReportContext } from './site/config-usage.js';
 export { capLines, findHiddenNoindex, isNoindexPage, readRobotsTags, siteWarnings, tagsRecord, type HiddenNoindex } from './site/site-warnings.js';
 
 export { MAX_HTML_BYTES } from './audit/audit-site.js';

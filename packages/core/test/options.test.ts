@@ -6,7 +6,7 @@ const env = {};
 describe('normalizeOptions', () => {
   it('fills in every default', () => {
     expect(normalizeOptions({}, { env })).toEqual({
-      noindex: { collections: [], paths: [] },
+      noindex: { collections: [], paths: [], data: {} },
       rules: [],
       frontMatterKey: 'robots',
       errorPages: [],
@@ -55,7 +55,7 @@ describe('normalizeOptions', () => {
   });
 
   it('rejects wrong types, naming key and value', () => {
-    expect(() => normalizeOptions({ strict: 'yes' })).toThrow(/key `strict`: invalid option value `yes`; expected boolean/);
+    expect(() => normalizeOptions({ strict: 'yes' })).toThrow(/key `strict`: invalid option value `yes`; expected `true` or `false`/);
     expect(() => normalizeOptions({ noindex: { paths: '/tags/**' } })).toThrow(/noindex.paths/);
     expect(() => normalizeOptions({ googlebot: true })).toThrow(/googlebot/);
     expect(() => normalizeOptions({ googlebot: { maxSnippet: -2 } })).toThrow(/googlebot.maxSnippet/);

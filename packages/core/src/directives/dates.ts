@@ -59,3 +59,68 @@ export function formatDirectiveDate(date: Date): string {
   if (iso.endsWith('T00:00:00.000Z')) return iso.slice(0, 10);
   return iso.replace(/\.000Z$/, 'Z');
 }
+
+/**
+ * An unquoted YAML timestamp, as the YAML parsers of Eleventy (gray-matter) and Astro (js-yaml)
+ * read them: `2030-02-30`, `2030-02-30T10:00:00Z`, `2030-2-3 10:00:00 +01:00`. Bounded
+ * quantifiers apart from whitespace and the fraction, so a scan stays linear.
+ */
+const YAML_TIMESTAMP =
+  /(?<![\w.-])(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|[ \t]+)(\d{1,2}):(\d{2}):(\d{2})(?:\.(\d*))?(?:[ \t]*(Z|([-+])(\d{1,2})(?::(\d{2}))?))?)?(?![\w:.+-])/g;
+/** What js-yaml's timestamp type makes of the parts (`Date.UTC`, which rolls `02-30` over to March). */
+function yamlTimestampValue(match: RegExpExecArray): { time: number; real: boolean } | undefined {
+  const [, year, month, day, hour, minute, second, fraction, zone, sign, zoneHours, zoneMinutes] = match;
+  // A date without a time is only a timestamp with two-digit month and day.
+  if (hour === undefined && (month!.length !== 2 || day!.length !== 2)) return undefined;
+  const parts = [Number(year), Number(month) - 1, Number(day), Number(hour ?? 0), Number(minute ?? 0), Number(second ?? 0)] as const;
+  const millis = Number((fraction ?? '').slice(0, 3).padEnd(3, '0'));
+  let time = Date.UTC(parts[0], parts[1], parts[2], parts[3], parts[4], parts[5], millis);
+  if (zone !== undefined && zone !== 'Z') time -= (sign === '-' ? -1 : 1) * (Number(zoneHours) * 60 + Number(zoneMinutes ?? 0)) * 60_000;
+  const check = new Date(Date.UTC(parts[0], parts[1], parts[2], parts[3], parts[4], parts[5]));
+  const real =
+    check.getUTCFullYear() === parts[0] &&
+    check.getUTCMonth() === parts[1] &&
+    check.getUTCDate() === parts[2] &&
+    check.getUTCHours() === parts[3] &&
+    check.getUTCMinutes() === parts[4] &&
+    check.getUTCSeconds() === parts[5];
+  return { time, real };
+}
+
+/**
+ * The impossible date as written in `rawText` (raw front matter) that a YAML parser rolled over
+ * into `date`: unquoted, `unavailable_after: 2030-02-30` becomes a `Date` of 2 March 2030, and
+ * nothing downstream can tell. Returns `undefined` when the date is real, or not in the text.
+ * Linear in the length of the text.
+ */
+export function rolledOverYamlDate(date: Date, rawText: string): string | undefined {
+  const wanted = date.getTime();
+  if (Number.isNaN(wanted)) return undefined;
+  YAML_TIMESTAMP.lastIndex = 0;
+  for (let match = YAML_TIMESTAMP.exec(rawText); match !== null; match = YAML_TIMESTAMP.exec(rawText)) {
+    const value = yamlTimestampValue(match);
+    if (value && !value.real && value.time === wanted) return match[0];
+  }
+  return undefined;
+}
+
+/** Deeper than any robots value: a front matter value is walked no further. */
+const MAX_DEPTH = 8;
+/** Whether a front matter value holds a `Date` anywhere (YAML made one from an unquoted date). */
+export function containsDate(value: unknown, depth = 0): boolean {
+  if (value instanceof Date) return true;
+  if (depth >= MAX_DEPTH || typeof value !== 'object' || value === null) return false;
+  return Object.values(value).some((item) => containsDate(item, depth + 1));
+}
+
+/**
+ * The value with every `Date` that YAML rolled over from an impossible date put back as the text
+ * it was written as (`2030-02-30`), so it fails exactly as the quoted date does. Other values are
+ * returned as they are; the input is not changed.
+ */
+export function restoreImpossibleYamlDates(value: unknown, rawText: string, depth = 0): unknown {
+  if (value instanceof Date) return rolledOverYamlDate(value, rawText) ?? value;
+  if (depth >= MAX_DEPTH || typeof value !== 'object' || value === null || !containsDate(value)) return value;
+  if (Array.isArray(value)) return value.map((item) => restoreImpossibleYamlDates(item, rawText, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, restoreImpossibleYamlDates(item, rawText, depth + 1)]));
+}

@@ -175,6 +175,12 @@ export function applyToken(directives: MutableDirectives, token: string, context
     applyValueDirective(directives, name, value, context);
     return true;
   }
+  // `noindex nofollow`, `noindex; nofollow`: known directives without commas. Always an error, even
+  // with `strict: false`: dropped as unknown, the page would lose the noindex it asks for.
+  const pieces = token.split(/[\s;]+/).filter(Boolean);
+  if (pieces.length > 1 && pieces.every((piece) => isDirectiveName(piece.split(':')[0]!.trim()))) {
+    fail(context, { code: 'missing-comma', problem: 'separate directives with commas, got', value: token, suggestion: pieces.join(', ') });
+  }
   reject(context, {
     code: 'unknown-directive',
     problem: 'unknown directive',

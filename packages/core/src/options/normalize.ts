@@ -6,7 +6,8 @@ import { parseRobots } from '../directives/parse.js';
 import { validateRobotsTxtOptions } from '../robots-txt/options.js';
 import { validateHeadersOptions } from '../headers/options.js';
 import { RobotsError, zodIssueToError } from '../errors.js';
-import { DEFAULTS, type NormalizedRobotsOptions, robotsOptionsSchema } from './schema.js';
+import { z } from 'zod';
+import { DEFAULTS, type DataValue, googlebotSchema, type NormalizedRobotsOptions, robotsOptionsSchema } from './schema.js';
 import { validateGlob } from '../glob.js';
 
 /** Whether the build should be indexable, and why not. */
@@ -45,6 +46,12 @@ export interface NormalizeContext {
   env?: Readonly<Record<string, string | undefined>>;
 }
 const normalized = new WeakSet<object>();
+/** `googlebot` checked on its own, under its own key, so an error names `googlebot.maxSnippet`. */
+const googlebotOption = z.strictObject({ googlebot: googlebotSchema });
+/** `{ draft: true, status: ['draft', 'review'] }` → `{ draft: [true], status: ['draft', 'review'] }`, as own keys of a new object. */
+function dataConditions(data: Readonly<Record<string, DataValue | DataValue[]>> | undefined): Record<string, DataValue[]> {
+  return Object.fromEntries(Object.entries(data ?? {}).map(([key, value]) => [key, Array.isArray(value) ? [...value] : [value]]));
+}
 function locate(error: unknown, context: NormalizeContext): never {
   if (error instanceof RobotsError) throw error.withContext({ package: context.package });
   throw error;
@@ -62,12 +69,20 @@ export function normalizeOptions(userOptions: unknown = {}, context: NormalizeCo
   if (!parsed.success) throw zodIssueToError(parsed.error, userOptions, robotsOptionsSchema, source, context.package);
   const options = parsed.data;
   const strict = options.strict ?? DEFAULTS.strict;
+  let googlebot: NormalizedRobotsOptions['googlebot'] = { ...DEFAULTS.googlebot };
+  if (options.googlebot === false) googlebot = false;
+  else if (options.googlebot !== undefined) {
+    const checked = googlebotOption.safeParse({ googlebot: options.googlebot });
+    if (!checked.success) throw zodIssueToError(checked.error, { googlebot: options.googlebot }, googlebotOption, source, context.package);
+    googlebot = { ...googlebot, ...checked.data.googlebot };
+  }
 
   try {
     const result: NormalizedRobotsOptions = {
       noindex: {
         collections: options.noindex?.collections ?? [],
         paths: (options.noindex?.paths ?? []).map((glob, i) => validateGlob(glob, `noindex.paths[${i}]`, source)),
+        data: dataConditions(options.noindex?.data),
       },
       rules: (options.rules ?? []).map((rule, i) => {
         const paths = typeof rule.path === 'string' ? [rule.path] : rule.path;
@@ -79,7 +94,7 @@ export function normalizeOptions(userOptions: unknown = {}, context: NormalizeCo
       }),
       frontMatterKey: options.frontMatterKey ?? DEFAULTS.frontMatterKey,
       errorPages: (options.errorPages ?? []).map((glob, i) => validateGlob(glob, `errorPages[${i}]`, source)),
-      googlebot: options.googlebot === false ? false : { ...DEFAULTS.googlebot, ...options.googlebot },
+      googlebot,
       indexable: options.indexable ?? detectIndexable(context.env).indexable,
       strict,
       robotsTxt: options.robotsTxt ?? {},

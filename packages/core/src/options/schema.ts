@@ -25,7 +25,24 @@ const robotsInput = z.custom<RobotsInput>(
     ['string', 'boolean', 'object'].includes(typeof value),
   { message: 'expected a string, an array of strings, a boolean or an object' },
 );
-const globList = z.array(z.string());
+const BOOLEAN = 'expected `true` or `false`';
+const WHOLE_NUMBER = 'expected a whole number, -1 for no limit';
+const length = z.number({ error: WHOLE_NUMBER }).int({ error: WHOLE_NUMBER }).min(-1, { error: WHOLE_NUMBER });
+/** The object form of the `googlebot` option, checked by `normalizeOptions` once the option is known to be an object. */
+export const googlebotSchema = z.strictObject({
+  /** Default: `-1` (no limit). */
+  maxSnippet: length.optional(),
+  /** Default: `large`. */
+  maxImagePreview: z.enum(['none', 'standard', 'large'], { error: 'expected `none`, `standard` or `large`' }).optional(),
+  /** Default: `-1` (no limit). */
+  maxVideoPreview: length.optional(),
+});
+type GooglebotInput = z.input<typeof googlebotSchema>;
+const globList = z.array(z.string({ error: 'expected a URL path glob such as `/tags/**`' }), { error: 'expected a list of URL path globs, e.g. `[\'/tags/**\']`' });
+/** A value `noindex.data` compares a page's data with: what front matter and JSON can hold besides lists and objects. */
+export type DataValue = string | number | boolean | null;
+const DATA_VALUE_FORMS = '`true`, `false`, a string, a number or `null`, or a list of them';
+const dataValue = z.union([z.string(), z.number(), z.boolean(), z.null()], { error: `expected ${DATA_VALUE_FORMS}` });
 /**
  * The options of every robots-kit adapter. Strict: an unknown key is an error.
  * Defaults live in `DEFAULTS`, above.
@@ -36,42 +53,55 @@ export const robotsOptionsSchema = z.strictObject({
   /** Content types kept out of search results (`noindex, follow`). Default: none. */
   noindex: z
     .strictObject({
-      /** Collection names (Eleventy tags and collections, Astro content collections). */
-      collections: z.array(z.string().min(1)).optional(),
-      /** URL path globs, e.g. `/tags/**`. */
+      /** Collection names (Eleventy tags and collections, Astro content collections). Default: `[]`. */
+      collections: z
+        .array(z.string({ error: 'expected a collection name' }).min(1, { error: 'expected a collection name, not an empty string' }), {
+          error: "expected a list of collection names, e.g. `['drafts']`",
+        })
+        .optional(),
+      /** URL path globs, e.g. `/tags/**`. Default: `[]`. */
       paths: globList.optional(),
-    })
+      /**
+       * Pages whose data says so: data key → the value (or any of the values) that marks a page,
+       * e.g. `{ draft: true }` or `{ status: ['draft', 'review'] }`. Each key is a condition of its
+       * own, like each collection name; values are compared exactly (`true` is not `"true"`). The
+       * data is Eleventy's data cascade, or an Astro page's front matter or collection entry data.
+       * Default: `{}`.
+       */
+      data: z
+        .record(z.string().min(1, { error: 'expected a data key, not an empty string' }), z.union([dataValue, z.array(dataValue).min(1, { error: `expected ${DATA_VALUE_FORMS}, not an empty list` })], { error: `expected ${DATA_VALUE_FORMS}` }), {
+          error: 'expected an object of data keys and values, e.g. `{ draft: true }`',
+        })
+        .optional(),
+    }, { error: "expected an object such as `{ collections: ['drafts'], paths: ['/tags/**'], data: { draft: true } }`" })
     .optional(),
   /** Route rules: directives for the pages whose URL matches `path`. Default: `[]`. */
   rules: z
     .array(
       z.strictObject({
-        path: z.union([z.string(), z.array(z.string()).min(1)]),
+        path: z.union([z.string(), z.array(z.string()).min(1)], { error: "expected a URL path glob or a list of them, e.g. `'/private/**'`" }),
         robots: robotsInput,
-      }),
+      }, { error: "expected a rule such as `{ path: '/private/**', robots: 'noindex' }`" }),
+      { error: "expected a list of rules, e.g. `[{ path: '/private/**', robots: 'noindex' }]`" },
     )
     .optional(),
   /** The front matter / data key with a page's own directives. Default: `robots`. */
-  frontMatterKey: z.string().min(1).optional(),
+  frontMatterKey: z.string({ error: 'expected a data key such as `robots`' }).min(1, { error: 'expected a data key such as `robots`' }).optional(),
   /** More URL globs of error pages, which never get robots tags. Default: `[]`. */
   errorPages: globList.optional(),
   /** The extra Googlebot tag for indexable pages, or `false` for none. Default: `max-snippet:-1, max-image-preview:large, max-video-preview:-1`. */
   googlebot: z
-    .union([
-      z.literal(false),
-      z.strictObject({
-        maxSnippet: z.number().int().min(-1).optional(),
-        maxImagePreview: z.enum(['none', 'standard', 'large']).optional(),
-        maxVideoPreview: z.number().int().min(-1).optional(),
-      }),
-    ])
+    // Not a zod union: its error would name neither the bad key nor the fix. `googlebotSchema` checks the object.
+    .custom<false | GooglebotInput>((value) => value === false || (typeof value === 'object' && value !== null && !Array.isArray(value)), {
+      message: 'expected `false` or an object such as `{ maxSnippet: 50 }`',
+    })
     .optional(),
   /** Whether the site may be indexed at all. Default: true, except in preview/staging builds (see `detectIndexable`). */
-  indexable: z.boolean().optional(),
+  indexable: z.boolean({ error: BOOLEAN }).optional(),
   /** Unknown directives fail the build when true, and only warn when false. Default: `true`. */
-  strict: z.boolean().optional(),
+  strict: z.boolean({ error: BOOLEAN }).optional(),
   /** The site's origin, e.g. `https://example.com` (adapters fill it from the framework's config). Default: none. */
-  site: z.url().optional(),
+  site: z.url({ error: 'expected an absolute URL such as `https://example.com`' }).optional(),
   /**
    * robots.txt generation (`groups`, `sitemap`, `blockAiBots`, `contentSignal`, `contentUsage`),
    * or `false` to write none. Checked in detail by `validateRobotsTxtOptions`. Default: `{}`
@@ -92,7 +122,7 @@ export const robotsOptionsSchema = z.strictObject({
     })
     .optional(),
   /** Run `robots-kit check` on the output after the build. Default: `false`. */
-  audit: z.boolean().optional(),
+  audit: z.boolean({ error: BOOLEAN }).optional(),
 });
 export type RobotsOptions = z.input<typeof robotsOptionsSchema>;
 
@@ -102,7 +132,8 @@ export type RobotsOptions = z.input<typeof robotsOptionsSchema>;
  */
 export interface NormalizedRobotsOptions {
   defaults?: RobotsInput;
-  noindex: { collections: string[]; paths: string[] };
+  /** `data` holds each key's values as a list: `{ draft: [true] }`. */
+  noindex: { collections: string[]; paths: string[]; data: Record<string, DataValue[]> };
   rules: Array<{ path: string[]; robots: RobotsInput }>;
   frontMatterKey: string;
   errorPages: string[];

@@ -7,6 +7,7 @@ import type { RobotsWarning } from '../errors.js';
 import { matchesAnyGlob, urlPath } from '../glob.js';
 import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
 import { parseRobots } from '../directives/parse.js';
+import { containsDate, restoreImpossibleYamlDates } from '../directives/dates.js';
 import { DEFAULTS, type NormalizedRobotsOptions, type RobotsOptions } from '../options/schema.js';
 import { formatDirectives, isNoindex, mergeAudiences, reconcileWarnings } from '../directives/reconcile.js';
 import { normalizeOptions } from '../options/normalize.js';
@@ -15,8 +16,19 @@ import { normalizeOptions } from '../options/normalize.js';
 export interface PageToResolve {
   /** The page's URL path, e.g. `/blog/post/`. */
   url: string;
-  /** Front matter or the data cascade; the page's own directives are under `frontMatterKey`. */
+  /**
+   * The page's data: Eleventy's data cascade, an Astro page's front matter or its collection
+   * entry's data. The page's own directives are under `frontMatterKey`, and `noindex.data`
+   * compares its other keys (`draft: true`). Default: none.
+   */
   data?: Readonly<Record<string, unknown>>;
+  /**
+   * The raw text of the front matter that `data` was read from, or a function that reads it
+   * (called only when the page's directives hold a `Date`): YAML turns an unquoted impossible
+   * date (`unavailable_after: 2030-02-30`) into a real one two days later, and with the text the
+   * page fails as it does with the date quoted. Default: none (dates are taken as parsed).
+   */
+  frontMatterText?: string | (() => string | undefined);
   /** Names of the collections the page belongs to. */
   collections?: Iterable<string>;
   /** The HTTP status the page is served with; 4xx and 5xx pages get no robots tags. */
@@ -26,7 +38,7 @@ export interface PageToResolve {
    * e.g. `Astro.locals.robots` and a content-collection entry's field. `source`/`key` name them
    * in error messages.
    */
-  own?: ReadonlyArray<{ robots: unknown; source?: string; key?: string }>;
+  own?: ReadonlyArray<{ robots: unknown; source?: string; key?: string; frontMatterText?: string | (() => string | undefined) }>;
   /** Robots tags already in the page's HTML (a theme's hard-coded tag), merged rather than duplicated. */
   existing?: readonly ExistingRobotsTag[];
   /** The page's source file, for error messages. */
@@ -46,11 +58,38 @@ export function isErrorPage(page: { url: string; status?: number }, errorPages: 
   return ERROR_PAGE_URL.test(urlPath(page.url)) || matchesAnyGlob(page.url, errorPages);
 }
 
-function belongsToNoindexCollection(page: PageToResolve, collections: readonly string[]): boolean {
-  if (collections.length === 0 || !page.collections) return false;
-  const wanted = new Set(collections);
-  for (const name of page.collections) if (wanted.has(name)) return true;
-  return false;
+/** Which `noindex` conditions a page meets, each as written in the options. */
+export interface NoindexMatch {
+  /** `noindex.collections` names the page belongs to. */
+  collections: string[];
+  /** `noindex.paths` globs its URL matches. */
+  paths: string[];
+  /** `noindex.data` keys whose value in the page's data is one of the listed values. */
+  data: string[];
+}
+/**
+ * Whether the page's data has `key` (its own key, never one of `Object.prototype`) set to one
+ * of `values`, compared exactly: `true` is not `"true"`.
+ */
+export function dataValueMatches(data: Readonly<Record<string, unknown>> | undefined, key: string, values: readonly unknown[]): boolean {
+  if (!data || !Object.hasOwn(data, key)) return false;
+  const value = data[key];
+  return values.some((wanted) => wanted === value);
+}
+/** The `noindex` conditions (collections, path globs, data values) the page meets. */
+export function matchNoindex(page: Pick<PageToResolve, 'url' | 'collections' | 'data'>, noindex: NormalizedRobotsOptions['noindex']): NoindexMatch {
+  const member = new Set(noindex.collections.length > 0 ? page.collections ?? [] : []);
+  return {
+    collections: noindex.collections.filter((name) => member.has(name)),
+    paths: noindex.paths.filter((glob) => matchesAnyGlob(page.url, [glob])),
+    data: Object.entries(noindex.data ?? {}).flatMap(([key, values]) => (dataValueMatches(page.data, key, values) ? [key] : [])),
+  };
+}
+/** The value with the impossible dates YAML rolled over put back as written, when the front matter text is at hand. */
+function asWritten(value: unknown, frontMatterText: PageToResolve['frontMatterText']): unknown {
+  if (frontMatterText === undefined || !containsDate(value)) return value;
+  const text = typeof frontMatterText === 'function' ? frontMatterText() : frontMatterText;
+  return text === undefined ? value : restoreImpossibleYamlDates(value, text);
 }
 /** Every source of directives that applies to the page, parsed: defaults, content types, rules, front matter, existing tags. */
 export function collectSources(page: PageToResolve, options: NormalizedRobotsOptions, warnings: RobotsWarning[]): ParsedRobots[] {
@@ -62,7 +101,8 @@ export function collectSources(page: PageToResolve, options: NormalizedRobotsOpt
   };
 
   if (options.defaults !== undefined) add(options.defaults, { file: 'options', key: 'defaults' });
-  if (belongsToNoindexCollection(page, options.noindex.collections) || matchesAnyGlob(page.url, options.noindex.paths)) {
+  const noindex = matchNoindex(page, options.noindex);
+  if (noindex.collections.length > 0 || noindex.paths.length > 0 || noindex.data.length > 0) {
     add(DEFAULTS.contentTypeNoindex, { file: 'options', key: 'noindex' });
   }
   options.rules.forEach((rule, i) => {
@@ -71,10 +111,10 @@ export function collectSources(page: PageToResolve, options: NormalizedRobotsOpt
   const data = page.data;
   // Only the page's own key: `constructor` or `toString` must not be read from Object.prototype.
   if (data && Object.hasOwn(data, options.frontMatterKey) && data[options.frontMatterKey] !== undefined) {
-    add(data[options.frontMatterKey], { file: page.source ?? page.url, key: options.frontMatterKey });
+    add(asWritten(data[options.frontMatterKey], page.frontMatterText), { file: page.source ?? page.url, key: options.frontMatterKey });
   }
   for (const own of page.own ?? []) {
-    if (own.robots !== undefined) add(own.robots, { file: own.source ?? page.source ?? page.url, key: own.key ?? options.frontMatterKey });
+    if (own.robots !== undefined) add(asWritten(own.robots, own.frontMatterText), { file: own.source ?? page.source ?? page.url, key: own.key ?? options.frontMatterKey });
   }
   for (const tag of page.existing ?? []) {
     const name = tag.name.trim().toLowerCase();

@@ -1,0 +1,247 @@
+/**
+ * Adapter plumbing for the end-of-build "config that matched nothing" report: every collection
+ * name, path glob and data condition of the options is checked against the pages of the build,
+ * and each one that no page met becomes a warning with a did-you-mean from what the site has.
+ * A misspelt `noindex.collections: ['draft']` would otherwise leave every draft indexable, silently.
+ */
+import { robotsWarning, suggest } from '../errors.js';
+import { matchesAnyGlob, urlPath } from '../glob.js';
+import type { NormalizedRobotsOptions } from '../options/schema.js';
+import { dataValueMatches, isErrorPage } from '../resolve/resolve-page.js';
+
+/** What the report needs to know about one page of the build: what `resolvePage` is given. */
+export interface ConfigUsagePage {
+  /** The URL path the options' globs are matched against. */
+  url: string;
+  collections?: Iterable<string>;
+  data?: Readonly<Record<string, unknown>>;
+  status?: number;
+}
+
+export interface ConfigUsageReportContext {
+  /** Where the options were written, for the messages, e.g. `addPlugin options`. Default: `options`. */
+  source?: string;
+  /**
+   * The path the site is served below (Eleventy's `pathPrefix`, Astro's `base`) and the name of
+   * that setting: a glob written with it, or without it, is suggested the other way round when
+   * that would match. Default: none.
+   */
+  base?: { path: string; setting: string };
+}
+
+/** Records the pages of a build and reports, at its end, the options that matched none. */
+export interface ConfigUsage {
+  /** Notes one page; call it for every page the build renders, error pages included. */
+  record(page: ConfigUsagePage): void;
+  /** Forgets every page, for a new full build. */
+  reset(): void;
+  /** One warning per collection name, glob or data condition no recorded page met; `[]` before any page. */
+  report(context?: ConfigUsageReportContext): string[];
+}
+
+/** Caps that keep the report's memory bounded on any site; they only limit the suggestions. */
+const MAX_SAMPLE_URLS = 5000;
+const MAX_KEYS = 1000;
+const MAX_VALUES_PER_KEY = 20;
+const MAX_LISTED = 8;
+
+interface GlobOption {
+  key: string;
+  glob: string;
+  /** Error-page globs are matched against every page; the others only count pages that get tags. */
+  errorPages: boolean;
+}
+
+/** Every glob of the options, with the option path a message names. */
+function globOptions(options: NormalizedRobotsOptions): GlobOption[] {
+  const globs: GlobOption[] = options.noindex.paths.map((glob, i) => ({ key: `noindex.paths[${i}]`, glob, errorPages: false }));
+  options.rules.forEach((rule, i) => {
+    rule.path.forEach((glob, j) => globs.push({ key: rule.path.length === 1 ? `rules[${i}].path` : `rules[${i}].path[${j}]`, glob, errorPages: false }));
+  });
+  options.errorPages.forEach((glob, i) => globs.push({ key: `errorPages[${i}]`, glob, errorPages: true }));
+  return globs;
+}
+
+/** A value as the messages show it: `true`, `"yes"`, `3`. */
+function shown(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
+function listed(names: Iterable<string>): string {
+  const all = [...names];
+  const head = all.slice(0, MAX_LISTED).map((name) => `\`${name}\``).join(', ');
+  return all.length > MAX_LISTED ? `${head} and ${all.length - MAX_LISTED} more` : head;
+}
+/** The literal start of a glob, up to its first wildcard: `/tag/` of `/tag/**`. */
+function literalPrefix(glob: string): string {
+  const wildcard = glob.search(/[*?[\]{}()!+@]/);
+  return wildcard < 0 ? glob : glob.slice(0, wildcard);
+}
+/** `/a/b/c/` → `/a/`, `/a/b/`, `/a/b/c/`: what a glob's literal start is compared with. */
+function pathPrefixes(url: string): string[] {
+  const segments = urlPath(url).split('/').filter(Boolean);
+  return segments.map((_, i) => `/${segments.slice(0, i + 1).join('/')}/`);
+}
+
+/**
+ * Starts a report for one build with these options. Adapters call `record` with what they give
+ * `resolvePage` for each page and log `report()` after the build, so both adapters warn alike.
+ */
+export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage {
+  const globs = globOptions(options);
+  const dataConditions = Object.entries(options.noindex.data ?? {});
+  let pages = 0;
+  let collections = new Set<string>();
+  let matchedGlobs = new Set<string>();
+  let matchedData = new Set<string>();
+  let sampleUrls: string[] = [];
+  let prefixes = new Set<string>();
+  let keys = new Set<string>();
+  let values = new Map<string, Map<string, number>>();
+
+  const reset = (): void => {
+    pages = 0;
+    collections = new Set();
+    matchedGlobs = new Set();
+    matchedData = new Set();
+    sampleUrls = [];
+    prefixes = new Set();
+    keys = new Set();
+    values = new Map();
+  };
+
+  const recordData = (data: Readonly<Record<string, unknown>> | undefined): void => {
+    for (const [key, wanted] of dataConditions) {
+      if (matchedData.has(key)) continue;
+      if (dataValueMatches(data, key, wanted)) {
+        matchedData.add(key);
+        continue;
+      }
+      if (!data || !Object.hasOwn(data, key)) continue;
+      const seen = values.get(key) ?? new Map<string, number>();
+      values.set(key, seen);
+      const value = shown(data[key]);
+      if (seen.has(value) || seen.size < MAX_VALUES_PER_KEY) seen.set(value, (seen.get(value) ?? 0) + 1);
+    }
+    // Keys are only needed to suggest one for a condition nothing met yet.
+    if (data && matchedData.size < dataConditions.length) {
+      for (const key of Object.keys(data)) {
+        if (keys.size >= MAX_KEYS) break;
+        keys.add(key);
+      }
+    }
+  };
+
+  const record = (page: ConfigUsagePage): void => {
+    pages++;
+    for (const name of page.collections ?? []) collections.add(name);
+    const errorPage = isErrorPage(page.status === undefined ? { url: page.url } : { url: page.url, status: page.status }, []);
+    for (const option of globs) {
+      if (matchedGlobs.has(option.key) || (errorPage && !option.errorPages)) continue;
+      if (matchesAnyGlob(page.url, [option.glob])) matchedGlobs.add(option.key);
+    }
+    recordData(page.data);
+    if (sampleUrls.length < MAX_SAMPLE_URLS) {
+      sampleUrls.push(page.url);
+      for (const prefix of pathPrefixes(page.url)) prefixes.add(prefix);
+    }
+  };
+
+  const matchesSample = (glob: string): boolean => sampleUrls.some((url) => matchesAnyGlob(url, [glob]));
+
+  /** A glob that would match: without the base, with it, or with a literal start the site has. */
+  const globSuggestion = (glob: string, base: ConfigUsageReportContext['base']): { glob: string; why?: string } | undefined => {
+    const basePath = base ? `/${base.path.replace(/^\/+|\/+$/g, '')}` : '/';
+    if (basePath !== '/') {
+      if (glob.startsWith(`${basePath}/`) && matchesSample(glob.slice(basePath.length))) {
+        return { glob: glob.slice(basePath.length), why: `a glob without ${base!.setting} (\`${basePath}/\`), which page URLs do not include` };
+      }
+      if (!glob.startsWith(`${basePath}/`) && glob.startsWith('/') && matchesSample(basePath + glob)) {
+        return { glob: basePath + glob, why: `a glob with ${base!.setting} (\`${basePath}/\`), which page URLs include` };
+      }
+    }
+    const literal = literalPrefix(glob);
+    if (literal === glob) {
+      // No wildcard: the closest page URL, with or without its trailing slash.
+      const urls = new Set(sampleUrls.flatMap((url) => [urlPath(url), urlPath(url).replace(/(.)\/+$/, '$1')]));
+      const close = suggest(glob, urls);
+      return close !== undefined && matchesSample(close) ? { glob: close } : undefined;
+    }
+    // A wildcard: the closest folder of the same depth as the glob's literal folders (`/tag/` of `/tag/**`).
+    const folder = literal.slice(0, literal.lastIndexOf('/') + 1);
+    const depth = folder.split('/').filter(Boolean).length;
+    if (depth === 0) return undefined;
+    const close = suggest(folder, [...prefixes].filter((prefix) => prefix.split('/').filter(Boolean).length === depth));
+    const candidate = close === undefined ? undefined : close + glob.slice(folder.length);
+    return candidate !== undefined && matchesSample(candidate) ? { glob: candidate } : undefined;
+  };
+
+  const report = (context: ConfigUsageReportContext = {}): string[] => {
+    if (pages === 0) return [];
+    const source = context.source ?? 'options';
+    const lines: string[] = [];
+    options.noindex.collections.forEach((name, i) => {
+      if (collections.has(name)) return;
+      const suggestion = suggest(name, collections);
+      lines.push(
+        robotsWarning({
+          code: 'unused-collection',
+          source,
+          key: `noindex.collections[${i}]`,
+          problem: 'no page of this build is in the collection',
+          value: name,
+          expected: collections.size > 0 ? `one of the site's collections: ${listed([...collections].sort())}` : 'a collection that has pages (this site has none)',
+          ...(suggestion ? { suggestion } : {}),
+        }).message,
+      );
+    });
+    for (const option of globs) {
+      if (matchedGlobs.has(option.key)) continue;
+      const fix = globSuggestion(option.glob, context.base);
+      lines.push(
+        robotsWarning({
+          code: 'unused-glob',
+          source,
+          key: option.key,
+          problem: 'no page of this build matches the glob',
+          value: option.glob,
+          expected: fix?.why ?? "a glob that matches at least one page's URL path",
+          ...(fix ? { suggestion: fix.glob } : {}),
+        }).message,
+      );
+    }
+    for (const [key, wanted] of dataConditions) {
+      if (matchedData.has(key)) continue;
+      const seen = values.get(key);
+      const wantedText = wanted.map(shown).join(' or ');
+      if (seen && seen.size > 0) {
+        const held = [...seen].map(([value, count]) => `${value} (${count} ${count === 1 ? 'page' : 'pages'})`).join(', ');
+        lines.push(
+          robotsWarning({
+            code: 'unused-data-value',
+            source,
+            key: `noindex.data.${key}`,
+            problem: `no page's \`${key}\` is ${wantedText} (values are compared exactly); the pages have`,
+            value: held,
+            expected: "the value exactly as the pages' data holds it",
+          }).message,
+        );
+        continue;
+      }
+      const suggestion = suggest(key, keys);
+      lines.push(
+        robotsWarning({
+          code: 'unused-data-key',
+          source,
+          key: `noindex.data.${key}`,
+          problem: "no page's data has the key",
+          value: key,
+          expected: `a key the pages' data has, set to ${wantedText} on the pages to keep out of search results`,
+          ...(suggestion ? { suggestion } : {}),
+        }).message,
+      );
+    }
+    return lines;
+  };
+
+  return { record, reset, report };
+}
