@@ -94,7 +94,7 @@ const CORE_LAYERS: ReadonlyArray<readonly string[]> = [
   ['html', 'robots-txt', 'headers'],
   ['options'],
   ['resolve'],
-  ['site', 'audit'],
+  ['site', 'audit', 'logs'],
   ['report'],
   ['cli'],
   ['index', 'adapter'],

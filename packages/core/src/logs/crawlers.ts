@@ -1,0 +1,145 @@
+/**
+ * The crawlers robots-kit recognises in access logs: how each names itself in the User-Agent
+ * header, the robots.txt product tokens whose group it obeys, and how its identity can be checked
+ * (published IP ranges, reverse-DNS host suffixes). AI crawlers come from `AI_BOTS`.
+ */
+import { AI_BOTS, type AiBot } from '../robots-txt/ai-bots.js';
+
+export type CrawlerKind = 'search' | 'ai' | 'seo' | 'other';
+/** One crawler of {@link CRAWLERS}. */
+export interface CrawlerDefinition {
+  /** The name reports use, e.g. `Googlebot`. */
+  name: string;
+  /** Lower-case substrings of the User-Agent header that identify it (the longest match wins). */
+  match: readonly string[];
+  /**
+   * robots.txt product tokens whose group it obeys, most specific first: `Googlebot-Image` obeys
+   * a `googlebot-image` group, else a `googlebot` group, else `*`.
+   */
+  tokens: readonly string[];
+  operator: string;
+  kind: CrawlerKind;
+  /** Fetches a person asked for; the operator documents that robots.txt may not apply. */
+  userTriggered?: boolean;
+  /** Host suffixes its reverse DNS names end with (forward-confirmed). */
+  dnsSuffixes?: readonly string[];
+  /** Ids of the published IP range snapshots that cover it (see `ip-ranges.ts`). */
+  ranges?: readonly string[];
+}
+
+/** When {@link CRAWLERS} was last checked against the operators' documentation. */
+export const CRAWLERS_REVIEWED = '2026-11-22';
+
+// https://developers.google.com/crawling/docs/crawlers-fetchers/verify-google-requests: reverse DNS
+// names end in googlebot.com, google.com or googleusercontent.com, and the IP ranges are split
+// into common crawlers, special-case crawlers and user-triggered fetchers.
+const GOOGLE_DNS = ['googlebot.com', 'google.com', 'googleusercontent.com'];
+function google(name: string, tokens: string[], ranges: string, extra: Partial<CrawlerDefinition> = {}): CrawlerDefinition {
+  return { name, match: [name.toLowerCase()], tokens, operator: 'Google', kind: 'search', dnsSuffixes: GOOGLE_DNS, ranges: [ranges], ...extra };
+}
+const GOOGLE: CrawlerDefinition[] = [
+  google('Googlebot', ['Googlebot'], 'google-common'),
+  google('Googlebot-Image', ['Googlebot-Image', 'Googlebot'], 'google-common'),
+  google('Googlebot-Video', ['Googlebot-Video', 'Googlebot'], 'google-common'),
+  google('Storebot-Google', ['Storebot-Google', 'Googlebot'], 'google-common'),
+  google('Google-InspectionTool', ['Google-InspectionTool', 'Googlebot'], 'google-common'),
+  google('GoogleOther', ['GoogleOther'], 'google-common', { match: ['googleother'] }),
+  google('Google-CloudVertexBot', ['Google-CloudVertexBot'], 'google-common', { kind: 'ai' }),
+  google('AdsBot-Google', ['AdsBot-Google'], 'google-special'),
+  google('AdsBot-Google-Mobile', ['AdsBot-Google-Mobile', 'AdsBot-Google'], 'google-special'),
+  google('Mediapartners-Google', ['Mediapartners-Google'], 'google-special'),
+  google('APIs-Google', ['APIs-Google'], 'google-special'),
+  google('FeedFetcher-Google', ['FeedFetcher-Google'], 'google-user-triggered', { userTriggered: true, kind: 'other' }),
+  google('Google-Site-Verification', ['Google-Site-Verification'], 'google-user-triggered', { userTriggered: true, kind: 'other' }),
+  google('Google-Read-Aloud', ['Google-Read-Aloud'], 'google-user-triggered', { userTriggered: true, kind: 'other' }),
+];
+
+// https://www.bing.com/webmaster/help/how-to-verify-bingbot-3905dc26: names end in search.msn.com.
+const BING = { operator: 'Microsoft', kind: 'search', dnsSuffixes: ['search.msn.com'], ranges: ['bingbot'] } as const;
+const SEARCH: CrawlerDefinition[] = [
+  { name: 'bingbot', match: ['bingbot'], tokens: ['bingbot'], ...BING },
+  { name: 'AdIdxBot', match: ['adidxbot'], tokens: ['adidxbot', 'bingbot'], ...BING },
+  { name: 'msnbot', match: ['msnbot'], tokens: ['msnbot', 'bingbot'], ...BING },
+  // https://support.apple.com/en-us/119829: names end in applebot.apple.com.
+  { name: 'Applebot', match: ['applebot'], tokens: ['Applebot', 'Googlebot'], operator: 'Apple', kind: 'search', dnsSuffixes: ['applebot.apple.com'] },
+  // https://yandex.com/support/webmaster/robot-workings/check-yandex-robots.html
+  { name: 'YandexBot', match: ['yandexbot', 'yandeximages'], tokens: ['YandexBot', 'Yandex'], operator: 'Yandex', kind: 'search', dnsSuffixes: ['yandex.ru', 'yandex.net', 'yandex.com'] },
+  { name: 'Baiduspider', match: ['baiduspider'], tokens: ['Baiduspider'], operator: 'Baidu', kind: 'search', dnsSuffixes: ['baidu.com', 'baidu.jp'] },
+  { name: 'DuckDuckBot', match: ['duckduckbot'], tokens: ['DuckDuckBot'], operator: 'DuckDuckGo', kind: 'search' },
+  { name: 'SeznamBot', match: ['seznambot'], tokens: ['SeznamBot'], operator: 'Seznam', kind: 'search', dnsSuffixes: ['seznam.cz'] },
+  { name: 'PetalBot', match: ['petalbot'], tokens: ['PetalBot'], operator: 'Huawei', kind: 'search' },
+];
+const SEO: CrawlerDefinition[] = [
+  { name: 'AhrefsBot', match: ['ahrefsbot'], tokens: ['AhrefsBot'], operator: 'Ahrefs', kind: 'seo' },
+  { name: 'AhrefsSiteAudit', match: ['ahrefssiteaudit'], tokens: ['AhrefsSiteAudit'], operator: 'Ahrefs', kind: 'seo' },
+  { name: 'SemrushBot', match: ['semrushbot'], tokens: ['SemrushBot'], operator: 'Semrush', kind: 'seo' },
+  { name: 'MJ12bot', match: ['mj12bot'], tokens: ['MJ12bot'], operator: 'Majestic', kind: 'seo' },
+  { name: 'DotBot', match: ['dotbot'], tokens: ['dotbot'], operator: 'Moz', kind: 'seo' },
+  { name: 'rogerbot', match: ['rogerbot'], tokens: ['rogerbot'], operator: 'Moz', kind: 'seo' },
+  { name: 'BLEXBot', match: ['blexbot'], tokens: ['BLEXBot'], operator: 'WebMeUp', kind: 'seo' },
+  { name: 'DataForSeoBot', match: ['dataforseobot'], tokens: ['DataForSeoBot'], operator: 'DataForSEO', kind: 'seo' },
+  { name: 'serpstatbot', match: ['serpstatbot'], tokens: ['serpstatbot'], operator: 'Serpstat', kind: 'seo' },
+];
+const OTHER: CrawlerDefinition[] = [
+  { name: 'facebookexternalhit', match: ['facebookexternalhit'], tokens: ['facebookexternalhit'], operator: 'Meta', kind: 'other', userTriggered: true },
+  { name: 'Twitterbot', match: ['twitterbot'], tokens: ['Twitterbot'], operator: 'X', kind: 'other' },
+];
+
+// OpenAI publishes one range file per agent (https://platform.openai.com/docs/bots).
+const OPENAI_RANGES: Readonly<Record<string, string>> = { GPTBot: 'openai-gptbot', 'OAI-SearchBot': 'openai-searchbot', 'ChatGPT-User': 'openai-chatgpt-user' };
+function fromAiBot(bot: AiBot): CrawlerDefinition {
+  const ranges = OPENAI_RANGES[bot.userAgent];
+  return {
+    name: bot.userAgent,
+    match: [bot.userAgent.toLowerCase()],
+    tokens: [bot.userAgent],
+    operator: bot.operator,
+    kind: 'ai',
+    ...(bot.purpose === 'ai-user' ? { userTriggered: true } : {}),
+    ...(ranges ? { ranges: [ranges] } : {}),
+  };
+}
+
+/**
+ * Every crawler robots-kit names in logs: Google's crawlers and fetchers, other search engines,
+ * the AI agents of `AI_BOTS` (control tokens such as `Google-Extended` send no requests and are
+ * left out), SEO tools and link-preview fetchers.
+ */
+export const CRAWLERS: readonly CrawlerDefinition[] = [
+  ...GOOGLE,
+  ...SEARCH,
+  ...AI_BOTS.filter((bot) => bot.purpose !== 'ai-control').map(fromAiBot),
+  ...SEO,
+  ...OTHER,
+];
+
+// Longest substrings first, so `googlebot-image` wins over `googlebot`.
+const MATCHERS: ReadonlyArray<readonly [string, CrawlerDefinition]> = CRAWLERS.flatMap((crawler) => crawler.match.map((text) => [text, crawler] as const)).sort(
+  (a, b) => b[0].length - a[0].length,
+);
+/** Logs repeat a few hundred user agents; more distinct ones than this are not kept. */
+const CACHE_LIMIT = 20_000;
+const cache = new Map<string, CrawlerDefinition | null>();
+
+/** The crawler a User-Agent header names, or undefined for anything else (browsers, unknown bots). */
+export function identifyCrawler(userAgent: string): CrawlerDefinition | undefined {
+  const cached = cache.get(userAgent);
+  if (cached !== undefined) return cached ?? undefined;
+  const lower = userAgent.toLowerCase();
+  let found: CrawlerDefinition | null = null;
+  for (const [text, crawler] of MATCHERS) {
+    if (lower.includes(text)) {
+      found = crawler;
+      break;
+    }
+  }
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(userAgent, found);
+  return found ?? undefined;
+}
+
+/** The crawler named `name` (as in reports), ignoring case. */
+export function crawlerByName(name: string): CrawlerDefinition | undefined {
+  const lower = name.toLowerCase();
+  return CRAWLERS.find((crawler) => crawler.name.toLowerCase() === lower);
+}
