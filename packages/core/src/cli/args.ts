@@ -23,6 +23,9 @@ Options:
 
 Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage error
 (or the audit could not run).
+
+robots-kit logs <file…|-> reads access logs: what crawlers really did
+(see robots-kit logs --help).
 `;
 
 export type CliFormat = 'table' | 'json' | 'sarif' | 'github';
@@ -83,7 +86,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (values.help) return { ...base, help: true, dir: '' };
   const [command, dir, ...extra] = positionals;
   if (command === undefined) throw usageError('missing command', { expected: '`robots-kit check <dir>`' });
-  if (command !== 'check') throw usageError('unknown command', { value: command, expected: '`check`', suggestion: suggest(command, ['check']) });
+  if (command !== 'check') throw usageError('unknown command', { value: command, expected: '`check` or `logs`', suggestion: suggest(command, ['check', 'logs']) });
   if (dir === undefined) throw usageError('missing folder', { expected: 'the build output folder, e.g. `robots-kit check dist`' });
   if (extra.length > 0) throw usageError('unexpected argument', { value: extra[0], expected: 'one folder' });
   if (values.json && values.format !== undefined && values.format !== 'json') {

@@ -2,6 +2,7 @@
 import { RobotsError } from '../errors.js';
 import { auditSite } from '../audit/audit-site.js';
 import { CLI_USAGE, parseCliArgs, type CliArgs } from './args.js';
+import { runLogsCli } from './logs-command.js';
 import { failsAt, severityCounts } from '../audit/findings.js';
 import { formatAuditJson } from '../report/json.js';
 import { formatAuditSarif, formatGithubAnnotations } from '../report/code-scanning.js';
@@ -77,6 +78,8 @@ function render(report: AuditReport, args: CliArgs, io: CliIo, cwd: string): str
  * the audit could not run.
  */
 export async function runCli(argv: readonly string[], io: CliIo = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+  // `robots-kit logs …` has its own options and output (cli/logs-command.ts).
+  if (argv.find((arg) => !arg.startsWith('-')) === 'logs') return runLogsCli(argv, io);
   const cwd = io.cwd ?? process.cwd();
   let args: CliArgs;
   try {

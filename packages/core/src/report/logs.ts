@@ -1,0 +1,132 @@
+/**
+ * The `robots-kit logs` report for a terminal, as JSON and as SARIF: per-crawler totals by
+ * verification, and the log findings in the audit's style.
+ */
+import path from 'node:path';
+import { plural, severityCounts, shorten } from '../audit/findings.js';
+import type { AuditSeverity } from '../audit/types.js';
+import { LOG_FINDINGS } from '../logs/findings.js';
+import type { LogFinding, LogFindingId, LogsReport } from '../logs/types.js';
+import { toSafeJson } from './json.js';
+import { formatTableRows, makeColors, terminalSafe, type Colors } from './table.js';
+
+const URLS_SHOWN = 5;
+const LABEL: Record<AuditSeverity, string> = { error: 'ERROR', warning: 'WARN ', info: 'INFO ' };
+function severityLabel(severity: AuditSeverity, colors: Colors): string {
+  if (severity === 'error') return colors.red(colors.bold(LABEL.error));
+  return severity === 'warning' ? colors.yellow(LABEL.warning) : colors.cyan(LABEL.info);
+}
+function where(finding: LogFinding): string {
+  if (!finding.source) return '';
+  return finding.source.line === undefined ? finding.source.file : `${finding.source.file}:${finding.source.line}`;
+}
+function findingLines(findings: readonly LogFinding[], colors: Colors): string[] {
+  const lines: string[] = [];
+  let previous = '';
+  for (const finding of findings) {
+    const heading = `${finding.severity} ${finding.id}`;
+    if (heading !== previous) {
+      if (previous) lines.push('');
+      const count = findings.filter((other) => other.id === finding.id && other.severity === finding.severity).length;
+      lines.push(`${severityLabel(finding.severity, colors)} ${colors.bold(finding.id)} ${colors.dim(`${LOG_FINDINGS[finding.id].title} (${count})`)}`);
+      previous = heading;
+    }
+    const location = where(finding);
+    lines.push(`  ${location ? colors.dim(`${terminalSafe(location)}  `) : ''}${terminalSafe(finding.message)}`);
+    for (const url of finding.urls.slice(0, URLS_SHOWN)) lines.push(`      ${terminalSafe(shorten(url, 160))}`);
+    if (finding.urls.length > URLS_SHOWN) lines.push(colors.dim(`      … and ${finding.urls.length - URLS_SHOWN} more`));
+  }
+  if (lines.length > 0) lines.push('');
+  return lines;
+}
+
+function crawlerRows(report: LogsReport, colors: Colors, limit: number): string[] {
+  if (report.crawlers.length === 0) return [];
+  const header = ['CRAWLER', 'KIND', 'VERIFIED', 'UNVERIFIED', 'SPOOFED', 'DISALLOWED', '404', '5XX'];
+  const rows = report.crawlers.slice(0, limit).map((row) => [
+    terminalSafe(row.crawler),
+    row.kind,
+    String(row.requests.verified),
+    String(row.requests.unverified),
+    String(row.requests.spoofed),
+    String(row.disallowed),
+    String(row.notFound),
+    String(row.serverErrors),
+  ]);
+  const table = formatTableRows([header, ...rows], (cell, column, row) => {
+    if (row === 0) return colors.dim(cell);
+    if ((column === 4 || column === 5) && cell.trim() !== '0') return colors.yellow(cell);
+    return cell;
+  });
+  const lines = [colors.bold(`Crawlers (${report.crawlers.length})`), ...table.map((line) => `  ${line}`)];
+  if (report.crawlers.length > limit) lines.push(colors.dim(`  … ${report.crawlers.length - limit} more (--json lists all)`));
+  return [...lines, ''];
+}
+
+export interface LogsTableOptions {
+  /** ANSI colours. Default: false. */
+  color?: boolean;
+  /** Crawler rows shown. Default: 20. */
+  limit?: number;
+}
+/** The report for people: what was read, the findings grouped by id, the crawlers and the totals. */
+export function formatLogsTable(report: LogsReport, options: LogsTableOptions = {}): string {
+  const colors = makeColors(options.color ?? false);
+  const { summary } = report;
+  const period = summary.from !== undefined && summary.to !== undefined ? `${new Date(summary.from).toISOString().slice(0, 16)} – ${new Date(summary.to).toISOString().slice(0, 16)}` : 'no times';
+  const facts = [
+    report.format,
+    plural(summary.lines, 'line'),
+    plural(summary.crawlerRequests, 'crawler request'),
+    period,
+    report.robots.length > 0 ? `robots.txt ${report.robots.map((version) => version.path + (version.since ? `@${version.since}` : '')).join(', ')}` : 'no robots.txt (--robots)',
+    `verification: ${[report.ranges.length > 0 ? 'IP ranges' : '', report.dns ? 'reverse DNS' : ''].filter(Boolean).join(' + ') || 'none'}`,
+  ];
+  const lines = [colors.bold(`robots-kit logs ${terminalSafe(report.inputs.join(' '))}`), colors.dim(`  ${terminalSafe(facts.join(' · '))}`), ''];
+  lines.push(...findingLines(report.findings, colors), ...crawlerRows(report, colors, options.limit ?? 20));
+  const totals = severityCounts(summary.findings);
+  const verdict = summary.findings.error > 0 ? colors.red(totals) : summary.findings.warning > 0 ? colors.yellow(totals) : colors.green(totals);
+  lines.push(`${verdict} ${colors.dim(`in ${summary.durationMs} ms`)}`);
+  return lines.join('\n') + '\n';
+}
+
+/** The report as JSON (the value `analyzeLogs` resolves to), with every control character escaped. */
+export function formatLogsJson(report: LogsReport): string {
+  return toSafeJson(report);
+}
+
+const SARIF_LEVEL: Record<AuditSeverity, string> = { error: 'error', warning: 'warning', info: 'note' };
+/** SARIF 2.1.0: one rule per log finding id, results located at the robots.txt rule or log line (relative to `cwd`). */
+export function formatLogsSarif(report: LogsReport, cwd = process.cwd()): string {
+  const ids = Object.keys(LOG_FINDINGS) as LogFindingId[];
+  const rules = ids.map((id) => ({
+    id,
+    name: id,
+    shortDescription: { text: LOG_FINDINGS[id].title },
+    fullDescription: { text: LOG_FINDINGS[id].description },
+    defaultConfiguration: { level: SARIF_LEVEL[LOG_FINDINGS[id].severity] },
+  }));
+  const results = report.findings.map((finding) => ({
+    ruleId: finding.id,
+    ruleIndex: ids.indexOf(finding.id),
+    level: SARIF_LEVEL[finding.severity],
+    message: { text: finding.message + (finding.urls.length > 0 ? ` URLs: ${finding.urls.slice(0, 20).join(' ')}` : '') },
+    ...(finding.source
+      ? {
+          locations: [
+            {
+              physicalLocation: {
+                artifactLocation: { uri: path.relative(cwd, path.resolve(cwd, finding.source.file)).split(path.sep).map(encodeURIComponent).join('/') },
+                ...(finding.source.line === undefined ? {} : { region: { startLine: finding.source.line } }),
+              },
+            },
+          ],
+        }
+      : {}),
+  }));
+  return toSafeJson({
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [{ tool: { driver: { name: 'robots-kit logs', informationUri: 'https://www.npmjs.com/package/@robots-kit/core', rules } }, results }],
+  });
+}
