@@ -36,6 +36,20 @@ function hostName(name: string): string {
 export function hasSuffix(host: string, suffixes: readonly string[]): boolean {
   return suffixes.some((suffix) => host === suffix || host.endsWith(`.${suffix}`));
 }
+/**
+ * The name a PTR query asks for (`1.66.249.66.in-addr.arpa`, nibbles under `ip6.arpa`). Queried with
+ * `resolvePtr` rather than `reverse`, whose errors say ENOTFOUND even for a timeout.
+ */
+export function reverseName(address: string): string | undefined {
+  const parsed = parseAddress(address);
+  if (!parsed) return undefined;
+  if (!parsed.v6) {
+    const v4 = parsed.words[3]!;
+    return `${v4 & 255}.${(v4 >>> 8) & 255}.${(v4 >>> 16) & 255}.${v4 >>> 24}.in-addr.arpa`;
+  }
+  const hex = [...parsed.words].map((word) => word.toString(16).padStart(8, '0')).join('');
+  return `${hex.split('').reverse().join('.')}.ip6.arpa`;
+}
 function sameAddress(a: string, b: string): boolean {
   const left = parseAddress(a);
   const right = parseAddress(b);
@@ -99,13 +113,14 @@ export async function createDnsVerifier(options: DnsOptions = {}, now = Date.now
     }
   }
   const pending = new Map<string, Promise<DnsEntry>>();
+  const checks = new Map<string, Promise<CheckOutcome>>();
 
   function lookup(address: string): Promise<DnsEntry> {
     const cached = cache.get(address);
     if (cached && now - cached.at < maxAge) return Promise.resolve(cached);
     let promise = pending.get(address);
     if (!promise) {
-      promise = limited(() => resolver.reverse(address))
+      promise = limited(() => resolver.resolvePtr(reverseName(address)!))
         .then((names) => names.map(hostName), (error: unknown) => {
           if (isDefinite(error)) return [];
           throw new NoAnswer();
@@ -134,27 +149,35 @@ export async function createDnsVerifier(options: DnsOptions = {}, now = Date.now
     return entry.forward[host];
   }
 
-  return {
-    async check(address, suffixes) {
-      if (!parseAddress(address) || suffixes.length === 0) return 'unknown';
-      try {
-        const entry = await lookup(address);
-        const candidates = entry.ptr.filter((host) => hasSuffix(host, suffixes));
-        if (candidates.length === 0) return 'fail';
-        let unanswered = false;
-        for (const host of candidates) {
-          try {
-            if (await confirms(entry, host, address)) return 'pass';
-          } catch (error) {
-            if (!(error instanceof NoAnswer)) throw error;
-            unanswered = true;
-          }
+  async function check(address: string, suffixes: readonly string[]): Promise<CheckOutcome> {
+    if (!parseAddress(address) || suffixes.length === 0) return 'unknown';
+    try {
+      const entry = await lookup(address);
+      const candidates = entry.ptr.filter((host) => hasSuffix(host, suffixes));
+      if (candidates.length === 0) return 'fail';
+      let unanswered = false;
+      for (const host of candidates) {
+        try {
+          if (await confirms(entry, host, address)) return 'pass';
+        } catch (error) {
+          if (!(error instanceof NoAnswer)) throw error;
+          unanswered = true;
         }
-        return unanswered ? 'unknown' : 'fail';
-      } catch (error) {
-        if (error instanceof NoAnswer) return 'unknown';
-        throw error;
       }
+      return unanswered ? 'unknown' : 'fail';
+    } catch (error) {
+      if (error instanceof NoAnswer) return 'unknown';
+      throw error;
+    }
+  }
+
+  return {
+    check(address, suffixes) {
+      // Concurrent requests from one address share one check.
+      const key = `${address} ${suffixes.join(' ')}`;
+      let promise = checks.get(key);
+      if (!promise) checks.set(key, (promise = check(address, suffixes)));
+      return promise;
     },
     async save() {
       if (options.cacheFile === undefined) return;
