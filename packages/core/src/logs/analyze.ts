@@ -6,6 +6,7 @@
  */
 import { shorten } from '../audit/findings.js';
 import type { AuditSeverity } from '../audit/types.js';
+import { getPathParamsQuery } from '../robots-txt/match.js';
 import { identifyCrawler, type CrawlerDefinition } from './crawlers.js';
 import { collectLogFindings, type ClientStats, type UnparsedSample } from './findings.js';
 import { compileLogFormat, describeLogFormat, detectLogFormat, type LineParser } from './formats.js';
@@ -21,6 +22,8 @@ const MAX_CLIENTS = 100_000;
 const MAX_URLS_PER_CLIENT = 500;
 const HOUR = 3_600_000;
 const OVERFLOW_ADDRESS = '(other addresses)';
+/** Lines tried for a format before a log counts as unreadable. */
+const DETECT_LINES = 100;
 
 function newClient(crawler: CrawlerDefinition, ip: string): ClientStats {
   return {
@@ -130,9 +133,9 @@ class Collector {
     }
   }
 }
-/** The target as robots.txt sees it (path and query), shortened for reports. */
+/** The target as robots.txt sees it (path and query, no scheme or host), shortened for reports. */
 function getTarget(target: string): string {
-  return shorten(target.startsWith('/') ? target : pathOf(target), 300);
+  return shorten(getPathParamsQuery(target), 300);
 }
 
 /** verified when a check passes; spoofed when every check that could run failed; else unverified. */
@@ -218,16 +221,17 @@ export async function analyzeLogs(inputs: readonly string[], options: AnalyzeLog
     let format: Exclude<LogFormat, 'auto'> | undefined = options.format === 'auto' ? undefined : options.format;
     let parse: LineParser | undefined = format ? compileLogFormat(format) : undefined;
     let lineNumber = 0;
+    let tries = 0;
     for await (const batch of readLogLines(input, options.stdin)) {
       for (const line of batch) {
         lineNumber++;
-        if (!parse) {
-          if (line.trim() === '') continue;
-          // Auto: the first line decides; a first line no format fits is itself unreadable.
+        if (!parse && line.trim() !== '') {
+          // Auto: the first line some format fits decides; lines before it are unreadable.
           format = detectLogFormat(line);
-          parse = format ? compileLogFormat(format) : () => undefined;
+          if (format) parse = compileLogFormat(format);
+          else if (++tries >= DETECT_LINES) parse = () => undefined;
         }
-        collector.add(input, format ? describeLogFormat(format) : 'any known', parse, line, lineNumber);
+        collector.add(input, format ? describeLogFormat(format) : 'any known', parse ?? (() => undefined), line, lineNumber);
         if (options.onProgress && collector.lines % 100_000 === 0) options.onProgress(collector.lines);
       }
     }
