@@ -4,6 +4,10 @@
  * header files and the audit. Plumbing that only the Astro and Eleventy adapters need lives in
  * `@robots-kit/core/adapter`.
  */
+import { normalizeOptions } from './options/normalize.js';
+import type { NormalizedRobotsOptions, RobotsOptions } from './options/schema.js';
+import { resolvePageTags, type PageToResolve, type ResolvedPage } from './resolve/resolve-page.js';
+
 export { RobotsError, type RobotsErrorDetails, type RobotsWarning } from './errors.js';
 export type {
   Directives,
@@ -19,7 +23,7 @@ export { parseRobots, type ParseRobotsOptions } from './directives/parse.js';
 export { formatDirectives, reconcile } from './directives/reconcile.js';
 export { detectIndexable, normalizeOptions, type IndexableDecision, type NormalizeContext } from './options/normalize.js';
 export type { NormalizedRobotsOptions, RobotsOptions } from './options/schema.js';
-export { resolvePage, resolvePageDetailed, type PageToResolve, type ResolvedPage } from './resolve/resolve-page.js';
+export type { PageToResolve, ResolvedPage } from './resolve/resolve-page.js';
 
 export { injectRobots } from './html/inject.js';
 export { rehypeRobots, type RehypeRobotsOptions } from './html/rehype-robots.js';
@@ -71,3 +75,18 @@ export type {
 export { formatAuditTable, type AuditTableOptions } from './report/table.js';
 export { AUDIT_REPORT_JSON_SCHEMA, formatAuditJson } from './report/json.js';
 export { formatAuditSarif } from './report/code-scanning.js';
+
+/**
+ * The tags a page must carry, with the warnings met on the way: its sources (defaults, content
+ * types, rules, front matter, existing tags) combined, the most restrictive directive winning.
+ * `options` are validated first (once per object: normalized options pass straight through).
+ * Here rather than in resolve/resolve-page.ts, which holds no validation code so that the
+ * runtime entry (`@robots-kit/core/runtime`) resolves pages without loading zod.
+ */
+export function resolvePageDetailed(page: PageToResolve, options: RobotsOptions | NormalizedRobotsOptions): ResolvedPage {
+  return resolvePageTags(page, normalizeOptions(options));
+}
+/** The tags a page must carry, as meta name → content: `{ robots: 'noindex, follow' }`; `{}` for error pages. */
+export function resolvePage(page: PageToResolve, options: RobotsOptions | NormalizedRobotsOptions): Record<string, string> {
+  return resolvePageDetailed(page, options).tags;
+}

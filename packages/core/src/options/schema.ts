@@ -1,22 +1,11 @@
 /** The options schema (strict zod), the normalized options type and every default. */
-import { NON_INDEXABLE_DIRECTIVES } from '../directives/vocabulary.js';
 import { z } from 'zod';
 import type { RobotsInput, ImagePreview } from '../directives/types.js';
 import type { RobotsTxtOptions } from '../robots-txt/options.js';
 import type { HeadersOptions } from '../headers/options.js';
 
-/** Every default of robots-kit, in one place. */
-export const DEFAULTS = {
-  /** The front matter / data key that holds a page's own directives. */
-  frontMatterKey: 'robots',
-  /** The extra Googlebot tag of the functional specification, for indexable pages. */
-  googlebot: { maxSnippet: -1, maxImagePreview: 'large', maxVideoPreview: -1 },
-  /** What a content-type rule (`noindex.collections` / `noindex.paths`) gives a page. */
-  contentTypeNoindex: 'noindex, follow',
-  /** What every page of a non-indexable (preview or staging) build carries. */
-  nonIndexable: NON_INDEXABLE_DIRECTIVES,
-  strict: true,
-} as const;
+/** Every default lives in options/defaults.ts, which the runtime entry can load without zod. */
+export { DEFAULTS } from './defaults.js';
 
 const robotsInput = z.custom<RobotsInput>(
   (value) =>

@@ -8,9 +8,9 @@ import { matchesAnyGlob, urlPath } from '../glob.js';
 import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
 import { parseRobots } from '../directives/parse.js';
 import { containsDate, restoreImpossibleYamlDates } from '../directives/dates.js';
-import { DEFAULTS, type NormalizedRobotsOptions, type RobotsOptions } from '../options/schema.js';
+import { DEFAULTS } from '../options/defaults.js';
+import type { NormalizedRobotsOptions } from '../options/schema.js';
 import { formatDirectives, isNoindex, mergeAudiences, reconcileWarnings } from '../directives/reconcile.js';
-import { normalizeOptions } from '../options/normalize.js';
 
 /** What an adapter knows about one page. */
 export interface PageToResolve {
@@ -36,9 +36,10 @@ export interface PageToResolve {
   /**
    * More of the page's own directives, combined with its front matter like every other source:
    * e.g. `Astro.locals.robots` and a content-collection entry's field. `source`/`key` name them
-   * in error messages.
+   * in error messages; `strict` (default: the options' `strict`) set to false turns unknown
+   * tokens into warnings, for input the user did not write for robots-kit (a route's own header).
    */
-  own?: ReadonlyArray<{ robots: unknown; source?: string; key?: string; frontMatterText?: string | (() => string | undefined) }>;
+  own?: ReadonlyArray<{ robots: unknown; source?: string; key?: string; frontMatterText?: string | (() => string | undefined); strict?: boolean }>;
   /** Robots tags already in the page's HTML (a theme's hard-coded tag), merged rather than duplicated. */
   existing?: readonly ExistingRobotsTag[];
   /** The page's source file, for error messages. */
@@ -91,13 +92,17 @@ function asWritten(value: unknown, frontMatterText: PageToResolve['frontMatterTe
   const text = typeof frontMatterText === 'function' ? frontMatterText() : frontMatterText;
   return text === undefined ? value : restoreImpossibleYamlDates(value, text);
 }
-/** Every source of directives that applies to the page, parsed: defaults, content types, rules, front matter, existing tags. */
-export function collectSources(page: PageToResolve, options: NormalizedRobotsOptions, warnings: RobotsWarning[]): ParsedRobots[] {
+/**
+ * Every source of directives that applies to the page, parsed: defaults, content types, rules, front
+ * matter, existing tags. `origins`, when given, receives where each one came from, at the same index.
+ */
+export function collectSources(page: PageToResolve, options: NormalizedRobotsOptions, warnings: RobotsWarning[], origins?: RobotsSource[]): ParsedRobots[] {
   const sources: ParsedRobots[] = [];
   const add = (input: RobotsInput | unknown, source: RobotsSource, strict = options.strict): void => {
     const parsed = parseRobots(input, source, { strict });
     warnings.push(...parsed.warnings);
     sources.push(parsed);
+    origins?.push(source);
   };
 
   if (options.defaults !== undefined) add(options.defaults, { file: 'options', key: 'defaults' });
@@ -114,7 +119,7 @@ export function collectSources(page: PageToResolve, options: NormalizedRobotsOpt
     add(asWritten(data[options.frontMatterKey], page.frontMatterText), { file: page.source ?? page.url, key: options.frontMatterKey });
   }
   for (const own of page.own ?? []) {
-    if (own.robots !== undefined) add(asWritten(own.robots, own.frontMatterText), { file: own.source ?? page.source ?? page.url, key: own.key ?? options.frontMatterKey });
+    if (own.robots !== undefined) add(asWritten(own.robots, own.frontMatterText), { file: own.source ?? page.source ?? page.url, key: own.key ?? options.frontMatterKey }, own.strict);
   }
   for (const tag of page.existing ?? []) {
     const name = tag.name.trim().toLowerCase();
@@ -122,6 +127,7 @@ export function collectSources(page: PageToResolve, options: NormalizedRobotsOpt
     const parsed = parseRobots(tag.content, { file: page.source ?? page.url, key: `<meta name="${tag.name}">` }, { strict: false });
     warnings.push(...parsed.warnings);
     sources.push(name === ALL_CRAWLERS_META_NAME ? parsed : { all: emptyDirectives(), crawlers: new Map([[name, parsed.all]]), warnings: [] });
+    origins?.push({ file: page.source ?? page.url, key: `<meta name="${tag.name}" content="${tag.content}">` });
   }
   if (!options.indexable) add(DEFAULTS.nonIndexable, { file: 'options', key: 'indexable' });
   return sources;
@@ -137,9 +143,11 @@ function crawlerOrder(a: string, b: string): number {
  * The tags a page must carry, with the warnings met on the way. Sources combine
  * additively and the most restrictive directive wins; a crawler's own tag holds only
  * what it adds to the `robots` tag; indexable pages get the extra Googlebot tag.
+ * `settings` must come from `normalizeOptions` (here or, as plain JSON, in an earlier
+ * process): this module holds no validation code, so the runtime entry can resolve pages
+ * without loading zod. The public `resolvePage`/`resolvePageDetailed` validate first.
  */
-export function resolvePageDetailed(page: PageToResolve, options: RobotsOptions | NormalizedRobotsOptions): ResolvedPage {
-  const settings = normalizeOptions(options);
+export function resolvePageTags(page: PageToResolve, settings: NormalizedRobotsOptions): ResolvedPage {
   if (isErrorPage(page, settings.errorPages)) return { tags: {}, warnings: [] };
 
   const warnings: RobotsWarning[] = [];
@@ -164,8 +172,4 @@ export function resolvePageDetailed(page: PageToResolve, options: RobotsOptions 
     if (!all.flags.has('indexifembedded')) warnings.push(...reconcileWarnings(effective, name));
   }
   return { tags, warnings };
-}
-/** The tags a page must carry, as meta name → content: `{ robots: 'noindex, follow' }`; `{}` for error pages. */
-export function resolvePage(page: PageToResolve, options: RobotsOptions | NormalizedRobotsOptions): Record<string, string> {
-  return resolvePageDetailed(page, options).tags;
 }

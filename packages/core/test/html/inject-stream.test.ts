@@ -1,0 +1,244 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ExistingRobotsTag } from '../../src/directives/types.js';
+import { injectRobotsStream, isPreBodyScanFinal, validUtf8Length } from '../../src/html/inject-stream.js';
+import { injectRobots } from '../../src/index.js';
+import { fuzzRuns } from '../fuzz-runs.js';
+
+const encoder = new TextEncoder();
+// Keeps a byte order mark, which the page starts with and must keep.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+const RUNS = fuzzRuns(400, 20_261_122);
+
+/** A stream of `chunks`; before each chunk whose flag is set, the source pauses (a microtask), as a page awaiting data does. */
+function streamOf(chunks: readonly Uint8Array[], pauses: readonly boolean[] = []): ReadableStream<Uint8Array> {
+  let index = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (pauses[index]) await null;
+      const chunk = chunks[index++];
+      if (chunk === undefined) controller.close();
+      else controller.enqueue(chunk);
+    },
+  });
+}
+
+/** `bytes` cut at the given offsets (any byte offset: inside a tag, a reference or a UTF-8 sequence). */
+function cut(bytes: Uint8Array, offsets: readonly number[]): Uint8Array[] {
+  const points = [...new Set(offsets.map((offset) => offset % (bytes.byteLength + 1)))].sort((a, b) => a - b);
+  const parts: Uint8Array[] = [];
+  let from = 0;
+  for (const point of [...points, bytes.byteLength]) {
+    if (point > from) parts.push(bytes.subarray(from, point));
+    from = Math.max(from, point);
+  }
+  return parts;
+}
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of stream) parts.push(chunk);
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.byteLength;
+  }
+  return out;
+}
+
+/** What a resolver saw and gave: the stream must call it exactly as injectRobots on the whole page does. */
+function recordingResolver(tags: Record<string, string>): { resolve: (existing: ExistingRobotsTag[]) => Record<string, string>; calls: ExistingRobotsTag[][] } {
+  const calls: ExistingRobotsTag[][] = [];
+  return {
+    calls,
+    resolve: (existing) => {
+      calls.push(existing);
+      return tags;
+    },
+  };
+}
+
+const headPiece = fc.constantFrom(
+  '<meta charset="utf-8">',
+  '<meta name="viewport" content="width=device-width">',
+  '<meta name="robots" content="noarchive">',
+  '<META NAME=googlebot CONTENT="nosnippet">',
+  '<meta name="description" content="Café &amp; crème 🍰">',
+  '<title>Über </head> &amp; <body></title>',
+  '<script>var a = "</head><body>"; if (a < b) {}</script>',
+  '<style>/* </head> */ p { color: red }</style>',
+  '<!-- <meta name="robots" content="none"> -->',
+  '<link rel=stylesheet href=/a.css>',
+  '<noscript><meta name="robots" content="noindex"></noscript>',
+  '<template><meta name="robots" content="none"></template>',
+);
+const whitespace = fc.constantFrom('', '\n', '\r\n  ', ' ', '&#32;', '&#x0A;', '\t');
+const bodyStart = fc.constantFrom('<body>', '<BODY class="x">', '<div>', '&amp; text', 'Text', '&#33;', 'é', '< 3', '</p>', '</br>', '<p>');
+const bodyRest = fc.constantFrom('', '<p>Hello</p>', '<meta name="robots" content="noindex">', '<h1>Ünïcödé 🎉</h1>', '<script>x()</script>', ' &#32; more text');
+
+/** Whole pages in the shapes Astro and hand-written sites produce, with the traps of each scanner state. */
+const page = fc
+  .record({
+    bom: fc.boolean(),
+    doctype: fc.constantFrom('', '<!doctype html>', '<!DOCTYPE html>\n'),
+    html: fc.constantFrom('', '<html lang="en">', '<html>\n'),
+    head: fc.constantFrom('', '<head>', '<HEAD>\n'),
+    pieces: fc.array(fc.tuple(whitespace, headPiece), { maxLength: 6 }),
+    headEnd: fc.constantFrom('', '</head>', '\n</head>\n'),
+    body: bodyStart,
+    rest: fc.array(bodyRest, { maxLength: 4 }),
+  })
+  .map((parts) => `${parts.bom ? '\uFEFF' : ''}${parts.doctype}${parts.html}${parts.head}${parts.pieces.map(([space, piece]) => space + piece).join('')}${parts.headEnd}${parts.body}${parts.rest.join('')}`);
+
+const resolvedTags = fc.constantFrom<Record<string, string>>({}, { robots: 'noindex, follow' }, { robots: 'noarchive', googlebot: 'max-snippet:-1' });
+
+describe('injectRobotsStream', () => {
+  it('equals injectRobots on the whole page, byte for byte, however the bytes are cut and paused', async () => {
+    await fc.assert(
+      fc.asyncProperty(page, fc.array(fc.nat(), { maxLength: 8 }), fc.array(fc.boolean(), { maxLength: 9 }), resolvedTags, async (html, offsets, pauses, tags) => {
+        const whole = recordingResolver(tags);
+        const expected = injectRobots(html, whole.resolve);
+        const streamed = recordingResolver(tags);
+        const result = await injectRobotsStream(streamOf(cut(encoder.encode(html), offsets), pauses), streamed.resolve);
+        const output = await readAll(result.body);
+        expect(decoder.decode(output)).toBe(expected.html);
+        expect(result.changed).toBe(expected.changed);
+        expect(result.lengthDelta).toBe(encoder.encode(expected.html).byteLength - encoder.encode(html).byteLength);
+        expect(streamed.calls).toEqual(whole.calls);
+        expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(expected.diagnostics.map((diagnostic) => diagnostic.code));
+      }),
+      RUNS,
+    );
+  });
+
+  it('calls a prefix final only when every continuation scans the same (isPreBodyScanFinal)', () => {
+    fc.assert(
+      fc.property(page, fc.nat(), bodyRest, (html, at, more) => {
+        const prefix = html.slice(0, at % (html.length + 1));
+        if (!isPreBodyScanFinal(prefix)) return;
+        // Anything may follow a final prefix: the page edited whole or cut there is the same page.
+        for (const continuation of [more, '&#32;', '<body>', 'x', '-->', '"', '</script>']) {
+          const resolve = (): Record<string, string> => ({ robots: 'noindex' });
+          const whole = injectRobots(prefix + continuation, resolve).html;
+          expect(whole).toBe(injectRobots(prefix, resolve).html + continuation);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('sends the edited head before the rest of the page exists', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const head = '<!doctype html><html><head><meta charset="utf-8"><title>Slow</title></head><body><h1>Slow</h1>';
+    let sent = 0;
+    const input = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent++ === 0) return controller.enqueue(encoder.encode(head));
+        await released;
+        controller.enqueue(encoder.encode('<p>late</p></body></html>'));
+        controller.close();
+      },
+    });
+    const result = await injectRobotsStream(input, () => ({ robots: 'noindex' }));
+    const reader = result.body.getReader();
+    const first = await reader.read();
+    expect(decoder.decode(first.value)).toBe(
+      '<!doctype html><html><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Slow</title></head><body><h1>Slow</h1>',
+    );
+    release();
+    const second = await reader.read();
+    expect(decoder.decode(second.value)).toBe('<p>late</p></body></html>');
+    expect((await reader.read()).done).toBe(true);
+  });
+
+  it('passes a page whose head is not UTF-8 through untouched, without calling resolve', async () => {
+    const bytes = new Uint8Array([...encoder.encode('<!doctype html><html><head><title>'), 0xe9, ...encoder.encode('</title></head><body>x</body></html>')]);
+    const { resolve, calls } = recordingResolver({ robots: 'noindex' });
+    const result = await injectRobotsStream(streamOf(cut(bytes, [5, 40])), resolve);
+    expect(result.utf8).toBe(false);
+    expect(calls).toEqual([]);
+    expect([...(await readAll(result.body))]).toEqual([...bytes]);
+  });
+
+  it('keeps bytes that are not UTF-8 after the head as they were, in the same chunk as the head or in a later one', async () => {
+    const head = encoder.encode('<!doctype html><html><head></head><body><p>');
+    const bytes = new Uint8Array([...head, 0xff, 0xfe, ...encoder.encode('</p></body></html>')]);
+    const expectedHead = encoder.encode('<!doctype html><html><head><meta name="robots" content="noindex"></head><body><p>');
+    for (const chunks of [[bytes], [bytes.subarray(0, 30), bytes.subarray(30)], [bytes.subarray(0, head.byteLength), bytes.subarray(head.byteLength)]]) {
+      const result = await injectRobotsStream(streamOf(chunks, [false, true]), () => ({ robots: 'noindex' }));
+      const output = await readAll(result.body);
+      expect(result.utf8).toBe(true);
+      expect([...output]).toEqual([...expectedHead, 0xff, 0xfe, ...encoder.encode('</p></body></html>')]);
+    }
+  });
+
+  it('finds the longest whole valid UTF-8 prefix exactly as TextDecoder judges it (validUtf8Length)', () => {
+    const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    const decodes = (bytes: Uint8Array): boolean => {
+      try {
+        fatal.decode(bytes);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const byte = fc.oneof(fc.integer({ min: 0, max: 0x7f }), fc.integer({ min: 0x80, max: 0xbf }), fc.constantFrom(0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff));
+    fc.assert(
+      fc.property(fc.array(byte, { maxLength: 12 }), (list) => {
+        const bytes = new Uint8Array(list);
+        let longest = 0;
+        for (let m = bytes.length; m >= 0; m--) {
+          if (decodes(bytes.subarray(0, m))) {
+            longest = m;
+            break;
+          }
+        }
+        expect(validUtf8Length(bytes)).toBe(longest);
+      }),
+      fuzzRuns(2000, 20_261_123),
+    );
+  });
+
+  it('cancels the input and rethrows when resolve throws', async () => {
+    let cancelled: unknown;
+    const input = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode('<!doctype html><head></head><body>'));
+      },
+      cancel(reason) {
+        cancelled = reason;
+      },
+    });
+    const failure = new Error('bad robots value');
+    await expect(injectRobotsStream(input, () => { throw failure; })).rejects.toBe(failure);
+    expect(cancelled).toBe(failure);
+  });
+
+  it('scans a head sent in many chunks in linear time: CPU against the same page in one chunk', async () => {
+    const filler = '<meta name="x" content="y">';
+    const html = `<!doctype html><html><head>${filler.repeat(Math.floor((1 << 17) / filler.length))}</head><body>x</body></html>`;
+    const bytes = encoder.encode(html);
+    const chunkSize = 64;
+    const manyChunks = Array.from({ length: Math.ceil(bytes.byteLength / chunkSize) }, (_, i) => bytes.subarray(i * chunkSize, (i + 1) * chunkSize));
+    const run = async (chunks: Uint8Array[]): Promise<void> => {
+      const result = await injectRobotsStream(streamOf(chunks), () => ({ robots: 'noindex' }));
+      await readAll(result.body);
+    };
+    const cpu = async (chunks: Uint8Array[]): Promise<number> => {
+      let best = Infinity;
+      for (let trial = 0; trial < 5; trial++) {
+        const start = process.cpuUsage();
+        await run(chunks);
+        const used = process.cpuUsage(start);
+        best = Math.min(best, used.user + used.system);
+      }
+      return best;
+    };
+    await run(manyChunks);
+    await run([bytes]);
+    // Scanning the whole prefix again after each of the ~2,000 chunks would make this ratio several hundred.
+    expect((await cpu(manyChunks)) / (await cpu([bytes]))).toBeLessThan(8);
+  });
+});
