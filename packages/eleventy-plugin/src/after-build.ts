@@ -6,10 +6,10 @@
 import path from 'node:path';
 import { auditSite, RobotsError, type HtmlPage, type NormalizedRobotsOptions } from '@robots-kit/core';
 import { auditLogLines, siteWarnings, writeFileAtomic, writeHeaderFiles } from '@robots-kit/core/adapter';
-import { locateError, OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings } from './messages.js';
+import { locateError, OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings, withoutStack } from './messages.js';
 import type { BuildState } from './page-data.js';
 import type { SiteRobotsTxt } from './robots-txt.js';
-import type { EleventyBuildEvent, EleventyLogger } from './types.js';
+import type { EleventyBuildEvent, EleventyConfig, EleventyLogger } from './types.js';
 
 interface FinishRobotsTxtSetup {
   generate: () => SiteRobotsTxt;
@@ -66,9 +66,10 @@ interface HeaderFilesSetup {
 /**
  * Writes the X-Robots-Tag header file of every target, each merged into the file already
  * there (a passthrough-copied `_headers`, the previous build's block). Returns lines for the
- * build log: what was written, and what the user must still do with it.
+ * build log (what was written, and what the user must still do with it) and the files written
+ * outside the output folder.
  */
-function writeSiteHeaderFiles(setup: HeaderFilesSetup): string[] {
+function writeSiteHeaderFiles(setup: HeaderFilesSetup): { lines: string[]; outside: string[] } {
   let files;
   try {
     files = writeHeaderFiles(setup.headers, {
@@ -83,7 +84,43 @@ function writeSiteHeaderFiles(setup: HeaderFilesSetup): string[] {
   }
   const written = files.map((file) => path.relative(process.cwd(), file.absolutePath) || file.absolutePath);
   const lines = written.length > 0 ? [`X-Robots-Tag header files written: ${written.join(', ')}.`] : [];
-  return [...lines, ...files.flatMap((file) => (file.note ? [`${file.path}: ${file.note}`] : []))];
+  const output = path.resolve(setup.outputDir);
+  const outside = files.map((file) => path.resolve(file.absolutePath)).filter((file) => {
+    const inOutput = path.relative(output, file);
+    return inOutput.startsWith('..') || path.isAbsolute(inOutput);
+  });
+  return { lines: [...lines, ...files.flatMap((file) => (file.note ? [`${file.path}: ${file.note}`] : []))], outside };
+}
+
+/**
+ * Files written outside the output folder (`vercel-headers.json`, a `mergeInto` `vercel.json`
+ * at the project root) must not wake `--watch` and `--serve`: with the input folder at the
+ * project root, each write would start a build that writes them again, forever. Eleventy reads
+ * `watchIgnores` when the watcher starts, which is after the first build.
+ */
+function ignoreWhenWatching(files: readonly string[], config: Pick<EleventyConfig, 'watchIgnores'>): void {
+  for (const file of files) config.watchIgnores?.add(path.relative(process.cwd(), file).split(path.sep).join('/'));
+}
+
+/** `/blog/` from Eleventy's `pathPrefix` (`blog`, `/blog`, `/blog/`); `/` when the site is served at the root. */
+export function normalizePathPrefix(pathPrefix: string | undefined): string {
+  const trimmed = (pathPrefix ?? '/').replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? '/' : `/${trimmed}/`;
+}
+
+/**
+ * The URL the audit reads the output as: the site's origin with the path prefix the output is
+ * served below, so `https://example.com/blog/sitemap.xml` is `sitemap.xml` of the output. The
+ * origin is `site`, else the first absolute `Sitemap:` line robots.txt was written with.
+ */
+export function auditSiteUrl(site: string | undefined, pathPrefix: string, sitemaps: readonly string[] = []): string | undefined {
+  const origin = site ?? sitemaps.find((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol));
+  if (origin === undefined) return undefined;
+  const url = new URL(origin);
+  if (site === undefined) url.pathname = '/';
+  const sitePath = url.pathname.replace(/\/+$/, '');
+  if (pathPrefix !== '/' && !`${sitePath}/`.endsWith(pathPrefix)) url.pathname = `${sitePath}${pathPrefix}`;
+  return url.href;
 }
 
 /**
@@ -91,24 +128,52 @@ function writeSiteHeaderFiles(setup: HeaderFilesSetup): string[] {
  * check`), logs the summary through Eleventy's logger, one line per finding at its
  * severity, and fails the build when a finding is an error, as the CLI does by default.
  */
-async function runAudit(outputDir: string, site: string | undefined, logger: EleventyLogger | undefined): Promise<void> {
-  const { lines, errors } = auditLogLines(await auditSite(outputDir, site === undefined ? {} : { site }));
+async function runAudit(outputDir: string, site: string | undefined, indexable: boolean, logger: EleventyLogger | undefined): Promise<void> {
+  // A preview build (`indexable: false`) is judged as one: nothing in it may be indexable.
+  const { lines, errors } = auditLogLines(await auditSite(outputDir, { ...(site === undefined ? {} : { site }), indexable }));
   // Logged every build, even when the same as last time.
   const reported = new Set<string>();
   for (const line of lines) reportWarnings([line.message], logger, reported, line.level);
   if (errors > 0) {
-    throw new RobotsError({
+    throw withoutStack(new RobotsError({
       code: 'audit-failed',
       package: PLUGIN_NAME,
       source: outputDir,
       problem: `the robots-kit audit found ${errors === 1 ? '1 error' : `${errors} errors`} in the build output (listed above)`,
       expected: 'none: fix the pages it names, or set `audit: false` in the plugin options to build without the check',
-    });
+    }));
   }
+}
+
+/**
+ * `--incremental`: Eleventy rebuilds a template that filters a collection only for the
+ * collections its `eleventyImport` names. A sitemap that does not name its collection keeps a
+ * page that turned noindex: said once when first seen, and again whenever it happened.
+ */
+function sitemapTemplateWarnings(state: BuildState): string[] {
+  if (!state.incremental) return [];
+  const lines: string[] = [];
+  for (const [inputPath, template] of state.sitemapTemplates) {
+    const needed = template.collections.size > 0 ? [...template.collections] : ['all'];
+    const missing = needed.filter((name) => !template.imports.has(name));
+    if (missing.length === 0) continue;
+    const fix = `add \`eleventyImport: { collections: [${missing.map((name) => `'${name}'`).join(', ')}] }\` to its front matter`;
+    if (!template.rendered && state.indexabilityChanged.length > 0) {
+      lines.push(
+        `${inputPath} was not rebuilt by this incremental build, so its output still lists ${state.indexabilityChanged.join(', ')} as before this change to its robots tags: ${fix}, or run a full build.`,
+      );
+    } else if (!template.advised) {
+      template.advised = true;
+      lines.push(`${inputPath} uses \`robotsIndexable\`, but \`--incremental\` rebuilds it only for the collections its \`eleventyImport\` names: ${fix}, so a page that turns noindex leaves it on the next build.`);
+    }
+  }
+  return lines;
 }
 
 export interface AfterBuildSetup {
   options: NormalizedRobotsOptions;
+  /** `eleventyConfig`: its `pathPrefix` and `watchIgnores`, read when the build is done. */
+  config: Pick<EleventyConfig, 'pathPrefix' | 'watchIgnores'>;
   /** The `headers` option as the user wrote it; `undefined` writes no header files. */
   headers: unknown;
   state: BuildState;
@@ -127,13 +192,21 @@ export function createAfterBuild(setup: AfterBuildSetup): (event?: EleventyBuild
     if (!event?.directories) return;
     const { state, options } = setup;
     const logger = setup.logger();
+    const pathPrefix = normalizePathPrefix(setup.config.pathPrefix);
     if (setup.generateRobotsTxt) finishRobotsTxt({ generate: setup.generateRobotsTxt, state, indexable: options.indexable, logger }, event);
+    const base = pathPrefix === '/' ? undefined : { path: pathPrefix, setting: '`pathPrefix`' };
+    reportWarnings(state.usage.report({ source: OPTIONS_SOURCE, ...(base ? { base } : {}) }), logger, state.reported);
+    reportWarnings(sitemapTemplateWarnings(state), logger, state.reported);
     if ((event.outputMode ?? 'fs') !== 'fs') return;
     const outputDir = event.directories.output;
     if (setup.headers !== undefined) {
-      const lines = writeSiteHeaderFiles({ headers: setup.headers, indexable: options.indexable, pages: state.pages.values(), outputDir });
-      reportWarnings(lines, logger, state.reported, 'info');
+      const written = writeSiteHeaderFiles({ headers: setup.headers, indexable: options.indexable, pages: state.pages.values(), outputDir });
+      ignoreWhenWatching(written.outside, setup.config);
+      reportWarnings(written.lines, logger, state.reported, 'info');
     }
-    if (options.audit) await runAudit(outputDir, options.site, logger);
+    if (options.audit) {
+      const sitemaps = (state.robotsTxt?.parsed.sitemaps ?? []).map((sitemap) => sitemap.url);
+      await runAudit(outputDir, auditSiteUrl(options.site, pathPrefix, sitemaps), options.indexable, logger);
+    }
   };
 }

@@ -20,7 +20,16 @@ export type LogLevel = 'warn' | 'info' | 'error';
  */
 export function locateError(error: unknown, source: string | undefined): unknown {
   if (!(error instanceof RobotsError)) return error;
-  return error.withContext(source === undefined ? { package: PLUGIN_NAME } : { package: PLUGIN_NAME, source });
+  return withoutStack(error.withContext(source === undefined ? { package: PLUGIN_NAME } : { package: PLUGIN_NAME, source }));
+}
+
+/**
+ * Eleventy prints an error's message, then "Original error stack trace:" with the message again;
+ * a RobotsError's message already says where and what, so it is printed once per report.
+ */
+export function withoutStack<T extends Error>(error: T): T {
+  Object.defineProperty(error, 'skipOriginalStack', { value: true, enumerable: false });
+  return error;
 }
 
 /** Messages from core name core; the user added this plugin, so they name it instead. */

@@ -3,7 +3,8 @@
  * through `eleventyComputed`), which collections each page is in, and the rest of one
  * build's state, reset before every build of `--serve` and `--watch`.
  */
-import type { HtmlPage, RobotsTxtReport } from '@robots-kit/core';
+import type { HtmlPage, NormalizedRobotsOptions, RobotsTxtReport } from '@robots-kit/core';
+import { createConfigUsage, type ConfigUsage } from '@robots-kit/core/adapter';
 import type { EleventyCollectionItem, EleventyPage, EleventyPageData } from './types.js';
 
 /** The `eleventyComputed` key of the capture; each page's data gets this key, set to `undefined`. */
@@ -91,18 +92,54 @@ export interface BuildState {
   robotsTxt: RobotsTxtReport | undefined;
   /** A file that a passthrough copy the plugin could not take over copied to `/robots.txt` in this build. */
   copiedRobotsTxt: string | undefined;
+  /** The pages of the build, for the end-of-build report of options that matched none. Kept across incremental builds, like `pages`. */
+  usage: ConfigUsage;
+  /** `--incremental`: Eleventy renders only the changed template and what declares it uses it. */
+  incremental: boolean;
+  /** Templates that used the `robotsIndexable` filter (sitemaps), by input path; kept across builds. */
+  sitemapTemplates: Map<string, SitemapTemplate>;
+  /** Pages whose indexability this incremental build changed (`/post/` gained a noindex). */
+  indexabilityChanged: string[];
 }
 
-export function createBuildState(): BuildState {
-  return { membership: undefined, reported: new Set(), pages: new Map(), robotsTxt: undefined, copiedRobotsTxt: undefined };
+/** A template that filters a collection with `robotsIndexable`, as an incremental build needs to know it. */
+export interface SitemapTemplate {
+  /** The collections it filtered (`all`), when they could be told apart. */
+  collections: Set<string>;
+  /** Its `eleventyImport.collections`: what Eleventy rebuilds it for in an incremental build. */
+  imports: Set<string>;
+  /** Whether this build rendered it. */
+  rendered: boolean;
+  /** Whether the user was told, once per process, to declare what it imports. */
+  advised?: boolean;
+}
+
+export function createBuildState(options: NormalizedRobotsOptions): BuildState {
+  return {
+    membership: undefined,
+    reported: new Set(),
+    pages: new Map(),
+    robotsTxt: undefined,
+    copiedRobotsTxt: undefined,
+    usage: createConfigUsage(options),
+    incremental: false,
+    sitemapTemplates: new Map(),
+    indexabilityChanged: [],
+  };
 }
 
 export function resetBuildState(state: BuildState, build: { incremental?: boolean } = {}): void {
   state.membership = undefined;
   state.reported.clear();
-  if (!build.incremental) state.pages.clear();
+  state.incremental = build.incremental === true;
+  if (!build.incremental) {
+    state.pages.clear();
+    state.usage.reset();
+  }
   state.robotsTxt = undefined;
   state.copiedRobotsTxt = undefined;
+  state.indexabilityChanged = [];
+  for (const template of state.sitemapTemplates.values()) template.rendered = false;
 }
 
 /**

@@ -8,7 +8,7 @@ import { createAfterBuild } from './after-build.js';
 import { OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings } from './messages.js';
 import { CAPTURE_KEY, createBuildState, createPageDataCapture, resetBuildState } from './page-data.js';
 import { registerRobotsTxt } from './robots-txt.js';
-import { createRobotsIndexableFilter, FILTER_NAME } from './sitemap.js';
+import { createRobotsIndexableFilter, FILTER_NAME, robotsIndexable } from './sitemap.js';
 import { createRobotsTransform } from './transform.js';
 import type { EleventyBuildEvent, EleventyConfig, EleventyPageData } from './types.js';
 
@@ -55,7 +55,7 @@ export function robotsPlugin(eleventyConfig: EleventyConfig, options: RobotsOpti
 
   const normalized = normalizeOptions(options, { package: PLUGIN_NAME, source: OPTIONS_SOURCE });
   const pageData = new WeakMap<object, EleventyPageData>();
-  const state = createBuildState();
+  const state = createBuildState(normalized);
   const logger = () => eleventyConfig.logger;
 
   eleventyConfig.addGlobalData('eleventyComputed', { [CAPTURE_KEY]: createPageDataCapture(pageData) });
@@ -64,10 +64,25 @@ export function robotsPlugin(eleventyConfig: EleventyConfig, options: RobotsOpti
     resetBuildState(state, event);
     if (notice) reportWarnings([notice], logger(), state.reported);
   });
-  eleventyConfig.addTransform(PLUGIN_NAME, createRobotsTransform({ options: normalized, pageData, state, logger }));
-  eleventyConfig.addFilter(FILTER_NAME, createRobotsIndexableFilter(normalized, state));
+  const sources = {
+    config: eleventyConfig,
+    get directories() {
+      return eleventyConfig.directories;
+    },
+  };
+  eleventyConfig.addTransform(PLUGIN_NAME, createRobotsTransform({ options: normalized, sources, pageData, state, logger }));
+  eleventyConfig.addFilter(FILTER_NAME, createRobotsIndexableFilter(normalized, state, pageData));
 
   const generateRobotsTxt =
     normalized.robotsTxt === false ? undefined : registerRobotsTxt(eleventyConfig, { robotsTxt: normalized.robotsTxt, options: normalized, state, logger });
-  eleventyConfig.on('eleventy.after', createAfterBuild({ options: normalized, headers: options.headers, state, generateRobotsTxt, logger }));
+  eleventyConfig.on('eleventy.after', createAfterBuild({ options: normalized, config: eleventyConfig, headers: options.headers, state, generateRobotsTxt, logger }));
 }
+
+/**
+ * What `require('@robots-kit/eleventy')` returns in a CommonJS config: Node's `require()` of
+ * this ES module returns its `module.exports` export (package entry), and `addPlugin` takes
+ * only a function or a plugin object, not a module namespace. So it is the plugin function
+ * itself, carrying the named exports as properties, for `const { robotsPlugin, robotsIndexable }
+ * = require(…)` and for code that reads `.default`.
+ */
+export const commonJsExport = Object.assign(robotsPlugin, { default: robotsPlugin, robotsPlugin, robotsIndexable });

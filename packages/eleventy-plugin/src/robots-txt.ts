@@ -220,7 +220,7 @@ function generateSiteRobotsTxt(setup: SiteRobotsTxtSetup): SiteRobotsTxt {
   const prefix = setup.pathPrefix();
   if (prefix !== undefined && defaultSitemap(prefix) !== '/sitemap.xml') {
     warnings.push(
-      `robots.txt is written at the root of the output, but the site is served below \`${prefix}\` (\`pathPrefix\`): crawlers read robots.txt only at the root of a host, so serve it from there or set \`robotsTxt: false\`.`,
+      `robots.txt is written at the root of the output, but the site is served below \`${defaultSitemap(prefix).slice(0, -'sitemap.xml'.length)}\` (\`pathPrefix\`): crawlers read robots.txt only at the root of a host, so serve it from there or set \`robotsTxt: false\`.`,
     );
   }
   return { report, warnings };

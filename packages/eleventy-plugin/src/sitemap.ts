@@ -8,7 +8,7 @@ import { isErrorPage, isNoindexPage } from '@robots-kit/core/adapter';
 import { locateError, PLUGIN_NAME } from './messages.js';
 import { buildCollectionMembership, membershipForBuild, type BuildState, type CollectionMembership } from './page-data.js';
 import { readStatusCode, resolveEleventyPage } from './transform.js';
-import type { EleventyCollectionItem, EleventyPage, EleventyPageData } from './types.js';
+import type { EleventyCollectionItem, EleventyFilterContext, EleventyPage, EleventyPageData } from './types.js';
 
 /** The template filter for sitemaps: `{% for item in collections.all | robotsIndexable %}`. */
 export const FILTER_NAME = 'robotsIndexable';
@@ -105,12 +105,39 @@ export function robotsIndexable<T>(items: readonly T[], options: RobotsOptions =
   return filterIndexable<T>(items, normalized, collections ? buildCollectionMembership(collections) : undefined, 'robotsIndexable');
 }
 
+/** `eleventyImport.collections` of a template's data: what an incremental build rebuilds it for. */
+function importedCollections(data: EleventyPageData | undefined): Set<string> {
+  const imports = (data?.eleventyImport as { collections?: unknown } | undefined)?.collections;
+  return new Set(Array.isArray(imports) ? imports.filter((name): name is string => typeof name === 'string') : []);
+}
+
+/**
+ * Remembers the template that called the filter and the collection it filtered (found by
+ * identity among the build's collections), so that an incremental build can tell when that
+ * template's output (a sitemap) no longer matches the pages' robots tags.
+ */
+function noteSitemapTemplate(state: BuildState, page: EleventyPage | undefined, data: EleventyPageData | undefined, items: unknown, collections: Collections | undefined): void {
+  if (!page || typeof page.inputPath !== 'string') return;
+  const template = state.sitemapTemplates.get(page.inputPath) ?? { collections: new Set<string>(), imports: new Set<string>(), rendered: false };
+  template.rendered = true;
+  template.imports = importedCollections(data);
+  for (const [name, list] of Object.entries(collections ?? {})) if (list === items) template.collections.add(name);
+  state.sitemapTemplates.set(page.inputPath, template);
+}
+
 /**
  * The plugin's `robotsIndexable` filter, with the plugin's options. It shares the build's
  * membership index with the transform: whichever needs it first builds it.
  */
-export function createRobotsIndexableFilter(options: NormalizedRobotsOptions, state: BuildState): (items: unknown) => unknown[] {
-  return function robotsIndexableFilter(items: unknown) {
-    return filterIndexable(items, options, membershipForBuild(state, { collections: collectionsOfItems(items) }), FILTER_NAME);
+export function createRobotsIndexableFilter(
+  options: NormalizedRobotsOptions,
+  state: BuildState,
+  pageData: WeakMap<object, EleventyPageData>,
+): (this: EleventyFilterContext | undefined, items: unknown) => unknown[] {
+  return function robotsIndexableFilter(this: EleventyFilterContext | undefined, items: unknown) {
+    const collections = collectionsOfItems(items);
+    const page = this?.page;
+    noteSitemapTemplate(state, page, page ? pageData.get(page) : undefined, items, collections);
+    return filterIndexable(items, options, membershipForBuild(state, { collections }), FILTER_NAME);
   };
 }

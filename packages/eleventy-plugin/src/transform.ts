@@ -6,15 +6,19 @@
 import {
   injectRobots,
   resolvePageDetailed,
+  RobotsError,
   type ExistingRobotsTag,
   type HtmlDiagnostic,
   type InjectRobotsResult,
   type NormalizedRobotsOptions,
+  type PageToResolve,
   type ResolvedPage,
 } from '@robots-kit/core';
+import { isNoindexPage } from '@robots-kit/core/adapter';
+import { locateInheritedError, locateInheritedWarning, readFrontMatterText, type DataSourceContext } from './data-source.js';
 import { locateError, reportWarnings } from './messages.js';
 import { membershipForBuild, type BuildState, type CollectionMembership } from './page-data.js';
-import type { EleventyLogger, EleventyPage, EleventyPageData, EleventyTransform, EleventyTransformContext } from './types.js';
+import type { EleventyConfig, EleventyLogger, EleventyPage, EleventyPageData, EleventyTransform, EleventyTransformContext } from './types.js';
 
 /** `tags` after the data cascade: a string, an array of strings, or absent. */
 function readTags(tags: unknown): string[] {
@@ -41,7 +45,28 @@ function collectionsOfPage(page: EleventyPage, tags: unknown, membership: Collec
   return names;
 }
 
-/** What core needs to know about one Eleventy page, read from its data and this build's collections. */
+/**
+ * What core needs to know about one Eleventy page, read from its data and this build's
+ * collections. The raw front matter is read only if the page's robots value holds a date.
+ */
+export function eleventyPageToResolve(
+  page: EleventyPage & { url: string },
+  data: EleventyPageData | undefined,
+  membership: CollectionMembership | undefined,
+  config?: Pick<EleventyConfig, 'frontMatterParsingOptions'>,
+): PageToResolve {
+  const status = readStatusCode(data);
+  return {
+    url: page.url,
+    ...(data === undefined ? {} : { data }),
+    collections: collectionsOfPage(page, data?.tags, membership),
+    ...(status === undefined ? {} : { status }),
+    source: page.inputPath,
+    frontMatterText: () => readFrontMatterText(page.inputPath, config),
+  };
+}
+
+/** The tags core resolves for one Eleventy page, as the transform and the sitemap filter both ask. */
 export function resolveEleventyPage(
   page: EleventyPage & { url: string },
   data: EleventyPageData | undefined,
@@ -49,17 +74,7 @@ export function resolveEleventyPage(
   existing: ExistingRobotsTag[],
   options: NormalizedRobotsOptions,
 ): ResolvedPage {
-  return resolvePageDetailed(
-    {
-      url: page.url,
-      data,
-      collections: collectionsOfPage(page, data?.tags, membership),
-      status: readStatusCode(data),
-      existing,
-      source: page.inputPath,
-    },
-    options,
-  );
+  return resolvePageDetailed({ ...eleventyPageToResolve(page, data, membership), existing }, options);
 }
 
 /** Feeds, JSON, sitemaps and `permalink: false` pages are not HTML documents and are left alone. */
@@ -104,11 +119,32 @@ function transformDiagnosticsToReport(
 
 export interface RobotsTransformSetup {
   options: NormalizedRobotsOptions;
+  /** Where inherited values came from, for messages; and the front matter delimiters. */
+  sources: DataSourceContext;
   /** Filled by the `eleventyComputed` capture, keyed by `data.page`. */
   pageData: WeakMap<object, EleventyPageData>;
   state: BuildState;
   /** Eleventy sets its logger after plugins load, so it is looked up at call time. */
   logger: () => EleventyLogger | undefined;
+}
+
+/** A page's error, named after the file that set the bad value when the page inherited it. */
+function locateTransformError(error: unknown, page: EleventyPage, data: EleventyPageData | undefined, setup: RobotsTransformSetup): unknown {
+  if (!(error instanceof RobotsError)) return error;
+  const located = locateInheritedError(error, page, data, setup.options.frontMatterKey, setup.sources);
+  return locateError(located, located === error ? page.inputPath : undefined);
+}
+
+/**
+ * Notes a page's own output for after the build: its tags (robots.txt warnings, `headers.html`),
+ * what the options' report needs, and, in an incremental build, whether it changed indexability.
+ */
+function recordPage(state: BuildState, page: PageToResolve, tags: Record<string, string> | undefined): void {
+  state.usage.record(page);
+  if (tags === undefined) return;
+  const before = state.pages.get(page.url);
+  if (state.incremental && before !== undefined && isNoindexPage(before.tags) !== isNoindexPage(tags)) state.indexabilityChanged.push(page.url);
+  state.pages.set(page.url, { url: page.url, tags });
 }
 
 /** The transform that gives every HTML page its resolved robots tags. */
@@ -123,9 +159,11 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     const membership = membershipForBuild(setup.state, captured);
     const data = captured ?? membership?.dataByPage.get(page);
     const warnings: string[] = [];
+    const toResolve = eleventyPageToResolve(located, data, membership, setup.sources.config);
+    const key = setup.options.frontMatterKey;
     const resolve = (existing: ExistingRobotsTag[]): Record<string, string> => {
-      const resolved = resolveEleventyPage(located, data, membership, existing, setup.options);
-      for (const warning of resolved.warnings) warnings.push(warning.message);
+      const resolved = resolvePageDetailed({ ...toResolve, existing }, setup.options);
+      for (const warning of resolved.warnings) warnings.push(locateInheritedWarning(warning, page, data, key, setup.sources));
       return resolved.tags;
     };
 
@@ -143,9 +181,9 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
       // A page that is not HTML at all must still fail on bad front matter.
       if (resolvedTags === undefined && wholePageFragment) resolve([]);
     } catch (error) {
-      throw locateError(error, page.inputPath);
+      throw locateTransformError(error, page, data, setup);
     }
-    if (ownOutput && resolvedTags !== undefined) setup.state.pages.set(page.url, { url: page.url, tags: resolvedTags });
+    if (ownOutput) recordPage(setup.state, toResolve, resolvedTags);
 
     if (data === undefined && result.changed) {
       warnings.push(

@@ -64,6 +64,8 @@ export interface EleventyPassthroughEntry {
 export interface EleventyDirectories {
   input: string;
   output: string;
+  /** Global data, e.g. `./src/_data/`. */
+  data?: string;
 }
 
 /** The argument of the `eleventy.before` and `eleventy.after` events (src/Eleventy.js `executeBuild`). */
@@ -102,4 +104,12 @@ export interface EleventyConfig {
   pathPrefix?: string;
   /** Set by Eleventy before the build runs; read it lazily. */
   logger?: EleventyLogger;
+  /** Globs and paths `--watch` and `--serve` ignore (src/UserConfig.js); read when the watcher starts, after the first build. */
+  watchIgnores?: Set<string>;
+  /** `setFrontMatterParsingOptions`: gray-matter's options, `delimiters` among them. */
+  frontMatterParsingOptions?: { delimiters?: string | readonly string[]; [option: string]: unknown };
+  /** `setDataFileSuffixes`; `false` for the default `['.11tydata', '']`. */
+  dataFileSuffixesOverride?: string[] | false;
+  /** `setDataFileBaseName`; `false` for the default (the folder's name). */
+  dataFileDirBaseNameOverride?: string | false;
 }

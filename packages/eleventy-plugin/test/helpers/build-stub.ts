@@ -60,6 +60,8 @@ export interface WrittenBuild {
   warnings: string[];
   /** Lines it printed as errors. */
   errors: string[];
+  /** Lines it printed as notes (`info`). */
+  infos: string[];
   /** Why the build failed; `undefined` when it succeeded. */
   failure: unknown;
 }
@@ -76,15 +78,18 @@ export async function scratchOutput(name: string): Promise<string> {
  * logger captured, also when the build fails. Eleventy runs `eleventy.after` listeners
  * before this resolves.
  */
-export async function writeStub(name: string, config: ConfigCallback, options: { input?: string; output?: string } = {}): Promise<WrittenBuild> {
+export async function writeStub(name: string, config: ConfigCallback, options: { input?: string; output?: string; pathPrefix?: string } = {}): Promise<WrittenBuild> {
   const input = options.input ?? path.join(STUBS, name);
   const output = relativeToCwd(options.output ?? (await scratchOutput(name)));
-  const eleventy = new Eleventy(relativeToCwd(input), output, { quietMode: false, config });
+  const eleventy = new Eleventy(relativeToCwd(input), output, { quietMode: false, config, ...(options.pathPrefix === undefined ? {} : { pathPrefix: options.pathPrefix }) });
   const warnings: string[] = [];
   const errors: string[] = [];
+  const infos: string[] = [];
   eleventy.logger.overrideLogger({
     log() {},
-    info() {},
+    info(message: string) {
+      infos.push(message);
+    },
     warn(message: string) {
       warnings.push(message);
     },
@@ -95,9 +100,9 @@ export async function writeStub(name: string, config: ConfigCallback, options: {
   try {
     const [passthrough, pages] = (await eleventy.write()) as [Array<{ map?: Record<string, string> }>, BuiltPage[]];
     const copied = new Map(passthrough.flatMap((result) => Object.entries(result?.map ?? {})));
-    return { output, pages, copied, warnings, errors, failure: undefined };
+    return { output, pages, copied, warnings, errors, infos, failure: undefined };
   } catch (failure) {
-    return { output, pages: [], copied: new Map(), warnings, errors, failure };
+    return { output, pages: [], copied: new Map(), warnings, errors, infos, failure };
   }
 }
 
