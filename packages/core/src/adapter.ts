@@ -37,3 +37,11 @@ export { auditLogLines, formatAuditSummary, type AuditLogLine } from './report/t
 export { formatGithubAnnotations } from './report/code-scanning.js';
 export { runCli, type CliIo, type CliStream } from './cli/run-cli.js';
 export type { CliFormat } from './cli/args.js';
+
+// The logs report's formats and tables (the main entry has room for analyzeLogs only).
+export { CRAWLERS, CRAWLERS_REVIEWED, identifyCrawler, type CrawlerDefinition } from './logs/crawlers.js';
+export { LOG_FINDINGS } from './logs/findings.js';
+export { LOG_FORMAT_PRESETS } from './logs/formats.js';
+export { formatLogsHtml } from './logs/html-report.js';
+export { RANGE_SOURCES, updateRangeSnapshots, type RangeSnapshot, type UpdateRangesOptions } from './logs/ip-ranges.js';
+export { formatLogsJson, formatLogsSarif, formatLogsTable, type LogsTableOptions } from './report/logs.js';
