@@ -4,21 +4,23 @@
  * plugin hands the result to the middleware, which never reads files itself.
  */
 import { parseFrontmatter } from '@astrojs/internal-helpers/frontmatter';
+import { restoreImpossibleYamlDates } from '@robots-kit/core/adapter';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 
 /**
- * The `key` front matter value of every content file under `srcDir` that has one,
- * keyed by root-relative path. Files without the key are left out, so the map stays
- * as small as the number of pages that set their own directives.
+ * The values under `keys` (the robots key, and the keys `noindex.data` compares) in the front
+ * matter of every content file under `srcDir` that has at least one of them, keyed by
+ * root-relative path. Files without any are left out, so the map stays as small as the number
+ * of pages that say something about themselves.
  */
-export async function scanFrontMatter(root: string, srcDir: string, key: string): Promise<Map<string, unknown>> {
+export async function scanFrontMatter(root: string, srcDir: string, keys: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
   const files = await listContentFiles(srcDir);
-  const values = await Promise.all(files.map((file) => readFrontMatterValue(file, key)));
-  const result = new Map<string, unknown>();
+  const values = await Promise.all(files.map((file) => readFrontMatterValues(file, keys)));
+  const result = new Map<string, Record<string, unknown>>();
   files.forEach((file, i) => {
-    const read = values[i]!;
-    if (read.found) result.set(rootRelativePath(root, file), read.value);
+    const read = values[i];
+    if (read !== undefined) result.set(rootRelativePath(root, file), read);
   });
   return result;
 }
@@ -57,30 +59,26 @@ async function listContentFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
-/** The value under `key` in a file's front matter, and whether the key is there at all. */
-interface FrontMatterValue {
-  found: boolean;
-  value?: unknown;
-}
-
 /**
- * Reads one key of a Markdown/MDX file's front matter with the parser Astro itself uses
- * (YAML between `---`, TOML between `+++`), so the value is what the page sees.
- * A file that is gone or whose front matter does not parse yields `found: false`:
- * Astro reports broken front matter itself, with a code frame.
+ * Reads `keys` of a Markdown/MDX file's front matter with the parser Astro itself uses
+ * (YAML between `---`, TOML between `+++`), so each value is what the page sees; undefined when
+ * the front matter has none of them. A file that is gone or whose front matter does not parse
+ * yields undefined too: Astro reports broken front matter itself, with a code frame.
  */
-async function readFrontMatterValue(file: string, key: string): Promise<FrontMatterValue> {
+async function readFrontMatterValues(file: string, keys: readonly string[]): Promise<Record<string, unknown> | undefined> {
   let source: string;
   try {
     source = await readFile(file, 'utf8');
   } catch {
-    return { found: false };
+    return undefined;
   }
   try {
     const { frontmatter } = parseFrontmatter(source, { frontmatter: 'preserve' });
-    return Object.hasOwn(frontmatter, key) ? { found: true, value: frontmatter[key] } : { found: false };
+    const found = keys.filter((key) => Object.hasOwn(frontmatter, key));
+    // YAML rolls an unquoted impossible date (`2030-02-30`) over to a real one: put it back as written, so it fails as it does quoted.
+    return found.length === 0 ? undefined : Object.fromEntries(found.map((key) => [key, restoreImpossibleYamlDates(frontmatter[key], source)]));
   } catch {
-    return { found: false };
+    return undefined;
   }
 }
 

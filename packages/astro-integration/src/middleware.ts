@@ -1,45 +1,137 @@
 /**
  * The on-request handler Astro runs around every page, in `astro build`, `astro dev` and on
- * demand: it decides whether the response is a page to rewrite, loads the data the Vite
- * plugin serves, and puts the page's resolved robots tags in its head through core.
+ * demand: it decides whether the response is a page to rewrite, loads the data the Vite plugin
+ * serves, and puts the page's resolved robots tags in its head through core, streaming; responses
+ * rendered on demand also get the X-Robots-Tag header. Imports only `@robots-kit/core/runtime`:
+ * no `node:` module, no zod, no audit code in the server bundle.
  * Registered by the integration as `@robots-kit/astro/middleware`.
  */
 import {
-  injectRobots,
-  normalizeOptions,
-  resolvePageDetailed,
+  injectRobotsStream,
+  resolveResponse,
+  X_ROBOTS_TAG,
   type HtmlDiagnostic,
-  type InjectRobotsResult,
-  type NormalizedRobotsOptions,
+  type PageToResolve,
+  type ResolvedResponse,
   type RobotsWarning,
-} from '@robots-kit/core';
+} from '@robots-kit/core/runtime';
 import type { APIContext, AstroRuntimeLogger, MiddlewareHandler } from 'astro';
-import { PACKAGE_NAME, PAGE_HINT, toAstroError } from './errors.js';
-import { findPageEntry, ownDirectives, type RobotsData } from './page-directives.js';
-
-const encoder = new TextEncoder();
+import { logLine, PAGE_HINT, toAstroError } from './errors.js';
+import { entryContribution, findPageEntry, ownDirectives, renderedEntriesRecorder, withRenderedEntries, type RobotsData } from './page-directives.js';
+import { PAGE_RECORDER, type PageRecorder } from './state.js';
 
 /**
  * Runs after the page rendered (`order: 'post'`, innermost), so it sees the final status, the
- * `getStaticPaths` props and whatever the page put in `Astro.locals`. HTML pages get their
- * robots tags; endpoints, redirects and bodies that are not UTF-8 are returned untouched.
+ * `getStaticPaths` props, whatever the page put in `Astro.locals` and the entries it rendered.
+ * HTML pages get their robots tags; on-demand responses also get X-Robots-Tag (endpoints from
+ * the path rules alone); redirects, error statuses and bodies that are not UTF-8 keep their bytes.
  */
 export const onRequest: MiddlewareHandler = async (context, next) => {
-  const response = await next();
+  const { result, rendered } = withRenderedEntries(next);
+  const response = await result;
   const status = statusToResolve(response.status, context.routePattern);
-  if (status === undefined || response.body === null || !isUtf8Html(response.headers)) return response;
+  if (status === undefined || response.body === null) return response;
+  const data = await loadRobotsData();
+  const options = data.options;
+  const onDemand = !context.isPrerendered;
+  const html = isUtf8Html(response.headers);
+  const page = pageToResolve(context, data, rendered, status, html);
+  if (html) (globalThis as Record<symbol, PageRecorder | undefined>)[PAGE_RECORDER]?.record(page);
+  if (status >= 400) return response;
 
-  const bytes = await response.arrayBuffer();
-  const html = decodeUtf8(bytes);
-  if (html === undefined) {
-    context.logger?.warn(`${context.url.pathname}: the HTML is not valid UTF-8, so its robots tags were left as they are.`);
-    return withBody(response, bytes);
+  const routeHeader = response.headers.get(X_ROBOTS_TAG);
+  const respond = (kind: 'html' | 'other', existing?: PageToResolve['existing']): ResolvedResponse => {
+    try {
+      return resolveResponse({ ...page, ...(existing ? { existing } : {}) }, options, { kind, headerRules: data.headerRules, routeHeader });
+    } catch (error) {
+      throw toAstroError(error, PAGE_HINT, page.source);
+    }
+  };
+  if (!html) {
+    if (!onDemand || !data.onDemand.header) return response;
+    const resolved = respond('other');
+    reportDiagnostics({ diagnostics: [], warnings: resolved.warnings }, context.url.pathname, context.logger);
+    return withHeaders(response, response.body, resolved.header, 0);
   }
-  const { data, options } = await loadRobotsData();
-  const result = robotsForPage(html, status, context, data, options);
-  reportDiagnostics(result, context.url.pathname, context.logger);
-  return withBody(response, result.changed ? encoder.encode(result.html) : bytes);
+
+  let resolved: ResolvedResponse | undefined;
+  const editTags = !onDemand || data.onDemand.metaTags;
+  let streamed: Awaited<ReturnType<typeof injectRobotsStream>>;
+  try {
+    streamed = await injectRobotsStream(response.body, (existing) => {
+      resolved = respond('html', existing);
+      return editTags ? resolved.tags : {};
+    });
+  } catch (error) {
+    throw toAstroError(error, PAGE_HINT, page.source);
+  }
+  if (!streamed.utf8) {
+    context.logger?.warn(`${context.url.pathname}: the HTML is not valid UTF-8, so its robots tags were left as they are.`);
+    resolved = respond('html');
+  }
+  reportDiagnostics({ diagnostics: streamed.diagnostics, warnings: resolved?.warnings ?? [] }, context.url.pathname, context.logger);
+  const header = onDemand && data.onDemand.header && resolved ? resolved.header : [];
+  return withHeaders(response, streamed.body, header, streamed.lengthDelta);
 };
+
+/** Each route with entries it cannot tell apart is named once per process, not on every request. */
+const warnedRoutes = new Set<string>();
+let warnedUntracked = false;
+
+/** What core needs to know about the page: URL path as served, status, its own directives, entry, data. */
+function pageToResolve(
+  context: Pick<APIContext, 'url' | 'routePattern' | 'props' | 'locals' | 'params' | 'logger'>,
+  data: RobotsData,
+  rendered: readonly unknown[],
+  status: number,
+  html: boolean,
+): PageToResolve {
+  const locals = context.locals as Record<string, unknown> | undefined;
+  const input = { key: data.options.frontMatterKey, data, routePattern: context.routePattern, locals };
+  const choice = html ? findPageEntry({ props: context.props, params: context.params, locals, rendered }) : { candidates: [] };
+  let entry = choice.entry;
+  if (!entry && choice.candidates.length > 1) {
+    const dataKeys = Object.keys(data.options.noindex.data ?? {});
+    const contributions = new Set(choice.candidates.map((candidate) => entryContribution(candidate, input, dataKeys)));
+    // Whichever is taken, the page says the same: take the first. Otherwise take none, loudly.
+    if (contributions.size === 1) entry = choice.candidates[0];
+    else if (!warnedRoutes.has(context.routePattern)) {
+      warnedRoutes.add(context.routePattern);
+      const names = choice.candidates.map((candidate) => `\`${candidate.collection}/${candidate.id}\``).join(', ');
+      context.logger?.warn(
+        `${context.routePattern}: cannot tell which collection entry is this page's own (${names}), so none of their robots settings apply. ` +
+          'Pass the entry as the prop `entry`, use its `id` as the route param, or set `Astro.locals.robots`.',
+      );
+    }
+  }
+  if (html && !warnedUntracked && renderedEntriesRecorder().untracked) {
+    warnedUntracked = true;
+    context.logger?.warn(
+      'This runtime has no AsyncLocalStorage: an entry a page renders with `render()` is not known as its own unless it is in the page’s props. Set `Astro.locals.robots` on pages that load their entry with `getEntry()`.',
+    );
+  }
+  const sources = ownDirectives({ ...input, entry });
+  return {
+    url: servedPath(context.url.pathname, context.routePattern),
+    status,
+    own: sources.own,
+    ...(sources.collections ? { collections: sources.collections } : {}),
+    ...(sources.data ? { data: sources.data } : {}),
+    source: data.routes[context.routePattern] ?? sources.own[0]?.source ?? context.url.pathname,
+  };
+}
+
+/**
+ * The URL path the page is served at, the path globs are matched against: the same in `astro
+ * dev` and in the build, whatever `build.format`. Prerendering with `build.format: 'file'` (or
+ * `'preserve'`) renders `/about` as `/about.html` and `/` as `/index.html`; hosts serve them
+ * at `/about` and `/`. A route whose own pattern ends in `.html` keeps it.
+ */
+export function servedPath(pathname: string, routePattern: string): string {
+  if (!pathname.endsWith('.html') || routePattern.endsWith('.html')) return pathname;
+  const path = pathname.slice(0, -'.html'.length);
+  return path.endsWith('/index') ? path.slice(0, -'index'.length) : path;
+}
 
 /** `/404`, `/500`, and one leading segment for a locale: `/fr/404`, `/[locale]/404`. */
 const ERROR_ROUTE = /^(?:\/[^/]+)?\/(404|500)$/;
@@ -47,8 +139,8 @@ const ERROR_ROUTE = /^(?:\/[^/]+)?\/(404|500)$/;
 /**
  * The status to resolve a page with, or `undefined` to leave the response alone.
  * Redirects and other 1xx/3xx responses are never touched. 4xx and 5xx pages are error
- * pages (no robots tags). A prerendered localized error page is served with 200 at build
- * time, so its route pattern is the fallback signal.
+ * pages (no robots tags, no header). A prerendered localized error page is served with 200 at
+ * build time, so its route gives the status the host will serve it with.
  */
 function statusToResolve(status: number, routePattern: string): number | undefined {
   if (status >= 400 && status <= 599) return status;
@@ -70,95 +162,31 @@ function isUtf8Html(headers: Headers): boolean {
   return charset === undefined || /^charset="?utf-?8"?$/.test(charset);
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
 /**
- * The body as text, or `undefined` when it is not valid UTF-8: re-encoding replacement
- * characters would change bytes the transform promises to keep.
+ * The same response (status, status text, every other header) with a new body and, when there
+ * are values, X-Robots-Tag: one header per audience, replacing the route's own, which the
+ * values already include. `Content-Length`, when the route set one, follows the body.
  */
-function decodeUtf8(bytes: ArrayBuffer): string | undefined {
-  try {
-    return decoder.decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The same response (status, status text, every header) with a new body; `Content-Length` follows it. */
-function withBody(response: Response, body: Uint8Array<ArrayBuffer> | ArrayBuffer): Response {
+function withHeaders(response: Response, body: ReadableStream<Uint8Array>, header: readonly string[], lengthDelta: number): Response {
   const headers = new Headers(response.headers);
-  if (headers.has('content-length')) headers.set('content-length', String(body.byteLength));
+  const length = headers.get('content-length');
+  if (length !== null && lengthDelta !== 0 && /^\d+$/.test(length)) headers.set('content-length', String(Number(length) + lengthDelta));
+  if (header.length > 0) {
+    headers.delete(X_ROBOTS_TAG);
+    for (const value of header) headers.append(X_ROBOTS_TAG, value);
+  }
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
-/** The data and its options, normalized once per module instance (once per build, once per dev change). */
-interface LoadedRobotsData {
-  data: RobotsData;
-  options: NormalizedRobotsOptions;
-}
-
-const loaded = new WeakMap<object, LoadedRobotsData>();
-
 /**
  * Imported on every request rather than at the top of the middleware: in dev the module is
- * replaced when front matter changes, and a dynamic import sees the new one. In a build it
- * is one resolved promise.
+ * replaced when front matter changes, and a dynamic import sees the new one. In a build it is
+ * one resolved promise. The options were validated at `astro:config:setup` and are used as
+ * they are: validating again would load zod into the server.
  */
-async function loadRobotsData(): Promise<LoadedRobotsData> {
+async function loadRobotsData(): Promise<RobotsData> {
   const { default: module } = await import('virtual:@robots-kit/astro/data');
-  const data = module as RobotsData;
-  let result = loaded.get(data);
-  if (!result) {
-    // Validated at `astro:config:setup`; normalizing again restores core's "already normalized" mark.
-    result = { data, options: normalizeOptions(data.options, { package: PACKAGE_NAME }) };
-    loaded.set(data, result);
-  }
-  return result;
-}
-
-interface PageRobots extends InjectRobotsResult {
-  /** Problems that did not fail the page: ineffective directives, unknown tokens in a theme's tag or with `strict: false`. */
-  warnings: RobotsWarning[];
-}
-
-/** The page's HTML with its resolved robots tags, through core's head-only transform. */
-function robotsForPage(
-  html: string,
-  status: number,
-  context: Pick<APIContext, 'url' | 'routePattern' | 'props' | 'locals'>,
-  data: RobotsData,
-  options: NormalizedRobotsOptions,
-): PageRobots {
-  const entry = findPageEntry(context.props);
-  const own = ownDirectives({
-    key: options.frontMatterKey,
-    data,
-    routePattern: context.routePattern,
-    locals: context.locals as Record<string, unknown> | undefined,
-    entry,
-  });
-  const source = data.routes[context.routePattern] ?? own[0]?.source ?? context.url.pathname;
-  const warnings: RobotsWarning[] = [];
-  try {
-    const result = injectRobots(html, (existing) => {
-      const resolved = resolvePageDetailed(
-        {
-          url: context.url.pathname,
-          own,
-          collections: entry ? [entry.collection] : undefined,
-          status,
-          existing,
-          source,
-        },
-        options,
-      );
-      warnings.push(...resolved.warnings);
-      return resolved.tags;
-    });
-    return { ...result, warnings };
-  } catch (error) {
-    throw toAstroError(error, PAGE_HINT, source);
-  }
+  return module as RobotsData;
 }
 
 /**
@@ -174,7 +202,7 @@ function reportDiagnostics(
   logger: AstroRuntimeLogger | undefined,
 ): void {
   for (const diagnostic of page.diagnostics) {
-    if (WORTH_A_WARNING.has(diagnostic.code)) logger?.warn(`${pathname}: ${diagnostic.message}`);
+    if (WORTH_A_WARNING.has(diagnostic.code)) logger?.warn(`${pathname}: ${logLine(diagnostic.message)}`);
   }
-  for (const warning of page.warnings) logger?.warn(`${pathname}: ${warning.message}`);
+  for (const warning of page.warnings) logger?.warn(`${pathname}: ${logLine(warning.message)}`);
 }

@@ -8,7 +8,8 @@ import { isAbsolute, relative } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { PACKAGE_NAME } from './errors.js';
 import { isContentFile, scanFrontMatter } from './front-matter.js';
-import type { RobotsData } from './page-directives.js';
+import { responseHeaderRules } from './on-demand.js';
+import { RENDERED_ENTRIES, type RobotsData } from './page-directives.js';
 import { robotsTxtDevMiddleware } from './robots-txt.js';
 import type { IntegrationState } from './state.js';
 
@@ -37,6 +38,19 @@ export function robotsVitePlugin(state: IntegrationState): Plugin {
         return id === RESOLVED_VIRTUAL_MODULE_ID ? moduleCode(await robotsDataOf(state)) : undefined;
       },
     },
+    transform: {
+      filter: { id: /^\0astro:content$/ },
+      handler(code, id) {
+        if (id !== ASTRO_CONTENT_ID) return undefined;
+        const wrapped = withRecordedRender(code);
+        if (wrapped === undefined) {
+          state.logger.warn(
+            'Could not follow `render()` of `astro:content` in this Astro version: a page rendered on demand that loads its entry with `getEntry()` does not get the entry’s robots. Set `Astro.locals.robots` on such pages.',
+          );
+        }
+        return wrapped;
+      },
+    },
     configureServer(server) {
       server.middlewares.use(robotsTxtDevMiddleware(() => state));
       state.invalidate = () => {
@@ -56,14 +70,38 @@ export function robotsVitePlugin(state: IntegrationState): Plugin {
  * globs) is not an input `normalizeOptions` accepts again in the middleware.
  */
 async function robotsDataOf(state: IntegrationState): Promise<RobotsData> {
-  state.frontMatter ??= scanFrontMatter(state.root, state.srcDir, state.options.frontMatterKey);
+  const keys = [state.options.frontMatterKey, ...Object.keys(state.options.noindex.data ?? {})];
+  state.frontMatter ??= scanFrontMatter(state.root, state.srcDir, keys);
   const frontMatter = await state.frontMatter;
-  const { headers: _headers, ...options } = state.options;
+  const { headers, ...options } = state.options;
   return {
     options,
     routes: Object.fromEntries(state.routes),
     frontMatter: Object.fromEntries(frontMatter),
+    headerRules: responseHeaderRules(headers),
+    onDemand: state.onDemand,
   };
+}
+
+/** The id Astro resolves `astro:content` to. */
+const ASTRO_CONTENT_ID = '\0astro:content';
+/** Astro's own `render` export in that module, renamed so that ours can wrap it. */
+const RENDER_EXPORT = /^export const render = /m;
+
+/**
+ * `astro:content` with its `render()` wrapped: each entry a page renders is recorded for the
+ * request being served (page-directives.ts), so a page that loads its entry itself, with
+ * `getEntry()` and `render()` on demand, gets the entry's robots as a `getStaticPaths` page does.
+ * Undefined, and the module left as Astro wrote it, when its `render` export is not found.
+ */
+export function withRecordedRender(code: string): string | undefined {
+  const matches = code.match(new RegExp(RENDER_EXPORT.source, 'gm'));
+  if (matches?.length !== 1) return undefined;
+  const recorder = `globalThis[Symbol.for(${JSON.stringify(RENDERED_ENTRIES.description)})]`;
+  return (
+    code.replace(RENDER_EXPORT, 'const __robotsKitRender = ') +
+    `\nexport function render(entry, ...rest) {\n  ${recorder}?.record(entry);\n  return __robotsKitRender(entry, ...rest);\n}\n`
+  );
 }
 
 /**
