@@ -50,7 +50,8 @@ function defaultSitemap(base: string, hasAstroSitemap: boolean): string {
 
 /** The user's own robots.txt and where it is. */
 interface PublicRobotsTxt {
-  text: string;
+  /** The bytes, so that core can refuse a file that is not UTF-8 instead of publishing other bytes. */
+  text: Uint8Array;
   /** Absolute path. */
   file: string;
 }
@@ -62,7 +63,7 @@ interface PublicRobotsTxt {
 async function readPublicRobotsTxt(publicDir: string): Promise<PublicRobotsTxt | undefined> {
   const file = join(publicDir, 'robots.txt');
   try {
-    return { text: await readFile(file, 'utf8'), file };
+    return { text: await readFile(file), file };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;

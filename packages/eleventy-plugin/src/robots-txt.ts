@@ -133,16 +133,17 @@ function noteCopiedRobotsTxt(event: EleventyPassthroughEvent | undefined, source
 
 /** The user's own robots.txt, to merge into the generated one. */
 interface UserRobotsTxt {
-  text: string;
+  /** The bytes, so that core can refuse a file that is not UTF-8 instead of publishing other bytes. */
+  text: Buffer;
   /** The file it was read from, relative to the working directory. */
   source: string;
   /** Other robots.txt files found with different content, which were not merged. */
   ignored: string[];
 }
 
-function readIfFile(file: string): string | undefined {
+function readIfFile(file: string): Buffer | undefined {
   try {
-    return readFileSync(file, 'utf8');
+    return readFileSync(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return undefined;
@@ -172,7 +173,7 @@ function readUserRobotsTxt(candidates: Iterable<string>): UserRobotsTxt | undefi
     if (text === undefined) continue;
     const source = path.relative(process.cwd(), absolute) || candidate;
     if (!found) found = { text, source, ignored: [] };
-    else if (text !== found.text) found.ignored.push(source);
+    else if (!text.equals(found.text)) found.ignored.push(source);
   }
   return found;
 }

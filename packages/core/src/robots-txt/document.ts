@@ -2,8 +2,8 @@
  * An editable robots.txt document: reading an existing file into groups, adding ours, and printing
  * it back.
  */
-import { parseCrawlDelay, userAgentIdentity, groupTokens, tokenize, type RobotsTxtToken } from './parse.js';
-import { bytesToBinaryString, escapePattern, toBytes } from './bytes.js';
+import { parseCrawlDelay, userAgentIdentity, tokenize, type RobotsTxtToken } from './parse.js';
+import { escapePattern, readLines, stripAsciiWhitespace, stripAsciiWhitespaceEnd, toBinaryString } from './bytes.js';
 import { RobotsError } from '../errors.js';
 
 /** A record robots-kit writes in a group besides rules, compared by {@link RobotsRecord.normalized}. */
@@ -72,7 +72,7 @@ export function normalizeRecordValue(key: string, value: string): string {
  * matches, so `/ツ` and `/%E3%83%84` count as the same rule.
  */
 export function ruleKey(type: 'allow' | 'disallow', value: string): string {
-  return type + '\u0000' + escapePattern(bytesToBinaryString(new TextEncoder().encode(value)));
+  return type + '\u0000' + escapePattern(toBinaryString(value));
 }
 
 /**
@@ -164,23 +164,75 @@ function recordLine(group: RobotsDocumentGroup, token: RobotsTxtToken, text: str
   group.lines.push(text);
   group.insertAt = group.lines.length;
 }
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+function isUtf8(binary: string): boolean {
+  try {
+    utf8.decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+    return true;
+  } catch {
+    return false;
+  }
+}
+/** A line with each byte that is not part of a UTF-8 character written by `escape` (e.g. `%E9`). */
+function escapeInvalidBytes(binary: string, escape: (byte: string) => string): string {
+  let text = '';
+  for (let index = 0; index < binary.length; ) {
+    const lead = binary.charCodeAt(index);
+    const length = lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
+    const sequence = binary.slice(index, index + length);
+    if (length > 1 && isUtf8(sequence)) {
+      text += utf8.decode(Uint8Array.from(sequence, (char) => char.charCodeAt(0)));
+      index += length;
+    } else {
+      text += lead < 0x80 ? binary.charAt(index) : escape(lead.toString(16).toUpperCase().padStart(2, '0'));
+      index++;
+    }
+  }
+  return text;
+}
+/**
+ * robots-kit writes robots.txt as UTF-8, so a site's file in another encoding
+ * (a Latin-1 `Disallow: /caf\xE9/`) would be published with other bytes, that
+ * is other rules (`/caf%E9/` to Google becomes `/caf%EF%BF%BD/`). Such a file
+ * is refused, naming its first such line and the same line in ASCII, which
+ * crawlers read exactly as the original bytes.
+ */
+function refuseNonUtf8(binary: string, source: string): void {
+  if (isUtf8(binary)) return;
+  readLines(binary, binary.length, (line) => {
+    const text = binary.slice(line.start, line.end);
+    if (isUtf8(text)) return;
+    const key = line.type === undefined ? undefined : stripAsciiWhitespace(escapeInvalidBytes(binary.slice(line.keyStart, line.keyEnd), (hex) => `\\x${hex}`));
+    throw new RobotsError({
+      code: 'robots-txt-not-utf8',
+      source: `${source} line ${line.number}`,
+      ...(key === undefined ? {} : { key }),
+      value: escapeInvalidBytes(text, (hex) => `\\x${hex}`),
+      problem: 'the site\'s robots.txt is not UTF-8; robots-kit writes robots.txt as UTF-8, so this line would be published with other bytes, which crawlers read as another rule, got',
+      expected: 'the file saved as UTF-8, with each byte outside UTF-8 written as a `%XX` escape, which crawlers read as that same byte',
+      suggestion: escapeInvalidBytes(text, (hex) => `%${hex}`),
+    });
+  });
+}
 /**
  * Reads an existing robots.txt into a document that keeps every line: groups
  * as Google reads them, lines in their order, comments attached to the group
  * they precede, `Sitemap` lines gathered at the end. Only blank lines go.
+ * Bytes that are not UTF-8 are refused with a RobotsError naming the line.
  *
+ * @param body - the file as read (bytes, so that an encoding problem can be seen), or as text
  * @param source - where the text came from, for messages
  */
-export function documentFromExisting(text: string, source: string): RobotsDocument {
-  const { tokens } = tokenize(toBytes(text), Infinity);
-  const groupIndexes = groupTokens(tokens);
+export function documentFromExisting(body: string | Uint8Array, source: string): RobotsDocument {
+  const binary = toBinaryString(body);
+  refuseNonUtf8(binary, source);
   const document: RobotsDocument = { preamble: [], groups: [], sitemaps: new Map() };
   const userAgents: string[][] = [];
   let pendingComments: string[] = [];
-  tokens.forEach((token, index) => {
-    const line = token.text.replace(/[ \t\n\v\f\r]+$/, '');
-    const groupIndex = groupIndexes[index] ?? -1;
-    if (line.trim() === '') return;
+  tokenize(binary).forEach((token) => {
+    const line = stripAsciiWhitespaceEnd(token.text);
+    const groupIndex = token.group;
+    if (line === '') return;
     if (token.directive?.type === 'sitemap') {
       if (!document.sitemaps.has(token.directive.value)) document.sitemaps.set(token.directive.value, line);
       return;

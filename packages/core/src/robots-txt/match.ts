@@ -2,13 +2,17 @@
  * isAllowed and explainMatch: Google's matcher (longest match, allow wins ties, `*` and `$`), plus
  * the group traps the generator warns about.
  */
-import type { ParsedRobotsRule, ParsedRobotsGroup, ParsedRobotsTxt, RobotsDecidingRule, RobotsMatchExplanation, RobotsGroupTrap } from './types.js';
-import { asciiLowerCase } from './bytes.js';
-import { ensureParsed } from './parse.js';
+import { MAX_ROBOTS_TXT_BYTES, type ParsedRobotsRule, type ParsedRobotsGroup, type ParsedRobotsTxt, type RobotsMatchExplanation, type RobotsGroupTrap } from './types.js';
+import { asciiLowerCase, escapePattern, readLines, toBinaryString } from './bytes.js';
+import { ensureParsed, isGlobalUserAgent, isProductTokenChar } from './parse.js';
 
-function findFirstOf(text: string, chars: string, from: number): number {
-  for (let index = from; index < text.length; index++) {
-    if (chars.includes(text.charAt(index))) return index;
+const SLASH = 0x2f;
+const QUESTION_MARK = 0x3f;
+const SEMICOLON = 0x3b;
+function findPathStart(url: string, from: number): number {
+  for (let index = from; index < url.length; index++) {
+    const code = url.charCodeAt(index);
+    if (code === SLASH || code === QUESTION_MARK || code === SEMICOLON) return index;
   }
   return Infinity;
 }
@@ -19,79 +23,142 @@ function indexOrInfinity(index: number): number {
  * Google's `GetPathParamsQuery`: the part of a URL that robots.txt rules
  * match, i.e. the path, parameters and query without scheme, authority and
  * fragment. Always starts with `/`; `/` when the URL has no path. Nothing is
- * decoded or encoded: pass URLs as they are sent (percent-encoded).
+ * decoded or encoded: pass URLs as they are sent (percent-encoded). The path
+ * ends at a NUL character, as Google's matcher reads it as a C string.
  */
 export function getPathParamsQuery(url: string): string {
   const searchStart = url.startsWith('//') ? 2 : 0;
-  const earlyPath = findFirstOf(url, '/?;', searchStart);
+  const earlyPath = findPathStart(url, searchStart);
   let protocolEnd = indexOrInfinity(url.indexOf('://', searchStart));
   // A path, parameter or query before `://` means `://` is not the scheme's.
   if (earlyPath < protocolEnd) protocolEnd = Infinity;
   const authorityStart = protocolEnd === Infinity ? searchStart : protocolEnd + 3;
-  const pathStart = findFirstOf(url, '/?;', authorityStart);
+  const pathStart = findPathStart(url, authorityStart);
   if (pathStart === Infinity) return '/';
   const hashPosition = indexOrInfinity(url.indexOf('#', searchStart));
   if (hashPosition < pathStart) return '/';
-  const path = url.slice(pathStart, hashPosition === Infinity ? url.length : hashPosition);
-  return path.startsWith('/') ? path : '/' + path;
+  let path = url.slice(pathStart, hashPosition === Infinity ? url.length : hashPosition);
+  if (path.charCodeAt(0) !== SLASH) path = '/' + path;
+  const nul = path.indexOf('\0');
+  return nul === -1 ? path : path.slice(0, nul);
 }
 
-const STAR = 0x2a;
+const STAR = '*';
 const DOLLAR = 0x24;
-// Reused across calls: checking thousands of URLs should not allocate per rule.
-let positions = new Int32Array(1024);
+function matchesAt(path: string, at: number, pattern: string, from: number, to: number): boolean {
+  for (let index = from; index < to; index++) {
+    if (path.charCodeAt(at + index - from) !== pattern.charCodeAt(index)) return false;
+  }
+  return true;
+}
 /**
  * Google's `RobotsMatchStrategy::Matches`: does `pattern` match the start of
  * `path`? `*` matches any run of characters, `$` at the very end anchors the
- * end (elsewhere it is literal). It keeps the set of path positions the
- * pattern prefix can reach instead of backtracking, so it costs
- * O(pattern × path) whatever the pattern (`/*a*a*a*a*b` included).
+ * end (elsewhere it is literal). The parts between stars are found leftmost,
+ * one after the other (the last one at the very end when anchored), which
+ * gives Google's answer without backtracking: O(pattern × path) at worst,
+ * whatever the pattern (`/*a*a*a*a*b` included).
  */
 export function patternMatches(path: string, pattern: string): boolean {
-  const pathLength = path.length;
-  if (positions.length < pathLength + 1) positions = new Int32Array(pathLength + 1);
-  const reachable = positions;
-  reachable[0] = 0;
-  let count = 1;
-  for (let index = 0; index < pattern.length; index++) {
-    const char = pattern.charCodeAt(index);
-    if (char === DOLLAR && index + 1 === pattern.length) return reachable[count - 1] === pathLength;
-    if (char === STAR) {
-      // Every position from the smallest reachable one onwards.
-      count = pathLength - reachable[0]! + 1;
-      for (let i = 1; i < count; i++) reachable[i] = reachable[i - 1]! + 1;
-      continue;
+  const anchored = pattern.charCodeAt(pattern.length - 1) === DOLLAR;
+  const end = anchored ? pattern.length - 1 : pattern.length;
+  const firstStar = indexOrInfinity(pattern.indexOf(STAR));
+  if (firstStar >= end) {
+    return (anchored ? path.length === end : path.length >= end) && matchesAt(path, 0, pattern, 0, end);
+  }
+  if (firstStar > path.length || !matchesAt(path, 0, pattern, 0, firstStar)) return false;
+  // Where the parts after the first star must end: an anchored pattern's last part is the path's end.
+  const lastStar = pattern.lastIndexOf(STAR, end - 1);
+  let limit = path.length;
+  if (anchored) {
+    limit = path.length - (end - lastStar - 1);
+    if (limit < firstStar || !matchesAt(path, limit, pattern, lastStar + 1, end)) return false;
+  }
+  const partsEnd = anchored ? lastStar : end;
+  let position = firstStar;
+  for (let partStart = firstStar + 1; partStart < partsEnd; ) {
+    const partEnd = Math.min(indexOrInfinity(pattern.indexOf(STAR, partStart)), partsEnd);
+    if (partEnd > partStart) {
+      const found = path.indexOf(pattern.slice(partStart, partEnd), position);
+      if (found === -1 || found + partEnd - partStart > limit) return false;
+      position = found + partEnd - partStart;
     }
-    let next = 0;
-    for (let i = 0; i < count; i++) {
-      const position = reachable[i]!;
-      if (position < pathLength && path.charCodeAt(position) === char) reachable[next++] = position + 1;
-    }
-    count = next;
-    if (count === 0) return false;
+    partStart = partEnd + 1;
   }
   return true;
 }
 
-/** A rule's priority for a path, and the pattern that produced it. */
-export interface RulePriority {
-  /** The length of the matching pattern; -1 when the rule does not match. */
-  priority: number;
-  pattern: string;
-}
-const NO_MATCH: RulePriority = { priority: -1, pattern: '' };
 /**
- * How strongly a rule matches a path, as Google scores it: the pattern's
- * length, or -1. Google also reads `Allow: /dir/index.htm…` as allowing
- * `/dir/` itself (pattern `/dir/$`).
+ * The pattern Google also tries for an `Allow` rule that does not match:
+ * `…/index.htm…` also allows the directory itself (`…/$`). Undefined for
+ * other rules.
  */
-export function rulePriority(path: string, rule: ParsedRobotsRule): RulePriority {
-  if (patternMatches(path, rule.pattern)) return { priority: rule.pattern.length, pattern: rule.pattern };
-  if (rule.type === 'disallow') return NO_MATCH;
-  const slash = rule.pattern.lastIndexOf('/');
-  if (slash === -1 || !rule.pattern.startsWith('/index.htm', slash)) return NO_MATCH;
-  const directoryPattern = rule.pattern.slice(0, slash + 1) + '$';
-  return patternMatches(path, directoryPattern) ? { priority: directoryPattern.length, pattern: directoryPattern } : NO_MATCH;
+export function directoryPattern(type: 'allow' | 'disallow', pattern: string): string | undefined {
+  if (type === 'disallow') return undefined;
+  const slash = pattern.lastIndexOf('/');
+  return slash !== -1 && pattern.startsWith('/index.htm', slash) ? pattern.slice(0, slash + 1) + '$' : undefined;
+}
+/**
+ * How strongly a rule matches a path, as Google scores it: the length of the
+ * pattern that matched (the rule's own, or its {@link directoryPattern}), or
+ * -1. An empty pattern matches with 0, which decides nothing.
+ */
+export function rulePriority(path: string, type: 'allow' | 'disallow', pattern: string): number {
+  if (patternMatches(path, pattern)) return pattern.length;
+  const directory = directoryPattern(type, pattern);
+  return directory !== undefined && patternMatches(path, directory) ? directory.length : -1;
+}
+/**
+ * Google's verdict from the best `Allow` and `Disallow` priorities of the
+ * groups that apply: the longer pattern wins, `Allow` wins a tie, and
+ * patterns of length 0 decide nothing (the URL is then allowed).
+ */
+export function disallowWins(allow: number, disallow: number): boolean {
+  return (allow > 0 || disallow > 0) && disallow > allow;
+}
+
+/** True when the product token at the start of a binary `User-agent` value is `agent` (lower-case), ignoring ASCII case. */
+function productTokenIs(binary: string, start: number, end: number, agent: string): boolean {
+  let index = 0;
+  for (; start + index < end && isProductTokenChar(binary.charCodeAt(start + index)); index++) {
+    if (index >= agent.length) return false;
+    let code = binary.charCodeAt(start + index);
+    if (code <= 0x5a && code >= 0x41) code += 0x20;
+    if (code !== agent.charCodeAt(index)) return false;
+  }
+  return index === agent.length;
+}
+/**
+ * Google's `RobotsMatcher` on a body: one pass over the lines, keeping for
+ * the current group whether it names the crawler or `*`, and the best
+ * priorities of the rules of those groups. Nothing is built per line.
+ *
+ * @param agent - the crawler's name, ASCII lower-cased
+ */
+function allowedByBody(body: string | Uint8Array, agent: string, path: string): boolean {
+  const binary = toBinaryString(body);
+  let group = -1;
+  let global = false;
+  let specific = false;
+  let everSpecific = false;
+  const best = { specificAllow: -1, specificDisallow: -1, globalAllow: -1, globalDisallow: -1 };
+  readLines(binary, Math.min(binary.length, MAX_ROBOTS_TXT_BYTES), (line) => {
+    const { type } = line;
+    if (type === 'user-agent') {
+      if (line.group !== group) {
+        group = line.group;
+        global = specific = false;
+      }
+      if (isGlobalUserAgent(binary.slice(line.valueStart, Math.min(line.valueStart + 2, line.valueEnd)))) global = true;
+      else if (productTokenIs(binary, line.valueStart, line.valueEnd, agent)) specific = everSpecific = true;
+    } else if ((type === 'allow' || type === 'disallow') && (specific || global)) {
+      const priority = rulePriority(path, type, escapePattern(binary.slice(line.valueStart, line.valueEnd)));
+      const key = specific ? (type === 'allow' ? 'specificAllow' : 'specificDisallow') : type === 'allow' ? 'globalAllow' : 'globalDisallow';
+      if (priority > best[key]) best[key] = priority;
+    }
+  });
+  if (everSpecific) return !disallowWins(best.specificAllow, best.specificDisallow);
+  return !disallowWins(best.globalAllow, best.globalDisallow);
 }
 
 /**
@@ -111,27 +178,82 @@ export function groupKindForAgent(group: ParsedRobotsGroup, agent: string): 'spe
   return isGlobal ? 'global' : undefined;
 }
 
-interface Best {
-  allow?: RobotsDecidingRule;
-  disallow?: RobotsDecidingRule;
+/** A rule of the groups that apply to one crawler, with the pattern it is tried with. */
+interface RuleEntry {
+  rule: ParsedRobotsRule;
+  groupIndex: number;
+  pattern: string;
+  /** What every matching path starts with: the pattern up to its first `*` (or its final `$`). */
+  prefix: string;
+  /** The pattern is its prefix and nothing else (no `*`), anchored or not. */
+  literal: boolean;
+  anchored: boolean;
 }
-function priorityOf(rule: RobotsDecidingRule | undefined): number {
-  return rule ? rule.effectivePattern.length : -1;
+function ruleEntry(rule: ParsedRobotsRule, groupIndex: number, pattern: string): RuleEntry {
+  const anchored = pattern.endsWith('$');
+  const star = pattern.indexOf(STAR);
+  const prefix = pattern.slice(0, star === -1 ? pattern.length - (anchored ? 1 : 0) : star);
+  return { rule, groupIndex, pattern, prefix, literal: star === -1, anchored };
 }
-/** Google: the longer pattern wins, and `Allow` wins a tie; empty patterns decide nothing. */
-function decide(best: Best): RobotsDecidingRule | undefined {
-  const allow = priorityOf(best.allow);
-  const disallow = priorityOf(best.disallow);
-  if (allow <= 0 && disallow <= 0) return undefined;
-  return disallow > allow ? best.disallow : best.allow;
+/** What applies to one crawler in a parse result, worked out once. */
+interface AgentRules {
+  groupKind: RobotsMatchExplanation['groupKind'];
+  groupIndexes: number[];
+  /**
+   * Every non-empty pattern of those groups (and the directory pattern of
+   * `Allow: …/index.html` rules), longest first, `Allow` before `Disallow` of
+   * the same length, then in file order: the first that matches decides.
+   */
+  entries: RuleEntry[];
 }
+function agentRules(parsed: ParsedRobotsTxt, agent: string): AgentRules {
+  const kinds = parsed.groups.map((group) => groupKindForAgent(group, agent));
+  const groupKind = kinds.includes('specific') ? 'specific' : kinds.includes('global') ? 'global' : 'none';
+  const groupIndexes: number[] = [];
+  const entries: RuleEntry[] = [];
+  parsed.groups.forEach((group, position) => {
+    if (kinds[position] !== groupKind) return;
+    groupIndexes.push(group.index);
+    for (const rule of group.rules) {
+      if (rule.pattern !== '') entries.push(ruleEntry(rule, group.index, rule.pattern));
+      const directory = directoryPattern(rule.type, rule.pattern);
+      if (directory !== undefined) entries.push(ruleEntry(rule, group.index, directory));
+    }
+  });
+  // Array#sort is stable: file order is kept among equals.
+  entries.sort((a, b) => b.pattern.length - a.pattern.length || (a.rule.type === b.rule.type ? 0 : a.rule.type === 'allow' ? -1 : 1));
+  return { groupKind, groupIndexes, entries };
+}
+// Per parse result and crawler; a parse result is read-only once made. Bounded, as callers may pass any name.
+const MAX_AGENTS_CACHED = 64;
+const cache = new WeakMap<ParsedRobotsTxt, Map<string, AgentRules>>();
+function cachedAgentRules(parsed: ParsedRobotsTxt, agent: string): AgentRules {
+  let byAgent = cache.get(parsed);
+  if (!byAgent) cache.set(parsed, (byAgent = new Map()));
+  let rules = byAgent.get(agent);
+  if (!rules) {
+    if (byAgent.size >= MAX_AGENTS_CACHED) byAgent.clear();
+    byAgent.set(agent, (rules = agentRules(parsed, agent)));
+  }
+  return rules;
+}
+function decidingEntry(rules: AgentRules, path: string): RuleEntry | undefined {
+  // The first match has the highest priority, and is an Allow if any Allow has it.
+  for (const entry of rules.entries) {
+    // Most patterns fail on their literal start, checked natively; the rest goes to patternMatches.
+    if (!path.startsWith(entry.prefix)) continue;
+    if (entry.literal ? !entry.anchored || path.length === entry.prefix.length : patternMatches(path, entry.pattern)) return entry;
+  }
+  return undefined;
+}
+
 /**
  * Says whether `userAgent` may fetch `url` under a robots.txt, and which rule
  * decided, with the same answer as Google's parser: rules come from the
  * groups naming the crawler (merged), or from the `*` groups when none does;
  * the longest matching pattern wins and `Allow` wins ties.
  *
- * @param robotsTxt - the body, or {@link parseRobotsTxt}'s result (parse once to check many URLs)
+ * @param robotsTxt - the body, or {@link parseRobotsTxt}'s result (parse once to check many URLs; do not change it afterwards, what applies to each crawler is kept with it)
  * @param userAgent - the crawler's product token, e.g. `Googlebot`, compared whole (ignoring case)
  * @param url - the URL as sent (percent-encoded), or just its path
  */
@@ -140,44 +262,33 @@ export function explainMatch(
   userAgent: string,
   url: string,
 ): RobotsMatchExplanation {
-  const parsed = ensureParsed(robotsTxt);
   const path = getPathParamsQuery(url);
-  const agent = asciiLowerCase(userAgent);
-  const best = { specific: {} as Best, global: {} as Best };
-  const indexes = { specific: [] as number[], global: [] as number[] };
-  for (const group of parsed.groups) {
-    const kind = groupKindForAgent(group, agent);
-    if (!kind) continue;
-    indexes[kind].push(group.index);
-    for (const rule of group.rules) {
-      const { priority, pattern } = rulePriority(path, rule);
-      if (priority > priorityOf(best[kind][rule.type])) {
-        best[kind][rule.type] = { ...rule, groupIndex: group.index, effectivePattern: pattern };
-      }
-    }
-  }
-  const groupKind = indexes.specific.length > 0 ? 'specific' : indexes.global.length > 0 ? 'global' : 'none';
-  const rule = groupKind === 'none' ? undefined : decide(best[groupKind]);
+  const rules = cachedAgentRules(ensureParsed(robotsTxt), asciiLowerCase(userAgent));
+  const entry = decidingEntry(rules, path);
   return {
-    allowed: rule?.type !== 'disallow',
+    allowed: entry?.rule.type !== 'disallow',
     path,
-    groupKind,
-    groupIndexes: groupKind === 'none' ? [] : indexes[groupKind],
-    ...(rule ? { rule } : {}),
+    groupKind: rules.groupKind,
+    groupIndexes: [...rules.groupIndexes],
+    ...(entry ? { rule: { ...entry.rule, groupIndex: entry.groupIndex, effectivePattern: entry.pattern } } : {}),
   };
 }
 
 /**
  * True when `userAgent` may fetch `url` under a robots.txt: the same answer
  * as Google's parser (google/robotstxt). See {@link explainMatch} for which
- * rule decided.
+ * rule decided. Given the body, it reads it once, as Google's matcher does,
+ * without building a parse result.
  *
- * @param robotsTxt - the body, or {@link parseRobotsTxt}'s result (parse once to check many URLs)
+ * @param robotsTxt - the body, or {@link parseRobotsTxt}'s result (parse once to check many URLs; do not change it afterwards)
  * @param userAgent - the crawler's product token, e.g. `Googlebot`, compared whole (ignoring case)
  * @param url - the URL as sent (percent-encoded), or just its path
  */
 export function isAllowed(robotsTxt: string | Uint8Array | ParsedRobotsTxt, userAgent: string, url: string): boolean {
-  return explainMatch(robotsTxt, userAgent, url).allowed;
+  const agent = asciiLowerCase(userAgent);
+  const path = getPathParamsQuery(url);
+  if (typeof robotsTxt === 'string' || robotsTxt instanceof Uint8Array) return allowedByBody(robotsTxt, agent, path);
+  return decidingEntry(cachedAgentRules(robotsTxt, agent), path)?.rule.type !== 'disallow';
 }
 
 /**

@@ -73,8 +73,13 @@ export interface RobotsTxtContext {
   indexable: boolean;
   /** The path or URL `sitemap: true` stands for, e.g. `/sitemap-index.xml`. Default: unset. */
   defaultSitemap?: string;
-  /** An existing robots.txt (e.g. the user's `public/robots.txt`) to merge with the options. Default: none. */
-  existing?: string;
+  /**
+   * An existing robots.txt (e.g. the user's `public/robots.txt`) to merge with
+   * the options. Pass the file's bytes: a file that is not UTF-8 is then
+   * refused with the line that would change, instead of being published with
+   * other bytes. Default: none.
+   */
+  existing?: string | Uint8Array;
   /** Where {@link existing} came from, for messages. Default: `robots.txt`. */
   existingSource?: string;
   /** Where the options came from, for messages (e.g. `astro.config.mjs`). Default: unset. */
