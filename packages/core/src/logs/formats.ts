@@ -145,20 +145,27 @@ function digits(text: string, from: number, to: number): number {
   }
   return value;
 }
-let lastClf = '';
-let lastClfTime = NaN;
-/** `10/Oct/2000:13:55:36 -0700` to milliseconds (consecutive lines share a second, so the last one is kept). */
-export function parseClfTime(text: string): number {
-  if (text === lastClf) return lastClfTime;
+// Consecutive lines share a minute: its start is kept, keyed by the text up to the minute and the offset.
+let lastMinute = '';
+let lastZone = '';
+let lastMinuteTime = NaN;
+/** `10/Oct/2000:13:55:36 -0700` (brackets allowed) at `text[start, end)` to milliseconds, or NaN. */
+export function parseClfTime(text: string, start = 0, end = text.length): number {
   // Apache's `%t` writes the brackets itself; nginx formats put them around `$time_local`.
-  if (text.startsWith('[')) return parseClfTime(text.slice(1, text.endsWith(']') ? -1 : undefined));
-  const month = MONTHS[text.slice(3, 6)];
-  if (text.length < 26 || month === undefined) return NaN;
-  const offset = (digits(text, 22, 24) * 60 + digits(text, 24, 26)) * (text[21] === '-' ? -1 : 1);
-  const time = Date.UTC(digits(text, 7, 11), month, digits(text, 0, 2), digits(text, 12, 14), digits(text, 15, 17), digits(text, 18, 20)) - offset * 60_000;
-  lastClf = text;
-  lastClfTime = time;
-  return time;
+  if (text.charCodeAt(start) === 91) start++;
+  if (text.charCodeAt(end - 1) === 93) end--;
+  if (end - start !== 26) return NaN;
+  const seconds = digits(text, start + 18, start + 20);
+  if (lastMinute !== '' && text.startsWith(lastMinute, start) && text.startsWith(lastZone, start + 20)) return lastMinuteTime + seconds * 1000;
+  const month = MONTHS[text.slice(start + 3, start + 6)];
+  if (month === undefined) return NaN;
+  const offset = (digits(text, start + 22, start + 24) * 60 + digits(text, start + 24, start + 26)) * (text.charCodeAt(start + 21) === 45 ? -1 : 1);
+  const minute = Date.UTC(digits(text, start + 7, start + 11), month, digits(text, start, start + 2), digits(text, start + 12, start + 14), digits(text, start + 15, start + 17)) - offset * 60_000;
+  if (Number.isNaN(minute)) return NaN;
+  lastMinute = text.slice(start, start + 17);
+  lastZone = text.slice(start + 20, start + 26);
+  lastMinuteTime = minute;
+  return minute + seconds * 1000;
 }
 /** A JSON or numeric time: seconds, milliseconds, microseconds or nanoseconds by magnitude, or an ISO 8601 string. */
 export function parseAnyTime(value: unknown): number {
@@ -178,46 +185,72 @@ function findLiteral(line: string, literal: string, from: number, quoted: boolea
   }
   return at;
 }
-function splitRequest(record: LogRecord, request: string): void {
-  const first = request.indexOf(' ');
-  if (first < 0) return;
-  const last = request.lastIndexOf(' ');
-  record.method = request.slice(0, first);
-  record.target = last > first ? request.slice(first + 1, last) : request.slice(first + 1);
+/** `GET /path HTTP/1.1` at `line[start, end)`: the method and the target between the first and last spaces. */
+function splitRequest(record: LogRecord, line: string, start: number, end: number): void {
+  const first = line.indexOf(' ', start);
+  if (first < 0 || first >= end) return;
+  const last = line.lastIndexOf(' ', end - 1);
+  record.method = line.slice(start, first);
+  record.target = last > first ? line.slice(first + 1, last) : line.slice(first + 1, end);
 }
+const FIELD_CODES: readonly FieldKind[] = ['skip', 'ip', 'time-clf', 'time-iso', 'time-sec', 'time-msec', 'request', 'method', 'path', 'query', 'status', 'ua'];
 function tokenParser(tokens: Token[]): LineParser {
+  // Flattened once: per token, the literal to match (or '' for a field), the field code, and
+  // whether a field sits between quotes (so `\"` inside it does not end it).
   const count = tokens.length;
+  const literals = tokens.map((token) => ('literal' in token ? token.literal : ''));
+  const fields = Int8Array.from(tokens.map((token) => ('field' in token ? FIELD_CODES.indexOf(token.field) : -1)));
+  const quoted = tokens.map((_, i) => (literals[i - 1] ?? '').endsWith('"') && (literals[i + 1] ?? '').startsWith('"'));
   return (line) => {
     const record: LogRecord = { ip: '', time: NaN, method: '', target: '', status: 0, userAgent: '' };
     let pos = 0;
     for (let i = 0; i < count; i++) {
-      const token = tokens[i]!;
-      if ('literal' in token) {
-        if (!line.startsWith(token.literal, pos)) return undefined;
-        pos += token.literal.length;
+      const field = fields[i]!;
+      if (field < 0) {
+        const literal = literals[i]!;
+        if (!line.startsWith(literal, pos)) return undefined;
+        pos += literal.length;
         continue;
       }
-      const next = tokens[i + 1] as { literal: string } | undefined;
       let end = line.length;
-      if (next) {
-        const previous = tokens[i - 1] as { literal: string } | undefined;
-        end = findLiteral(line, next.literal, pos, previous?.literal.endsWith('"') === true && next.literal.startsWith('"'));
+      if (i + 1 < count) {
+        end = findLiteral(line, literals[i + 1]!, pos, quoted[i]!);
         if (end < 0) return undefined;
       } else if (line.charCodeAt(end - 1) === 13) end--;
-      const kind = token.field;
-      if (kind !== 'skip') {
-        const value = line.slice(pos, end);
-        if (kind === 'ip') record.ip = value;
-        else if (kind === 'ua') record.userAgent = value === '-' ? '' : value;
-        else if (kind === 'request') splitRequest(record, value);
-        else if (kind === 'status') record.status = digits(value, 0, value.length) || 0;
-        else if (kind === 'time-clf') record.time = parseClfTime(value);
-        else if (kind === 'time-iso') record.time = Date.parse(value);
-        else if (kind === 'time-sec') record.time = Number(value) * 1000;
-        else if (kind === 'time-msec') record.time = Number(value);
-        else if (kind === 'method') record.method = value;
-        else if (kind === 'path') record.target = value;
-        else if (kind === 'query' && value !== '' && value !== '-') record.target += value.startsWith('?') ? value : `?${value}`;
+      switch (field) {
+        case 1:
+          record.ip = line.slice(pos, end);
+          break;
+        case 2:
+          record.time = parseClfTime(line, pos, end);
+          break;
+        case 3:
+          record.time = Date.parse(line.slice(pos, end));
+          break;
+        case 4:
+          record.time = Number(line.slice(pos, end)) * 1000;
+          break;
+        case 5:
+          record.time = Number(line.slice(pos, end));
+          break;
+        case 6:
+          splitRequest(record, line, pos, end);
+          break;
+        case 7:
+          record.method = line.slice(pos, end);
+          break;
+        case 8:
+          record.target = line.slice(pos, end);
+          break;
+        case 9:
+          if (end > pos && !(end === pos + 1 && line.charCodeAt(pos) === 45)) record.target += line.charCodeAt(pos) === 63 ? line.slice(pos, end) : `?${line.slice(pos, end)}`;
+          break;
+        case 10:
+          record.status = digits(line, pos, end) || 0;
+          break;
+        case 11:
+          record.userAgent = end === pos + 1 && line.charCodeAt(pos) === 45 ? '' : line.slice(pos, end);
+          break;
       }
       pos = end;
     }

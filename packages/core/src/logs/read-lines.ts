@@ -3,6 +3,7 @@
  * whatever the file name, in batches, with a bound on line length so one endless line cannot fill
  * memory.
  */
+import { isAscii } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable, pipeline } from 'node:stream';
@@ -54,10 +55,26 @@ export async function* readLogLines(input: string, stdin: AsyncIterable<Buffer> 
     const info = await stat(input).catch(() => undefined);
     if (!info) throw inputError(input, 'no such log file', 'an access log file, `-` for standard input');
     if (!info.isFile()) throw inputError(input, 'not a file', 'an access log file, `-` for standard input');
-    source = createReadStream(input, { highWaterMark: 256 * 1024 });
+    source = createReadStream(input, { highWaterMark: 1024 * 1024 });
   }
-  const decoder = new TextDecoder('utf-8');
   let carry = '';
+  // UTF-8 split across chunks: the bytes of an unfinished character wait for the next chunk.
+  let pending: Buffer | undefined;
+  const decode = (chunk: Buffer): string => {
+    const bytes = pending ? Buffer.concat([pending, chunk]) : chunk;
+    pending = undefined;
+    if (isAscii(bytes)) return bytes.toString('latin1');
+    let end = bytes.length;
+    for (let back = 1; back <= 3 && back <= bytes.length; back++) {
+      const byte = bytes[bytes.length - back]!;
+      if ((byte & 0xc0) === 0x80) continue;
+      const size = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+      if (size > back) end = bytes.length - back;
+      break;
+    }
+    if (end < bytes.length) pending = Buffer.from(bytes.subarray(end));
+    return bytes.toString('utf8', 0, end);
+  };
   let skipping = false;
   const split = (text: string, final: boolean): string[] => {
     const lines: string[] = [];
@@ -78,9 +95,9 @@ export async function* readLogLines(input: string, stdin: AsyncIterable<Buffer> 
     return lines;
   };
   for await (const chunk of maybeGunzip(source, input)) {
-    const lines = split(carry + decoder.decode(chunk, { stream: true }), false);
+    const lines = split(carry + decode(chunk), false);
     if (lines.length > 0) yield lines;
   }
-  const rest = split(carry + decoder.decode(), true);
+  const rest = split(carry + (pending ? pending.toString('utf8') : ''), true);
   if (rest.length > 0) yield rest;
 }

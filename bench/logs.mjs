@@ -1,0 +1,137 @@
+// `robots-kit logs` throughput: a generated Combined log of a given size (a week of a busy site:
+// browsers, real and spoofed crawlers, AI crawlers, 404s and 5xx), analysed in a fresh process
+// without DNS. Reported as lines/s against the floor of only reading the lines, and peak RSS with
+// RSS sampled along the way (flat memory means the samples do not grow with the lines read).
+// Run directly as the worker: node bench/logs.mjs <log> <robots.txt> [floor]
+import { createWriteStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { median, root, runNode, work } from './lib.mjs';
+
+const ROBOTS_TXT = `User-agent: *
+Disallow: /private/
+Disallow: /cart
+
+User-agent: GPTBot
+User-agent: ClaudeBot
+Disallow: /
+
+User-agent: bingbot
+Crawl-delay: 5
+Disallow: /search
+`;
+
+const BROWSERS = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148',
+  'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0',
+];
+// [share, user agent, addresses]: addresses in the shipped range snapshots verify; the others do not.
+const CRAWLERS = [
+  [0.1, 'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', (r) => `66.249.66.${r(32)}`],
+  [0.02, 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', (r) => `203.0.113.${r(250)}`],
+  [0.05, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm) Chrome/116.0 Safari/537.36', (r) => `157.55.39.${r(250)}`],
+  [0.03, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)', (r) => `20.171.206.${r(250)}`],
+  [0.02, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)', (r) => `198.51.100.${r(250)}`],
+  [0.03, 'Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)', (r) => `192.0.2.${r(250)}`],
+  [0.01, 'Mozilla/5.0 (compatible; SemrushBot/7~bl; +http://www.semrush.com/bot.html)', (r) => `192.0.2.${r(250)}`],
+];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad = (n) => String(n).padStart(2, '0');
+
+/** Writes `megabytes` of a generated Combined log once; later runs reuse it. */
+export async function generateLog(megabytes, file = join(work, `logs-${megabytes}mb.log`)) {
+  const bytes = megabytes * 1024 * 1024;
+  if (existsSync(file) && statSync(file).size >= bytes) return file;
+  mkdirSync(work, { recursive: true });
+  let seed = 42;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const r = (n) => Math.floor(random() * n);
+  const paths = Array.from({ length: 4000 }, (_, i) => (i % 50 === 0 ? `/private/doc-${i}` : i % 37 === 0 ? `/search?q=term-${i}` : i % 29 === 0 ? `/cart?item=${i}` : `/blog/${2020 + (i % 6)}/post-${i}/`));
+  // A week, in order: the time advances with the bytes written.
+  const start = Date.UTC(2026, 10, 1);
+  const span = 7 * 24 * 3600 * 1000;
+  const out = createWriteStream(file);
+  let written = 0;
+  let batch = '';
+  while (written < bytes) {
+    const time = new Date(start + Math.floor((written / bytes) * span));
+    const stamp = `${pad(time.getUTCDate())}/${MONTHS[time.getUTCMonth()]}/${time.getUTCFullYear()}:${pad(time.getUTCHours())}:${pad(time.getUTCMinutes())}:${pad(time.getUTCSeconds())} +0000`;
+    let pick = random();
+    let ua = BROWSERS[r(BROWSERS.length)];
+    let ip = `10.${r(200)}.${r(250)}.${r(250)}`;
+    for (const [share, agent, address] of CRAWLERS) {
+      if (pick < share) {
+        ua = agent;
+        ip = address(r);
+        break;
+      }
+      pick -= share;
+    }
+    const status = random() < 0.04 ? 404 : random() < 0.01 ? 503 : 200;
+    const line = `${ip} - - [${stamp}] "GET ${paths[r(paths.length)]} HTTP/1.1" ${status} ${1000 + r(90000)} "https://example.com/" "${ua}"\n`;
+    batch += line;
+    written += line.length;
+    if (batch.length > 1 << 20) {
+      if (!out.write(batch)) await new Promise((resolve) => out.once('drain', resolve));
+      batch = '';
+    }
+  }
+  out.end(batch);
+  await new Promise((resolve) => out.on('finish', resolve));
+  return file;
+}
+
+/** The analysis (or, with `floor`, only reading the lines) of one log in this process. */
+async function worker([file, robots, floor]) {
+  const { analyzeLogs } = await import('@robots-kit/core');
+  const rss = [];
+  const sample = () => rss.push(Math.round(process.memoryUsage().rss / 1024 / 1024));
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  let lines = 0;
+  if (floor) {
+    const { readLogLines } = await import(pathToFileURL(join(root, 'packages/core/dist/logs/read-lines.js')).href);
+    for await (const batch of readLogLines(file)) {
+      lines += batch.length;
+      if (lines % 1_000_000 < batch.length) sample();
+    }
+  } else {
+    const report = await analyzeLogs([file], { robots: [{ path: robots }], onProgress: (read) => read % 1_000_000 === 0 && sample() });
+    lines = report.summary.lines;
+  }
+  const seconds = (performance.now() - start) / 1000;
+  const used = process.cpuUsage(cpu);
+  // CPU time too: the machine is shared, and the target is one core's throughput.
+  const cpuSeconds = (used.user + used.system) / 1e6;
+  sample();
+  process.stdout.write(JSON.stringify({ lines, seconds, linesPerSecond: lines / seconds, linesPerCpuSecond: lines / cpuSeconds, maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), rssSamplesMb: rss }));
+}
+
+/** Lines/s of `robots-kit logs` (no DNS) against the floor of reading the lines, medians of `runs` fresh processes. */
+export async function benchLogs({ megabytes, runs }) {
+  const file = await generateLog(megabytes);
+  const robots = join(work, 'logs-robots.txt');
+  writeFileSync(robots, ROBOTS_TXT);
+  const script = join(root, 'bench', 'logs.mjs');
+  const floor = Array.from({ length: runs }, () => runNode(script, [file, robots, 'floor']));
+  const analyse = Array.from({ length: runs }, () => runNode(script, [file, robots]));
+  const linesPerCpuSecond = median(analyse.map((s) => s.linesPerCpuSecond));
+  const floorLinesPerCpuSecond = median(floor.map((s) => s.linesPerCpuSecond));
+  return {
+    megabytes,
+    lines: analyse[0].lines,
+    runs,
+    linesPerSecond: median(analyse.map((s) => s.linesPerSecond)),
+    linesPerCpuSecond,
+    floorLinesPerCpuSecond,
+    // CPU time: the ratio holds on a shared machine, where wall time does not.
+    vsFloor: linesPerCpuSecond / floorLinesPerCpuSecond,
+    target: 300_000,
+    maxRssMb: Math.max(...analyse.map((s) => s.maxRssMb)),
+    rssSamplesMb: analyse[0].rssSamplesMb,
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await worker(process.argv.slice(2));
