@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeLogs } from '../../src/logs/analyze.js';
+import { readLogLines } from '../../src/logs/read-lines.js';
 import type { AnalyzeLogsOptions, LogFormat, LogsReport } from '../../src/logs/types.js';
 import { APACHE_FORMAT, CUSTOM_JSON, NGINX_FORMAT, ROBOTS_TXT, START, UA, WRITERS, clfTime, logText } from './generate-log.js';
 
@@ -187,6 +188,17 @@ describe('inputs', () => {
     const broken = write('broken.log.gz', Buffer.concat([gzipSync('x'.repeat(1000)).subarray(0, 20), Buffer.from('garbage')]));
     await expect(analyzeLogs([broken])).rejects.toThrow(/not valid gzip/);
   });
+  it('UTF-8 characters split across chunks read whole, whatever the split', async () => {
+    const text = 'a\u00e9b\r\n\u{1f916} bot \u4e2d\nplain\nlast \u00fc';
+    const bytes = Buffer.from(text);
+    for (let size = 1; size <= 5; size++) {
+      const chunks = Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+      const lines: string[] = [];
+      for await (const batch of readLogLines('-', Readable.from(chunks))) lines.push(...batch);
+      expect(lines).toEqual(['a\u00e9b', '\u{1f916} bot \u4e2d', 'plain', 'last \u00fc']);
+    }
+  });
+
   it('counts a line over 64 KiB as unreadable without keeping it', async () => {
     const log = write('long.log', `${'x'.repeat(200_000)}\n${WRITERS.combined!({ ip: '66.249.66.1', ua: UA.googlebot, method: 'GET', target: '/', status: 200, time: START })}\n`);
     const report = await analyzeLogs([log]);
