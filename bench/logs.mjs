@@ -45,8 +45,14 @@ export async function generateLog(megabytes, file = join(work, `logs-${megabytes
   const bytes = megabytes * 1024 * 1024;
   if (existsSync(file) && statSync(file).size >= bytes) return file;
   mkdirSync(work, { recursive: true });
+  // mulberry32: deterministic, and without the correlated low bits of a plain LCG.
   let seed = 42;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
   const r = (n) => Math.floor(random() * n);
   const paths = Array.from({ length: 4000 }, (_, i) => (i % 50 === 0 ? `/private/doc-${i}` : i % 37 === 0 ? `/search?q=term-${i}` : i % 29 === 0 ? `/cart?item=${i}` : `/blog/${2020 + (i % 6)}/post-${i}/`));
   // A week, in order: the time advances with the bytes written.

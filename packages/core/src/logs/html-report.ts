@@ -11,8 +11,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '\ufffd');
 }
 
-/** Colour-blind-safe palette (Okabe–Ito), one per crawler line. */
-const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000'];
+/** Colour-blind-safe (Okabe–Ito, then Tol), one per crawler line; vermilion is kept for spoofed traffic. */
+const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#882255', '#44AA99', '#000000'];
 const STATUS_COLOURS: Record<VerificationStatus, string> = { verified: '#009E73', unverified: '#999999', spoofed: '#D55E00' };
 const LINES_SHOWN = PALETTE.length - 1;
 const HOUR = 3_600_000;
@@ -71,7 +71,7 @@ function timeChart(report: LogsReport): string {
   });
   const ticks = [0, Math.floor((steps - 1) / 2), steps - 1]
     .filter((tick, i, all) => all.indexOf(tick) === i)
-    .map((tick) => `<text x="${x(tick).toFixed(1)}" y="${height - bottom + 18}" text-anchor="middle">${formatDate(start + tick * bucket, bucket)}</text>`);
+    .map((tick) => `<text x="${x(tick).toFixed(1)}" y="${height - bottom + 18}" text-anchor="${tick === 0 && steps > 1 ? 'start' : tick === steps - 1 && steps > 1 ? 'end' : 'middle'}">${formatDate(start + tick * bucket, bucket)}</text>`);
   const paths = lines.map((line) => {
     const points = Array.from({ length: steps }, (_, i) => `${x(i).toFixed(1)},${y(line.values.get(start + i * bucket) ?? 0).toFixed(1)}`);
     return `<polyline fill="none" stroke="${line.colour}" stroke-width="2"${line.dashed ? ' stroke-dasharray="6 4"' : ''} points="${points.join(' ')}"><title>${escapeHtml(line.label)}</title></polyline>`;
