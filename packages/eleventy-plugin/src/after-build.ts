@@ -82,8 +82,13 @@ function writeSiteHeaderFiles(setup: HeaderFilesSetup): { lines: string[]; outsi
   } catch (error) {
     throw locateError(error, undefined);
   }
-  const written = files.map((file) => path.relative(process.cwd(), file.absolutePath) || file.absolutePath);
-  const lines = written.length > 0 ? [`X-Robots-Tag header files written: ${written.join(', ')}.`] : [];
+  const name = (file: { absolutePath: string }) => path.relative(process.cwd(), file.absolutePath) || file.absolutePath;
+  const updated = files.filter((file) => file.changed).map(name);
+  const unchanged = files.filter((file) => !file.changed).map(name);
+  const lines = [
+    ...(updated.length > 0 ? [`X-Robots-Tag header files updated: ${updated.join(', ')}.`] : []),
+    ...(unchanged.length > 0 ? [`X-Robots-Tag header files unchanged: ${unchanged.join(', ')}.`] : []),
+  ];
   const output = path.resolve(setup.outputDir);
   const outside = files.map((file) => path.resolve(file.absolutePath)).filter((file) => {
     const inOutput = path.relative(output, file);
@@ -135,14 +140,24 @@ async function runAudit(outputDir: string, site: string | undefined, indexable: 
   const reported = new Set<string>();
   for (const line of lines) reportWarnings([line.message], logger, reported, line.level);
   if (errors > 0) {
-    throw withoutStack(new RobotsError({
+    throw loggedOnce(withoutStack(new RobotsError({
       code: 'audit-failed',
       package: PLUGIN_NAME,
       source: outputDir,
       problem: `the robots-kit audit found ${errors === 1 ? '1 error' : `${errors} errors`} in the build output (listed above)`,
       expected: 'none: fix the pages it names, or set `audit: false` in the plugin options to build without the check',
-    }));
+    })));
   }
+}
+
+/**
+ * Eleventy's command line prints a failed build's error twice: once where the build fails
+ * (`errorHandler.once`, which skips an error marked as logged) and once as its fatal error. The
+ * audit's findings are already in the log above, so its error is marked to be printed once.
+ */
+function loggedOnce<T extends Error>(error: T): T {
+  Object.defineProperty(error, '__errorAlreadyLogged', { value: true, enumerable: false });
+  return error;
 }
 
 /**

@@ -76,7 +76,7 @@ describe('X-Robots-Tag header files', () => {
   });
 
   it('says what it wrote', () => {
-    expect(build.warnings).toContainEqual(expect.stringMatching(/\[@robots-kit\/eleventy\] X-Robots-Tag header files written: .*\/_headers, .*\/\.htaccess\.$/));
+    expect(build.warnings).toContainEqual(expect.stringMatching(/\[@robots-kit\/eleventy\] X-Robots-Tag header files updated: .*\/_headers, .*\/\.htaccess\.$/));
   });
 
   it('replaces its own block on the next build into the same folder', async () => {

@@ -88,9 +88,10 @@ function readIfPresent(file: string): string | undefined {
  * Generates the header files of every target after a build and writes each atomically,
  * merged into the file already there. The built files are listed so that a glob a host
  * cannot express (`**\/*.pdf` for `_headers`) becomes one exact rule per matching file.
- * Returns each file written, with its absolute path, for the build log.
+ * Returns each file, with its absolute path and whether it changed (a file whose content is
+ * already the same is not written again), for the build log.
  */
-export function writeHeaderFiles(headers: unknown, context: WriteHeaderFilesContext): Array<HeaderFile & { absolutePath: string }> {
+export function writeHeaderFiles(headers: unknown, context: WriteHeaderFilesContext): Array<HeaderFile & { absolutePath: string; changed: boolean }> {
   const folder = (base: HeaderFileBase) => (base === 'output' ? context.outputDir : context.projectDir);
   const files = generateHeaderFiles(headers, {
     indexable: context.indexable,
@@ -101,7 +102,9 @@ export function writeHeaderFiles(headers: unknown, context: WriteHeaderFilesCont
   });
   return files.map((file) => {
     const absolutePath = join(folder(file.base), file.path);
-    writeFileAtomic(absolutePath, file.content);
-    return { ...file, absolutePath };
+    // A file whose content would not change is left alone: its mtime too, which watchers see.
+    const changed = readIfPresent(absolutePath) !== file.content;
+    if (changed) writeFileAtomic(absolutePath, file.content);
+    return { ...file, absolutePath, changed };
   });
 }
