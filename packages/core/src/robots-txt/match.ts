@@ -224,16 +224,27 @@ function agentRules(parsed: ParsedRobotsTxt, agent: string): AgentRules {
   entries.sort((a, b) => b.pattern.length - a.pattern.length || (a.rule.type === b.rule.type ? 0 : a.rule.type === 'allow' ? -1 : 1));
   return { groupKind, groupIndexes, entries };
 }
-// Per parse result and crawler; a parse result is read-only once made. Bounded, as callers may pass any name.
+// Kept on the parse result itself (a WeakMap of many parse results slows garbage collection
+// down), by the crawler's name as given, so a query lower-cases nothing. A parse result is
+// read-only once made. Bounded, as callers may pass any name.
 const MAX_AGENTS_CACHED = 64;
-const cache = new WeakMap<ParsedRobotsTxt, Map<string, AgentRules>>();
-function cachedAgentRules(parsed: ParsedRobotsTxt, agent: string): AgentRules {
-  let byAgent = cache.get(parsed);
-  if (!byAgent) cache.set(parsed, (byAgent = new Map()));
-  let rules = byAgent.get(agent);
+const AGENT_RULES = Symbol('robots-kit agent rules');
+const frozenResults = new WeakMap<ParsedRobotsTxt, Map<string, AgentRules>>();
+type WithAgentRules = ParsedRobotsTxt & { [AGENT_RULES]?: Map<string, AgentRules> };
+function agentRulesCache(parsed: WithAgentRules): Map<string, AgentRules> {
+  let byAgent = parsed[AGENT_RULES] ?? frozenResults.get(parsed);
+  if (byAgent) return byAgent;
+  byAgent = new Map();
+  if (Object.isExtensible(parsed)) Object.defineProperty(parsed, AGENT_RULES, { value: byAgent, enumerable: false });
+  else frozenResults.set(parsed, byAgent);
+  return byAgent;
+}
+function cachedAgentRules(parsed: ParsedRobotsTxt, userAgent: string): AgentRules {
+  const byAgent = agentRulesCache(parsed);
+  let rules = byAgent.get(userAgent);
   if (!rules) {
     if (byAgent.size >= MAX_AGENTS_CACHED) byAgent.clear();
-    byAgent.set(agent, (rules = agentRules(parsed, agent)));
+    byAgent.set(userAgent, (rules = agentRules(parsed, asciiLowerCase(userAgent))));
   }
   return rules;
 }
@@ -263,7 +274,7 @@ export function explainMatch(
   url: string,
 ): RobotsMatchExplanation {
   const path = getPathParamsQuery(url);
-  const rules = cachedAgentRules(ensureParsed(robotsTxt), asciiLowerCase(userAgent));
+  const rules = cachedAgentRules(ensureParsed(robotsTxt), userAgent);
   const entry = decidingEntry(rules, path);
   return {
     allowed: entry?.rule.type !== 'disallow',
@@ -285,10 +296,9 @@ export function explainMatch(
  * @param url - the URL as sent (percent-encoded), or just its path
  */
 export function isAllowed(robotsTxt: string | Uint8Array | ParsedRobotsTxt, userAgent: string, url: string): boolean {
-  const agent = asciiLowerCase(userAgent);
   const path = getPathParamsQuery(url);
-  if (typeof robotsTxt === 'string' || robotsTxt instanceof Uint8Array) return allowedByBody(robotsTxt, agent, path);
-  return decidingEntry(cachedAgentRules(robotsTxt, agent), path)?.rule.type !== 'disallow';
+  if (typeof robotsTxt === 'string' || robotsTxt instanceof Uint8Array) return allowedByBody(robotsTxt, asciiLowerCase(userAgent), path);
+  return decidingEntry(cachedAgentRules(robotsTxt, userAgent), path)?.rule.type !== 'disallow';
 }
 
 /**

@@ -235,17 +235,22 @@ export function parseRobotsTxt(text: string | Uint8Array, options: ParseRobotsTx
   const binary = toBinaryString(text);
   const maxBytes = options.maxBytes ?? MAX_ROBOTS_TXT_BYTES;
   const parsed = readBody(binary, maxBytes);
+  let computed: RobotsTxtDiagnostic[] | undefined;
+  // Once read, a plain data property again (a frozen result keeps the getter and its answer).
   const settle = (diagnostics: RobotsTxtDiagnostic[]): void => {
-    Object.defineProperty(parsed, 'diagnostics', { value: diagnostics, enumerable: true, writable: true, configurable: true });
+    computed = diagnostics;
+    if (Object.isExtensible(parsed)) Object.defineProperty(parsed, 'diagnostics', { value: diagnostics, enumerable: true, writable: true, configurable: true });
   };
   Object.defineProperty(parsed, 'diagnostics', {
     enumerable: true,
     configurable: true,
     get: () => {
-      const diagnostics: RobotsTxtDiagnostic[] = [];
-      readBody(binary, maxBytes, diagnostics);
-      settle(diagnostics);
-      return diagnostics;
+      if (!computed) {
+        const diagnostics: RobotsTxtDiagnostic[] = [];
+        readBody(binary, maxBytes, diagnostics);
+        settle(diagnostics);
+      }
+      return computed;
     },
     set: settle,
   });

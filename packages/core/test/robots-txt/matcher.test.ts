@@ -95,6 +95,19 @@ describe('isAllowed: Google robots_test.cc cases beyond the conformance file', (
     }
     expect(isAllowed(parsed, 'Bot', '/private')).toBe(false);
   });
+
+  it('answers from frozen, cloned and JSON round-tripped parse results, which stay plain data', () => {
+    const body = 'User-agent: *\nDisallow: /private\n\nUser-agent: FooBot\nAllow: /\n';
+    const parsed = parseRobotsTxt(body);
+    expect(isAllowed(parsed, 'Bot', '/private/x')).toBe(false);
+    expect(isAllowed(parsed, 'FOOBOT', '/private/x')).toBe(true);
+    const copies = [Object.freeze(parseRobotsTxt(body)), structuredClone(parsed), JSON.parse(JSON.stringify(parsed)) as typeof parsed];
+    for (const copy of copies) {
+      expect(copy).toEqual(parsed);
+      expect(isAllowed(copy, 'Bot', '/private/x')).toBe(false);
+      expect(explainMatch(copy, 'foobot', '/private/x').rule).toMatchObject({ type: 'allow', line: 5 });
+    }
+  });
 });
 
 describe('explainMatch', () => {
