@@ -18,19 +18,27 @@ export default function (eleventyConfig) {
     },
   });
 
+  // Drafts, marked as eleventy-base-blog marks them: `draft: true` in front matter. The base blog
+  // also drops them from production builds here (`return false` when ELEVENTY_RUN_MODE is
+  // `build`); this blog publishes them at their URL for review, kept out of search results and
+  // the sitemap by `noindex: { data: { draft: true } }` below.
+  eleventyConfig.addPreprocessor('drafts', '*', (data) => {
+    if (data.draft) data.title = `${data.title} (draft)`;
+  });
+
   eleventyConfig.addFilter('readableDate', (date) =>
     new Date(date).toLocaleDateString('en-GB', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
   );
   eleventyConfig.addFilter('isoDate', (date) => new Date(date).toISOString().slice(0, 10));
-  const SYSTEM_TAGS = ['all', 'posts', 'drafts'];
+  const SYSTEM_TAGS = ['all', 'posts'];
   eleventyConfig.addFilter('withoutSystemTags', (tags = []) => tags.filter((tag) => !SYSTEM_TAGS.includes(tag)));
   eleventyConfig.addFilter('tagNames', (collections) => Object.keys(collections).filter((tag) => !SYSTEM_TAGS.includes(tag)).sort());
 
   eleventyConfig.addPlugin(robots, {
     site: 'https://example.com',
-    // Drafts carry `robots: noindex` through drafts/drafts.11tydata.json;
-    // tag archives are thin listing pages, kept out of search results but followed.
-    noindex: { paths: ['/tags/**'] },
+    // Pages whose data says `draft: true` get `noindex, follow`, and robotsIndexable leaves them out
+    // of the sitemap; tag archives are thin listing pages, kept out of search results but followed.
+    noindex: { data: { draft: true }, paths: ['/tags/**'] },
     robotsTxt: {
       groups: [
         { userAgent: '*', disallow: ['/search'], comment: 'Site search results are endless and thin.' },

@@ -48,6 +48,13 @@ describe('examples/eleventy-blog, built with its own config', () => {
     expect(listed.has('/posts/rye-loaf/')).toBe(true);
   });
 
+  it('keeps its draft (`draft: true` in front matter, as eleventy-base-blog marks drafts) out of search results', () => {
+    expect(robotsTags(pages.get('/drafts/secret-plans/')!)).toEqual({ robots: 'noindex, follow' });
+    // The base blog's preprocessor marks the title.
+    expect(pages.get('/drafts/secret-plans/')).toContain('<title>Secret plans for the allotment (draft) · Field Notes</title>');
+    expect(log).not.toMatch(/no page (of this build|'s)/);
+  });
+
   it('writes robots.txt with its groups, sitemap and AI rules', async () => {
     const parsed = parseRobotsTxt(await readFile(path.join(output, 'robots.txt'), 'utf8'));
     expect(parsed.sitemaps.map((sitemap) => sitemap.url)).toEqual(['https://example.com/sitemap.xml']);
@@ -65,4 +72,23 @@ describe('examples/eleventy-blog, built with its own config', () => {
     expect(robotsFor('/posts/rye-loaf/')).toEqual([]);
     expect((await readFile(path.join(output, 'files/guide.pdf'), 'utf8')).startsWith('%PDF')).toBe(true);
   });
+});
+
+describe('examples/eleventy-blog as a deploy preview (CONTEXT=deploy-preview)', () => {
+  it('builds with its audit, every page noindex, nofollow, nothing indexable', async () => {
+    const previewOutput = await scratchOutput('example-preview');
+    const build = spawnSync(process.execPath, [ELEVENTY_CLI, `--output=${previewOutput}`], {
+      cwd: EXAMPLE,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', CONTEXT: 'deploy-preview' },
+    });
+    const previewLog = `${build.stdout}${build.stderr}`;
+    expect(build.status, previewLog).toBe(0);
+    // 0 errors: what a preview must guarantee. (A warning remains: rye-loaf's own `max-snippet:120` beside the site-wide header.)
+    expect(previewLog).toMatch(/robots-kit audit of .*: 14 pages, 0 sitemap URLs; 0 errors,/);
+    expect(robotsTags(await readFile(path.join(previewOutput, 'posts/coast-path/index.html'), 'utf8'))).toEqual({ robots: 'noindex, nofollow' });
+    expect(robotsTags(await readFile(path.join(previewOutput, 'drafts/secret-plans/index.html'), 'utf8'))).toEqual({ robots: 'noindex, nofollow' });
+    const parsed = parseRobotsTxt(await readFile(path.join(previewOutput, 'robots.txt'), 'utf8'));
+    expect(isAllowed(parsed, 'Googlebot', '/posts/rye-loaf/')).toBe(false);
+  }, 60_000);
 });

@@ -35,7 +35,10 @@ export interface ConfigUsage {
   record(page: ConfigUsagePage): void;
   /** Forgets every page, for a new full build. */
   reset(): void;
-  /** One warning per collection name, glob or data condition no recorded page met; `[]` before any page. */
+  /**
+   * One warning per collection name or glob no recorded page met, and per data condition whose key
+   * pages have with other values or that is close to a key they have; `[]` before any page.
+   */
   report(context?: ConfigUsageReportContext): string[];
 }
 
@@ -227,7 +230,10 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
         );
         continue;
       }
+      // No page has the key, and none a key like it: the drafts of a site that builds none (eleventy-base-blog
+      // drops them from production builds), not a typo. Nothing to say.
       const suggestion = suggest(key, keys);
+      if (suggestion === undefined) continue;
       lines.push(
         robotsWarning({
           code: 'unused-data-key',
@@ -236,7 +242,7 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
           problem: "no page's data has the key",
           value: key,
           expected: `a key the pages' data has, set to ${wantedText} on the pages to keep out of search results`,
-          ...(suggestion ? { suggestion } : {}),
+          suggestion,
         }).message,
       );
     }

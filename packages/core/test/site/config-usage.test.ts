@@ -62,6 +62,8 @@ describe('item 14: config that matches nothing', () => {
     expect(report({ noindex: { data: { drafts: true } } })).toEqual([
       "[@robots-kit/core] addPlugin options, key `noindex.data.drafts`: no page's data has the key `drafts`; expected a key the pages' data has, set to true on the pages to keep out of search results. Did you mean `draft`?",
     ]);
+    // No page has the key, and no key is close: a site that builds no drafts (eleventy-base-blog drops them from production builds).
+    expect(report({ noindex: { data: { unpublished: true } } })).toEqual([]);
     expect(report({ noindex: { data: { draft: true } } })).toEqual([
       '[@robots-kit/core] addPlugin options, key `noindex.data.draft`: no page\'s `draft` is true (values are compared exactly); the pages have `false (1 page), "yes" (1 page)`; expected the value exactly as the pages\' data holds it.',
     ]);
@@ -78,10 +80,14 @@ describe('item 14: config that matches nothing', () => {
   });
 
   it('stays bounded on a large site: every page recorded, suggestions from a sample', () => {
-    const usage = createConfigUsage(normalizeOptions({ noindex: { paths: ['/section-9999/**'], data: { missing: true } } }, { env }));
+    const usage = createConfigUsage(normalizeOptions({ noindex: { paths: ['/section-99999/**', '/section-49999/**'], data: { key: true } } }, { env }));
     const before = process.memoryUsage().heapUsed;
     for (let i = 0; i < 50_000; i++) usage.record({ url: `/section-${i}/page/`, collections: ['all'], data: { [`key${i}`]: i } });
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(64 * 1024 * 1024);
-    expect(usage.report()).toHaveLength(1);
+    const lines = usage.report();
+    // The last page matched its glob although it is past the sample; `key` is close to the keys seen.
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/`\/section-99999\/\*\*`/);
+    expect(lines[1]).toMatch(/no page's data has the key `key`.*Did you mean `key0`\?$/);
   });
 });
