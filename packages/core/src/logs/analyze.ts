@@ -2,9 +2,11 @@
  * analyzeLogs: streams access logs, names the crawler of each request, checks it against the
  * robots.txt in force, verifies each crawler address (published ranges, reverse DNS) and reports
  * what every crawler did. Memory depends on the number of crawler addresses and URLs kept per
- * address (both capped), not on the size of the logs.
+ * address (both capped), not on the size of the logs: every string kept is copied out of its line
+ * (a slice would keep the whole megabyte chunk it was read from alive).
  */
 import { shorten } from '../audit/findings.js';
+import { ownString } from '../audit/read-files.js';
 import type { AuditSeverity } from '../audit/types.js';
 import { getPathParamsQuery } from '../robots-txt/match.js';
 import { identifyCrawler, type CrawlerDefinition } from './crawlers.js';
@@ -20,6 +22,11 @@ import { createDnsVerifier } from './verify.js';
 const MAX_CLIENTS = 100_000;
 /** Distinct URLs kept per address and kind (disallowed, noindex, 404, 5xx); further ones only count. */
 const MAX_URLS_PER_CLIENT = 500;
+/**
+ * URL and hour entries kept over all addresses (about 200 MB): a botnet claiming a crawler from
+ * many addresses stops adding detail here, while every request is still counted.
+ */
+const MAX_KEPT_ENTRIES = 2_000_000;
 const HOUR = 3_600_000;
 const OVERFLOW_ADDRESS = '(other addresses)';
 /** Lines tried for a format before a log counts as unreadable. */
@@ -46,11 +53,6 @@ function newClient(crawler: CrawlerDefinition, ip: string): ClientStats {
     status: 'unverified',
   };
 }
-function bump(map: Map<string, number>, url: string): void {
-  const count = map.get(url);
-  if (count !== undefined) map.set(url, count + 1);
-  else if (map.size < MAX_URLS_PER_CLIENT) map.set(url, 1);
-}
 
 /** What one streaming pass collects. */
 class Collector {
@@ -58,6 +60,7 @@ class Collector {
   readonly unparsed = new Map<string, { count: number; format: string; samples: UnparsedSample[] }>();
   lines = 0;
   requests = 0;
+  kept = 0;
   crawlerRequests = 0;
   from = Infinity;
   to = -Infinity;
@@ -72,16 +75,25 @@ class Collector {
     if (!client) {
       const address = this.clients.size < MAX_CLIENTS ? ip : OVERFLOW_ADDRESS;
       const overflowKey = `${crawler.name}\u0000${address}`;
-      client = this.clients.get(overflowKey) ?? newClient(crawler, address);
+      client = this.clients.get(overflowKey) ?? newClient(crawler, ownString(address));
       this.clients.set(overflowKey, client);
     }
     return client;
+  }
+  /** Counts `url` in `map`, adding it while the address and overall budgets allow. */
+  bump(map: Map<string, number>, url: string): void {
+    const count = map.get(url);
+    if (count !== undefined) map.set(url, count + 1);
+    else if (map.size < MAX_URLS_PER_CLIENT && this.kept < MAX_KEPT_ENTRIES) {
+      this.kept++;
+      map.set(ownString(url), 1);
+    }
   }
   skip(input: string, format: string, line: number, text: string): void {
     let entry = this.unparsed.get(input);
     if (!entry) this.unparsed.set(input, (entry = { count: 0, format, samples: [] }));
     entry.count++;
-    if (entry.samples.length < this.sampleLines) entry.samples.push({ input, line, text: shorten(text, 200) });
+    if (entry.samples.length < this.sampleLines) entry.samples.push({ input, line, text: ownString(shorten(text, 200)) });
   }
   add(input: string, format: string, parse: LineParser, line: string, lineNumber: number): void {
     this.lines++;
@@ -99,7 +111,9 @@ class Collector {
     client.requests++;
     if (!Number.isNaN(time)) {
       const hour = time - (time % HOUR);
-      client.hours.set(hour, (client.hours.get(hour) ?? 0) + 1);
+      const count = client.hours.get(hour);
+      if (count !== undefined) client.hours.set(hour, count + 1);
+      else if (this.kept++ < MAX_KEPT_ENTRIES) client.hours.set(hour, 1);
       // Logs are written in time order, so one running minute per address gives its peak rate.
       const minute = Math.floor(time / 60_000);
       if (minute === client.minute) client.minuteCount++;
@@ -110,13 +124,12 @@ class Collector {
       if (client.minuteCount > client.peakPerMinute) client.peakPerMinute = client.minuteCount;
       client.lastTime = time;
     }
-    const url = pathOf(record.target);
     if (record.status === 404) {
       client.notFoundTotal++;
-      bump(client.notFound, url);
+      this.bump(client.notFound, pathOf(record.target));
     } else if (record.status >= 500 && record.status <= 599) {
       client.serverErrorsTotal++;
-      bump(client.serverErrors, url);
+      this.bump(client.serverErrors, pathOf(record.target));
     }
     if (!this.robots || record.target === '') return;
     const disallow = this.robots.disallow(crawler, record.target, time);
@@ -125,11 +138,11 @@ class Collector {
       const target = getTarget(record.target);
       const hit = client.disallowed.get(target);
       if (hit) hit.count++;
-      else if (client.disallowed.size < MAX_URLS_PER_CLIENT) client.disallowed.set(target, { count: 1, rule: disallow.rule, file: disallow.file });
+      else if (client.disallowed.size < MAX_URLS_PER_CLIENT && this.kept++ < MAX_KEPT_ENTRIES) client.disallowed.set(ownString(target), { count: 1, rule: disallow.rule, file: disallow.file });
     }
     if (record.status > 0 && record.status < 400 && this.robots.noindex(crawler, record.target, time)) {
       client.noindexTotal++;
-      bump(client.noindex, url);
+      this.bump(client.noindex, pathOf(record.target));
     }
   }
 }

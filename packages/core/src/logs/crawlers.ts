@@ -3,6 +3,7 @@
  * header, the robots.txt product tokens whose group it obeys, and how its identity can be checked
  * (published IP ranges, reverse-DNS host suffixes). AI crawlers come from `AI_BOTS`.
  */
+import { ownString } from '../audit/read-files.js';
 import { AI_BOTS, type AiBot } from '../robots-txt/ai-bots.js';
 
 export type CrawlerKind = 'search' | 'ai' | 'seo' | 'other';
@@ -134,7 +135,8 @@ export function identifyCrawler(userAgent: string): CrawlerDefinition | undefine
     }
   }
   if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(userAgent, found);
+  // A copy: the header is a slice of a log line, which would keep its whole read buffer alive.
+  cache.set(ownString(userAgent), found);
   return found ?? undefined;
 }
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { RobotsError } from '../errors.js';
 import { auditSite } from '../audit/audit-site.js';
 import { readRobotsTxt } from '../audit/read-page.js';
-import { readBytes } from '../audit/read-files.js';
+import { ownString, readBytes } from '../audit/read-files.js';
 import { parseRobotsTxt } from '../robots-txt/parse.js';
 import { explainMatch, getPathParamsQuery } from '../robots-txt/match.js';
 import type { ParsedRobotsRule, ParsedRobotsTxt } from '../robots-txt/types.js';
@@ -117,7 +117,7 @@ export async function loadRobotsInForce(versions: readonly RobotsVersion[]): Pro
       const explanation = explain(version.parsed, crawler, target);
       const result = !explanation.allowed && explanation.rule ? { rule: explanation.rule, file: version.file } : null;
       if (decisions.size >= DECISION_CACHE_LIMIT) decisions.clear();
-      decisions.set(target, result);
+      decisions.set(ownString(target), result);
       return result ?? undefined;
     },
     crawlDelay(crawler, time) {
