@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RobotsError, type RobotsWarning } from '@robots-kit/core';
+import { locateError } from './messages.js';
 import type { EleventyConfig, EleventyPage } from './types.js';
 
 /** Data files larger than this are not read to find a value: no real data file is. */
@@ -56,7 +57,7 @@ export function readFrontMatterText(inputPath: string, config?: Pick<EleventyCon
 /** What finding a value's file needs from Eleventy. */
 export interface DataSourceContext {
   /** `eleventyConfig`, read when needed: data file suffixes and base name, front matter delimiters. */
-  config: EleventyConfig;
+  config: Pick<EleventyConfig, 'frontMatterParsingOptions' | 'dataFileSuffixesOverride' | 'dataFileDirBaseNameOverride'>;
   /** The input and data folders of the build. */
   directories: { input: string; data?: string } | undefined;
 }
@@ -202,4 +203,21 @@ export function locateInheritedWarning(warning: RobotsWarning, page: Pick<Eleven
   if (location === undefined) return warning.message;
   const source = location.inherited ? location.file : `inherited by ${page.inputPath} (from global data, \`addGlobalData\` or computed data)`;
   return new RobotsError({ ...warning, source }).message;
+}
+
+/**
+ * A page's error, as the transform and the sitemap filter report it: a RobotsError about a value
+ * the page inherited names the file that set it; any other gets the page's file (or `fallback`).
+ */
+export function locatePageError(
+  error: unknown,
+  page: Pick<EleventyPage, 'inputPath'>,
+  data: Readonly<Record<string, unknown>> | undefined,
+  frontMatterKey: string,
+  context: DataSourceContext,
+  fallback?: string,
+): unknown {
+  if (!(error instanceof RobotsError)) return error;
+  const located = page.inputPath ? locateInheritedError(error, page, data, frontMatterKey, context) : error;
+  return locateError(located, located === error ? page.inputPath || fallback : undefined);
 }

@@ -71,7 +71,7 @@ export function robotsPlugin(eleventyConfig: EleventyConfig, options: RobotsOpti
     },
   };
   eleventyConfig.addTransform(PLUGIN_NAME, createRobotsTransform({ options: normalized, sources, pageData, state, logger }));
-  eleventyConfig.addFilter(FILTER_NAME, createRobotsIndexableFilter(normalized, state, pageData));
+  eleventyConfig.addFilter(FILTER_NAME, createRobotsIndexableFilter(normalized, state, pageData, sources));
 
   const generateRobotsTxt =
     normalized.robotsTxt === false ? undefined : registerRobotsTxt(eleventyConfig, { robotsTxt: normalized.robotsTxt, options: normalized, state, logger });

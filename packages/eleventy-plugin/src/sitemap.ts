@@ -5,7 +5,8 @@
  */
 import { normalizeOptions, RobotsError, type NormalizedRobotsOptions, type RobotsOptions } from '@robots-kit/core';
 import { isErrorPage, isNoindexPage } from '@robots-kit/core/adapter';
-import { locateError, PLUGIN_NAME } from './messages.js';
+import { locatePageError, type DataSourceContext } from './data-source.js';
+import { PLUGIN_NAME } from './messages.js';
 import { buildCollectionMembership, membershipForBuild, type BuildState, type CollectionMembership } from './page-data.js';
 import { readStatusCode, resolveEleventyPage } from './transform.js';
 import type { EleventyCollectionItem, EleventyFilterContext, EleventyPage, EleventyPageData } from './types.js';
@@ -55,7 +56,7 @@ function itemPage(item: CollectionItemLike, url: string): EleventyPage & { url: 
  * every crawler or for Googlebot. Tags hard-coded in a layout are not seen here (the page
  * may not be rendered yet); `audit: true` reports a noindex page left in a sitemap.
  */
-function isIndexableItem(item: CollectionItemLike, options: NormalizedRobotsOptions, membership: CollectionMembership | undefined): boolean {
+function isIndexableItem(item: CollectionItemLike, options: NormalizedRobotsOptions, membership: CollectionMembership | undefined, sources: DataSourceContext): boolean {
   const url = item?.url ?? item?.page?.url;
   if (typeof url !== 'string' || url === '') return false;
   const data = typeof item.data === 'object' && item.data !== null ? (item.data as EleventyPageData) : undefined;
@@ -65,12 +66,12 @@ function isIndexableItem(item: CollectionItemLike, options: NormalizedRobotsOpti
   try {
     return !isNoindexPage(resolveEleventyPage(page, data, membership, [], options).tags);
   } catch (error) {
-    throw locateError(error, page.inputPath || url);
+    throw locatePageError(error, page, data, options.frontMatterKey, sources, url);
   }
 }
 
 /** The items that belong in a sitemap, in their order; a new array. */
-function filterIndexable<T>(items: unknown, options: NormalizedRobotsOptions, membership: CollectionMembership | undefined, name: string): T[] {
+function filterIndexable<T>(items: unknown, options: NormalizedRobotsOptions, membership: CollectionMembership | undefined, name: string, sources: DataSourceContext): T[] {
   if (!Array.isArray(items)) {
     throw new RobotsError({
       code: 'not-a-collection',
@@ -81,7 +82,7 @@ function filterIndexable<T>(items: unknown, options: NormalizedRobotsOptions, me
       expected: 'an array of collection items, e.g. `collections.all`',
     });
   }
-  return (items as T[]).filter((item) => isIndexableItem(item as CollectionItemLike, options, membership));
+  return (items as T[]).filter((item) => isIndexableItem(item as CollectionItemLike, options, membership, sources));
 }
 
 /**
@@ -102,7 +103,8 @@ function filterIndexable<T>(items: unknown, options: NormalizedRobotsOptions, me
 export function robotsIndexable<T>(items: readonly T[], options: RobotsOptions = {}): T[] {
   const normalized = normalizeOptions(options, { package: PLUGIN_NAME, source: 'robotsIndexable options' });
   const collections = collectionsOfItems(items);
-  return filterIndexable<T>(items, normalized, collections ? buildCollectionMembership(collections) : undefined, 'robotsIndexable');
+  // Outside Eleventy's config: its default data file names, paths relative to the working directory.
+  return filterIndexable<T>(items, normalized, collections ? buildCollectionMembership(collections) : undefined, 'robotsIndexable', { config: {}, directories: undefined });
 }
 
 /** `eleventyImport.collections` of a template's data: what an incremental build rebuilds it for. */
@@ -133,11 +135,12 @@ export function createRobotsIndexableFilter(
   options: NormalizedRobotsOptions,
   state: BuildState,
   pageData: WeakMap<object, EleventyPageData>,
+  sources: DataSourceContext,
 ): (this: EleventyFilterContext | undefined, items: unknown) => unknown[] {
   return function robotsIndexableFilter(this: EleventyFilterContext | undefined, items: unknown) {
     const collections = collectionsOfItems(items);
     const page = this?.page;
     noteSitemapTemplate(state, page, page ? pageData.get(page) : undefined, items, collections);
-    return filterIndexable(items, options, membershipForBuild(state, { collections }), FILTER_NAME);
+    return filterIndexable(items, options, membershipForBuild(state, { collections }), FILTER_NAME, sources);
   };
 }

@@ -6,7 +6,6 @@
 import {
   injectRobots,
   resolvePageDetailed,
-  RobotsError,
   type ExistingRobotsTag,
   type HtmlDiagnostic,
   type InjectRobotsResult,
@@ -15,8 +14,8 @@ import {
   type ResolvedPage,
 } from '@robots-kit/core';
 import { isNoindexPage } from '@robots-kit/core/adapter';
-import { locateInheritedError, locateInheritedWarning, readFrontMatterText, type DataSourceContext } from './data-source.js';
-import { locateError, reportWarnings } from './messages.js';
+import { locateInheritedWarning, locatePageError, readFrontMatterText, type DataSourceContext } from './data-source.js';
+import { reportWarnings } from './messages.js';
 import { membershipForBuild, type BuildState, type CollectionMembership } from './page-data.js';
 import type { EleventyConfig, EleventyLogger, EleventyPage, EleventyPageData, EleventyTransform, EleventyTransformContext } from './types.js';
 
@@ -128,13 +127,6 @@ export interface RobotsTransformSetup {
   logger: () => EleventyLogger | undefined;
 }
 
-/** A page's error, named after the file that set the bad value when the page inherited it. */
-function locateTransformError(error: unknown, page: EleventyPage, data: EleventyPageData | undefined, setup: RobotsTransformSetup): unknown {
-  if (!(error instanceof RobotsError)) return error;
-  const located = locateInheritedError(error, page, data, setup.options.frontMatterKey, setup.sources);
-  return locateError(located, located === error ? page.inputPath : undefined);
-}
-
 /**
  * Notes a page's own output for after the build: its tags (robots.txt warnings, `headers.html`),
  * what the options' report needs, and, in an incremental build, whether it changed indexability.
@@ -181,7 +173,7 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
       // A page that is not HTML at all must still fail on bad front matter.
       if (resolvedTags === undefined && wholePageFragment) resolve([]);
     } catch (error) {
-      throw locateTransformError(error, page, data, setup);
+      throw locatePageError(error, page, data, key, setup.sources);
     }
     if (ownOutput) recordPage(setup.state, toResolve, resolvedTags);
 

@@ -25,10 +25,11 @@ async function build(name: string, files: Record<string, string>, options: objec
 }
 
 describe('item 12: errors in inherited values name the file that set them', () => {
-  it('a folder data file (JSON)', async () => {
+  it('a folder data file (JSON), also when the sitemap filter meets it first', async () => {
     const { message, file } = await build('inherited-json', {
       'src/drafts/drafts.11tydata.json': '{ "layout": "page.njk", "robots": "noindx" }\n',
       'src/drafts/plans.md': '---\ntitle: Plans\n---\nDraft.\n',
+      'src/sitemap.njk': '---\npermalink: /sitemap.xml\neleventyExcludeFromCollections: true\n---\n{% for item in collections.all | robotsIndexable %}{{ item.url }}{% endfor %}\n',
     });
     expect(message).toBe(`[@robots-kit/eleventy] ${file('src/drafts/drafts.11tydata.json')} (inherited by ${file('src/drafts/plans.md')}), key \`robots\`: ${UNKNOWN}`);
   });

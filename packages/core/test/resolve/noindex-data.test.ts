@@ -10,6 +10,15 @@ const env = {};
 const options = (user: object = {}) => normalizeOptions(user, { env });
 const GOOGLE = 'max-snippet:-1, max-image-preview:large, max-video-preview:-1';
 const NOINDEX = { robots: 'noindex, follow' };
+/** The message normalizeOptions throws for these options. */
+function message(user: object): string {
+  try {
+    options(user);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return 'no error';
+}
 
 describe('item 9: noindex.data', () => {
   it('normalizes each value to a list, survives JSON and stays idempotent', () => {
@@ -65,14 +74,6 @@ describe('item 9: noindex.data', () => {
   });
 
   it('rejects bad conditions in its own words, naming the key and the value', () => {
-    const message = (user: object) => {
-      try {
-        options(user);
-      } catch (error) {
-        return (error as Error).message;
-      }
-      return 'no error';
-    };
     expect(message({ noindex: { data: { draft: {} } } })).toBe(
       '[@robots-kit/core] options, key `noindex.data.draft`: invalid option value `{}`; expected `true`, `false`, a string, a number or `null`, or a list of them.',
     );
@@ -84,14 +85,6 @@ describe('item 9: noindex.data', () => {
 });
 
 describe('item 17: options errors in our own words', () => {
-  const message = (user: object) => {
-    try {
-      options(user);
-    } catch (error) {
-      return (error as Error).message;
-    }
-    return 'no error';
-  };
   it('names the nested googlebot key, with the values it takes', () => {
     expect(message({ googlebot: { maxImagePreview: 'big' } })).toBe(
       '[@robots-kit/core] options, key `googlebot.maxImagePreview`: invalid option value `big`; expected `none`, `standard` or `large`.',
