@@ -10,6 +10,7 @@ const root = new URL('..', import.meta.url).pathname;
 const sites = [
   { name: 'eleventy-blog', output: '_site', pages: ['index.html', 'drafts/secret-plans/index.html', 'tags/robots/index.html', '404.html'] },
   { name: 'astro-blog', output: 'dist', pages: ['index.html', 'drafts/secret-plans/index.html', 'tags/robots/index.html', '404.html'] },
+  { name: 'astro-docs', output: 'dist', pages: ['index.html', 'guides/configuration/index.html', 'guides/plugins/index.html', 'internal/release-checklist/index.html', '404.html'] },
 ];
 
 function robotsTags(html) {

@@ -1,43 +1,50 @@
 /**
- * The last step of `astro build`: with `audit: true`, check the finished output as crawlers
- * will see it, once our own `astro:build:done` and every wrapped `@astrojs/sitemap` hook have
- * run. Its own module because both of those call it (build-done.ts and sitemap.ts).
+ * The `audit: true` step of `astro build`: the finished output checked as crawlers will see
+ * it (`robots-kit check`), at the URL the site is served at (`site` and `base`), and as a
+ * preview when the build is not indexable.
  */
-import { auditSite, type TrailingSlash } from '@robots-kit/core';
+import { auditSite } from '@robots-kit/core';
 import { auditLogLines } from '@robots-kit/core/adapter';
-import type { AstroIntegrationLogger } from 'astro';
 import { AstroError } from 'astro/errors';
+import { PACKAGE_NAME } from './errors.js';
 import type { IntegrationState } from './state.js';
 
 /**
- * The last step of a build, run once both our `astro:build:done` and every wrapped
- * `@astrojs/sitemap` hook have run, in whichever order they were listed: with `audit: true`,
- * the audit then sees the finished output, sitemap included.
+ * Checks the built site in `dir`, prints the summary through Astro's logger, one line per
+ * finding at its severity, and fails the build when a finding is an error, as the CLI does by
+ * default. A non-indexable (preview) build is checked for what it must guarantee: that no
+ * page can be indexed; its `Disallow: /` and `noindex, nofollow` are what it is for.
  */
-export async function finishBuild(state: IntegrationState): Promise<void> {
-  const build = state.build;
-  if (!build || build.finished || build.dir === undefined || build.sitemapsPending > 0) return;
-  build.finished = true;
-  if (!state.options.audit) return;
-  if (!state.options.indexable) {
-    state.logger.info('The robots-kit audit was skipped: this build is not indexable, so every page is noindex and robots.txt disallows everything, on purpose.');
-    return;
-  }
-  await runAudit(build.dir, state.options.site, state.trailingSlash, state.logger);
-}
-
-/**
- * The `audit: true` step: checks the built site as crawlers will see it (`robots-kit check`),
- * prints the summary through Astro's logger, one line per finding at its severity, and fails
- * the build when a finding is an error, as the CLI does by default.
- */
-async function runAudit(dir: string, site: string | undefined, trailingSlash: TrailingSlash, logger: AstroIntegrationLogger): Promise<void> {
-  const { lines, errors } = auditLogLines(await auditSite(dir, { site, trailingSlash }));
+export async function runAudit(state: IntegrationState, dir: string): Promise<void> {
+  const { options, logger } = state;
+  const site = auditSiteUrl(options.site, state.base);
+  const report = await auditSite(dir, {
+    ...(site === undefined ? {} : { site }),
+    trailingSlash: state.trailingSlash,
+    indexable: options.indexable,
+    // Routes rendered on request have no file in the output: their sitemap URLs are not missing.
+  });
+  if (!options.indexable) logger.info('This build is not indexable, so the audit checks that no page can be indexed.');
+  const { lines, errors } = auditLogLines(report);
   for (const line of lines) logger[line.level](line.message);
   if (errors > 0) {
     throw new AstroError(
-      `[@robots-kit/astro] The robots-kit audit found ${errors === 1 ? '1 error' : `${errors} errors`} in the build output (listed above).`,
-      'Fix the pages it names, or set `audit: false` in the robots() options to build without the check.',
+      `[${PACKAGE_NAME}] The robots-kit audit found ${errors === 1 ? '1 error' : `${errors} errors`} in the build output (listed above).`,
+      options.indexable
+        ? 'Fix the pages it names, or set `audit: false` in the robots() options to build without the check.'
+        : 'A preview build must keep every page out of search results: give the pages it names a noindex tag, or an X-Robots-Tag header through the `headers` option.',
     );
   }
+}
+
+/**
+ * The URL the output folder is served at: `site` with Astro's `base` as its path
+ * (`https://example.com/docs/`), so the audit maps files, sitemap entries and the robots.txt
+ * `Sitemap:` line to the same URLs. Undefined without `site`: the audit then takes the origin
+ * from robots.txt or the sitemap.
+ */
+function auditSiteUrl(site: string | undefined, base: string): string | undefined {
+  if (site === undefined) return undefined;
+  const path = base.endsWith('/') ? base : `${base}/`;
+  return new URL(path.startsWith('/') ? path : `/${path}`, site).href;
 }

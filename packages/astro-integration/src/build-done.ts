@@ -1,47 +1,114 @@
 /**
- * Our `astro:build:done`: writes robots.txt and the X-Robots-Tag header files from the pages
- * as built (with the tags the middleware put in them), then hands over to the audit.
+ * Our `astro:build:done` and the build's last step: the header files from the pages as built
+ * (with the tags the middleware put in them), then, once every wrapped `@astrojs/sitemap` hook
+ * has written its files too, robots.txt (whose `Sitemap:` line names the index the sitemap
+ * wrote), the end-of-build warnings and the audit.
  */
-import { type HtmlPage } from '@robots-kit/core';
-import { outputFileForUrl, siteWarnings, writeFileAtomic, writeHeaderFiles as writeCoreHeaderFiles } from '@robots-kit/core/adapter';
+import { normalizeOptions, type HtmlPage, type NormalizedRobotsOptions } from '@robots-kit/core';
+import { createConfigUsage, outputFileForUrl, siteWarnings, writeFileAtomic, writeHeaderFiles as writeCoreHeaderFiles, type ConfigUsage } from '@robots-kit/core/adapter';
 import { join, relative } from 'node:path';
-import { finishBuild } from './audit.js';
-import { HEADERS_HINT, toAstroError } from './errors.js';
+import { runAudit } from './audit.js';
+import { HEADERS_HINT, logLine, PACKAGE_NAME, toAstroError } from './errors.js';
 import { generateAstroRobotsTxt } from './robots-txt.js';
-import { createPageTagsCache, getSitemapContext, type PageTagsCache } from './sitemap.js';
-import type { IntegrationState } from './state.js';
+import { createPageTagsCache, getSitemapContext } from './sitemap.js';
+import { PAGE_RECORDER, type IntegrationState, type PageRecorder } from './state.js';
+
+/** Where the options were written, in messages. */
+const OPTIONS_SOURCE = 'robots() options';
 
 /**
- * Our `astro:build:done`: robots.txt and the header files, written from the pages as built
- * (each HTML file read once, only when a step needs the pages' tags), then the audit unless
- * a sitemap integration still has to write its files.
+ * Our `astro:build:start`: a new build, and a new record of its pages for the middleware to
+ * fill (see `PAGE_RECORDER`), against the options as the user wrote them, below `base`.
+ */
+export function onBuildStart(state: IntegrationState): void {
+  const usage = createConfigUsage(optionsAsWritten(state));
+  let recorded = 0;
+  const recorder: PageRecorder = {
+    record(page) {
+      recorded++;
+      usage.record({ ...page, url: belowBase(page.url, state.base) });
+    },
+  };
+  (globalThis as Record<symbol, unknown>)[PAGE_RECORDER] = recorder;
+  state.build = { sitemapsPending: state.sitemapHooks, finished: false, sitemapIndexes: [], pages: { usage, recorded: () => recorded } };
+}
+
+/**
+ * Our `astro:build:done`: notes the output folder and the pages, writes the header files, and
+ * finishes the build unless a sitemap integration still has to write its files.
  */
 export async function onBuildDone(state: IntegrationState, dir: string, pathnames: readonly string[]): Promise<void> {
   const context = getSitemapContext();
   if (context) context.dir = dir;
-  const tags = context?.tags ?? createPageTagsCache();
-  let pages: HtmlPage[] | undefined;
-  const readPages = (): HtmlPage[] => (pages ??= builtPages(dir, state.base, pathnames, tags));
-  await writeRobotsTxt(state, dir, readPages);
-  writeHeaderFiles(state, dir, readPages);
-  state.build ??= { sitemapsPending: 0, finished: false };
+  state.build ??= { sitemapsPending: 0, finished: false, sitemapIndexes: [] };
   state.build.dir = dir;
+  state.build.pathnames = pathnames;
+  writeHeaderFiles(state, dir, builtPagesOf(state, dir));
   await finishBuild(state);
 }
 
 /**
- * Every page Astro built (`astro:build:done`'s `pages`) with the robots tags its HTML file
- * carries after the middleware ran: the input of the robots.txt warnings and of
- * `headers.html`. Pages with no HTML file in `dir` (on-demand routes) are left out.
+ * The last step of a build, run once both our `astro:build:done` and every wrapped
+ * `@astrojs/sitemap` hook have run, in whichever order they were listed: robots.txt (the
+ * sitemap's index name is known by then), then with `audit: true` the audit of the finished
+ * output, sitemap included.
  */
-function builtPages(dir: string, base: string, pathnames: readonly string[], cache: PageTagsCache): HtmlPage[] {
-  const pages: HtmlPage[] = [];
-  for (const pathname of pathnames) {
-    const url = pageUrl(base, pathname);
-    const file = outputFileForUrl(dir, url, base);
-    if (file !== undefined) pages.push({ url, tags: cache.tagsOf(file) });
-  }
-  return pages;
+export async function finishBuild(state: IntegrationState): Promise<void> {
+  const build = state.build;
+  if (!build || build.finished || build.dir === undefined || build.sitemapsPending > 0) return;
+  build.finished = true;
+  delete (globalThis as Record<symbol, unknown>)[PAGE_RECORDER];
+  await writeRobotsTxt(state, build.dir, builtPagesOf(state, build.dir));
+  for (const line of unmatchedOptions(state)) state.logger.warn(logLine(line));
+  if (state.options.audit) await runAudit(state, build.dir);
+}
+
+/** The options as written: `state.options` has the globs below `base` (see index.ts). */
+function optionsAsWritten(state: IntegrationState): NormalizedRobotsOptions {
+  return normalizeOptions(state.userOptions, { package: PACKAGE_NAME, source: OPTIONS_SOURCE });
+}
+
+/** A page's URL path without Astro's `base`, as the options' globs are written: `/docs/tags/a/` → `/tags/a/`. */
+function belowBase(url: string, base: string): string {
+  const prefix = base.replace(/\/+$/, '');
+  return prefix !== '' && (url === prefix || url.startsWith(`${prefix}/`)) ? url.slice(prefix.length) || '/' : url;
+}
+
+/**
+ * One warning per collection name, path glob or data condition of the options that no page of
+ * the build met, with a did-you-mean from the site's collections, paths and data. The pages
+ * come from the middleware, which knows each page's collections and data; when it recorded
+ * none, the built pages' URLs still check the globs.
+ */
+function unmatchedOptions(state: IntegrationState): string[] {
+  const context = { source: OPTIONS_SOURCE, base: { path: state.base, setting: '`base`' } };
+  const recorded = state.build?.pages;
+  if (recorded && recorded.recorded() > 0) return recorded.usage.report(context);
+  const options = optionsAsWritten(state);
+  const usage = createConfigUsage({ ...options, noindex: { ...options.noindex, collections: [], data: {} } });
+  for (const pathname of state.build?.pathnames ?? []) usage.record({ url: `/${pathname.replace(/^\/+/, '')}` });
+  return usage.report(context);
+}
+
+/**
+ * Every page Astro built (`astro:build:done`'s `pages`) with the robots tags its HTML file
+ * carries after the middleware ran, read once and only when a step needs them: the input of
+ * the robots.txt warnings and of `headers.html`. Pages with no HTML file in `dir` (on-demand
+ * routes) are left out.
+ */
+function builtPagesOf(state: IntegrationState, dir: string): () => HtmlPage[] {
+  let pages: HtmlPage[] | undefined;
+  return () => {
+    if (pages) return pages;
+    const tags = getSitemapContext()?.tags ?? createPageTagsCache();
+    pages = [];
+    for (const pathname of state.build?.pathnames ?? []) {
+      const url = pageUrl(state.base, pathname);
+      const file = outputFileForUrl(dir, url, state.base);
+      if (file !== undefined) pages.push({ url, tags: tags.tagsOf(file) });
+    }
+    return pages;
+  };
 }
 
 /**
@@ -67,7 +134,7 @@ async function writeRobotsTxt(state: IntegrationState, dir: string, pages: () =>
   if (base.replace(/\/+$/, '') !== '') {
     logger.warn(`robots.txt is served at ${base.replace(/\/+$/, '')}/robots.txt, but crawlers read it only at the root of the host (/robots.txt): publish it there too.`);
   }
-  for (const line of siteWarnings(report, options.indexable ? pages() : [], { indexable: options.indexable })) logger.warn(line);
+  for (const line of siteWarnings(report, options.indexable ? pages() : [], { indexable: options.indexable })) logger.warn(logLine(line));
 }
 
 /**
@@ -93,6 +160,6 @@ function writeHeaderFiles(state: IntegrationState, dir: string, pages: () => Htm
   for (const file of files) {
     const folder = file.base === 'output' ? dir : state.root;
     state.logger.info(`\`${file.path}\` created at \`${relative(process.cwd(), folder) || '.'}\``);
-    if (file.note) state.logger.info(file.note);
+    if (file.note) state.logger.info(logLine(file.note));
   }
 }

@@ -8,18 +8,36 @@ import { AstroError } from 'astro/errors';
 /** The name the integration registers with Astro and prints in its messages. */
 export const PACKAGE_NAME = '@robots-kit/astro';
 
+/** An `AstroError` made from a `RobotsError`: its code and details stay readable for tools and tests. */
+export interface RobotsAstroError extends AstroError {
+  code: string;
+  details: RobotsError['details'];
+}
+
 /**
  * Astro prints an `AstroError` with its hint in the terminal and in the dev overlay.
  * The `RobotsError` message (package, file, key, bad value, did-you-mean) is kept as is.
- * Anything that is not a `RobotsError` is rethrown unchanged: it is not ours to explain.
+ * It is not set as the `cause`: Astro prints a cause's message too, which would be the
+ * same message twice. Anything that is not a `RobotsError` is rethrown unchanged: it is not
+ * ours to explain.
  */
-export function toAstroError(error: unknown, hint: string, source?: string): AstroError {
+export function toAstroError(error: unknown, hint: string, source?: string): RobotsAstroError {
   if (!(error instanceof RobotsError)) throw error;
   const located = error.withContext({ package: PACKAGE_NAME, source: error.details.source ?? source });
-  const astroError = new AstroError(located.message, hint);
+  const astroError = Object.assign(new AstroError(located.message, hint), { code: located.code, details: located.details });
   astroError.name = 'RobotsError';
-  astroError.cause = located;
   return astroError;
+}
+
+const PACKAGE_PREFIX = /^\[@robots-kit\/[a-z-]+\] /;
+
+/**
+ * A message for the integration's logger: Astro labels every line with `[@robots-kit/astro]`
+ * already, so the package prefix core puts on its warnings is dropped rather than printed
+ * twice (`[@robots-kit/astro] [@robots-kit/core] …`).
+ */
+export function logLine(message: string): string {
+  return message.replace(PACKAGE_PREFIX, '');
 }
 
 /** Where to look when the integration's options are wrong. */

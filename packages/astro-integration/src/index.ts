@@ -7,7 +7,7 @@ import { detectIndexable, normalizeOptions, type NormalizedRobotsOptions, type R
 import { DEFAULTS } from '@robots-kit/core/adapter';
 import type { AstroConfig, AstroIntegration, IntegrationResolvedRoute } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { onBuildDone } from './build-done.js';
+import { finishBuild, onBuildDone, onBuildStart } from './build-done.js';
 import { OPTIONS_HINT, PACKAGE_NAME, toAstroError } from './errors.js';
 import { generateAstroRobotsTxt } from './robots-txt.js';
 import { ASTRO_SITEMAP, createPageTagsCache, setSitemapContext, sitemapHookCallbacks, wrapAstroSitemap } from './sitemap.js';
@@ -51,7 +51,7 @@ export default function robots(options: RobotsOptions = {}): AstroIntegration {
           routes: new Map(),
           trailingSlash: config.trailingSlash,
           hasAstroSitemap: config.integrations.some((integration) => integration.name === ASTRO_SITEMAP),
-          sitemapHooks: wrapAstroSitemap(config.integrations, sitemapHookCallbacks(getState)),
+          sitemapHooks: wrapAstroSitemap(config.integrations, sitemapHookCallbacks(getState, finishBuild)),
           logger,
         };
         // robots.txt problems (a relative sitemap without `site`, a conflict with public/robots.txt) stop the start, not the end, of a build.
@@ -76,11 +76,16 @@ export default function robots(options: RobotsOptions = {}): AstroIntegration {
           base: config.base,
           options: state.options,
           tags: createPageTagsCache(),
+        state.options = optionsBelowBase(state.options, config.base);
+        // Integrations may add others in their own setup (Starlight adds @astrojs/sitemap): the list is final only now.
+        state.hasAstroSitemap = config.integrations.some((integration) => integration.name === ASTRO_SITEMAP);
+        state.sitemapHooks = wrapAstroSitemap(config.integrations, sitemapHookCallbacks(getState, finishBuild));
         });
       },
       'astro:routes:resolved': ({ routes }) => {
         if (!state) return;
         const files = routeFiles(routes);
+          starlight: config.integrations.some((integration) => integration.name === STARLIGHT),
         if (sameEntries(files, state.routes)) return;
         state.routes = files;
         state.invalidate?.();
@@ -88,7 +93,7 @@ export default function robots(options: RobotsOptions = {}): AstroIntegration {
       'astro:build:start': ({ logger }) => {
         if (!state) return;
         if (!state.options.indexable) logger.warn(nonIndexableWarning(options));
-        state.build = { sitemapsPending: state.sitemapHooks, finished: false };
+        onBuildStart(state);
       },
       'astro:build:done': async ({ dir, pages }) => {
         if (state) await onBuildDone(state, fileURLToPath(dir), pages.map((page) => page.pathname));
@@ -117,6 +122,29 @@ function normalizeAstroOptions(options: RobotsOptions, config: Pick<AstroConfig,
  * imported from `@robots-kit/astro`, the package the project depends on directly.
  */
 const LOCALS_TYPES = `declare namespace App {
+/** The name Starlight registers with. */
+const STARLIGHT = '@astrojs/starlight';
+
+/**
+ * Path globs (`noindex.paths`, `rules[].path`, `errorPages`) are written below Astro's `base`,
+ * as the routes in `src/pages` are: with `base: '/docs'`, `/tags/**` is for `/docs/tags/…`,
+ * and the same options work wherever the site is deployed. The middleware and the sitemap
+ * filter match the URL a page is served at, which includes the base, so the globs get it too.
+ */
+function optionsBelowBase(options: NormalizedRobotsOptions, base: string): NormalizedRobotsOptions {
+  const prefix = base.replace(/\/+$/, '');
+  if (prefix === '') return options;
+  const below = (glob: string): string => `${prefix}${glob.startsWith('/') ? '' : '/'}${glob}`;
+  const moved = {
+    ...options,
+    noindex: { ...options.noindex, paths: options.noindex.paths.map(below) },
+    rules: options.rules.map((rule) => ({ ...rule, path: rule.path.map(below) })),
+    errorPages: options.errorPages.map(below),
+  };
+  // Validated already; normalizing marks the new object as normalized for core.
+  return normalizeOptions(moved, { package: PACKAGE_NAME, source: 'robots() options' });
+}
+
   interface Locals {
     /** This page's own robots directives, merged with the site's rules by @robots-kit/astro. */
     robots?: import('@robots-kit/astro').RobotsInput;

@@ -21,15 +21,23 @@ const NEEDS_SITE = new Set(['robots-txt-sitemap-needs-site', 'invalid-site']);
  * without `site`, or a line that conflicts with `public/robots.txt` throw `AstroError`.
  */
 export async function generateAstroRobotsTxt(
-  state: Pick<IntegrationState, 'options' | 'publicDir' | 'root' | 'base' | 'hasAstroSitemap'>,
+  state: Pick<IntegrationState, 'options' | 'publicDir' | 'root' | 'base' | 'hasAstroSitemap' | 'build' | 'logger'>,
 ): Promise<RobotsTxtReport | undefined> {
   const { options } = state;
   if (options.robotsTxt === false) return undefined;
   const existing = await readPublicRobotsTxt(state.publicDir);
+  const sitemap = defaultSitemap(state);
+  let robotsTxt = options.robotsTxt;
+  if (robotsTxt.sitemap === true && sitemap === undefined) {
+    // Only in a build whose @astrojs/sitemap wrote nothing: a Sitemap line would name a missing file.
+    const { sitemap: _none, ...withoutSitemap } = robotsTxt;
+    robotsTxt = withoutSitemap;
+    if (options.indexable) state.logger.warn(NO_SITEMAP_WRITTEN);
+  }
   try {
-    return generateRobotsTxtReport(options.robotsTxt, {
+    return generateRobotsTxtReport(robotsTxt, {
       indexable: options.indexable,
-      defaultSitemap: defaultSitemap(state.base, state.hasAstroSitemap),
+      ...(sitemap === undefined ? {} : { defaultSitemap: sitemap }),
       source: 'robots() options',
       ...(options.site === undefined ? {} : { site: options.site }),
       ...(existing === undefined ? {} : { existing: existing.text, existingSource: rootRelativePath(state.root, existing.file) }),
@@ -40,13 +48,22 @@ export async function generateAstroRobotsTxt(
 }
 
 /**
- * The sitemap `robotsTxt.sitemap: true` stands for, below Astro's `base`: `@astrojs/sitemap`
- * writes `sitemap-index.xml`; without it, `sitemap.xml` is the name crawlers and most
- * generators use.
+ * The sitemap `robotsTxt.sitemap: true` stands for, below Astro's `base`. Without
+ * `@astrojs/sitemap`, `sitemap.xml`, the name crawlers and most generators use. With it, the
+ * index it wrote in this build, whose name follows its `filenameBase` option
+ * (`docs-index.xml`), or undefined when it wrote none; before a build has written one (at
+ * config setup, in `astro dev`), its default name `sitemap-index.xml`.
  */
-function defaultSitemap(base: string, hasAstroSitemap: boolean): string {
-  return `${base.replace(/\/+$/, '')}/${hasAstroSitemap ? 'sitemap-index.xml' : 'sitemap.xml'}`;
+function defaultSitemap(state: Pick<IntegrationState, 'base' | 'hasAstroSitemap' | 'build'>): string | undefined {
+  const base = state.base.replace(/\/+$/, '');
+  if (!state.hasAstroSitemap) return `${base}/sitemap.xml`;
+  const written = state.build?.finished ? state.build.sitemapIndexes : undefined;
+  if (written === undefined) return `${base}/sitemap-index.xml`;
+  return written[0] === undefined ? undefined : `${base}/${written[0]}`;
 }
+
+const NO_SITEMAP_WRITTEN =
+  '`robotsTxt.sitemap: true` names the sitemap @astrojs/sitemap writes, but it wrote none in this build (no pages, or no `site`), so robots.txt has no `Sitemap:` line.';
 
 /** The user's own robots.txt and where it is. */
 interface PublicRobotsTxt {

@@ -12,7 +12,6 @@ import { readFileSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { finishBuild } from './audit.js';
 import { PACKAGE_NAME } from './errors.js';
 import type { IntegrationState } from './state.js';
 
@@ -57,6 +56,8 @@ export interface SitemapContext {
   base: string;
   options: NormalizedRobotsOptions;
   tags: PageTagsCache;
+  /** Whether Starlight is in the config: it adds `@astrojs/sitemap` itself, with no filter. */
+  starlight: boolean;
 }
 
 let current: SitemapContext | undefined;
@@ -162,10 +163,15 @@ export function wrapAstroSitemap<Snapshot>(integrations: readonly AstroIntegrati
 /**
  * What runs around `@astrojs/sitemap`'s `astro:build:done`: before it, note the output folder
  * (for `robotsSitemapFilter`) and the `.xml` files already there; after it, read the sitemap
- * files it wrote and warn about every noindex or error page they list, then finish the build
- * if our own hook has run. A non-indexable build is not checked: every page is noindex there.
+ * files it wrote, note its index file (its name follows the sitemap's `filenameBase`, which
+ * robots.txt's `Sitemap:` line must name) and warn about every noindex or error page they
+ * list, then `finish` the build if our own hook has run. A non-indexable build is not
+ * checked: every page is noindex there.
  */
-export function sitemapHookCallbacks(getState: () => IntegrationState | undefined): SitemapHookCallbacks<Map<string, string>> {
+export function sitemapHookCallbacks(
+  getState: () => IntegrationState | undefined,
+  finish: (state: IntegrationState) => Promise<void>,
+): SitemapHookCallbacks<Map<string, string>> {
   return {
     async before({ dir }) {
       const path = fileURLToPath(dir);
@@ -178,13 +184,15 @@ export function sitemapHookCallbacks(getState: () => IntegrationState | undefine
       if (!state) return;
       const path = fileURLToPath(dir);
       const context = getSitemapContext();
+      const written = await readWrittenSitemaps(path, state.base, changedFiles(before, await xmlFileStamps(path)));
       if (context && state.options.indexable) {
-        const written = changedFiles(before, await xmlFileStamps(path));
-        const listings = await readWrittenSitemaps(path, state.base, written);
-        for (const line of sitemapWarnings(listings, context)) state.logger.warn(line);
+        for (const line of sitemapWarnings(written.listings, context)) state.logger.warn(line);
       }
-      if (state.build) state.build.sitemapsPending = Math.max(0, state.build.sitemapsPending - 1);
-      await finishBuild(state);
+      if (state.build) {
+        state.build.sitemapIndexes.push(...written.indexes);
+        state.build.sitemapsPending = Math.max(0, state.build.sitemapsPending - 1);
+      }
+      await finish(state);
     },
   };
 }
@@ -220,15 +228,25 @@ interface SitemapListing {
   file: string;
 }
 
+/** What one `@astrojs/sitemap` hook wrote. */
+interface WrittenSitemaps {
+  /** Every page URL listed, with the file that lists it. */
+  listings: SitemapListing[];
+  /** The sitemap index files among the files written, e.g. `sitemap-index.xml`, sorted. */
+  indexes: string[];
+}
+
 /**
  * Every page URL in the sitemap files just written (`files`, relative to `dir`), following
- * sitemap indexes to their children in the same folder. Files that are not sitemaps, or
- * cannot be read, are skipped: this is a check, not the sitemap's validator.
+ * sitemap indexes to their children in the same folder, and which of the files written are
+ * sitemap indexes. Files that are not sitemaps, or cannot be read, are skipped: this is a
+ * check, not the sitemap's validator.
  */
-async function readWrittenSitemaps(dir: string, base: string, files: readonly string[]): Promise<SitemapListing[]> {
+async function readWrittenSitemaps(dir: string, base: string, files: readonly string[]): Promise<WrittenSitemaps> {
   const queue = [...files];
   const seen = new Set<string>();
   const listings: SitemapListing[] = [];
+  const indexes: string[] = [];
   while (queue.length > 0) {
     const file = queue.shift()!;
     if (seen.has(file)) continue;
@@ -241,6 +259,7 @@ async function readWrittenSitemaps(dir: string, base: string, files: readonly st
     }
     const { kind, locs } = parseSitemap(xml);
     if (kind === 'index') {
+      if (files.includes(file)) indexes.push(file);
       for (const loc of locs) {
         const child = childFile(dir, base, loc);
         if (child !== undefined) queue.push(child);
@@ -249,7 +268,7 @@ async function readWrittenSitemaps(dir: string, base: string, files: readonly st
       listings.push(...locs.map((url) => ({ url, file })));
     }
   }
-  return listings;
+  return { listings, indexes: indexes.sort() };
 }
 
 /** The output file a sitemap index entry points at, if it is inside `dir`. */
@@ -282,5 +301,11 @@ function sitemapWarnings(listings: readonly SitemapListing[], context: SitemapCo
     lines.push(`${file} lists ${url}, ${what}: search engines get contradictory signals.`);
   }
   if (lines.length === 0) return [];
-  return [...capLines(lines, max), 'Keep such pages out of the sitemap with `sitemap({ filter: robotsSitemapFilter() })` (from @robots-kit/astro).'];
+  return [...capLines(lines, max), context.starlight ? STARLIGHT_FIX : FILTER_FIX];
 }
+
+const FILTER_FIX = 'Keep such pages out of the sitemap with `sitemap({ filter: robotsSitemapFilter() })` (from @robots-kit/astro).';
+
+/** Starlight adds `@astrojs/sitemap` only when the config has none, and gives it no filter. */
+const STARLIGHT_FIX =
+  'Starlight adds @astrojs/sitemap without a filter: list `sitemap({ filter: robotsSitemapFilter() })` (from @astrojs/sitemap and @robots-kit/astro) in `integrations` yourself, and Starlight uses it instead of its own.';

@@ -1,5 +1,19 @@
 import type { NormalizedRobotsOptions, RobotsOptions, TrailingSlash } from '@robots-kit/core';
+import type { ConfigUsage, ConfigUsagePage } from '@robots-kit/core/adapter';
 import type { AstroIntegrationLogger } from 'astro';
+
+/**
+ * Where the middleware finds the recorder of the pages `astro build` renders, on `globalThis`
+ * (it runs in the same process as the hooks during a build; absent in dev). It records each
+ * page as it gives it to `resolvePage`, for the end-of-build warnings about options that
+ * matched no page.
+ */
+export const PAGE_RECORDER = Symbol.for('@robots-kit/astro: pages of the build');
+
+/** What the middleware calls, with the page's URL path as served, its collections and data. */
+export interface PageRecorder {
+  record(page: ConfigUsagePage): void;
+}
 
 /** What the integration learns in Astro's hooks and its Vite plugin serves to the middleware. */
 export interface IntegrationState {
@@ -40,4 +54,10 @@ export interface BuildProgress {
   sitemapsPending: number;
   /** Whether the last step (the audit) has run. */
   finished: boolean;
+  /** The pathnames of the pages Astro built (`astro:build:done`'s `pages`), once our hook has run. */
+  pathnames?: readonly string[];
+  /** The sitemap index files the wrapped `@astrojs/sitemap` hooks wrote, relative to `dir`. */
+  sitemapIndexes: string[];
+  /** The pages the middleware recorded (see `PAGE_RECORDER`), checked against the options at the end. */
+  pages?: { usage: ConfigUsage; recorded(): number };
 }

@@ -111,15 +111,82 @@ export function zodIssueToError(error: z.ZodError, input: unknown, schema: z.Zod
       suggestion: suggest(unknownKey, keysAt(schema, issue.path)),
     });
   }
+  const target = innermost(issue);
+  const value = valueAt(input, target.path);
+  const { problem, expected, suggestion } = describeIssue(target.issue, value);
   return new RobotsError({
     code: 'invalid-option',
     package: packageName,
     source,
-    key,
-    problem: 'invalid option value',
-    value: valueAt(input, issue.path),
-    expected: issue.message.replace(/^Invalid input: /, '').replace(/^expected /, ''),
+    key: formatPath(target.path),
+    problem,
+    value,
+    expected,
+    ...(suggestion ? { suggestion } : {}),
   });
+}
+
+type ZodIssue = z.ZodError['issues'][number];
+
+/**
+ * The issue to report and the path to its value: inside a union (`false` or an object), the
+ * alternative that got furthest into the value, which is the one it was meant for.
+ */
+function innermost(issue: ZodIssue, prefix: readonly PropertyKey[] = []): { issue: ZodIssue; path: PropertyKey[] } {
+  const path = [...prefix, ...issue.path];
+  if (issue.code !== 'invalid_union') return { issue, path };
+  const deepest = issue.errors.flat().filter((inner) => inner.path.length > 0).sort((a, b) => b.path.length - a.path.length)[0];
+  return deepest ? innermost(deepest, path) : { issue, path };
+}
+
+/** zod's own wording (`Invalid input: expected array, received string`), which a schema's own `error` replaces. */
+const ZOD_DEFAULT_MESSAGE = /^(?:Invalid (?:input|option|URL|string|key|element|value)\b|Too (?:small|big)\b|Expected\b|Unrecognized\b)/;
+
+/** What a zod type name (`issue.expected`) is in our words. */
+const KINDS: Readonly<Record<string, string>> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: '`true` or `false`',
+  array: 'a list (an array)',
+  object: 'an object',
+  record: 'an object',
+  nonoptional: 'a value',
+};
+
+/**
+ * One zod issue in our words: the problem, what was expected and, for a misspelt choice, the
+ * closest one. A message the schema wrote itself (`{ error: 'expected …' }`) is kept; zod's
+ * default texts (`Invalid option: expected one of "a"|"b"`, `received undefined`) never reach
+ * the user.
+ */
+function describeIssue(issue: ZodIssue, value: unknown): { problem: string; expected: string; suggestion?: string } {
+  const missing = value === undefined;
+  const problem = missing ? 'missing option' : 'invalid option value';
+  if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) return { problem, expected: issue.message.replace(/^expected /, '') };
+  switch (issue.code) {
+    case 'invalid_value': {
+      const choices = issue.values.map((choice) => String(choice));
+      const suggestion = typeof value === 'string' ? suggest(value, choices) : undefined;
+      return { problem, expected: choices.length === 1 ? `\`${choices[0]}\`` : `one of ${choices.map((choice) => `\`${choice}\``).join(', ')}`, ...(suggestion ? { suggestion } : {}) };
+    }
+    case 'invalid_type':
+      return { problem, expected: KINDS[issue.expected] ?? `a value of type ${issue.expected}` };
+    case 'too_small':
+    case 'too_big': {
+      const bound = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum);
+      const atLeast = issue.code === 'too_small' ? 'at least' : 'at most';
+      if (issue.origin === 'array') return { problem, expected: `a list of ${atLeast} ${bound} ${bound === 1 ? 'item' : 'items'}` };
+      if (issue.origin === 'string') return { problem, expected: bound === 1 && atLeast === 'at least' ? 'a non-empty string' : `a string of ${atLeast} ${bound} characters` };
+      return { problem, expected: `a number ${atLeast} ${bound}` };
+    }
+    case 'invalid_format':
+      return { problem, expected: issue.format === 'url' ? 'an absolute URL such as `https://example.com`' : `a string in ${issue.format} format` };
+    case 'invalid_union':
+      return { problem, expected: 'one of the forms listed for this option in the README' };
+    default:
+      return { problem, expected: 'a value of the form listed for this option in the README' };
+  }
 }
 
 /** Optimal string alignment distance: a swap of two neighbouring letters (`rulse`) counts as one edit. */

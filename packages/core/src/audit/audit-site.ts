@@ -97,6 +97,7 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
     robotsTxt: robots.parsed,
     headers,
     now: now.getTime(),
+    indexable: options.indexable !== false,
   };
 
   const list = await listHtmlFiles(root);

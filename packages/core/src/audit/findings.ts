@@ -46,6 +46,12 @@ export const AUDIT_FINDINGS: Readonly<Record<AuditFindingId, AuditFindingDescrip
     title: 'sitemap file not found',
     description: 'robots.txt or a sitemap index points at a sitemap that is not in the output folder.',
   },
+  'preview-indexable': {
+    severity: 'error',
+    title: 'indexable page in a non-indexable build',
+    description:
+      'The build is a preview or staging build, which must keep every page out of search results, yet a crawler may index this page: no robots tag or X-Robots-Tag header tells it `noindex`. robots.txt `Disallow` alone does not keep a URL out of the index.',
+  },
   'sitemap-invalid': {
     severity: 'error',
     title: 'sitemap unreadable',

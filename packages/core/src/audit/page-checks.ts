@@ -195,3 +195,24 @@ export function findGroupOverride(data: AuditData): AuditFinding[] {
     );
   });
 }
+
+/**
+ * `preview-indexable`: in a deliberately non-indexable build, the pages a crawler may still
+ * index (no noindex for it in a tag or header), grouped by the crawlers concerned. These are
+ * usually files copied as they are (`public/`, passthrough copies), which no adapter rewrote.
+ */
+export function findPreviewIndexable(data: AuditData): AuditFinding[] {
+  const hits = data.pages.flatMap((page) => {
+    const crawlers = Object.entries(page.verdicts).filter(([, verdict]) => verdict.indexable).map(([crawler]) => crawler);
+    return page.errorPage || crawlers.length === 0 ? [] : [{ page, crawlers }];
+  });
+  return [...groupBy(hits, (hit) => hit.crawlers.join('\n')).values()].map((group) => {
+    const { page, crawlers } = group[0]!;
+    const some = group.length === 1 ? page.url : `${plural(group.length, 'page')} (first: ${page.url})`;
+    return makeFinding(
+      'preview-indexable',
+      `This build is not indexable, yet ${some} may be indexed by ${listCrawlers(crawlers)}: no robots tag or X-Robots-Tag header says noindex there. Give ${group.length === 1 ? 'it' : 'them'} a noindex tag, or an X-Robots-Tag header through \`headers\`; robots.txt Disallow alone does not keep URLs out of search results.`,
+      { urls: group.map((hit) => hit.page.url), source: { file: page.file }, crawlers },
+    );
+  });
+}

@@ -11,7 +11,7 @@ import { codeSpan, groupBy, makeFinding, plural, sortFindings } from './findings
 import type { RobotsTxtDiagnosticCode } from '../robots-txt/types.js';
 import { resolveInside } from './read-files.js';
 import { urlPathKey } from './site-urls.js';
-import { findCanonicalToNoindex, findConflictingTags, findExpired, findGroupOverride, findInvalidDirectives, findNoindexDisallowed, findRobotsOnErrorPage, findRobotsTagInBody, findSkipped } from './page-checks.js';
+import { findCanonicalToNoindex, findConflictingTags, findExpired, findGroupOverride, findInvalidDirectives, findNoindexDisallowed, findPreviewIndexable, findRobotsOnErrorPage, findRobotsTagInBody, findSkipped } from './page-checks.js';
 
 const MODES: readonly TrailingSlash[] = ['always', 'never', 'ignore'];
 /** The trailing-slash mode, `ignore` when not given; throws for anything else. */
@@ -152,18 +152,21 @@ export async function findSitemapUrlMissing(data: AuditData): Promise<AuditFindi
   );
 }
 
-/** Every check, run over the read site; sorted. */
+/**
+ * Every check, run over the read site; sorted. A non-indexable (preview) build puts noindex
+ * on every page and `Disallow: /` in robots.txt on purpose: it is checked for the one thing it
+ * must guarantee, that no page can be indexed, instead of how an indexable site is indexed.
+ */
 export async function collectFindings(data: AuditData): Promise<AuditFinding[]> {
+  const indexable = data.context.indexable;
   return sortFindings([
-    ...findNoindexDisallowed(data),
-    ...findNoindexInSitemap(data),
-    ...findDisallowedInSitemap(data),
-    ...findCanonicalToNoindex(data),
+    ...(indexable
+      ? [...findNoindexDisallowed(data), ...findNoindexInSitemap(data), ...findDisallowedInSitemap(data), ...findCanonicalToNoindex(data), ...findExpired(data)]
+      : findPreviewIndexable(data)),
     ...findConflictingTags(data),
     ...findRobotsOnErrorPage(data),
     ...findRobotsTagInBody(data),
     ...findInvalidDirectives(data),
-    ...findExpired(data),
     ...findGroupOverride(data),
     ...findRobotsTxtSyntax(data),
     ...findSiteFileProblems(data),

@@ -30,6 +30,14 @@ export interface AuditOptions {
   onProgress?: (done: number, total: number) => void;
   /** HTML files read at the same time. Default: `32`. */
   concurrency?: number;
+  /**
+   * `false` for a build that is deliberately not indexable (a preview or staging deploy, where
+   * the adapters write `Disallow: /` and `noindex, nofollow`). Such a build must guarantee one
+   * thing, that no page can be indexed, so the audit checks that (`preview-indexable`) instead
+   * of the findings the build triggers on purpose (noindex pages behind `Disallow`, in a sitemap
+   * or named as canonical, passed `unavailable_after` dates). Default: `true`.
+   */
+  indexable?: boolean;
 }
 export type AuditSeverity = 'error' | 'warning' | 'info';
 /** Stable identifiers of audit findings; see `AUDIT_FINDINGS` for what each means and its severity. */
@@ -51,7 +59,8 @@ export type AuditFindingId =
   | 'sitemap-foreign-url'
   | 'sitemap-url-missing'
   | 'no-sitemap'
-  | 'skipped';
+  | 'skipped'
+  | 'preview-indexable';
 /** A place in the audited folder. */
 export interface AuditLocation {
   /** Path relative to the audited folder, with `/` separators, e.g. `robots.txt` or `blog/index.html`. */
@@ -184,6 +193,8 @@ export interface AuditContext {
   headers: HeaderRules;
   /** Milliseconds since the epoch. */
   now: number;
+  /** False for a deliberately non-indexable (preview) build; see {@link AuditOptions.indexable}. */
+  indexable: boolean;
 }
 
 /** One audited page, as kept in memory between reading and reporting (no HTML). */
