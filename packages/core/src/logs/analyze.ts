@@ -29,6 +29,7 @@ const MAX_URLS_PER_CLIENT = 500;
 const MAX_KEPT_ENTRIES = 2_000_000;
 const HOUR = 3_600_000;
 const OVERFLOW_ADDRESS = '(other addresses)';
+const UNREADABLE: LineParser = () => undefined;
 /** Lines tried for a format before a log counts as unreadable. */
 const DETECT_LINES = 100;
 
@@ -56,7 +57,8 @@ function newClient(crawler: CrawlerDefinition, ip: string): ClientStats {
 
 /** What one streaming pass collects. */
 class Collector {
-  readonly clients = new Map<string, ClientStats>();
+  readonly clients: ClientStats[] = [];
+  private readonly byCrawler = new Map<CrawlerDefinition, Map<string, ClientStats>>();
   readonly unparsed = new Map<string, { count: number; format: string; samples: UnparsedSample[] }>();
   lines = 0;
   requests = 0;
@@ -70,13 +72,18 @@ class Collector {
   ) {}
 
   client(crawler: CrawlerDefinition, ip: string): ClientStats {
-    const key = `${crawler.name}\u0000${ip}`;
-    let client = this.clients.get(key);
+    // Per crawler, then per address: no key string built for each request.
+    let addresses = this.byCrawler.get(crawler);
+    if (!addresses) this.byCrawler.set(crawler, (addresses = new Map()));
+    let client = addresses.get(ip);
     if (!client) {
-      const address = this.clients.size < MAX_CLIENTS ? ip : OVERFLOW_ADDRESS;
-      const overflowKey = `${crawler.name}\u0000${address}`;
-      client = this.clients.get(overflowKey) ?? newClient(crawler, ownString(address));
-      this.clients.set(overflowKey, client);
+      const address = this.clients.length < MAX_CLIENTS ? ownString(ip) : OVERFLOW_ADDRESS;
+      client = addresses.get(address);
+      if (!client) {
+        client = newClient(crawler, address);
+        this.clients.push(client);
+      }
+      addresses.set(address, client);
     }
     return client;
   }
@@ -233,6 +240,7 @@ export async function analyzeLogs(inputs: readonly string[], options: AnalyzeLog
   for (const input of inputs) {
     let format: Exclude<LogFormat, 'auto'> | undefined = options.format === 'auto' ? undefined : options.format;
     let parse: LineParser | undefined = format ? compileLogFormat(format) : undefined;
+    let formatName = format ? describeLogFormat(format) : 'any known';
     let lineNumber = 0;
     let tries = 0;
     for await (const batch of readLogLines(input, options.stdin)) {
@@ -241,16 +249,19 @@ export async function analyzeLogs(inputs: readonly string[], options: AnalyzeLog
         if (!parse && line.trim() !== '') {
           // Auto: the first line some format fits decides; lines before it are unreadable.
           format = detectLogFormat(line);
-          if (format) parse = compileLogFormat(format);
-          else if (++tries >= DETECT_LINES) parse = () => undefined;
+          if (format) {
+            parse = compileLogFormat(format);
+            formatName = describeLogFormat(format);
+          }
+          else if (++tries >= DETECT_LINES) parse = UNREADABLE;
         }
-        collector.add(input, format ? describeLogFormat(format) : 'any known', parse ?? (() => undefined), line, lineNumber);
+        collector.add(input, formatName, parse ?? UNREADABLE, line, lineNumber);
         if (options.onProgress && collector.lines % 100_000 === 0) options.onProgress(collector.lines);
       }
     }
     formats.push(format ? describeLogFormat(format) : 'unknown');
   }
-  const clients = [...collector.clients.values()];
+  const clients = collector.clients;
   await verifyClients(clients, ranges, options, now);
   const { crawlers, series, topDisallowed } = summarise(clients);
   const seenRanges = new Set(clients.flatMap((client) => client.crawler.ranges ?? []));

@@ -122,21 +122,36 @@ const MATCHERS: ReadonlyArray<readonly [string, CrawlerDefinition]> = CRAWLERS.f
 const CACHE_LIMIT = 20_000;
 const cache = new Map<string, CrawlerDefinition | null>();
 
+// In front of the map, a small table indexed by a few characters: comparing two equal headers is
+// cheaper than hashing a fresh one, and logs repeat the same headers line after line.
+const RECENT_SIZE = 256;
+const recentKeys: string[] = new Array<string>(RECENT_SIZE).fill('');
+const recentValues: Array<CrawlerDefinition | null> = new Array<CrawlerDefinition | null>(RECENT_SIZE).fill(null);
+function slot(text: string): number {
+  const length = text.length;
+  return (length * 31 + text.charCodeAt(length - 1) * 7 + text.charCodeAt(length >> 1) * 3 + text.charCodeAt(length >> 2)) & (RECENT_SIZE - 1);
+}
+
 /** The crawler a User-Agent header names, or undefined for anything else (browsers, unknown bots). */
 export function identifyCrawler(userAgent: string): CrawlerDefinition | undefined {
-  const cached = cache.get(userAgent);
-  if (cached !== undefined) return cached ?? undefined;
-  const lower = userAgent.toLowerCase();
-  let found: CrawlerDefinition | null = null;
-  for (const [text, crawler] of MATCHERS) {
-    if (lower.includes(text)) {
-      found = crawler;
-      break;
+  const index = slot(userAgent);
+  if (recentKeys[index] === userAgent) return recentValues[index] ?? undefined;
+  let found = cache.get(userAgent);
+  if (found === undefined) {
+    const lower = userAgent.toLowerCase();
+    found = null;
+    for (const [text, crawler] of MATCHERS) {
+      if (lower.includes(text)) {
+        found = crawler;
+        break;
+      }
     }
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    // A copy: the header is a slice of a log line, which would keep its whole read buffer alive.
+    cache.set(ownString(userAgent), found);
   }
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  // A copy: the header is a slice of a log line, which would keep its whole read buffer alive.
-  cache.set(ownString(userAgent), found);
+  recentKeys[index] = ownString(userAgent);
+  recentValues[index] = found;
   return found ?? undefined;
 }
 
