@@ -1,0 +1,238 @@
+/**
+ * Issue 14 (on-demand rendering done right) and issue 11 item 5 (an on-demand page that loads its
+ * entry with getEntry + render): a site built with @astrojs/node (standalone) and served by its
+ * own built server, with and without robots-kit, route by route.
+ */
+import { AUDIT_FINDINGS, parseRobots } from '@robots-kit/core';
+import { build as esbuild, type Metafile } from 'esbuild';
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitAstroOptions } from '../src/on-demand.js';
+import { buildFixture, type BuiltFixture } from './helpers/build-fixture.js';
+import { robotsTags } from './helpers/robots-tags.js';
+import { get, robotsHeaderLines, startNodeServer, type RawResponse, type RunningServer } from './helpers/start-node-server.js';
+import { withoutRobotsTags } from './helpers/without-robots-tags.js';
+
+const GOOGLEBOT = 'max-snippet:-1, max-image-preview:large, max-video-preview:-1';
+
+interface Expected {
+  status: number;
+  /** The X-Robots-Tag line as @astrojs/node sends it (it joins the values, robots first, one per audience). */
+  header: string | undefined;
+  /** The robots meta tags of the page, in order; undefined for a response that is not a page. */
+  tags?: Array<[string, string]>;
+}
+
+/** Every route of the fixture and what it must answer with robots-kit. */
+const ROUTES: Record<string, Expected> = {
+  // A prerendered page: tags in the file, no header (static hosts apply the header files).
+  '/': { status: 200, header: undefined, tags: [['googlebot', GOOGLEBOT]] },
+  '/ssr': { status: 200, header: `googlebot: ${GOOGLEBOT}`, tags: [['googlebot', GOOGLEBOT]] },
+  '/private/report': { status: 200, header: `noarchive, googlebot: ${GOOGLEBOT}`, tags: [['robots', 'noarchive'], ['googlebot', GOOGLEBOT]] },
+  '/tags/astro': { status: 200, header: 'noindex, follow', tags: [['robots', 'noindex, follow']] },
+  '/locals': { status: 200, header: `googlebot: nofollow, ${GOOGLEBOT}`, tags: [['googlebot', `nofollow, ${GOOGLEBOT}`]] },
+  // The route's own header is merged into ours, each directive once; its meta tags are the page's.
+  '/route-header': { status: 200, header: `noarchive, googlebot: ${GOOGLEBOT}, bingbot: nosnippet`, tags: [['googlebot', GOOGLEBOT]] },
+  '/theme-tag': { status: 200, header: `noimageindex, googlebot: ${GOOGLEBOT}`, tags: [['robots', 'noimageindex'], ['googlebot', GOOGLEBOT]] },
+  // getEntry + render on demand (issue 11 item 5): the entry's raw front matter, its schema field, its collection.
+  '/blog/hello': { status: 200, header: `googlebot: ${GOOGLEBOT}`, tags: [['googlebot', GOOGLEBOT]] },
+  '/blog/secret': { status: 200, header: 'noindex', tags: [['robots', 'noindex']] },
+  '/notes/archived': { status: 200, header: `googlebot: noarchive, ${GOOGLEBOT}`, tags: [['googlebot', `noarchive, ${GOOGLEBOT}`]] },
+  '/drafts/wip': { status: 200, header: 'noindex, follow', tags: [['robots', 'noindex, follow']] },
+  // Endpoints: header rules on the URL path, a rule's userAgent as its own audience.
+  '/files/report.pdf': { status: 200, header: 'noindex, nofollow' },
+  '/files/guide.pdf': { status: 200, header: 'noindex, nofollow, googlebot: noarchive' },
+  '/data.json': { status: 200, header: undefined },
+  // Error statuses get no header of ours: the route's own stays as it set it.
+  '/missing': { status: 404, header: 'noarchive', tags: [] },
+  '/no-such-page': { status: 404, header: undefined, tags: [] },
+  '/moved': { status: 301, header: undefined },
+};
+
+describe('on-demand rendering with @astrojs/node (issue 14)', () => {
+  let site: BuiltFixture;
+  let baseline: BuiltFixture;
+  let server: RunningServer;
+  let baselineServer: RunningServer;
+  const responses = new Map<string, { with: RawResponse; without: RawResponse }>();
+
+  beforeAll(async () => {
+    site = await buildFixture('on-demand', { config: { logLevel: 'info' } });
+    baseline = await buildFixture('on-demand', { config: { configFile: './astro.baseline.config.mjs', outDir: './dist-baseline' } });
+    [server, baselineServer] = await Promise.all([
+      startNodeServer(fileURLToPath(new URL('server/entry.mjs', site.outDir))),
+      startNodeServer(fileURLToPath(new URL('server/entry.mjs', baseline.outDir))),
+    ]);
+    for (const path of Object.keys(ROUTES)) {
+      const [withIt, without] = await Promise.all([get(server.origin + path), get(baselineServer.origin + path)]);
+      responses.set(path, { with: withIt, without });
+    }
+  });
+  afterAll(async () => {
+    await Promise.all([server?.stop(), baselineServer?.stop()]);
+  });
+
+  it.each(Object.entries(ROUTES))('%s: status, X-Robots-Tag and meta tags', (path, expected) => {
+    const { with: response } = responses.get(path)!;
+    expect(response.status).toBe(expected.status);
+    const lines = robotsHeaderLines(response);
+    expect(lines).toEqual(expected.header === undefined ? [] : [expected.header]);
+    if (expected.tags !== undefined) expect(robotsTags(response.body.toString('utf8'))).toEqual(expected.tags);
+  });
+
+  it.each(Object.keys(ROUTES))('%s: every byte outside the robots tags, and every other header, as without robots-kit', (path) => {
+    const { with: withIt, without } = responses.get(path)!;
+    expect(withIt.status).toBe(without.status);
+    const html = ROUTES[path]!.tags !== undefined;
+    // A prerendered file's size and validators follow its bytes; everything else must be equal.
+    const varying = html ? ['date', 'x-robots-tag', 'content-length', 'etag', 'last-modified'] : ['date', 'x-robots-tag'];
+    const headers = (response: RawResponse) => response.headers.filter(([name]) => !varying.includes(name));
+    expect(headers(withIt)).toEqual(headers(without));
+    if (html) expect(withoutRobotsTags(withIt.body.toString('utf8'))).toBe(withoutRobotsTags(without.body.toString('utf8')));
+    else expect(withIt.body.equals(without.body)).toBe(true);
+    if (path === '/missing') expect(robotsHeaderLines(without)).toEqual(['noarchive']);
+  });
+
+  it('sends a header that says, per audience, what the meta tags say', () => {
+    const { with: response } = responses.get('/locals')!;
+    const header = parseRobots(robotsHeaderLines(response)[0]!);
+    const tags = Object.fromEntries(robotsTags(response.body.toString('utf8')));
+    expect(header.crawlers.get('googlebot')).toEqual(parseRobots(tags.googlebot!).all);
+    expect(header.all.flags.size).toBe(0);
+  });
+
+  it('streams: the head with its tags arrives while a slow component is still rendering', async () => {
+    const response = await fetch(`${server.origin}/slow`);
+    expect(response.headers.get('x-robots-tag')).toBe(`googlebot: ${GOOGLEBOT}`);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let first = '';
+    // Everything up to the slow component: Astro sends it before the component's await settles.
+    while (!first.includes('<h1>Slow</h1>')) {
+      const { done, value } = await reader.read();
+      expect(done, `the page ended before its head was sent: ${first}`).toBe(false);
+      first += decoder.decode(value, { stream: true });
+    }
+    expect(first).toContain(`<meta name="googlebot" content="${GOOGLEBOT}">`);
+    expect(first).not.toContain('rendered after');
+    let rest = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      rest += decoder.decode(value, { stream: true });
+    }
+    expect(rest).toContain('rendered after');
+  });
+
+  it('the same page without robots-kit streams the same way (the baseline the test relies on)', async () => {
+    const response = await fetch(`${baselineServer.origin}/slow`);
+    const reader = response.body!.getReader();
+    const { value } = await reader.read();
+    expect(new TextDecoder().decode(value)).not.toContain('rendered after');
+    await reader.cancel();
+  });
+
+  it('bundles a middleware with no node: import and no zod: only @robots-kit/core/runtime is loaded', async () => {
+    const serverDir = new URL('server/', site.outDir);
+    const middleware = (await readdir(serverDir)).find((file) => /middleware.*\.mjs$/.test(file));
+    expect(middleware, 'the middleware chunk of the server build').toBeDefined();
+    const chunk = await readFile(new URL(middleware!, serverDir), 'utf8');
+    // The modules of ours the chunk holds, as the bundler marked them.
+    const ours = [...chunk.matchAll(/^\/\/ ((?!.*node_modules)[\w/.-]*dist\/[\w/.-]+\.js)$/gm)].map((match) => match[1]!);
+    expect(ours.filter((module) => module.endsWith('core/dist/html/inject-stream.js'))).toHaveLength(1);
+    expect(ours.filter((module) => /core\/dist\/(audit|report|cli|options\/normalize|options\/schema|index\.js|adapter\.js)/.test(module))).toEqual([]);
+
+    // Follow every import of the chunk but Astro's own runtime chunks (which a site without robots-kit has too).
+    const astroChunks: string[] = [];
+    const externals: string[] = [];
+    const result = await esbuild({
+      entryPoints: [fileURLToPath(new URL(middleware!, serverDir))],
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      platform: 'neutral',
+      mainFields: ['module', 'main'],
+      logLevel: 'silent',
+      plugins: [
+        {
+          name: 'list-externals',
+          setup(build) {
+            build.onResolve({ filter: /^\.\/chunks\// }, (args) => {
+              astroChunks.push(args.path);
+              return { path: args.path, external: true };
+            });
+            build.onResolve({ filter: /^node:|^(fs|path|module|url|util|stream|zlib|crypto|os|http|https|async_hooks|child_process|worker_threads)(\/|$)/ }, (args) => {
+              externals.push(args.path);
+              return { path: args.path, external: true };
+            });
+          },
+        },
+      ],
+    });
+    const inputs = Object.keys((result.metafile as Metafile).inputs);
+    expect(externals).toEqual([]);
+    expect(inputs.filter((input) => /node_modules\/(zod|@zod)\//.test(input))).toEqual([]);
+    for (const astroChunk of new Set(astroChunks)) {
+      const text = await readFile(new URL(astroChunk, serverDir), 'utf8');
+      expect(text, `${astroChunk} is Astro's, not ours`).not.toMatch(/robots-kit/);
+    }
+    const bytes = result.outputFiles!.reduce((sum, file) => sum + file.contents.byteLength, 0);
+    const packages = [...new Set(inputs.flatMap((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1] ?? []))].sort();
+    console.info(`middleware bundle: ${inputs.length} modules, ${Math.round(bytes / 1024)} KiB, packages: ${packages.join(', ')}`);
+  });
+});
+
+describe('the audit of a site with routes rendered on request (issue 14 item 5)', () => {
+  it('does not report sitemap URLs of on-demand routes as missing files, and still reports a URL of nothing', async () => {
+    const site = await buildFixture('on-demand', { config: { configFile: './astro.audit.config.mjs', outDir: './dist-audit', logLevel: 'info' } });
+    const missing = site.logs.filter((entry) => entry.message.includes('sitemap-url-missing'));
+    expect(missing).toHaveLength(1);
+    expect(missing[0]!.message).toContain('(/gone)');
+    expect(missing[0]!.message).not.toMatch(/blog|guide/);
+  });
+
+  it('lists every finding id the audit can emit in the README', async () => {
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    const unlisted = Object.keys(AUDIT_FINDINGS).filter((id) => !readme.includes(`\`${id}\``));
+    expect(unlisted).toEqual([]);
+  });
+});
+
+describe('the onDemand option', () => {
+  const builds: Array<{ name: string; server?: RunningServer }> = [];
+  afterAll(async () => {
+    await Promise.all(builds.map((entry) => entry.server?.stop()));
+  });
+
+  const serve = async (name: string): Promise<RunningServer> => {
+    const built = await buildFixture('on-demand', { config: { configFile: `./astro.${name}.config.mjs`, outDir: `./dist-${name}` } });
+    const server = await startNodeServer(fileURLToPath(new URL('server/entry.mjs', built.outDir)));
+    builds.push({ name, server });
+    return server;
+  };
+
+  it('metaTags: false keeps the page as rendered and still sends the header', async () => {
+    const server = await serve('no-meta');
+    const response = await get(`${server.origin}/tags/astro`);
+    expect(robotsHeaderLines(response)).toEqual(['noindex, follow']);
+    expect(robotsTags(response.body.toString('utf8'))).toEqual([]);
+    // Prerendered pages keep their tags: the option is about responses rendered on request.
+    expect(robotsTags((await get(`${server.origin}/`)).body.toString('utf8'))).toEqual([['googlebot', GOOGLEBOT]]);
+  });
+
+  it('header: false keeps the meta tags and sends no header, on pages and endpoints', async () => {
+    const server = await serve('no-header');
+    const page = await get(`${server.origin}/tags/astro`);
+    expect(robotsHeaderLines(page)).toEqual([]);
+    expect(robotsTags(page.body.toString('utf8'))).toEqual([['robots', 'noindex, follow']]);
+    expect(robotsHeaderLines(await get(`${server.origin}/files/report.pdf`))).toEqual([]);
+  });
+
+  it('refuses an unknown key or a value that is not a boolean, naming it', () => {
+    expect(() => splitAstroOptions({ onDemand: { headr: false } as never })).toThrow(/onDemand\.headr.*unknown option.*Did you mean `header`\?/s);
+    expect(() => splitAstroOptions({ onDemand: { metaTags: 'no' } as never })).toThrow(/onDemand\.metaTags.*`no`.*`true` or `false`/s);
+    expect(splitAstroOptions({ onDemand: { header: false } })).toEqual({ core: {}, onDemand: { header: false, metaTags: true } });
+  });
+});
