@@ -1,5 +1,4 @@
 /** `robots-kit logs`: usage, argument parsing with clear errors, and running the analysis. */
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { RobotsError, suggest } from '../errors.js';
@@ -9,6 +8,7 @@ import { formatLogsHtml } from '../logs/html-report.js';
 import { updateRangeSnapshots, RANGE_SOURCES } from '../logs/ip-ranges.js';
 import type { AnalyzeLogsOptions, JsonFieldMap, LogFormat, LogsReport, RobotsVersion } from '../logs/types.js';
 import { formatLogsJson, formatLogsSarif, formatLogsTable } from '../report/logs.js';
+import { writeFileAtomic } from '../site/output-files.js';
 import { terminalSafe } from '../report/table.js';
 
 /** `robots-kit logs --help`. */
@@ -222,7 +222,7 @@ export async function runLogsCli(argv: readonly string[], io: LogsIo): Promise<n
     );
     // Paths as the user typed them, so reports and SARIF locations read as given.
     const shown = displayPaths(report, args, cwd);
-    if (args.html) await writeFile(inCwd(cwd, args.html), formatLogsHtml(shown));
+    if (args.html) writeFileAtomic(inCwd(cwd, args.html), formatLogsHtml(shown));
     const env = io.env ?? process.env;
     io.stdout.write(args.output === 'json' ? formatLogsJson(shown) : args.output === 'sarif' ? formatLogsSarif(shown, cwd) : formatLogsTable(shown, { color: io.stdout.isTTY === true && !env.NO_COLOR }));
     const threshold = args.failOn === 'none' ? -1 : SEVERITY_ORDER.indexOf(args.failOn);

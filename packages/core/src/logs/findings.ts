@@ -3,7 +3,7 @@
  * crawler did: disallowed fetches, ignored AI blocks, spoofed traffic, crawl rate against
  * Crawl-delay, error responses, noindex pages fetched, unreadable lines and old range snapshots.
  */
-import { SEVERITY_ORDER, codeSpan, joinLimited, plural, type AuditFindingDescription } from '../audit/findings.js';
+import { SEVERITY_ORDER, codeSpan, joinLimited, plural, shorten, type AuditFindingDescription } from '../audit/findings.js';
 import type { AuditLocation, AuditSeverity } from '../audit/types.js';
 import type { ParsedRobotsRule } from '../robots-txt/types.js';
 import type { CrawlerDefinition } from './crawlers.js';
@@ -184,7 +184,8 @@ function spoofFindings(name: string, clients: ClientStats[]): LogFinding[] {
   const spoofed = clients.filter((client) => client.status === 'spoofed').sort((a, b) => b.requests - a.requests);
   if (spoofed.length === 0) return [];
   const requests = sum(spoofed, (client) => client.requests);
-  const addresses = spoofed.map((client) => `${client.ip} (${client.requests})`);
+  // Addresses come from the log as written: cut, so a hostile field cannot flood the report.
+  const addresses = spoofed.map((client) => `${shorten(client.ip, 45)} (${client.requests})`);
   const urls = topUrls(spoofed.map((client) => new Map([...client.disallowed].map(([url, hit]) => [url, hit.count]))));
   return [finding('spoofed-crawler', `${plural(requests, 'request')} claimed to be ${name} from ${plural(spoofed.length, 'address', 'addresses')} that fail verification: ${joinLimited(addresses, ', ')}.`, urls, { crawlers: [name] })];
 }
