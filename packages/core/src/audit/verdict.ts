@@ -5,7 +5,7 @@
 import { RobotsError } from '../errors.js';
 import { extractProductToken, isValidProductToken } from '../robots-txt/parse.js';
 import { mergeAudiences, formatDirectives, isNoindex } from '../directives/reconcile.js';
-import { mergeDirectives, type ParsedRobots, type Directives, isEmptyDirectives } from '../directives/types.js';
+import { mergeDirectives, type ParsedRobots, type Directives, type MutableDirectives, isEmptyDirectives } from '../directives/types.js';
 import type { CrawlerVerdict, AuditLocation, DecisionSource, DecisionReasons, DirectiveSource } from './types.js';
 import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
 import { parseRobotsLenient, type FoundRobotsTag } from './read-page.js';
@@ -129,6 +129,42 @@ export interface VerdictInput {
 function asDecisionSource(source: DirectiveSource): DecisionSource {
   return { kind: source.kind, ...source.location, text: source.text };
 }
+/** The restrictions a crawler can be under, each decided by one or more inputs. */
+export type RestrictionKind = 'index' | 'follow' | 'snippet' | 'imagePreview' | 'videoPreview' | 'unavailableAfter';
+/** What several inputs tell one crawler together, and which of them decided each restriction. */
+export interface Restrictions<T> {
+  effective: MutableDirectives;
+  /** The `unavailable_after` date has passed at `now`. */
+  expired: boolean;
+  /** Per restriction, the inputs that set it (in input order); no entry when nothing restricts. */
+  by: Partial<Record<RestrictionKind, T[]>>;
+}
+/**
+ * Merges what each input tells one crawler (most restrictive wins) and names the inputs behind
+ * each restriction: the tags and headers of a built page for the audit, or the options, front
+ * matter and theme tags a page was resolved from for the dev toolbar. Generic so that both
+ * attribute decisions by one rule.
+ */
+export function restrictionsBy<T>(told: ReadonlyArray<readonly [T, Directives]>, now: number): Restrictions<T> {
+  const effective = mergeDirectives(...told.map(([, directives]) => directives));
+  const by: Partial<Record<RestrictionKind, T[]>> = {};
+  const set = (kind: RestrictionKind, test: (directives: Directives) => boolean): void => {
+    const list = told.filter(([, directives]) => test(directives)).map(([input]) => input);
+    if (list.length > 0) by[kind] = [...(by[kind] ?? []), ...list.filter((input) => !by[kind]?.includes(input))];
+  };
+  const nosnippet = effective.flags.has('nosnippet') || effective.maxSnippet === 0;
+  const expired = effective.unavailableAfter !== undefined && Date.parse(effective.unavailableAfter) <= now;
+  if (isNoindex(effective)) set('index', isNoindex);
+  if (expired) set('index', (d) => d.unavailableAfter === effective.unavailableAfter);
+  set('follow', (d) => d.flags.has('nofollow') || d.flags.has('none'));
+  if (nosnippet) set('snippet', (d) => d.flags.has('nosnippet') || d.maxSnippet === 0);
+  else if (effective.maxSnippet !== undefined) set('snippet', (d) => d.maxSnippet === effective.maxSnippet);
+  if (effective.maxImagePreview !== undefined) set('imagePreview', (d) => d.maxImagePreview === effective.maxImagePreview);
+  if (effective.maxVideoPreview !== undefined) set('videoPreview', (d) => d.maxVideoPreview === effective.maxVideoPreview);
+  if (effective.unavailableAfter !== undefined) set('unavailableAfter', (d) => d.unavailableAfter === effective.unavailableAfter);
+  return { effective, expired, by };
+}
+
 /** How one crawler treats one URL, and which inputs decided each restriction. */
 export function computeVerdict(input: VerdictInput): CrawlerVerdict {
   const told: Array<[DirectiveSource, Directives]> = [];
@@ -136,36 +172,14 @@ export function computeVerdict(input: VerdictInput): CrawlerVerdict {
     const directives = applicableDirectives(source, input.crawler);
     if (directives) told.push([source, directives]);
   }
-  const effective = mergeDirectives(...told.map(([, directives]) => directives));
+  const { effective, expired, by } = restrictionsBy(told, input.now);
   const because: DecisionReasons = {};
-  const reasons = (test: (directives: Directives) => boolean): DecisionSource[] | undefined => {
-    const list = told.filter(([, directives]) => test(directives)).map(([source]) => asDecisionSource(source));
-    return list.length > 0 ? list : undefined;
-  };
-
   const match = input.robotsTxt ? explainMatch(input.robotsTxt, input.crawler, input.url) : undefined;
   if (match?.rule && !match.allowed) because.crawl = [robotsTxtSource(match.rule)];
-
-  const nosnippet = effective.flags.has('nosnippet') || effective.maxSnippet === 0;
-  const maxSnippet = nosnippet ? 0 : effective.maxSnippet;
-  const expired = effective.unavailableAfter !== undefined && Date.parse(effective.unavailableAfter) <= input.now;
+  for (const [kind, sources] of Object.entries(by) as Array<[RestrictionKind, DirectiveSource[]]>) because[kind] = sources.map(asDecisionSource);
+  if (input.errorPageFile) because.index = [...(because.index ?? []), { kind: 'error-page', file: input.errorPageFile, text: 'a 404/5xx error page' }];
   const noindex = isNoindex(effective);
-  const index = [
-    ...(noindex ? reasons(isNoindex) ?? [] : []),
-    ...(expired ? reasons((d) => d.unavailableAfter === effective.unavailableAfter) ?? [] : []),
-    ...(input.errorPageFile ? [{ kind: 'error-page' as const, file: input.errorPageFile, text: 'a 404/5xx error page' }] : []),
-  ];
-  if (index.length > 0) because.index = index;
-  const follow = reasons((d) => d.flags.has('nofollow') || d.flags.has('none'));
-  if (follow) because.follow = follow;
-  const snippet = maxSnippet === undefined ? undefined : reasons((d) => (nosnippet ? d.flags.has('nosnippet') || d.maxSnippet === 0 : d.maxSnippet === maxSnippet));
-  if (snippet) because.snippet = snippet;
-  const imagePreview = effective.maxImagePreview === undefined ? undefined : reasons((d) => d.maxImagePreview === effective.maxImagePreview);
-  if (imagePreview) because.imagePreview = imagePreview;
-  const videoPreview = effective.maxVideoPreview === undefined ? undefined : reasons((d) => d.maxVideoPreview === effective.maxVideoPreview);
-  if (videoPreview) because.videoPreview = videoPreview;
-  const unavailableAfter = effective.unavailableAfter === undefined ? undefined : reasons((d) => d.unavailableAfter === effective.unavailableAfter);
-  if (unavailableAfter) because.unavailableAfter = unavailableAfter;
+  const maxSnippet = effective.flags.has('nosnippet') ? 0 : effective.maxSnippet;
 
   return {
     crawlable: match?.allowed ?? true,

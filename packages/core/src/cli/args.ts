@@ -19,6 +19,8 @@ Options:
   --json                    Same as --format=json
   --fail-on <severity>      error | warning | info | none: lowest severity that fails (default: error)
   --pages                   List every page in the table, not only restricted ones
+  --html <file>             Also write a self-contained HTML report (URL tree per crawler,
+                            filters, where each verdict came from, robots.txt reach)
   -h, --help                Show this help
 
 Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage error
@@ -38,6 +40,8 @@ export interface CliArgs {
   format: CliFormat;
   failOn: FailOn;
   allPages: boolean;
+  /** `--html <file>`: where to write the HTML report, besides the chosen format on stdout. */
+  html?: string;
 }
 const FORMATS: readonly CliFormat[] = ['table', 'json', 'sarif', 'github'];
 const FAIL_ON: readonly FailOn[] = ['error', 'warning', 'info', 'none'];
@@ -49,6 +53,7 @@ const OPTIONS = {
   json: { type: 'boolean' },
   'fail-on': { type: 'string' },
   pages: { type: 'boolean' },
+  html: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 const FLAGS = Object.keys(OPTIONS).map((name) => `--${name}`);
@@ -72,6 +77,13 @@ function translateParseError(error: Error & { code?: string }): RobotsError {
     return usageError(flag.length > 0 ? `option ${flag} needs a value` : error.message, { key: flag || undefined });
   }
   return usageError(error.message, {});
+}
+/** `--html` names a file; an empty value or a folder-like path is refused here rather than failing after the audit. */
+function htmlFile(value: string): string {
+  if (value.trim() === '' || /[\\/]$/.test(value)) {
+    throw usageError('invalid value', { key: '--html', value, expected: 'a file to write, e.g. `--html report.html`' });
+  }
+  return value;
 }
 /** Reads `check <dir> [options]`; throws `RobotsError` (code `invalid-argument`) for anything else. */
 export function parseCliArgs(argv: readonly string[]): CliArgs {
@@ -101,6 +113,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...(values.site === undefined ? {} : { site: values.site }),
     ...(crawlers === undefined ? {} : { crawlers }),
     ...(trailingSlash === undefined ? {} : { trailingSlash }),
+    ...(values.html === undefined ? {} : { html: htmlFile(values.html) }),
     format: values.json ? 'json' : (oneOf('--format', values.format, FORMATS) ?? 'table'),
     failOn: oneOf('--fail-on', values['fail-on'], FAIL_ON) ?? 'error',
   };

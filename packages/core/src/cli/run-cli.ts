@@ -8,6 +8,8 @@ import { formatAuditJson } from '../report/json.js';
 import { formatAuditSarif, formatGithubAnnotations } from '../report/code-scanning.js';
 import { formatAuditTable, terminalSafe } from '../report/table.js';
 import type { AuditReport } from '../audit/types.js';
+import { writeAuditHtml } from '../report/html.js';
+import path from 'node:path';
 
 export interface ProgressStream {
   write(text: string): unknown;
@@ -118,5 +120,19 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
   }
   bar?.finish();
   io.stdout.write(render(report, args, io, cwd));
+  if (args.html !== undefined && !(await writeHtmlReport(report, path.resolve(cwd, args.html), io))) return 2;
   return failsAt(report, args.failOn) ? 1 : 0;
+}
+
+/** `--html <file>`: the report page, written after the chosen format; false (said on stderr) when it cannot be written. */
+async function writeHtmlReport(report: AuditReport, file: string, io: CliIo): Promise<boolean> {
+  try {
+    await writeAuditHtml(report, file);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+    io.stderr.write(`robots-kit check: cannot write the HTML report \`${terminalSafe(file)}\` (${terminalSafe(reason)}); choose a file in a folder you can write to with --html.\n`);
+    return false;
+  }
+  io.stderr.write(`robots-kit: HTML report written to ${terminalSafe(file)}\n`);
+  return true;
 }

@@ -304,3 +304,25 @@ export function entryComment(entry: HeaderEntry): string {
   const listed = entry.listedFor === undefined ? '' : `, a file of ${entry.listedFor}`;
   return `# ${entry.glob.source}${listed} (${origins.join(', ')})`;
 }
+
+/** The X-Robots-Tag header one URL is sent by the hosts, and the options that make it. */
+export interface UrlHeader {
+  /** The header values in sending order (every crawler's first), e.g. `['noindex', 'googlebot: nosnippet']`. */
+  values: string[];
+  /** For each entry that matched: its glob or page and the option keys behind it. */
+  origins: Array<{ pattern: string; keys: string[] }>;
+}
+/**
+ * The X-Robots-Tag `page` gets from the `headers` option (its rules whose globs match the URL,
+ * and with `html: true` its own tags), merged as the written header files merge them; `undefined`
+ * when nothing applies. For the dev toolbar, which shows it before any file is written.
+ */
+export function headerForUrl(options: NormalizedHeadersOptions, page: HtmlPage): UrlHeader | undefined {
+  const path = urlPath(page.url);
+  const canonical = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const matching = collectEntries(options, [page]).filter((entry) => matchesPath(entry, canonical) || matchesPath(entry, path));
+  if (matching.length === 0) return undefined;
+  const values = valueList(headerValues(mergeRuleDirectives(...matching.map((entry) => entry.directives))));
+  if (values.length === 0) return undefined;
+  return { values, origins: matching.map((entry) => ({ pattern: entry.glob.source, keys: entry.origins })) };
+}
