@@ -16,6 +16,7 @@ import { LOGS_USAGE, parseRobotsVersion } from '../../src/cli/logs-command.js';
 import { formatLogsHtml } from '../../src/logs/html-report.js';
 import type { LogsReport } from '../../src/logs/types.js';
 import { captureIo } from '../audit/capture.js';
+import { reverseName, startDnsServer } from './dns-server.js';
 import { ROBOTS_TXT, START, UA, WRITERS, clfTime, logText } from './generate-log.js';
 
 let cwd: string;
@@ -126,6 +127,29 @@ describe('robots-kit logs', () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
     expect(existsSync(path.join(cwd, 'ranges', 'bingbot.json'))).toBe(true);
+  });
+});
+
+describe('robots-kit logs --dns', () => {
+  it('verifies through the given server, marks impostors spoofed and keeps the cache file', async () => {
+    const dns = await startDnsServer({
+      ptr: { [reverseName('66.249.66.1')]: ['crawl-66-249-66-1.googlebot.com'], [reverseName('157.55.39.10')]: ['msnbot-157-55-39-10.search.msn.com'] },
+      a: { 'crawl-66-249-66-1.googlebot.com': ['66.249.66.1'], 'msnbot-157-55-39-10.search.msn.com': ['157.55.39.10'] },
+    });
+    try {
+      const result = await run(['logs', 'access.log.gz', '--no-ip-ranges', '--dns', '--dns-server', dns.server, '--dns-timeout', '300', '--dns-concurrency', '4', '--json']);
+      const report = JSON.parse(result.stdout) as LogsReport;
+      expect(report.dns).toBe(true);
+      const rows = Object.fromEntries(report.crawlers.map((row) => [row.crawler, row.requests]));
+      expect(rows.Googlebot).toEqual({ verified: 10, spoofed: 4, unverified: 0 });
+      expect(rows.bingbot).toEqual({ verified: 20, spoofed: 0, unverified: 0 });
+      // No DNS names for these operators: nothing to check, so unverified.
+      expect(rows.GPTBot).toEqual({ verified: 0, spoofed: 0, unverified: 4 });
+      const cache = JSON.parse(readFileSync(path.join(cwd, '.robots-kit', 'dns-cache.json'), 'utf8'));
+      expect(Object.keys(cache.entries).sort()).toEqual(['157.55.39.10', '203.0.113.5', '66.249.66.1']);
+    } finally {
+      await dns.close();
+    }
   });
 });
 
