@@ -9,6 +9,7 @@ import { benchAudit } from './audit.mjs';
 import { benchAstroBuilds, benchEleventyBuilds } from './builds.mjs';
 import { benchLogs } from './logs.mjs';
 import { benchMatcher } from './matcher.mjs';
+import { benchReport } from './report.mjs';
 import { benchTransform } from './transform.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -102,6 +103,17 @@ if (wanted('logs')) {
       ['log MB', 'lines', 'lines/s (wall)', 'lines/s (CPU)', 'read-only floor lines/s (CPU)', 'vs floor', 'target', 'peak RSS MB', 'RSS samples MB'],
       [r.megabytes, r.lines.toLocaleString('en'), Math.round(r.linesPerSecond).toLocaleString('en'), Math.round(r.linesPerCpuSecond).toLocaleString('en'), Math.round(r.floorLinesPerCpuSecond).toLocaleString('en'), `${r.vsFloor.toFixed(2)}x`, r.target.toLocaleString('en'), r.maxRssMb, r.rssSamplesMb.join(' ')],
     ]),
+  );
+}
+
+if (wanted('report') && results.eleventy) {
+  say('\n▶ HTML audit report in Chromium …');
+  results.report = await benchReport({ dir: results.eleventy.output, runs: quick ? 1 : 5 });
+  const r = results.report;
+  say(
+    r.skipped
+      ? `skipped: ${r.skipped}`
+      : `${r.pages} pages × ${r.crawlers} crawlers, ${(r.bytes / 1e6).toFixed(2)} MB: opens in ${Math.round(r.openMs)} ms (${r.openVsFloor.toFixed(2)}x the ${Math.round(r.floorMs)} ms to read the same bytes without the script), filters in ${Math.round(r.filterMs)} ms; ${r.withinBudget ? 'within' : 'OVER'} the 2 s budget`,
   );
 }
 
