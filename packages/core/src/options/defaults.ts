@@ -17,4 +17,6 @@ export const DEFAULTS = {
   nonIndexable: NON_INDEXABLE_DIRECTIVES,
   /** Unknown directives in the user's own input fail rather than warn. */
   strict: true,
+  /** The HTML audit report `audit: { html: true }` writes, relative to the project folder (not the output, which is deployed). */
+  auditHtml: 'robots-kit-report.html',
 } as const;

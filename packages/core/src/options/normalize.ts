@@ -7,7 +7,7 @@ import { validateRobotsTxtOptions } from '../robots-txt/options.js';
 import { validateHeadersOptions } from '../headers/options.js';
 import { RobotsError, zodIssueToError } from '../errors.js';
 import { z } from 'zod';
-import { DEFAULTS, type DataValue, googlebotSchema, type NormalizedRobotsOptions, robotsOptionsSchema } from './schema.js';
+import { auditOptionSchema, DEFAULTS, type DataValue, googlebotSchema, type NormalizedRobotsOptions, robotsOptionsSchema } from './schema.js';
 import { validateGlob } from '../glob.js';
 
 /** Whether the build should be indexable, and why not. */
@@ -48,6 +48,18 @@ export interface NormalizeContext {
 const normalized = new WeakSet<object>();
 /** `googlebot` checked on its own, under its own key, so an error names `googlebot.maxSnippet`. */
 const googlebotOption = z.strictObject({ googlebot: googlebotSchema });
+/** `audit` checked on its own, so an error names `audit.html`. */
+const auditOption = z.strictObject({ audit: auditOptionSchema });
+/** `true`/`false` as they are; `{ html: true }` with the default file, `{ html: false }` or `{}` as `true`. */
+function normalizeAudit(audit: unknown, source: string, packageName: string | undefined): NormalizedRobotsOptions['audit'] {
+  if (audit === undefined) return false;
+  if (typeof audit === 'boolean') return audit;
+  const checked = auditOption.safeParse({ audit });
+  if (!checked.success) throw zodIssueToError(checked.error, { audit }, auditOption, source, packageName);
+  const html = checked.data.audit.html;
+  if (html === undefined || html === false) return true;
+  return { html: html === true ? DEFAULTS.auditHtml : html };
+}
 /** `{ draft: true, status: ['draft', 'review'] }` → `{ draft: [true], status: ['draft', 'review'] }`, as own keys of a new object. */
 function dataConditions(data: Readonly<Record<string, DataValue | DataValue[]>> | undefined): Record<string, DataValue[]> {
   return Object.fromEntries(Object.entries(data ?? {}).map(([key, value]) => [key, Array.isArray(value) ? [...value] : [value]]));
@@ -98,7 +110,7 @@ export function normalizeOptions(userOptions: unknown = {}, context: NormalizeCo
       indexable: options.indexable ?? detectIndexable(context.env).indexable,
       strict,
       robotsTxt: options.robotsTxt ?? {},
-      audit: options.audit ?? false,
+      audit: normalizeAudit(options.audit, source, context.package),
     };
     if (options.defaults !== undefined) {
       parseRobots(options.defaults, { file: source, key: 'defaults' }, { strict });

@@ -27,6 +27,15 @@ export const googlebotSchema = z.strictObject({
   maxVideoPreview: length.optional(),
 });
 type GooglebotInput = z.input<typeof googlebotSchema>;
+/** The object form of the `audit` option, checked by `normalizeOptions` once the option is known to be an object. */
+export const auditOptionSchema = z.strictObject({
+  /**
+   * Also write the audit's HTML report: `true` for `robots-kit-report.html` in the project folder,
+   * or a file name relative to the project folder. Default: `false`.
+   */
+  html: z.union([z.boolean(), z.string().trim().min(1, { error: 'expected a file name such as `reports/robots.html`, not an empty string' })], { error: 'expected `true`, `false` or a file name such as `reports/robots.html`' }).optional(),
+});
+export type AuditOption = z.input<typeof auditOptionSchema>;
 const globList = z.array(z.string({ error: 'expected a URL path glob such as `/tags/**`' }), { error: 'expected a list of URL path globs, e.g. `[\'/tags/**\']`' });
 /** A value `noindex.data` compares a page's data with: what front matter and JSON can hold besides lists and objects. */
 export type DataValue = string | number | boolean | null;
@@ -110,8 +119,16 @@ export const robotsOptionsSchema = z.strictObject({
       message: 'expected an object of header options (`{ rules, targets }`)',
     })
     .optional(),
-  /** Run `robots-kit check` on the output after the build. Default: `false`. */
-  audit: z.boolean({ error: BOOLEAN }).optional(),
+  /**
+   * Run `robots-kit check` on the output after the build: `true`, or `{ html }` to also write its
+   * HTML report (`html: true` for `robots-kit-report.html` in the project folder, or a file name
+   * relative to it). Checked in detail by `auditOptionSchema`. Default: `false`.
+   */
+  audit: z
+    .custom<boolean | AuditOption>((value) => typeof value === 'boolean' || (typeof value === 'object' && value !== null && !Array.isArray(value)), {
+      message: 'expected `true`, `false` or an object such as `{ html: true }`',
+    })
+    .optional(),
 });
 export type RobotsOptions = z.input<typeof robotsOptionsSchema>;
 
@@ -133,5 +150,6 @@ export interface NormalizedRobotsOptions {
   robotsTxt: false | RobotsTxtOptions;
   /** As the user wrote it (validated): `generateHeaderFiles` takes this form. */
   headers?: HeadersOptions;
-  audit: boolean;
+  /** `true` to audit the output, `{ html }` to also write the HTML report there (relative to the project folder). */
+  audit: boolean | { html: string };
 }
