@@ -4,7 +4,8 @@
  * preview when the build is not indexable.
  */
 import { auditSite } from '@robots-kit/core';
-import { auditLogLines } from '@robots-kit/core/adapter';
+import { auditLogLines, writeAuditHtml } from '@robots-kit/core/adapter';
+import { relative, resolve } from 'node:path';
 import { AstroError } from 'astro/errors';
 import { PACKAGE_NAME } from './errors.js';
 import type { IntegrationState } from './state.js';
@@ -27,6 +28,11 @@ export async function runAudit(state: IntegrationState, dir: string): Promise<vo
   if (!options.indexable) logger.info('This build is not indexable, so the audit checks that no page can be indexed.');
   const { lines, errors } = auditLogLines(report);
   for (const line of lines) logger[line.level](line.message);
+  // `audit: { html }`: the report page, written before a failing audit stops the build, so it can show why.
+  if (typeof options.audit === 'object') {
+    const file = await writeAuditHtml(report, resolve(state.root, options.audit.html));
+    logger.info(`HTML audit report written to ${relative(process.cwd(), file) || file}.`);
+  }
   if (errors > 0) {
     throw new AstroError(
       `[${PACKAGE_NAME}] The robots-kit audit found ${errors === 1 ? '1 error' : `${errors} errors`} in the build output (listed above).`,

@@ -35,7 +35,7 @@ export { DEFAULT_AUDIT_CRAWLERS } from './audit/verdict.js';
 export { auditReportSchema } from './report/json.js';
 export { auditLogLines, formatAuditSummary, type AuditLogLine } from './report/table.js';
 export { formatGithubAnnotations } from './report/code-scanning.js';
-export { formatAuditHtml, writeAuditHtml, type AuditHtmlOptions } from './report/html.js';
+export { formatAuditHtml, renderAuditHtml, writeAuditHtml, type AuditHtmlOptions } from './report/html.js';
 export { inspectPage, type CrawlerInspection, type PageInspection, type PageInspectionInput, type RobotsTxtAnswer } from './audit/inspect-page.js';
 export { explainPageSources, type DirectiveOrigin, type DirectiveOriginKind, type PageExplanation } from './resolve/explain-page.js';
 export { runCli, type CliIo, type CliStream } from './cli/run-cli.js';

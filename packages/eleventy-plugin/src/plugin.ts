@@ -5,6 +5,7 @@
  */
 import { detectIndexable, normalizeOptions, RobotsError, type NormalizedRobotsOptions, type RobotsOptions } from '@robots-kit/core';
 import { createAfterBuild } from './after-build.js';
+import { registerAuditReport } from './dev-report.js';
 import { OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings } from './messages.js';
 import { CAPTURE_KEY, createBuildState, createPageDataCapture, resetBuildState } from './page-data.js';
 import { registerRobotsTxt } from './robots-txt.js';
@@ -76,6 +77,7 @@ export function robotsPlugin(eleventyConfig: EleventyConfig, options: RobotsOpti
   const generateRobotsTxt =
     normalized.robotsTxt === false ? undefined : registerRobotsTxt(eleventyConfig, { robotsTxt: normalized.robotsTxt, options: normalized, state, logger });
   eleventyConfig.on('eleventy.after', createAfterBuild({ options: normalized, config: eleventyConfig, headers: options.headers, state, generateRobotsTxt, logger }));
+  registerAuditReport(eleventyConfig, { options: normalized, siteUrl: () => normalized.site });
 }
 
 /**

@@ -106,6 +106,10 @@ export interface EleventyConfig {
   logger?: EleventyLogger;
   /** Globs and paths `--watch` and `--serve` ignore (src/UserConfig.js); read when the watcher starts, after the first build. */
   watchIgnores?: Set<string>;
+  /** Paths and globs Eleventy never reads as templates (src/UserConfig.js), relative to the project folder. */
+  ignores?: Set<string>;
+  /** Options of `eleventy --serve`'s dev server; a `middleware` list is appended to the user's, not put in its place. */
+  setServerOptions?(options: { middleware?: Array<(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse, next: () => unknown) => unknown> }, override?: boolean): void;
   /** `setFrontMatterParsingOptions`: gray-matter's options, `delimiters` among them. */
   frontMatterParsingOptions?: { delimiters?: string | readonly string[]; [option: string]: unknown };
   /** `setDataFileSuffixes`; `false` for the default `['.11tydata', '']`. */

@@ -176,6 +176,8 @@ export function inspectPage(input: PageInspectionInput): PageInspection {
   };
 }
 
+/** A dev server has no header files: the page's X-Robots-Tag comes from the `headers` option, as a source of its own. */
+const NO_HEADER_FILES = { files: [], skipped: [], unchecked: [], robotsHeadersFor: () => [] };
 /** The audit's single-page checks, run on this one page. */
 function pageFindings(page: PageRecord, robotsTxt: ParsedRobotsTxt | undefined, indexable: boolean, now: number): AuditFinding[] {
   const data: AuditData = {
@@ -186,7 +188,7 @@ function pageFindings(page: PageRecord, robotsTxt: ParsedRobotsTxt | undefined, 
       crawlers: DEFAULT_AUDIT_CRAWLERS,
       extraNames: new Set(['googlebot']),
       robotsTxt,
-      headers: { files: [], skipped: [], robotsHeadersFor: () => [] },
+      headers: NO_HEADER_FILES,
       now,
       indexable,
     },

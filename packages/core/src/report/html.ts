@@ -231,13 +231,14 @@ export function formatAuditHtml(report: AuditReport, options: AuditHtmlOptions =
 
 /** robots.txt is read up to this size for the report (Google reads 500 KiB). */
 const MAX_ROBOTS_TXT_BYTES = 1024 * 1024;
-/**
- * Writes the HTML report of `report` to `file` (atomically), with the audited folder's robots.txt.
- * Returns the absolute path written.
- */
-export async function writeAuditHtml(report: AuditReport, file: string, options: Omit<AuditHtmlOptions, 'robotsTxt'> = {}): Promise<string> {
+/** The HTML report of `report`, with the audited folder's robots.txt (read again: the report keeps only its sitemaps). */
+export async function renderAuditHtml(report: AuditReport, options: Omit<AuditHtmlOptions, 'robotsTxt'> = {}): Promise<string> {
   const robots = report.robotsTxt.found ? await readTextFile(path.join(path.resolve(report.directory), 'robots.txt'), MAX_ROBOTS_TXT_BYTES) : undefined;
+  return formatAuditHtml(report, { ...options, ...(robots?.text === undefined ? {} : { robotsTxt: robots.text }) });
+}
+/** Writes the HTML report of `report` to `file` (atomically, folders created). Returns the absolute path written. */
+export async function writeAuditHtml(report: AuditReport, file: string, options: Omit<AuditHtmlOptions, 'robotsTxt'> = {}): Promise<string> {
   const absolute = path.resolve(file);
-  writeFileAtomic(absolute, formatAuditHtml(report, { ...options, ...(robots?.text === undefined ? {} : { robotsTxt: robots.text }) }));
+  writeFileAtomic(absolute, await renderAuditHtml(report, options));
   return absolute;
 }
