@@ -5,7 +5,7 @@
  * wrote), the end-of-build warnings and the audit.
  */
 import { normalizeOptions, type HtmlPage, type NormalizedRobotsOptions } from '@robots-kit/core';
-import { createConfigUsage, outputFileForUrl, siteWarnings, writeFileAtomic, writeHeaderFiles as writeCoreHeaderFiles, type ConfigUsage } from '@robots-kit/core/adapter';
+import { createConfigUsage, outputFileForUrl, siteWarnings, writeFileAtomic, writeHeaderFiles as writeCoreHeaderFiles } from '@robots-kit/core/adapter';
 import { join, relative } from 'node:path';
 import { runAudit } from './audit.js';
 import { HEADERS_HINT, logLine, PACKAGE_NAME, toAstroError } from './errors.js';
@@ -22,15 +22,9 @@ const OPTIONS_SOURCE = 'robots() options';
  */
 export function onBuildStart(state: IntegrationState): void {
   const usage = createConfigUsage(optionsAsWritten(state));
-  let recorded = 0;
-  const recorder: PageRecorder = {
-    record(page) {
-      recorded++;
-      usage.record({ ...page, url: belowBase(page.url, state.base) });
-    },
-  };
+  const recorder: PageRecorder = { record: (page) => usage.record({ ...page, url: belowBase(page.url, state.base) }) };
   (globalThis as Record<symbol, unknown>)[PAGE_RECORDER] = recorder;
-  state.build = { sitemapsPending: state.sitemapHooks, finished: false, sitemapIndexes: [], pages: { usage, recorded: () => recorded } };
+  state.build = { sitemapsPending: state.sitemapHooks, finished: false, sitemapIndexes: [], configUsage: usage };
 }
 
 /**
@@ -77,17 +71,11 @@ function belowBase(url: string, base: string): string {
 /**
  * One warning per collection name, path glob or data condition of the options that no page of
  * the build met, with a did-you-mean from the site's collections, paths and data. The pages
- * come from the middleware, which knows each page's collections and data; when it recorded
- * none, the built pages' URLs still check the globs.
+ * are the ones the middleware recorded, with the collections and data it resolved them with;
+ * a build that prerendered none (every route on demand) has nothing to report.
  */
 function unmatchedOptions(state: IntegrationState): string[] {
-  const context = { source: OPTIONS_SOURCE, base: { path: state.base, setting: '`base`' } };
-  const recorded = state.build?.pages;
-  if (recorded && recorded.recorded() > 0) return recorded.usage.report(context);
-  const options = optionsAsWritten(state);
-  const usage = createConfigUsage({ ...options, noindex: { ...options.noindex, collections: [], data: {} } });
-  for (const pathname of state.build?.pathnames ?? []) usage.record({ url: `/${pathname.replace(/^\/+/, '')}` });
-  return usage.report(context);
+  return state.build?.configUsage?.report({ source: OPTIONS_SOURCE, base: { path: state.base, setting: '`base`' } }) ?? [];
 }
 
 /**

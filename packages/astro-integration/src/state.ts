@@ -50,14 +50,14 @@ export interface IntegrationState {
 export interface BuildProgress {
   /** The output folder, once our `astro:build:done` has run. */
   dir?: string;
-  /** `@astrojs/sitemap` hooks (wrapped by us) that have not run yet in this build. */
-  sitemapsPending: number;
-  /** Whether the last step (the audit) has run. */
-  finished: boolean;
   /** The pathnames of the pages Astro built (`astro:build:done`'s `pages`), once our hook has run. */
   pathnames?: readonly string[];
   /** The sitemap index files the wrapped `@astrojs/sitemap` hooks wrote, relative to `dir`. */
   sitemapIndexes: string[];
-  /** The pages the middleware recorded (see `PAGE_RECORDER`), checked against the options at the end. */
-  pages?: { usage: ConfigUsage; recorded(): number };
+  /** Which options the pages the middleware recorded (see `PAGE_RECORDER`) met, reported at the end. */
+  configUsage?: ConfigUsage;
+  /** `@astrojs/sitemap` hooks (wrapped by us) that have not run yet in this build. */
+  sitemapsPending: number;
+  /** Whether the last step (the audit) has run. */
+  finished: boolean;
 }

@@ -166,7 +166,15 @@ describe('issue 11 item 14: options that match no page warn at the end of the bu
     expect(warnings.some((message) => message.includes('rules[0]'))).toBe(false);
   });
 
+  it('warns for a collection no page belongs to, with a did-you-mean from the site’s collections', () => {
+    const warnings = ours(site.logs, 'warn').filter((message) => message.includes('`noindex.collections[0]`'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('`draft`');
+    expect(warnings[0]).toContain('Did you mean `drafts`?');
+  });
+
   it('leaves the pages the options meant untouched, as the warnings say', async () => {
+    expect(await tagsOf(site, 'drafts/wip/index.html')).toEqual({ googlebot: GOOGLEBOT_DEFAULT });
     expect(await tagsOf(site, 'tags/astro/index.html')).toEqual({ googlebot: GOOGLEBOT_DEFAULT });
     expect((await tagsOf(site, 'blog/hello/index.html')).robots).toEqual(['noarchive']);
   });

@@ -1,11 +1,8 @@
 /**
  * Issue 11, item 1: a Starlight docs site (`fixtures/starlight-site/`), built for real with
  * `@astrojs/starlight`: its pages, its 404, its own `head` front matter, `robots` in
- * `docsSchema({ extend })`, and the sitemap Starlight adds by itself.
- *
- * The tests named "PENDING starlightRoute" need the middleware to read a docs page's entry
- * from `Astro.locals.starlightRoute` (Starlight passes no props): they are `it.fails` until
- * that lands, and then fail ("expected to fail"), which is the signal to turn them into `it`.
+ * `docsSchema({ extend })`, and the sitemap Starlight adds by itself. A docs page's entry
+ * reaches the middleware through `Astro.locals.starlightRoute` (Starlight passes no props).
  */
 import { parseRobotsTxt } from '@robots-kit/core';
 import robots from '@robots-kit/astro';
@@ -81,7 +78,7 @@ describe('issue 11 item 1: a Starlight site as created, robots() after starlight
     expect(warnings.filter((message) => STARLIGHT_FIX.test(message))).toHaveLength(1);
   });
 
-  it.fails('PENDING starlightRoute: applies a docs page’s own `robots: noindex` front matter', async () => {
+  it('applies a docs page’s own `robots: noindex` front matter', async () => {
     expect(await tagsOf(site, 'guides/draft/index.html')).toEqual({ robots: ['noindex'] });
   });
 });
@@ -116,7 +113,7 @@ describe('issue 11 item 1: the README recipe, a filtered sitemap of our own and 
     expect(site.logs.filter((entry) => entry.label === '@robots-kit/astro' && (entry.level === 'warn' || entry.level === 'error'))).toEqual([]);
   });
 
-  it.fails('PENDING starlightRoute: leaves the noindex draft out of the sitemap', async () => {
+  it('leaves the noindex draft out of the sitemap', async () => {
     expect(locs(await site.read('sitemap-0.xml')).sort()).toEqual([
       'https://docs.example.com/',
       'https://docs.example.com/guides/getting-started/',

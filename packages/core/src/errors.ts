@@ -113,14 +113,15 @@ export function zodIssueToError(error: z.ZodError, input: unknown, schema: z.Zod
   }
   const target = innermost(issue);
   const value = valueAt(input, target.path);
-  const { problem, expected, suggestion } = describeIssue(target.issue, value);
+  const { problem, expected, suggestion } = describeIssue(target.issue, value, target.path);
   return new RobotsError({
     code: 'invalid-option',
     package: packageName,
     source,
     key: formatPath(target.path),
     problem,
-    value,
+    // A missing option has no value to show.
+    ...(value === undefined ? {} : { value }),
     expected,
     ...(suggestion ? { suggestion } : {}),
   });
@@ -160,10 +161,13 @@ const KINDS: Readonly<Record<string, string>> = {
  * default texts (`Invalid option: expected one of "a"|"b"`, `received undefined`) never reach
  * the user.
  */
-function describeIssue(issue: ZodIssue, value: unknown): { problem: string; expected: string; suggestion?: string } {
+function describeIssue(issue: ZodIssue, value: unknown, path: readonly PropertyKey[]): { problem: string; expected: string; suggestion?: string } {
   const missing = value === undefined;
-  const problem = missing ? 'missing option' : 'invalid option value';
+  const problem = missing ? 'missing required option' : 'invalid option value';
   if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) return { problem, expected: issue.message.replace(/^expected /, '') };
+  // Every `robots` and `path` key of the options (`rules[]`, `headers.rules[]`) holds the same kind of value.
+  if (missing && path[path.length - 1] === 'robots') return { problem, expected: "the directives to set, e.g. `'noindex'`" };
+  if (missing && path[path.length - 1] === 'path') return { problem, expected: "a URL path glob such as `'/files/**'`, or a list of them" };
   switch (issue.code) {
     case 'invalid_value': {
       const choices = issue.values.map((choice) => String(choice));
