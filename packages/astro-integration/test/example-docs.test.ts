@@ -3,24 +3,11 @@
  * built with its own config.
  */
 import { isAllowed, parseRobotsTxt } from '@robots-kit/core';
-import { DomUtils, parseDocument } from 'htmlparser2';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuiltFixture } from './helpers/build-fixture.js';
-import { robotsTags } from './helpers/robots-tags.js';
-import { tokens } from './helpers/tokens.js';
+import { auditHeadline, GOOGLEBOT_DEFAULT, locs, ours, tagsOf } from './helpers/site-output.js';
 
 const EXAMPLE = new URL('../../../examples/astro-docs/', import.meta.url);
-const GOOGLEBOT_DEFAULT = ['max-image-preview:large', 'max-snippet:-1', 'max-video-preview:-1'];
-
-function locs(xml: string): string[] {
-  return DomUtils.findAll((element) => element.name === 'loc', parseDocument(xml, { xmlMode: true }).children).map((loc) => DomUtils.textContent(loc).trim());
-}
-
-async function tagsOf(site: BuiltFixture, path: string): Promise<Record<string, string[]>> {
-  const found = robotsTags(await site.read(path));
-  expect(new Set(found.map(([name]) => name)).size, `duplicate robots tags in ${path}`).toBe(found.length);
-  return Object.fromEntries(found.map(([name, content]) => [name, tokens(content)]));
-}
 
 describe('examples/astro-docs (Starlight)', () => {
   let site: BuiltFixture;
@@ -49,9 +36,8 @@ describe('examples/astro-docs (Starlight)', () => {
     const listed = locs(await site.read('sitemap-0.xml'));
     expect(listed).toContain('https://docs.example.com/guides/install/');
     expect(listed).not.toContain('https://docs.example.com/internal/release-checklist/');
-    const headline = site.logs.find((entry) => entry.label === '@robots-kit/astro' && entry.message.startsWith('robots-kit audit of '));
-    expect(headline?.message).toMatch(/ [1-9]\d* sitemap URLs; 0 errors, 0 warnings, 0 info$/);
-    expect(site.logs.filter((entry) => entry.label === '@robots-kit/astro' && (entry.level === 'warn' || entry.level === 'error'))).toEqual([]);
+    expect(auditHeadline(site.logs)).toMatch(/ [1-9]\d* sitemap URLs; 0 errors, 0 warnings, 0 info$/);
+    expect([...ours(site.logs, 'warn'), ...ours(site.logs, 'error')]).toEqual([]);
   });
 
   it('noindexes the unfinished guide and leaves it out of the sitemap', async () => {

@@ -7,39 +7,16 @@
 import { parseRobotsTxt } from '@robots-kit/core';
 import { NON_INDEXABLE_ROBOTS_TXT, parseHeadersFile } from '@robots-kit/core/adapter';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { DomUtils, parseDocument } from 'htmlparser2';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, fixtureRoot, type BuiltFixture, type LogEntry } from './helpers/build-fixture.js';
 import { listFiles } from './helpers/list-files.js';
-import { robotsTags } from './helpers/robots-tags.js';
-import { tokens } from './helpers/tokens.js';
+import { auditHeadline, GOOGLEBOT_DEFAULT, locs, ours, tagsOf } from './helpers/site-output.js';
 
 const ROOT = fixtureRoot('setups');
-const GOOGLEBOT_DEFAULT = ['max-image-preview:large', 'max-snippet:-1', 'max-video-preview:-1'];
 
 /** Builds the fixture with `astro.<name>.config.mjs` into its `dist-<name>` folder. */
 function buildSetup(name: string): Promise<BuiltFixture> {
   return buildSite(ROOT, { config: { configFile: `./astro.${name}.config.mjs`, outDir: `./dist-${name}`, logLevel: 'info' } });
-}
-
-/** The robots tags of a built page, as name → sorted tokens. */
-async function tagsOf(site: BuiltFixture, path: string): Promise<Record<string, string[]>> {
-  return Object.fromEntries(robotsTags(await site.read(path)).map(([name, content]) => [name, tokens(content)]));
-}
-
-function locs(xml: string): string[] {
-  return DomUtils.findAll((element) => element.name === 'loc', parseDocument(xml, { xmlMode: true }).children).map((loc) => DomUtils.textContent(loc).trim());
-}
-
-/** Our own log lines at `level`. */
-function ours(logs: readonly LogEntry[], level: string): string[] {
-  return logs.filter((entry) => entry.label === '@robots-kit/astro' && entry.level === level).map((entry) => entry.message);
-}
-
-/** The audit's headline, e.g. `robots-kit audit of …: 7 pages, 3 sitemap URLs; 0 errors, 0 warnings, 0 info`. */
-function auditHeadline(logs: readonly LogEntry[]): string | undefined {
-  return ours(logs, 'info').find((message) => message.startsWith('robots-kit audit of '));
 }
 
 describe('issue 11 item 4: `base: /site` with `audit: true`', () => {

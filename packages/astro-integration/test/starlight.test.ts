@@ -8,34 +8,15 @@ import { parseRobotsTxt } from '@robots-kit/core';
 import robots from '@robots-kit/astro';
 import starlight from '@astrojs/starlight';
 import { build } from 'astro';
-import { DomUtils, parseDocument } from 'htmlparser2';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildFixture, fixtureRoot, type BuiltFixture, type LogEntry } from './helpers/build-fixture.js';
-import { robotsTags } from './helpers/robots-tags.js';
-import { tokens } from './helpers/tokens.js';
-
-const GOOGLEBOT_DEFAULT = ['max-image-preview:large', 'max-snippet:-1', 'max-video-preview:-1'];
+import { buildFixture, fixtureRoot, type BuiltFixture } from './helpers/build-fixture.js';
+import { auditHeadline, GOOGLEBOT_DEFAULT, locs, ours, tagsOf } from './helpers/site-output.js';
 
 /** Builds the Starlight fixture with `astro.<name>.config.mjs` (or `astro.config.mjs`). */
 function buildStarlight(name?: string): Promise<BuiltFixture> {
   const config = name === undefined ? { logLevel: 'info' as const } : { configFile: `./astro.${name}.config.mjs`, outDir: `./dist-${name}`, logLevel: 'info' as const };
   return buildFixture('starlight-site', { config });
-}
-
-async function tagsOf(site: BuiltFixture, path: string): Promise<Record<string, string[]>> {
-  const found = robotsTags(await site.read(path));
-  const names = found.map(([name]) => name);
-  expect(new Set(names).size, `duplicate robots tags in ${path}: ${JSON.stringify(found)}`).toBe(names.length);
-  return Object.fromEntries(found.map(([name, content]) => [name, tokens(content)]));
-}
-
-function locs(xml: string): string[] {
-  return DomUtils.findAll((element) => element.name === 'loc', parseDocument(xml, { xmlMode: true }).children).map((loc) => DomUtils.textContent(loc).trim());
-}
-
-function ours(logs: readonly LogEntry[], level: string): string[] {
-  return logs.filter((entry) => entry.label === '@robots-kit/astro' && entry.level === level).map((entry) => entry.message);
 }
 
 const STARLIGHT_FIX = /^Starlight adds @astrojs\/sitemap without a filter: list `sitemap\(\{ filter: robotsSitemapFilter\(\) \}\)`/;
@@ -108,8 +89,7 @@ describe('issue 11 item 1: the README recipe, a filtered sitemap of our own and 
     const listed = locs(await site.read('sitemap-0.xml'));
     expect(listed).not.toContain('https://docs.example.com/internal/notes/');
     expect(listed).toContain('https://docs.example.com/guides/getting-started/');
-    const headline = ours(site.logs, 'info').find((message) => message.startsWith('robots-kit audit of '));
-    expect(headline).toMatch(/: 6 pages, \d sitemap URLs; 0 errors, 0 warnings, 0 info$/);
+    expect(auditHeadline(site.logs)).toMatch(/: 6 pages, \d sitemap URLs; 0 errors, 0 warnings, 0 info$/);
     expect(site.logs.filter((entry) => entry.label === '@robots-kit/astro' && (entry.level === 'warn' || entry.level === 'error'))).toEqual([]);
   });
 
