@@ -13,7 +13,6 @@ import { generateAstroRobotsTxt } from './robots-txt.js';
 import { ASTRO_SITEMAP, createPageTagsCache, setSitemapContext, sitemapHookCallbacks, wrapAstroSitemap } from './sitemap.js';
 import type { IntegrationState } from './state.js';
 import { robotsVitePlugin } from './vite-plugin.js';
-import { serveToolbarApp, toolbarAppEntry } from './toolbar/server.js';
 
 export type { RobotsInput, RobotsOptions } from '@robots-kit/core';
 export { robotsSitemapFilter } from './sitemap.js';
@@ -41,7 +40,7 @@ export default function robots(options: RobotsOptions = {}): AstroIntegration {
   return {
     name: PACKAGE_NAME,
     hooks: {
-      'astro:config:setup': async ({ config, updateConfig, addMiddleware, addDevToolbarApp, command, logger }) => {
+      'astro:config:setup': async ({ config, updateConfig, addMiddleware, logger }) => {
         state = {
           options: normalizeAstroOptions(options, config),
           userOptions: options,
@@ -66,8 +65,6 @@ export default function robots(options: RobotsOptions = {}): AstroIntegration {
         });
         // The package's `./middleware` export (src/middleware.ts), resolved by Astro from the site's root.
         addMiddleware({ order: 'post', entrypoint: `${PACKAGE_NAME}/middleware` });
-        // What robots-kit decided for the page on screen, and why (toolbar/).
-        if (command === 'dev') addDevToolbarApp(toolbarAppEntry());
       },
       'astro:config:done': ({ config, injectTypes, buildOutput }) => {
         injectTypes({ filename: 'locals.d.ts', content: LOCALS_TYPES });
@@ -93,7 +90,6 @@ export default function robots(options: RobotsOptions = {}): AstroIntegration {
         state.routes = files;
         state.invalidate?.();
       },
-      'astro:server:setup': ({ server, toolbar }) => serveToolbarApp(server, toolbar, getState),
       'astro:build:start': ({ logger }) => {
         if (!state) return;
         if (!state.options.indexable) logger.warn(nonIndexableWarning(options));
