@@ -1,5 +1,5 @@
 // `npm run bench`: measures, prints a table and writes bench/results.json.
-// Flags: --quick (smaller sizes, for trying the bench itself), --only=transform,matcher,…,
+// Flags: --quick (smaller sizes, for trying the bench itself), --only=transform,matcher,on-demand,…,
 // --logs-mb=N (size of the generated access log; default 256, 32 with --quick; 1024 for the 1 GB figure)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -10,6 +10,7 @@ import { benchAstroBuilds, benchEleventyBuilds } from './builds.mjs';
 import { benchLogs } from './logs.mjs';
 import { benchMatcher } from './matcher.mjs';
 import { benchReport } from './report.mjs';
+import { benchOnDemand } from './on-demand.mjs';
 import { benchTransform } from './transform.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -104,6 +105,31 @@ if (wanted('logs')) {
       [r.megabytes, r.lines.toLocaleString('en'), Math.round(r.linesPerSecond).toLocaleString('en'), Math.round(r.linesPerCpuSecond).toLocaleString('en'), Math.round(r.floorLinesPerCpuSecond).toLocaleString('en'), `${r.vsFloor.toFixed(2)}x`, r.target.toLocaleString('en'), r.maxRssMb, r.rssSamplesMb.join(' ')],
     ]),
   );
+}
+
+if (wanted('on-demand')) {
+  say('\n▶ on-demand rendering (@astrojs/node) …');
+  const r = (results.onDemand = await benchOnDemand(quick ? { rounds: 2, ms: 1000, importRuns: 3 } : {}));
+  const mark = (ok) => (ok ? '✔' : '✘');
+  say(`${r.connections} keep-alive clients, ${r.rounds} alternated rounds of ${r.secondsPerRound} s; one on-demand blog page`);
+  say(
+    table([
+      ['measure', 'with robots-kit', 'without', 'a no-op middleware', 'ratio vs without', 'ratio vs no-op', 'target'],
+      ['server CPU ms per request (median)', r.cpuMsPerRequest.robots.toFixed(3), r.cpuMsPerRequest.none.toFixed(3), r.cpuMsPerRequest.noop.toFixed(3),
+        `${r.medianRatio.cpuVsNone.toFixed(3)} (overhead ${r.overheadPercent.cpuVsNone.toFixed(1)}%)`, `${r.medianRatio.cpuVsNoop.toFixed(3)} (${r.overheadPercent.cpuVsNoop.toFixed(1)}%)`, `≤ 5% ${mark(r.target.met)}`],
+      ['requests/s, wall time (median)', Math.round(r.rps.robots), Math.round(r.rps.none), Math.round(r.rps.noop),
+        `${r.medianRatio.vsNone.toFixed(3)} (rounds ${r.ratios.vsNone.map((x) => x.toFixed(2)).join(' ')})`, r.medianRatio.vsNoop.toFixed(3), ''],
+    ]),
+  );
+  say(
+    table([
+      ['entry', 'cold import ms (median)', 'modules bundled', 'minified KiB', 'node: imports'],
+      ['@robots-kit/core/runtime (what the middleware loads)', r.coldImportMs.runtime.toFixed(1), r.bundle.runtime.modules, (r.bundle.runtime.bytes / 1024).toFixed(1), r.bundle.runtime.nodeImports.join(' ') || 'none'],
+      ['@robots-kit/core (main entry)', r.coldImportMs.main.toFixed(1), r.bundle.main.modules, (r.bundle.main.bytes / 1024).toFixed(1), r.bundle.main.nodeImports.join(' ') || 'none'],
+    ]),
+  );
+  say(`robots-kit's own work per page, in process (resolveResponse + injectRobotsStream, 32 chunks): ${(r.inProcessMicrosPerPage.withRobots - r.inProcessMicrosPerPage.alone).toFixed(0)} µs CPU (${r.inProcessMicrosPerPage.withRobots.toFixed(0)} µs against ${r.inProcessMicrosPerPage.alone.toFixed(0)} µs to stream the chunks alone)`);
+  if (r.middlewareChunkBytes) say(`the built server's middleware chunk: ${(r.middlewareChunkBytes / 1024).toFixed(1)} KiB`);
 }
 
 if (wanted('report') && results.eleventy) {

@@ -18,7 +18,7 @@ import {
 import type { APIContext, AstroRuntimeLogger, MiddlewareHandler } from 'astro';
 import { logLine, PAGE_HINT, toAstroError } from './errors.js';
 import { entryContribution, findPageEntry, ownDirectives, renderedEntriesRecorder, withRenderedEntries, type RobotsData } from './page-directives.js';
-import { PAGE_RECORDER, type PageRecorder } from './state.js';
+import { DEV_PAGE_LOG, PAGE_RECORDER, type DevPageLog, type PageRecorder } from './state.js';
 
 /**
  * Runs after the page rendered (`order: 'post'`, innermost), so it sees the final status, the
@@ -37,8 +37,8 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   const html = isUtf8Html(response.headers);
   const page = pageToResolve(context, data, rendered, status, html);
   if (html) (globalThis as Record<symbol, PageRecorder | undefined>)[PAGE_RECORDER]?.record(page);
-  if (status >= 400) return response;
-
+  // An error response carries no header; an error page's robots tags (a theme's) are removed below.
+  const errorStatus = status >= 400;
   const routeHeader = response.headers.get(X_ROBOTS_TAG);
   const respond = (kind: 'html' | 'other', existing?: PageToResolve['existing']): ResolvedResponse => {
     try {
@@ -48,7 +48,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
     }
   };
   if (!html) {
-    if (!onDemand || !data.onDemand.header) return response;
+    if (errorStatus || !onDemand || !data.onDemand.header) return response;
     const resolved = respond('other');
     reportDiagnostics({ diagnostics: [], warnings: resolved.warnings }, context.url.pathname, context.logger);
     return withHeaders(response, response.body, resolved.header, 0);
@@ -56,10 +56,13 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
 
   let resolved: ResolvedResponse | undefined;
   const editTags = !onDemand || data.onDemand.metaTags;
+  if (errorStatus && !editTags) return response;
   let streamed: Awaited<ReturnType<typeof injectRobotsStream>>;
   try {
     streamed = await injectRobotsStream(response.body, (existing) => {
       resolved = respond('html', existing);
+      // `astro dev`: what the toolbar app explains (toolbar/server.ts).
+      (globalThis as Record<symbol, DevPageLog | undefined>)[DEV_PAGE_LOG]?.record({ ...page, existing });
       return editTags ? resolved.tags : {};
     });
   } catch (error) {
@@ -70,7 +73,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
     resolved = respond('html');
   }
   reportDiagnostics({ diagnostics: streamed.diagnostics, warnings: resolved?.warnings ?? [] }, context.url.pathname, context.logger);
-  const header = onDemand && data.onDemand.header && resolved ? resolved.header : [];
+  const header = onDemand && data.onDemand.header && !errorStatus && resolved ? resolved.header : [];
   return withHeaders(response, streamed.body, header, streamed.lengthDelta);
 };
 
@@ -178,15 +181,20 @@ function withHeaders(response: Response, body: ReadableStream<Uint8Array>, heade
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
+let built: Promise<RobotsData> | undefined;
+
 /**
- * Imported on every request rather than at the top of the middleware: in dev the module is
- * replaced when front matter changes, and a dynamic import sees the new one. In a build it is
- * one resolved promise. The options were validated at `astro:config:setup` and are used as
- * they are: validating again would load zod into the server.
+ * In dev, imported on every request rather than at the top of the middleware: the module is
+ * replaced when front matter changes, and a dynamic import sees the new one. In a build the
+ * data never changes, and the import is made once: Node resolves a dynamic import again on
+ * each call (file system lookups), which would cost every request. The options were
+ * validated at `astro:config:setup` and are used as they are: validating again would load zod
+ * into the server.
  */
-async function loadRobotsData(): Promise<RobotsData> {
-  const { default: module } = await import('virtual:@robots-kit/astro/data');
-  return module as RobotsData;
+function loadRobotsData(): Promise<RobotsData> {
+  const load = async (): Promise<RobotsData> => (await import('virtual:@robots-kit/astro/data')).default as RobotsData;
+  if (import.meta.env.DEV) return load();
+  return (built ??= load());
 }
 
 /**

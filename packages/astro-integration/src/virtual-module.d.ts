@@ -3,3 +3,8 @@ declare module 'virtual:@robots-kit/astro/data' {
   const data: unknown;
   export default data;
 }
+
+/** Vite replaces `import.meta.env.DEV` in the middleware bundle: `true` in `astro dev`, `false` in a build. */
+interface ImportMeta {
+  readonly env: { readonly DEV: boolean };
+}

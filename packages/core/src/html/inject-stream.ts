@@ -72,6 +72,7 @@ export async function injectRobotsStream(
   let scannedLength = -1;
   let ended = false;
   let utf8 = true;
+  let decodeFailed = false;
   let next = readAhead(reader);
   try {
     for (;;) {
@@ -86,6 +87,7 @@ export async function injectRobotsStream(
         text += ended ? decoder.decode() : decoder.decode(value, { stream: true });
       } catch {
         // Bytes that are not UTF-8 may lie after the head, in the same chunk: the head is still ours to edit.
+        decodeFailed = true;
         const bytes = concat(chunks);
         text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(0, validUtf8Length(bytes)));
         utf8 = isPreBodyScanFinal(text);
@@ -113,8 +115,8 @@ export async function injectRobotsStream(
   }
   if (!result.changed) return passThrough(buffered, reader, ended ? undefined : next, { utf8: true, changed: false, diagnostics: result.diagnostics });
   // `text` decodes exactly the first `consumed` bytes; the rest of `buffered` is the start of a
-  // character the decoder still held, and goes out as it came.
-  const consumed = encoder.encode(text).byteLength;
+  // character the decoder still held (or, after an error, bytes it never decoded), and goes out as it came.
+  const consumed = utf8 && !ended && !decodeFailed ? buffered.byteLength - incompleteTail(buffered) : encoder.encode(text).byteLength;
   const head = encoder.encode(result.html);
   const rest = buffered.subarray(consumed);
   return {
@@ -175,6 +177,20 @@ function readAhead(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<Rea
   const read = reader.read();
   read.catch(() => undefined);
   return read;
+}
+
+/**
+ * How many bytes at the end of valid UTF-8 input start a character that is not complete yet
+ * (0 to 3): what a streaming decoder holds back.
+ */
+function incompleteTail(bytes: Uint8Array): number {
+  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
+    const byte = bytes[bytes.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue;
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return length > back ? back : 0;
+  }
+  return 0;
 }
 
 /**

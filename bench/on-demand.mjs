@@ -1,0 +1,277 @@
+// On-demand rendering: requests per second of an @astrojs/node server with robots-kit's
+// middleware against the same site without it (same run, alternated rounds), and the cold import
+// time and size of @robots-kit/core/runtime, which that middleware loads, beside the main entry.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { createServer } from 'node:net';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { median, root, work } from './lib.mjs';
+
+const require = createRequire(import.meta.url);
+const astroBin = join(dirname(require.resolve('astro/package.json')), 'bin', 'astro.mjs');
+
+/** A layout and a page like a blog post's: a head with the usual tags, a few KB of article. */
+const LAYOUT = `---
+const { title } = Astro.props;
+---
+<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width" />
+    <meta name="description" content="A page rendered on request for the robots-kit bench." />
+    <link rel="canonical" href={new URL(Astro.url.pathname, 'https://example.com')} />
+    <title>{title}</title>
+  </head>
+  <body>
+    <header><nav><a href="/">Home</a> <a href="/blog/">Blog</a> <a href="/about/">About</a></nav></header>
+    <main><slot /></main>
+    <footer><p>Footer text</p></footer>
+  </body>
+</html>
+`;
+const PAGE = `---
+export const prerender = false;
+import Base from '../../layouts/Base.astro';
+const paragraphs = Array.from({ length: 30 }, (_, i) => i);
+---
+<Base title={\`Post \${Astro.params.slug}\`}>
+  <article>
+    <h1>Post {Astro.params.slug}</h1>
+    {paragraphs.map((i) => <p>Paragraph {i} of a post rendered on request, with <a href={\`/blog/\${i}/\`}>a link</a> and some <em>inline markup</em> to make it look like a real page.</p>)}
+  </article>
+</Base>
+`;
+/** The integration each variant lists: robots-kit, a middleware that does nothing (Astro's own cost of having one), or none. */
+const INTEGRATIONS = {
+  none: '',
+  noop: "{ name: 'noop-middleware', hooks: { 'astro:config:setup': ({ addMiddleware }) => addMiddleware({ order: 'post', entrypoint: new URL('./noop-middleware.mjs', import.meta.url) }) } }",
+  robots: "robots({ noindex: { paths: ['/tags/**'] }, rules: [{ path: '/blog/**', robots: 'noarchive' }] })",
+};
+const config = (variant) => `import node from '@astrojs/node';
+${variant === 'robots' ? "import robots from '@robots-kit/astro';\n" : ''}import { defineConfig } from 'astro/config';
+export default defineConfig({
+  site: 'https://example.com',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [${INTEGRATIONS[variant]}],
+});
+`;
+
+/** Builds the site with and without robots-kit, once; later runs reuse the builds. */
+function buildSites() {
+  const dir = join(work, 'on-demand-site');
+  const stamp = join(dir, 'built-from');
+  const version = `${statSync(join(root, 'packages', 'astro-integration', 'dist', 'middleware.js')).mtimeMs} ${Object.keys(INTEGRATIONS)}`;
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === version) return dir;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'src', 'pages', 'blog'), { recursive: true });
+  mkdirSync(join(dir, 'src', 'layouts'), { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'robots-kit-bench-on-demand', private: true, type: 'module' }));
+  writeFileSync(join(dir, 'src', 'layouts', 'Base.astro'), LAYOUT);
+  writeFileSync(join(dir, 'src', 'pages', 'blog', '[slug].astro'), PAGE);
+  writeFileSync(join(dir, 'noop-middleware.mjs'), 'export const onRequest = (context, next) => next();\n');
+  for (const variant of Object.keys(INTEGRATIONS)) {
+    writeFileSync(join(dir, `astro.${variant}.config.mjs`), config(variant));
+    const result = spawnSync(process.execPath, [astroBin, 'build', '--root', dir, '--config', `astro.${variant}.config.mjs`, '--outDir', `dist-${variant}`], {
+      encoding: 'utf8',
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    });
+    if (result.status !== 0) throw new Error(`astro build (${variant}) failed:\n${result.stdout}\n${result.stderr}`);
+  }
+  writeFileSync(stamp, version);
+  return dir;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function get(agent, url) {
+  return new Promise((resolve, reject) => {
+    request(url, { agent }, (response) => {
+      response.on('data', () => undefined);
+      response.on('end', () => resolve(response));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** Starts a built server on 127.0.0.1 and resolves once it answers; it exits with this process. */
+async function startServer(entry) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--input-type=module', '-e', `process.stdin.on('end', () => process.exit(0)).resume(); await import(${JSON.stringify(entry)});`], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+  for (let tries = 0; ; tries++) {
+    try {
+      await get(agent, `${origin}/blog/warm-up/`);
+      break;
+    } catch (error) {
+      if (tries > 200) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  return { origin, agent, pid: child.pid, stop: () => child.stdin.end() };
+}
+
+/** CPU milliseconds a process has used (user + system), from /proc on Linux; undefined elsewhere. */
+function processCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, fields 14 and 15 of stat (11 and 12 after the command), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `connections` concurrent keep-alive clients for `ms`: requests per second (wall time, which the
+ * other processes of a shared machine sway) and the server's CPU milliseconds per request (which
+ * they sway much less).
+ */
+async function load(server, ms, connections) {
+  let done = 0;
+  const cpuBefore = processCpuMs(server.pid);
+  const deadline = performance.now() + ms;
+  const worker = async (id) => {
+    for (let i = 0; performance.now() < deadline; i++) {
+      const response = await get(server.agent, `${server.origin}/blog/post-${id}-${i % 50}/`);
+      if (response.statusCode !== 200) throw new Error(`status ${response.statusCode}`);
+      done++;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, (_, id) => worker(id)));
+  const cpuAfter = processCpuMs(server.pid);
+  return { rps: done / ((performance.now() - started) / 1000), cpuMsPerRequest: cpuBefore === undefined ? NaN : (cpuAfter - cpuBefore) / done };
+}
+
+/** Milliseconds to import `specifier` in a fresh Node process, median of `runs`. */
+function coldImportMs(specifier, runs) {
+  const times = [];
+  for (let run = 0; run < runs; run++) {
+    const script = `const start = performance.now(); await import(${JSON.stringify(specifier)}); process.stdout.write(String(performance.now() - start));`;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(result.stderr);
+    times.push(Number(result.stdout));
+  }
+  return median(times);
+}
+
+/** The runtime entry bundled for the browser-like platform of edge runtimes: modules and bytes. */
+async function runtimeBundle() {
+  // esbuild comes with Astro (a dependency of astro).
+  const { build } = await import('esbuild');
+  const bundle = async (entry, platform) => {
+    const nodeImports = new Set();
+    const listNodeImports = {
+      name: 'list-node-imports',
+      setup(builder) {
+        builder.onResolve({ filter: /^node:/ }, (args) => {
+          nodeImports.add(args.path);
+          return { path: args.path, external: true };
+        });
+      },
+    };
+    const result = await build({ entryPoints: [entry], bundle: true, minify: true, write: false, metafile: true, format: 'esm', platform, logLevel: 'silent', plugins: [listNodeImports] });
+    return { modules: Object.keys(result.metafile.inputs).length, bytes: result.outputFiles[0].contents.byteLength, nodeImports: [...nodeImports].sort() };
+  };
+  return {
+    runtime: await bundle(join(root, 'packages', 'core', 'dist', 'runtime.js'), 'neutral'),
+    main: await bundle(join(root, 'packages', 'core', 'dist', 'index.js'), 'node'),
+  };
+}
+
+/**
+ * robots-kit's own work per page, in this process: resolving a page and streaming it through the
+ * head transform (32 chunks, as Astro sends a page), in CPU microseconds, against streaming the
+ * same chunks alone. Steadier than the server figures on a busy machine, and only ours.
+ */
+async function inProcessMicros(pages) {
+  const { injectRobotsStream, resolveResponse } = await import(join(root, 'packages', 'core', 'dist', 'runtime.js'));
+  const encoder = new TextEncoder();
+  const head = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="description" content="A page."><link rel="canonical" href="https://example.com/blog/x/"><title>Post x</title></head><body><header><nav><a href="/">Home</a></nav></header><main><article><h1>Post x</h1>';
+  const parts = [encoder.encode(head), ...Array.from({ length: 30 }, (_, i) => encoder.encode(`<p>Paragraph ${i}, with <a href="/blog/${i}/">a link</a> and <em>inline markup</em>.</p>`)), encoder.encode('</article></main></body></html>')];
+  const options = { noindex: { collections: [], paths: ['/tags/**'], data: {} }, rules: [{ path: ['/blog/**'], robots: 'noarchive' }], frontMatterKey: 'robots', errorPages: [], googlebot: { maxSnippet: -1, maxImagePreview: 'large', maxVideoPreview: -1 }, indexable: true, strict: true, robotsTxt: {}, audit: false };
+  const body = () => {
+    let i = 0;
+    return new ReadableStream({ pull: (controller) => (i < parts.length ? controller.enqueue(parts[i++]) : controller.close()) });
+  };
+  const withRobots = async () => {
+    const result = await injectRobotsStream(body(), (existing) => resolveResponse({ url: '/blog/x/', status: 200, own: [], existing }, options, { kind: 'html' }).tags);
+    for await (const _ of result.body);
+  };
+  const alone = async () => {
+    for await (const _ of body());
+  };
+  const cpu = async (task) => {
+    const start = process.cpuUsage();
+    for (let i = 0; i < pages; i++) await task();
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / pages;
+  };
+  await cpu(withRobots);
+  await cpu(alone);
+  const samples = [];
+  for (let run = 0; run < 5; run++) samples.push({ withRobots: await cpu(withRobots), alone: await cpu(alone) });
+  return { withRobots: median(samples.map((s) => s.withRobots)), alone: median(samples.map((s) => s.alone)) };
+}
+
+export async function benchOnDemand({ rounds = 5, ms = 3000, connections = 8, importRuns = 7 } = {}) {
+  const dir = buildSites();
+  const names = ['none', 'noop', 'robots'];
+  const servers = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await startServer(join(dir, `dist-${name}`, 'server', 'entry.mjs'))])));
+  const rps = Object.fromEntries(names.map((name) => [name, []]));
+  const cpu = Object.fromEntries(names.map((name) => [name, []]));
+  const ratios = { vsNone: [], vsNoop: [], cpuVsNone: [], cpuVsNoop: [] };
+  try {
+    // Warm all up (JIT, caches), then rotate which goes first in each round.
+    for (const name of names) await load(servers[name], 1000, connections);
+    for (let round = 0; round < rounds; round++) {
+      const order = names.map((_, i) => names[(i + round) % names.length]);
+      const result = {};
+      for (const name of order) result[name] = await load(servers[name], ms, connections);
+      for (const name of names) {
+        rps[name].push(result[name].rps);
+        cpu[name].push(result[name].cpuMsPerRequest);
+      }
+      ratios.vsNone.push(result.robots.rps / result.none.rps);
+      ratios.vsNoop.push(result.robots.rps / result.noop.rps);
+      // As throughput ratios: CPU per request without over CPU per request with.
+      ratios.cpuVsNone.push(result.none.cpuMsPerRequest / result.robots.cpuMsPerRequest);
+      ratios.cpuVsNoop.push(result.noop.cpuMsPerRequest / result.robots.cpuMsPerRequest);
+    }
+  } finally {
+    for (const name of names) servers[name].stop();
+  }
+  const middleware = readdirSync(join(dir, 'dist-robots', 'server')).find((file) => /middleware.*\.mjs$/.test(file));
+  const medianRatio = Object.fromEntries(Object.entries(ratios).map(([key, list]) => [key, median(list)]));
+  return {
+    connections,
+    rounds,
+    secondsPerRound: ms / 1000,
+    rps: Object.fromEntries(names.map((name) => [name, median(rps[name])])),
+    cpuMsPerRequest: Object.fromEntries(names.map((name) => [name, median(cpu[name])])),
+    ratios,
+    medianRatio,
+    overheadPercent: Object.fromEntries(Object.entries(medianRatio).map(([key, ratio]) => [key, (1 - ratio) * 100])),
+    target: { overheadAtMostPercent: 5, met: (1 - medianRatio.cpuVsNone) * 100 <= 5 },
+    inProcessMicrosPerPage: await inProcessMicros(2000),
+    coldImportMs: { runtime: coldImportMs('@robots-kit/core/runtime', importRuns), main: coldImportMs('@robots-kit/core', importRuns) },
+    bundle: await runtimeBundle(),
+    middlewareChunkBytes: middleware ? statSync(join(dir, 'dist-robots', 'server', middleware)).size : undefined,
+  };
+}
