@@ -24,6 +24,8 @@ export async function runAudit(state: IntegrationState, dir: string): Promise<vo
     trailingSlash: state.trailingSlash,
     indexable: options.indexable,
     // Routes rendered on request have no file in the output: their sitemap URLs are not missing.
+    onDemandPaths: state.onDemandPaths,
+    // Routes rendered on request have no file in the output: their sitemap URLs are not missing.
   });
   if (!options.indexable) logger.info('This build is not indexable, so the audit checks that no page can be indexed.');
   const { lines, errors } = auditLogLines(report);

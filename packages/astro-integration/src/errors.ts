@@ -2,7 +2,8 @@
  * How the integration names itself and reports what went wrong: core's `RobotsError`
  * becomes the `AstroError` Astro prints, with a hint that says where to fix it.
  */
-import { RobotsError } from '@robots-kit/core';
+// The runtime entry: the middleware imports this module, and must not load zod or the audit.
+import { RobotsError } from '@robots-kit/core/runtime';
 import { AstroError } from 'astro/errors';
 
 /** The name the integration registers with Astro and prints in its messages. */

@@ -9,12 +9,14 @@ import type { AstroConfig, AstroIntegration, IntegrationResolvedRoute } from 'as
 import { fileURLToPath } from 'node:url';
 import { finishBuild, onBuildDone, onBuildStart } from './build-done.js';
 import { OPTIONS_HINT, PACKAGE_NAME, toAstroError } from './errors.js';
+import { onDemandGlobs, splitAstroOptions, type AstroRobotsOptions } from './on-demand.js';
 import { generateAstroRobotsTxt } from './robots-txt.js';
 import { ASTRO_SITEMAP, createPageTagsCache, setSitemapContext, sitemapHookCallbacks, wrapAstroSitemap } from './sitemap.js';
 import type { IntegrationState } from './state.js';
 import { robotsVitePlugin } from './vite-plugin.js';
 
-export type { RobotsInput, RobotsOptions } from '@robots-kit/core';
+export type { RobotsInput } from '@robots-kit/core';
+export type { AstroRobotsOptions as RobotsOptions, OnDemandOptions } from './on-demand.js';
 export { robotsSitemapFilter } from './sitemap.js';
 
 declare global {
@@ -34,16 +36,19 @@ declare global {
  * @param options - The robots-kit options (see the README for each one and its default).
  *   `site` defaults to the Astro config's `site`.
  */
-export default function robots(options: RobotsOptions = {}): AstroIntegration {
+export default function robots(options: AstroRobotsOptions = {}): AstroIntegration {
   let state: IntegrationState | undefined;
   const getState = (): IntegrationState | undefined => state;
   return {
     name: PACKAGE_NAME,
     hooks: {
       'astro:config:setup': async ({ config, updateConfig, addMiddleware, logger }) => {
+        const { core, onDemand } = splitAstroOptions(options);
         state = {
-          options: normalizeAstroOptions(options, config),
-          userOptions: options,
+          options: normalizeAstroOptions(core, config),
+          userOptions: core,
+          onDemand,
+          onDemandPaths: [],
           root: fileURLToPath(config.root),
           srcDir: fileURLToPath(config.srcDir),
           publicDir: fileURLToPath(config.publicDir),
@@ -84,6 +89,7 @@ export default function robots(options: RobotsOptions = {}): AstroIntegration {
       },
       'astro:routes:resolved': ({ routes }) => {
         if (!state) return;
+        state.onDemandPaths = onDemandGlobs(routes, state.base);
         const files = routeFiles(routes);
           starlight: config.integrations.some((integration) => integration.name === STARLIGHT),
         if (sameEntries(files, state.routes)) return;

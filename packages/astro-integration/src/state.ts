@@ -38,8 +38,12 @@ export interface IntegrationState {
   logger: AstroIntegrationLogger;
   /** Route pattern → root-relative entrypoint, from `astro:routes:resolved`. */
   routes: Map<string, string>;
-  /** Root-relative content file → its own directives; read on first use, again after a change in dev. */
-  frontMatter?: Promise<Map<string, unknown>>;
+  /** Root-relative content file → the front matter values robots-kit reads; read on first use, again after a change in dev. */
+  frontMatter?: Promise<Map<string, Record<string, unknown>>>;
+  /** The `onDemand` option, with its defaults: what responses rendered on request carry. */
+  onDemand: { header: boolean; metaTags: boolean };
+  /** URL path globs (with `base`) of the routes rendered on request, from `astro:routes:resolved`: they have no file in the output. */
+  onDemandPaths: string[];
   /** In dev: forget the front matter read so far and make the middleware load fresh data. */
   invalidate?: () => void;
   /** The build in progress: which `astro:build:done` steps have run (see `finishBuild`). */

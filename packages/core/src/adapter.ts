@@ -4,9 +4,10 @@
  * end-of-build warnings and audit log lines, and the lower-level pieces of each concept. Stable
  * within a minor version of the adapters, not a public API of its own.
  */
+export { suggest } from './errors.js';
 export { isNoindex } from './directives/reconcile.js';
 export { mergeDirectives } from './directives/types.js';
-export { formatDirectiveDate, parseDirectiveDate } from './directives/dates.js';
+export { formatDirectiveDate, parseDirectiveDate, restoreImpossibleYamlDates } from './directives/dates.js';
 export { isRobotsMetaName, KNOWN_CRAWLER_NAMES } from './directives/vocabulary.js';
 export { matchesAnyGlob, validateGlob } from './glob.js';
 export { DEFAULTS, robotsOptionsSchema } from './options/schema.js';

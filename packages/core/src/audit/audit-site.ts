@@ -2,6 +2,7 @@
  * auditSite: reads a built folder, gives every page a verdict per crawler and collects the
  * findings into a report.
  */
+import { validateGlob } from '../glob.js';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isErrorPage } from '../resolve/resolve-page.js';
@@ -98,6 +99,7 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
     headers,
     now: now.getTime(),
     indexable: options.indexable !== false,
+    onDemandPaths: (options.onDemandPaths ?? []).map((glob, i) => validateGlob(glob, `onDemandPaths[${i}]`, 'auditSite options')),
   };
 
   const list = await listHtmlFiles(root);

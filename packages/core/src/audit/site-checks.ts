@@ -2,6 +2,7 @@
  * Findings about the site: sitemaps against pages, robots.txt syntax, trailing slashes, the site
  * files.
  */
+import { matchesAnyGlob } from '../glob.js';
 import { stat } from 'node:fs/promises';
 import { suggest, RobotsError } from '../errors.js';
 import type { TrailingSlash, AuditFinding, DecisionSource, AuditData } from './types.js';
@@ -137,6 +138,8 @@ export async function findSitemapUrlMissing(data: AuditData): Promise<AuditFindi
   const missing: Array<{ url: string; file: string }> = [];
   for (const entry of data.sitemaps.entries.values()) {
     if (data.pageAt(entry.path)) continue;
+    // Rendered on request by the server: no file, and none expected.
+    if (matchesAnyGlob(entry.path, data.context.onDemandPaths ?? [])) continue;
     const relative = urlPathKey(entry.path).slice(basePath.length);
     const file = resolveInside(data.context.root, relative);
     if (await isFile(file)) continue;

@@ -38,6 +38,13 @@ export interface AuditOptions {
    * or named as canonical, passed `unavailable_after` dates). Default: `true`.
    */
   indexable?: boolean;
+  /**
+   * URL path globs (with the base path) of routes the server renders on request, such as
+   * `/blog/*` for Astro's `src/pages/blog/[slug].astro` with `prerender = false`: their URLs
+   * have no file in the folder, so sitemap entries under them are not reported as missing.
+   * Default: none.
+   */
+  onDemandPaths?: readonly string[];
 }
 export type AuditSeverity = 'error' | 'warning' | 'info';
 /** Stable identifiers of audit findings; see `AUDIT_FINDINGS` for what each means and its severity. */
@@ -195,6 +202,8 @@ export interface AuditContext {
   now: number;
   /** False for a deliberately non-indexable (preview) build; see {@link AuditOptions.indexable}. */
   indexable: boolean;
+  /** See {@link AuditOptions.onDemandPaths}. Default: none. */
+  onDemandPaths?: readonly string[];
 }
 
 /** One audited page, as kept in memory between reading and reporting (no HTML). */
