@@ -3,10 +3,13 @@
  * outside the edited tags never change.
  */
 import { type HeadChildRole, pickInsertionSlot, deeperSeparator, separatorOf, whitespaceAt, renderHeadWithRobotsTags, renderRobotsTags, type RobotsMetaTag, voidElementStyle, validateRobotsTags } from './render.js';
-import { attributeValue, type HeadNode, type PreBodyScan, documentKind, namedMetas, type NamedMeta, scanPreBody } from './scan-head.js';
+import { attributeValue, type PreBodyScan, documentKind, namedMetas, type NamedMeta, scanPreBody } from './scan-head.js';
+import { closerAtEnd } from './end-of-input.js';
+import { readUnscripted, type UnscriptedReading } from './noscript.js';
+import { templateReader } from './template-contents.js';
 import { isRobotsMetaName } from '../directives/vocabulary.js';
 import type { ExistingRobotsTag } from '../directives/types.js';
-import { htmlDiagnostic, type HtmlDiagnostic, type InjectRobotsOptions, type InjectRobotsResult, type ResolveRobotsTags } from './types.js';
+import { htmlDiagnostic, type HeadNode, type HtmlDiagnostic, type InjectRobotsOptions, type InjectRobotsResult, type ResolveRobotsTags, type StartTagToken, whitespaceBefore } from './types.js';
 
 /** Replace [start, end) with `text`; an insertion has `start === end`. */
 export interface Edit {
@@ -44,46 +47,91 @@ export interface RobotsEditPlan {
   edits: Edit[];
   /** The document had no head and the plan creates one. */
   createsHead: boolean;
+  /** The document ends inside its doctype where no text can close it as the end does: no head can follow. */
+  unplaceable?: boolean;
 }
 function separatorBefore(html: string, node: HeadNode): string {
   return separatorOf(html.slice(node.whitespaceStart, node.start));
 }
 /**
- * Where the tags go when the document has no head at all: a new `<head>` right after
- * `<html …>`, else after the doctype, else at the start (after a byte order mark).
+ * Where the tags go when the document has no head: a new `<head>` where the parser creates the
+ * head, before the element, end tag or text that implies it (after `<html>`, the doctype and any
+ * comments, which stay where they are), or at the end; after closing the comment or doctype the
+ * input ends inside, as the end of input closes it. Undefined when no text closes it so.
  */
-function newHeadEdit(html: string, scan: PreBodyScan, markup: (separator: string) => string): Edit {
-  const at = scan.htmlStartTag?.end ?? scan.doctype?.end ?? (html.charCodeAt(0) === 0xfeff ? 1 : 0);
-  const following = separatorOf(whitespaceAt(html, at));
-  return { start: at, end: at, text: markup(/[\r\n]/.test(following) ? following : '') };
+function newHeadEdit(html: string, scan: PreBodyScan, markup: (separator: string) => string): Edit | undefined {
+  const at = scan.headImpliedAt;
+  if (at === html.length && scan.cutOff !== undefined) {
+    const closer = closerAtEnd(html, scan.cutOff);
+    return closer === undefined ? undefined : { start: at, end: at, text: closer + markup('') };
+  }
+  const separator = separatorOf(html.slice(whitespaceBefore(html, at, 0), at));
+  return { start: at, end: at, text: markup(/[\r\n]/.test(separator) ? separator : '') };
+}
+/** Each resolved tag's name → the first robots tag of that name the page had: the tag that takes its place. */
+function replacedTags(robotsNodes: readonly HeadNode[]): Map<string, StartTagToken> {
+  const replaced = new Map<string, StartTagToken>();
+  for (const node of robotsNodes) {
+    const name = node.tag === undefined ? undefined : attributeValue(node.tag, 'name')?.trim().toLowerCase();
+    if (name !== undefined && !replaced.has(name)) replaced.set(name, node.tag!);
+  }
+  return replaced;
+}
+/** Whether a comment or doctype follows the removed first elements of a head without `<head>`. */
+function readBeforeHeadOnceRemoved(scan: PreBodyScan, inHead: readonly HeadNode[], robotsNodes: readonly HeadNode[]): boolean {
+  const removed = new Set(robotsNodes);
+  const kept = inHead.find((node) => node.name !== '#comment' && !removed.has(node));
+  const boundary = kept?.start ?? Infinity;
+  if (scan.ignoredDoctype !== undefined && scan.ignoredDoctype < boundary) return true;
+  return inHead.some((node) => node.name === '#comment' && node.start < boundary);
 }
 /**
  * The edits that remove `robotsNodes` (each with the whitespace before it, so no blank
- * lines pile up) and insert `tags` once, on lines indented like their neighbours.
+ * lines pile up) and insert `tags` once, on lines indented like their neighbours. A tag that
+ * replaces one of the same name keeps that one's other attributes (`id`, `data-*`…).
  */
 export function planRobotsEdits(
   html: string,
   scan: PreBodyScan,
   robotsNodes: readonly HeadNode[],
   tags: readonly RobotsMetaTag[],
+  unscripted: UnscriptedReading = { metas: [] },
 ): RobotsEditPlan {
-  const edits: Edit[] = robotsNodes.map((node) => ({ start: node.whitespaceStart, end: node.end, text: '' }));
-  if (tags.length === 0) return { edits, createsHead: false };
-  const style = voidElementStyle(robotsNodes, scan.headNodes);
+  // Where crawlers without scripting read the page differently, the whitespace before a tag
+  // may be body text to them: only the tag goes.
+  const divergence = unscripted.divergence?.start ?? Infinity;
+  const insideNoscript = new Set(unscripted.metas);
+  const edits: Edit[] = robotsNodes.map((node) => {
+    const start = node.start >= divergence && !insideNoscript.has(node) ? node.start : node.whitespaceStart;
+    return { start, end: node.end, text: '' };
+  });
   const inHead = scan.headNodes.filter((node) => !node.afterHead);
+  // A head without `<head>` starts at its first element. If that one goes, the tags take its
+  // place, or else, when a comment or a doctype follows before the next element, a `<head>` does:
+  // the parser would read them before the head.
+  const removesHeadStart = scan.headStartTag === undefined && inHead[0] !== undefined && robotsNodes.includes(inHead[0]);
+  if (tags.length === 0) {
+    if (removesHeadStart && readBeforeHeadOnceRemoved(scan, inHead, robotsNodes)) edits[robotsNodes.indexOf(inHead[0]!)]!.text = '<head>';
+    return { edits, createsHead: false };
+  }
+  const style = voidElementStyle(robotsNodes, scan.headNodes);
+  const replaced = replacedTags(robotsNodes);
 
   if (scan.headStartTag === undefined && inHead.length === 0) {
-    edits.push(newHeadEdit(html, scan, (separator) => renderHeadWithRobotsTags(tags, separator, style)));
+    const edit = newHeadEdit(html, scan, (separator) => renderHeadWithRobotsTags(tags, separator, style, replaced));
+    if (edit === undefined) return { edits: [], createsHead: false, unplaceable: true };
+    edits.push(edit);
     return { edits, createsHead: true };
   }
 
   const removed = new Set(robotsNodes);
-  const unclosed = inHead.findIndex((node) => !node.closed);
-  const slot = Math.min(
-    pickInsertionSlot(inHead.map((node) => (removed.has(node) ? 'robots' : headNodeRole(node)))),
-    // Tags written after an element that runs to the end of input would land inside it.
-    unclosed === -1 ? inHead.length : unclosed,
-  );
+  // Tags written after an element that runs to the end of input would land inside it; after a
+  // `<noscript>` that crawlers without scripting leave the head in, they would be in the body.
+  let limit = inHead.findIndex((node) => !node.closed || node === unscripted.divergence);
+  if (limit === -1) limit = inHead.length;
+  let slot = Math.min(pickInsertionSlot(inHead.map((node) => (removed.has(node) ? 'robots' : headNodeRole(node)))), limit);
+  // Likewise, the tags take the place of a removed first element.
+  if (removesHeadStart) slot = 0;
   const next = inHead[slot];
   const last = inHead[inHead.length - 1];
   let at: number;
@@ -99,7 +147,7 @@ export function planRobotsEdits(
     at = scan.headStartTag!.end;
     separator = deeperSeparator(separatorOf(whitespaceAt(html, at)));
   }
-  edits.push({ start: at, end: at, text: renderRobotsTags(tags, separator, style) });
+  edits.push({ start: at, end: at, text: renderRobotsTags(tags, separator, style, replaced) });
   return { edits, createsHead: false };
 }
 
@@ -115,13 +163,20 @@ function internalError(error: unknown): HtmlDiagnostic {
 }
 interface LocatedHead {
   scan: PreBodyScan;
+  unscripted: UnscriptedReading;
   metas: NamedMeta[];
 }
-/** Finds the head and its `<meta name>` tags; never throws. */
+/**
+ * Finds the head and its `<meta name>` tags, those that crawlers without scripting read in a
+ * head `<noscript>` included; never throws.
+ */
 function locateHead(html: string): LocatedHead | HtmlDiagnostic {
   try {
-    const scan = scanPreBody(html);
-    return { scan, metas: namedMetas(scan.headNodes) };
+    const templateExtent = templateReader(html);
+    const scan = scanPreBody(html, { templateExtent });
+    const unscripted = readUnscripted(html, scan, templateExtent);
+    const nodes = unscripted.metas.length === 0 ? scan.headNodes : [...scan.headNodes, ...unscripted.metas].sort((a, b) => a.start - b.start);
+    return { scan, unscripted, metas: namedMetas(nodes) };
   } catch (error) {
     return internalError(error);
   }
@@ -133,12 +188,19 @@ function locateHead(html: string): LocatedHead | HtmlDiagnostic {
  * named like a key `resolve` returns), each with the whitespace before it, and inserts
  * one tag per name that `resolve` returns. Every other byte of the page is kept as it was.
  *
+ * The page is read as the HTML spec's parser reads it (checked against parse5 on the html5lib
+ * corpus): a robots tag counts when the parser puts it into the head, wherever it is written.
+ * Crawlers that run no scripts read a head `<noscript>` as markup: robots tags inside it count
+ * for them, so they are read and replaced too. Tags in the body and in `<template>` contents
+ * are left alone. A replaced tag keeps its other attributes (`id`, `data-*`…).
+ *
  * Placement: after `<meta charset>` and the viewport tag, else where the first old robots
  * tag was if no script precedes it, else before the first script, else at the end of the
- * head; a page without head gets one after `<html>` (or after the doctype). Each tag goes
- * on its own line, indented like its neighbours, with the page's line breaks; a page
- * written on one line gets them inline. Tags in the body, in `<noscript>` (read as text,
- * as browsers and crawlers that run scripts do) and in `<template>` are left alone.
+ * head, and always where the parser still reads them into the head (before an element the
+ * input ends inside, before a `<noscript>` that ends the head for crawlers without scripting).
+ * A page without head gets one where the parser creates it: before the element or text that
+ * implies it, after any comments. Each tag goes on its own line, indented like its neighbours,
+ * with the page's line breaks; a page written on one line gets them inline.
  *
  * Non-HTML input is returned unchanged, with a diagnostic, without calling `resolve`; so are
  * fragments, unless `fragments: 'add-head'` says the fragment is a whole page (a layout-less
@@ -146,21 +208,40 @@ function locateHead(html: string): LocatedHead | HtmlDiagnostic {
  * for a meta name it returns that is not a product token, propagate.
  */
 export function injectRobots(html: string, resolve: ResolveRobotsTags, options: InjectRobotsOptions = {}): InjectRobotsResult {
+  return planInjection(html, resolve, options).result;
+}
+
+/** What injectRobots did to a page and why: for tests that check it against a spec parser. */
+export interface Injection {
+  result: InjectRobotsResult;
+  /** What `resolve` received; undefined when the page was left alone without calling it. */
+  existing?: ExistingRobotsTag[];
+  /** The edits that turned the input into `result.html`. */
+  edits: Edit[];
+}
+/** injectRobots, with the existing tags it found and the edits it made. */
+export function planInjection(html: string, resolve: ResolveRobotsTags, options: InjectRobotsOptions = {}): Injection {
   const located = locateHead(html);
-  if (!('scan' in located)) return unchanged(html, [located]);
-  const { scan, metas } = located;
+  if (!('scan' in located)) return { result: unchanged(html, [located]), edits: [] };
+  const { scan, unscripted, metas } = located;
 
   const kind = documentKind(html, scan);
   if (kind === 'not-html') {
-    return unchanged(html, [htmlDiagnostic('not-html', 'not an HTML document (JSON, XML, plain text…); it was left unchanged.')]);
+    return {
+      result: unchanged(html, [htmlDiagnostic('not-html', 'not an HTML document (JSON, XML, plain text…); it was left unchanged.')]),
+      edits: [],
+    };
   }
   if (kind === 'fragment' && options.fragments !== 'add-head') {
-    return unchanged(html, [
-      htmlDiagnostic(
-        'fragment',
-        'an HTML fragment (no doctype, `<html>`, `<head>` or `<body>`): robots tags belong to whole pages, so it was left unchanged.',
-      ),
-    ]);
+    return {
+      result: unchanged(html, [
+        htmlDiagnostic(
+          'fragment',
+          'an HTML fragment (no doctype, `<html>`, `<head>` or `<body>`): robots tags belong to whole pages, so it was left unchanged.',
+        ),
+      ]),
+      edits: [],
+    };
   }
 
   const diagnostics: HtmlDiagnostic[] = [];
@@ -181,16 +262,25 @@ export function injectRobots(html: string, resolve: ResolveRobotsTags, options: 
 
   const robotsNames = new Set([...extraNames, ...lowercaseNames(tags.map((tag) => tag.name))]);
   const robotsNodes = metas.filter((meta) => isRobotsMetaName(meta.name, robotsNames)).map((meta) => meta.node);
-  if (tags.length === 0 && robotsNodes.length === 0) return unchanged(html, diagnostics);
+  if (tags.length === 0 && robotsNodes.length === 0) return { result: unchanged(html, diagnostics), existing, edits: [] };
 
   try {
-    const plan = planRobotsEdits(html, scan, robotsNodes, tags);
+    const plan = planRobotsEdits(html, scan, robotsNodes, tags, unscripted);
+    if (plan.unplaceable) {
+      diagnostics.push(
+        htmlDiagnostic(
+          'unterminated-doctype',
+          'the page ends inside its doctype, after the system identifier: a head written after it would take the page out of quirks mode, so it was left unchanged.',
+        ),
+      );
+      return { result: unchanged(html, diagnostics), existing, edits: [] };
+    }
     if (plan.createsHead) {
       diagnostics.push(htmlDiagnostic('no-head', 'the page has no `<head>`; one was created to hold the robots tags.'));
     }
     const output = applyEdits(html, plan.edits);
-    return { html: output, changed: output !== html, diagnostics };
+    return { result: { html: output, changed: output !== html, diagnostics }, existing, edits: plan.edits };
   } catch (error) {
-    return unchanged(html, [...diagnostics, internalError(error)]);
+    return { result: unchanged(html, [...diagnostics, internalError(error)]), existing, edits: [] };
   }
 }

@@ -2,10 +2,9 @@
  * Rendering robots meta tags (as hast, serialised in the document's own style) and validating the
  * existing ones.
  */
-import type { Element, Root, Text } from 'hast';
+import type { Element, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
-import { type SelfClosingStyle, isHtmlWhitespace } from './types.js';
-import type { HeadNode } from './scan-head.js';
+import { type HeadNode, type RawAttribute, type SelfClosingStyle, type StartTagToken, isHtmlWhitespace } from './types.js';
 import { isCrawlerName } from '../directives/parse.js';
 import { ALL_CRAWLERS_META_NAME, KNOWN_CRAWLER_NAMES } from '../directives/vocabulary.js';
 import { suggest, RobotsError } from '../errors.js';
@@ -77,34 +76,74 @@ export function pickInsertionSlot(roles: readonly HeadChildRole[]): number {
   return limit;
 }
 
-function text(value: string): Text {
-  return { type: 'text', value };
-}
 function render(root: Root, style: SelfClosingStyle): string {
   return toHtml(root, { closeSelfClosing: style !== 'none', tightSelfClosing: style === 'tight' });
 }
-/** `separator` + tag for each tag, serialized (and so escaped) by hast-util-to-html. */
-function separatedTags(tags: readonly RobotsMetaTag[], separator: string): Array<Element | Text> {
-  return tags.flatMap((tag) => (separator === '' ? [robotsMetaElement(tag)] : [text(separator), robotsMetaElement(tag)]));
+const CLOSINGS: Record<SelfClosingStyle, string> = { none: '>', spaced: ' />', tight: '/>' };
+/**
+ * A carriage return written as is reads back as a line feed (the input stream normalizes line
+ * breaks), so it is written as a reference: the tag then carries exactly the content resolved.
+ */
+function escapeCarriageReturns(markup: string): string {
+  return markup.includes('\r') ? markup.replace(/\r/g, '&#13;') : markup;
+}
+/** `name="value"`, escaped as the tags written from scratch are, so that rewriting a page again changes nothing. */
+function quotedAttribute(name: 'name' | 'content', value: string): string {
+  const element: Element = { type: 'element', tagName: 'meta', properties: { [name]: value }, children: [] };
+  return escapeCarriageReturns(toHtml(element).slice('<meta '.length, -1));
+}
+/** An attribute as written: its value and quotes untouched, so it reads the same. */
+function writtenAttribute(attribute: RawAttribute): string {
+  if (attribute.quote !== '') return `${attribute.name}=${attribute.quote}${attribute.rawValue}${attribute.quote}`;
+  return attribute.rawValue === '' ? attribute.name : `${attribute.name}=${attribute.rawValue}`;
+}
+/**
+ * A robots tag written in place of `previous`, a tag of the same name: its other attributes
+ * (`id`, `data-*` that a head manager uses…) stay as they were written, in their order, and so
+ * does the way it closes; only `name` and `content` are ours.
+ */
+export function renderReplacingTag(tag: RobotsMetaTag, previous: StartTagToken): string {
+  let hasContent = false;
+  const attributes = previous.attributes.map((attribute) => {
+    if (attribute.name === 'name') return quotedAttribute('name', tag.name);
+    if (attribute.name !== 'content') return writtenAttribute(attribute);
+    hasContent = true;
+    return quotedAttribute('content', tag.content);
+  });
+  if (!hasContent) attributes.push(quotedAttribute('content', tag.content));
+  return `<meta ${attributes.join(' ')}${CLOSINGS[previous.selfClosing]}`;
 }
 /**
  * The markup for the robots tags, each on its own line introduced by `separator`
  * (or inline when it is empty), with void elements in the page's style
- * (`<meta …>`, `<meta … />` or `<meta …/>`).
+ * (`<meta …>`, `<meta … />` or `<meta …/>`). A tag whose lowercase name is in `replaced`
+ * takes the place of that tag (see `renderReplacingTag`).
  */
-export function renderRobotsTags(tags: readonly RobotsMetaTag[], separator: string, style: SelfClosingStyle): string {
-  return render({ type: 'root', children: separatedTags(tags, separator) }, style);
+export function renderRobotsTags(
+  tags: readonly RobotsMetaTag[],
+  separator: string,
+  style: SelfClosingStyle,
+  replaced: ReadonlyMap<string, StartTagToken> = new Map(),
+): string {
+  return tags
+    .map((tag) => {
+      const previous = replaced.get(tag.name.toLowerCase());
+      return separator + (previous ? renderReplacingTag(tag, previous) : escapeCarriageReturns(render({ type: 'root', children: [robotsMetaElement(tag)] }, style)));
+    })
+    .join('');
 }
-/** A new `<head>` holding the robots tags, one level deeper than `separator` indents it. */
-export function renderHeadWithRobotsTags(tags: readonly RobotsMetaTag[], separator: string, style: SelfClosingStyle): string {
+/**
+ * A new `<head>` holding the robots tags, one level deeper than `separator` indents it, then
+ * `separator` (the line break and indentation of what follows it).
+ */
+export function renderHeadWithRobotsTags(
+  tags: readonly RobotsMetaTag[],
+  separator: string,
+  style: SelfClosingStyle,
+  replaced: ReadonlyMap<string, StartTagToken> = new Map(),
+): string {
   const inner = deeperSeparator(separator);
-  const head: Element = {
-    type: 'element',
-    tagName: 'head',
-    properties: {},
-    children: [...separatedTags(tags, inner), ...(inner === '' ? [] : [text(separator)])],
-  };
-  return render({ type: 'root', children: [...(separator === '' ? [] : [text(separator)]), head] }, style);
+  return `<head>${renderRobotsTags(tags, inner, style, replaced)}${inner === '' ? '' : separator}</head>${separator}`;
 }
 
 /** Where the tags came from, for error messages. */

@@ -2,33 +2,26 @@
  * The pre-body scanner: follows the spec's insertion modes up to <body> and reports where the head
  * is and which named metas it holds.
  */
-import { type DoctypeToken, type EndTagToken, type StartTagToken, isHtmlWhitespace } from './types.js';
-import { readMarkup, templateEnd, textElementEnd, type ElementExtent, decodeAttributeValue } from './tokenizer.js';
+import { type CommentToken, type DoctypeToken, type EndTagToken, type HeadNode, type StartTagToken, whitespaceBefore } from './types.js';
+import { decodeAttributeValue, firstContentCharacter, readMarkup, textElementEnd, type ElementExtent } from './tokenizer.js';
+import { type TemplateExtent, templateReader } from './template-contents.js';
 
-/** An element or comment of the head, as located in the source. */
-export interface HeadNode {
-  /** ASCII-lowercased tag name, or `#comment`. */
-  name: string;
-  /** The start tag, for elements. */
-  tag?: StartTagToken;
-  start: number;
-  /** Exclusive; after the end tag for elements with contents such as `<script>` or `<title>`. */
-  end: number;
-  /** Start of the run of whitespace right before `start`; `start` when there is none. */
-  whitespaceStart: number;
-  /**
-   * False when the input ends inside the element (an unclosed `<script>`, `<title>`,
-   * `<template>`…): anything written after it would become part of it.
-   */
-  closed: boolean;
-  /**
-   * Written after the head ended (after `</head>` or a second `<head>`); browsers still
-   * move such an element into the head.
-   */
-  afterHead: boolean;
-}
 /** What the tokenizer learned from the part of a document before the body. */
 export interface PreBodyScan {
+  /**
+   * Where the parser creates the head when no `<head>` tag opens it: the start of the element,
+   * end tag or text that implies it, or the end of input. A `<head>` written here leaves
+   * everything before it (comments, whitespace) where it was.
+   */
+  headImpliedAt: number;
+  /**
+   * The comment or doctype the input ends inside, when that happens before the head exists: a
+   * head written after it needs `closerAtEnd` first.
+   */
+  cutOff?: CommentToken | DoctypeToken;
+  /** A doctype that came after the page's first element, ignored, in a page without one before. */
+  ignoredDoctype?: number;
+
   doctype?: DoctypeToken;
   htmlStartTag?: StartTagToken;
   headStartTag?: StartTagToken;
@@ -38,33 +31,13 @@ export interface PreBodyScan {
   firstStartTag?: StartTagToken;
   /** `<head>` start tags ignored because a head already existed. */
   ignoredHeadTags: number;
-  /** Elements of the head (and comments inside it), in source order. */
+  /**
+   * Elements of the head (and comments inside it), in source order; scripting off, those of
+   * its `<noscript>` elements too (`inNoscript`).
+   */
   headNodes: HeadNode[];
   /** Where the body begins (its start tag or first content) or the input ends: scanning stopped here. */
   bodyStart: number;
-}
-
-/** Character references that decode to HTML whitespace: `&#32;`, `&#x0A;`, `&Tab;`… */
-const WHITESPACE_REFERENCE =
-  /&(?:#[xX]0*(?:9|[aAcCdD]|20)(?![0-9a-fA-F]);?|#0*(?:9|10|12|13|32)(?![0-9]);?|Tab;|NewLine;)/y;
-/**
- * The offset of the first character in text [from, to) that is not whitespace once
- * character references are decoded, or -1. Before `<body>`, such a character opens the body.
- */
-export function firstContentCharacter(html: string, from: number, to: number): number {
-  for (let index = from; index < to; index++) {
-    const code = html.charCodeAt(index);
-    if (isHtmlWhitespace(code)) continue;
-    if (code === 0x26) {
-      WHITESPACE_REFERENCE.lastIndex = index;
-      if (WHITESPACE_REFERENCE.test(html) && WHITESPACE_REFERENCE.lastIndex <= to) {
-        index = WHITESPACE_REFERENCE.lastIndex - 1;
-        continue;
-      }
-    }
-    return index;
-  }
-  return -1;
 }
 
 /** Start tags the "in head" insertion mode keeps in the head; any other opens the body. */
@@ -97,33 +70,62 @@ export const AFTER_HEAD_ELEMENTS: ReadonlySet<string> = new Set([
 /** End tags that, before the body, act like content and open it. */
 export const BODY_OPENING_END_TAGS: ReadonlySet<string> = new Set(['body', 'html', 'br']);
 
-type InsertionMode = 'initial' | 'before-html' | 'before-head' | 'in-head' | 'after-head';
+type InsertionMode = 'initial' | 'before-html' | 'before-head' | 'in-head' | 'in-head-noscript' | 'after-head';
 const BYTE_ORDER_MARK = 0xfeff;
 const LESS_THAN = 0x3c;
 /** What a tag did: it was consumed, or it opened the body and scanning stops. */
 type TagOutcome = 'consumed' | 'body';
+/** Before the head exists, nothing but whitespace, comments, a doctype, `<html>` and ignored end tags. */
+const beforeHead = (mode: InsertionMode) => mode === 'initial' || mode === 'before-html' || mode === 'before-head';
+/** Start tags that "in head noscript" (scripting off) keeps inside the `<noscript>`. */
+const IN_NOSCRIPT_ELEMENTS: ReadonlySet<string> = new Set(['basefont', 'bgsound', 'link', 'meta', 'noframes', 'style']);
+
+export interface ScanOptions {
+  /**
+   * Read the page as browsers do, running scripts (a `<noscript>` holds text), or as a
+   * crawler that runs none (it holds markup: the "in head noscript" insertion mode). Default: true.
+   */
+  scripting?: boolean;
+  /** Where templates end; shared by the two readings of one page. Default: a reader of its own. */
+  templateExtent?: TemplateExtent;
+}
 /**
  * Tokenizes the part of a document before its body and follows the HTML tree
  * construction rules from the "initial" to the "after head" insertion mode: finds the
  * doctype, `<html>`, the head (written or implied) and its elements, and stops where
  * the body begins: at `<body>`, or at the first content that would open it.
  */
-export function scanPreBody(html: string): PreBodyScan {
-  const scan: PreBodyScan = { ignoredHeadTags: 0, headNodes: [], bodyStart: html.length };
+export function scanPreBody(html: string, options: ScanOptions = {}): PreBodyScan {
+  const scripting = options.scripting ?? true;
+  const templateExtent = options.templateExtent ?? templateReader(html);
+  const scan: PreBodyScan = { ignoredHeadTags: 0, headNodes: [], bodyStart: html.length, headImpliedAt: html.length };
   let mode = 'initial' as InsertionMode;
   let index = html.charCodeAt(0) === BYTE_ORDER_MARK ? 1 : 0;
   let lastTokenEnd = index;
+  // The `<noscript>` being read as markup (scripting off).
+  let noscript: HeadNode | undefined;
 
   const addHeadNode = (name: string, start: number, extent: ElementExtent, tag: StartTagToken | undefined, afterHead: boolean) => {
-    let whitespaceStart = start;
-    while (whitespaceStart > lastTokenEnd && isHtmlWhitespace(html.charCodeAt(whitespaceStart - 1))) whitespaceStart--;
-    scan.headNodes.push({ name, start, ...extent, whitespaceStart, afterHead, ...(tag ? { tag } : {}) });
+    const node: HeadNode = { name, start, ...extent, whitespaceStart: whitespaceBefore(html, start, lastTokenEnd), afterHead, ...(tag ? { tag } : {}) };
+    if (noscript !== undefined) node.inNoscript = true;
+    scan.headNodes.push(node);
+    return node;
   };
 
   const addHeadElement = (tag: StartTagToken, afterHead: boolean) => {
-    const extent = tag.name === 'template' ? templateEnd(html, tag) : textElementEnd(html, tag);
-    addHeadNode(tag.name, tag.start, extent, tag, afterHead);
-    return extent.end;
+    if (tag.name === 'noscript' && !scripting) {
+      noscript = addHeadNode(tag.name, tag.start, { end: html.length, closed: false }, tag, afterHead);
+      mode = 'in-head-noscript';
+      return tag.end;
+    }
+    const extent = tag.name === 'template' ? templateExtent(tag, scripting) : textElementEnd(html, tag);
+    return addHeadNode(tag.name, tag.start, extent, tag, afterHead).end;
+  };
+  // The `<noscript>` read as markup ends at `end`; the parser is back in the head.
+  const endNoscript = (end: number) => {
+    Object.assign(noscript!, { end, closed: true });
+    noscript = undefined;
+    mode = 'in-head';
   };
 
   // A second `<html>` or `<head>` opens nothing, as in browsers; a second head is reported.
@@ -159,7 +161,19 @@ export function scanPreBody(html: string): PreBodyScan {
             index = tag.end;
             return 'consumed';
           }
+          scan.headImpliedAt = tag.start;
           mode = 'in-head';
+          continue;
+        case 'in-head-noscript':
+          if (tag.name === 'html' || tag.name === 'head' || tag.name === 'noscript') {
+            index = tag.end;
+            return 'consumed';
+          }
+          if (IN_NOSCRIPT_ELEMENTS.has(tag.name)) {
+            index = addHeadElement(tag, false);
+            return 'consumed';
+          }
+          endNoscript(tag.start);
           continue;
         case 'in-head':
           if (tag.name === 'html' || tag.name === 'head') return ignoreRepeatedTag(tag);
@@ -194,7 +208,16 @@ export function scanPreBody(html: string): PreBodyScan {
           continue;
         case 'before-head':
           if (!opensBody && tag.name !== 'head') break;
+          scan.headImpliedAt = tag.start;
           mode = 'in-head';
+          continue;
+        case 'in-head-noscript':
+          if (tag.name === 'noscript') {
+            endNoscript(tag.end);
+            break;
+          }
+          if (tag.name !== 'br') break;
+          endNoscript(tag.start);
           continue;
         case 'in-head':
           if (tag.name === 'head') {
@@ -214,15 +237,21 @@ export function scanPreBody(html: string): PreBodyScan {
     }
   };
 
+  // Content (text, a stray `<`, a tag cut off by the end of input) opens the body, and the head
+  // before it when none exists yet.
+  const stopAt = (offset: number) => {
+    if (beforeHead(mode)) scan.headImpliedAt = offset;
+    if (noscript !== undefined) endNoscript(offset);
+    scan.bodyStart = offset;
+    return scan;
+  };
+
   while (index < html.length) {
     if (html.charCodeAt(index) !== LESS_THAN) {
       const lessThan = html.indexOf('<', index);
       const textEnd = lessThan === -1 ? html.length : lessThan;
       const content = firstContentCharacter(html, index, textEnd);
-      if (content !== -1) {
-        scan.bodyStart = content;
-        return scan;
-      }
+      if (content !== -1) return stopAt(content);
       index = textEnd;
       continue;
     }
@@ -230,17 +259,24 @@ export function scanPreBody(html: string): PreBodyScan {
     switch (token.type) {
       case 'character':
       case 'end-of-file':
-        scan.bodyStart = token.start;
-        return scan;
+        return stopAt(token.start);
       case 'comment':
-        if (mode === 'in-head') addHeadNode('#comment', token.start, { end: token.end, closed: true }, undefined, false);
+        if (mode === 'in-head') addHeadNode('#comment', token.start, { end: token.end, closed: token.closed }, undefined, false);
+        else if (!token.closed && beforeHead(mode)) scan.cutOff = token;
         index = token.end;
         break;
       case 'doctype':
         if (mode === 'initial') {
           scan.doctype = token;
           mode = 'before-html';
+          if (!token.closed) scan.cutOff = token;
+        } else {
+          if (!token.closed && beforeHead(mode)) scan.headImpliedAt = token.start;
+          if (scan.doctype === undefined) scan.ignoredDoctype ??= token.start;
         }
+        index = token.end;
+        break;
+      case 'ignored':
         index = token.end;
         break;
       case 'start-tag':
@@ -275,7 +311,7 @@ export interface NamedMeta {
   /** Decoded, as written: not trimmed or lowercased. */
   name: string;
 }
-/** Every `<meta>` with a `name` attribute among the head's elements. */
+/** Every `<meta>` with a `name` attribute among the given head elements. */
 export function namedMetas(nodes: readonly HeadNode[]): NamedMeta[] {
   const metas: NamedMeta[] = [];
   for (const node of nodes) {

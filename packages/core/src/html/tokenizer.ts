@@ -3,7 +3,7 @@
  * attribute values (HTML spec tokenizer states).
  */
 import { Tokenizer } from 'htmlparser2';
-import { isHtmlWhitespace, asciiLowercase, isAsciiAlpha, type EndOfFileToken, type EndTagToken, type RawAttribute, type SelfClosingStyle, type StartTagToken, type DoctypeToken, type MarkupToken } from './types.js';
+import { isHtmlWhitespace, asciiLowercase, isAsciiAlpha, type CommentToken, type EndOfFileToken, type EndTagToken, type RawAttribute, type SelfClosingStyle, type StartTagToken, type DoctypeToken, type MarkupToken } from './types.js';
 
 /**
  * Whether `</name` (any case) followed by whitespace, `/` or `>` starts at `at`: the only
@@ -22,9 +22,9 @@ export function isAppropriateEndTag(html: string, at: number, name: string): boo
 
 /**
  * The end (exclusive) of a comment whose `<!--` starts at `start`: after `-->` or `--!>`,
- * or after the abrupt `<!-->` and `<!--->`; the end of input when unclosed.
+ * or after the abrupt `<!-->` and `<!--->`; -1 when the input ends inside it.
  */
-export function findCommentEnd(html: string, start: number): number {
+function commentEnd(html: string, start: number): number {
   const body = start + 4;
   if (html.startsWith('>', body)) return body + 1;
   if (html.startsWith('->', body)) return body + 2;
@@ -34,7 +34,12 @@ export function findCommentEnd(html: string, start: number): number {
     if (html.startsWith('!>', dashes + 2)) return dashes + 4;
     dashes = html.indexOf('--', dashes + 1);
   }
-  return html.length;
+  return -1;
+}
+/** The end (exclusive) of the comment whose `<!--` starts at `start`; the end of input when unclosed. */
+export function findCommentEnd(html: string, start: number): number {
+  const end = commentEnd(html, start);
+  return end === -1 ? html.length : end;
 }
 
 /**
@@ -204,38 +209,50 @@ export function readTag(html: string, start: number): StartTagToken | EndTagToke
 
 const EXCLAMATION = 0x21;
 const QUESTION = 0x3f;
-/** A bogus comment runs to the first `>` at or after `from`. */
+/** A bogus comment runs to the first `>` at or after `from`; -1 when there is none. */
 function bogusCommentEnd(html: string, from: number): number {
   const close = html.indexOf('>', from);
-  return close === -1 ? html.length : close + 1;
+  return close === -1 ? -1 : close + 1;
 }
+function comment(start: number, end: number, length: number): CommentToken {
+  return end === -1 ? { type: 'comment', start, end: length, closed: false } : { type: 'comment', start, end, closed: true };
+}
+/** A doctype ends at its first `>`, even inside a quoted identifier. */
 function readDoctype(html: string, start: number): DoctypeToken {
-  const end = bogusCommentEnd(html, start + 9);
+  const close = bogusCommentEnd(html, start + 9);
+  const end = close === -1 ? html.length : close;
   let index = start + 9;
   while (index < end && isHtmlWhitespace(html.charCodeAt(index))) index++;
   const nameStart = index;
   while (index < end && !isHtmlWhitespace(html.charCodeAt(index)) && html.charCodeAt(index) !== GREATER_THAN) index++;
   const name = index > nameStart ? asciiLowercase(html.slice(nameStart, index)) : undefined;
-  return { type: 'doctype', start, end, name };
+  return { type: 'doctype', start, end, name, closed: close !== -1 };
 }
-/** Reads the markup that starts with the `<` at `start`, in the HTML tokenizer's data state. */
-export function readMarkup(html: string, start: number): MarkupToken {
+/**
+ * Reads the markup that starts with the `<` at `start`, in the HTML tokenizer's data state.
+ * `foreign`: the parser is inside SVG or MathML, where `<![CDATA[` opens a CDATA section.
+ */
+export function readMarkup(html: string, start: number, foreign = false): MarkupToken {
   const next = html.charCodeAt(start + 1);
   if (isAsciiAlpha(next)) return readTag(html, start);
+  const length = html.length;
   if (next === EXCLAMATION) {
-    if (html.startsWith('--', start + 2)) return { type: 'comment', start, end: findCommentEnd(html, start) };
+    if (html.startsWith('--', start + 2)) return comment(start, commentEnd(html, start), length);
     if (/^doctype/i.test(html.slice(start + 2, start + 9))) return readDoctype(html, start);
-    // Outside SVG and MathML, `<![CDATA[` is a bogus comment too.
-    return { type: 'comment', start, end: bogusCommentEnd(html, start + 2) };
+    if (foreign && html.startsWith('[CDATA[', start + 2)) {
+      const close = html.indexOf(']]>', start + 9);
+      return comment(start, close === -1 ? -1 : close + 3, length);
+    }
+    return comment(start, bogusCommentEnd(html, start + 2), length);
   }
   if (next === SLASH) {
     const afterSlash = html.charCodeAt(start + 2);
     if (isAsciiAlpha(afterSlash)) return readTag(html, start);
-    if (afterSlash === GREATER_THAN) return { type: 'comment', start, end: start + 3 };
-    if (start + 2 >= html.length) return { type: 'character', start, end: start + 1 };
-    return { type: 'comment', start, end: bogusCommentEnd(html, start + 2) };
+    if (afterSlash === GREATER_THAN) return { type: 'ignored', start, end: start + 3 };
+    if (start + 2 >= length) return { type: 'character', start, end: start + 1 };
+    return comment(start, bogusCommentEnd(html, start + 2), length);
   }
-  if (next === QUESTION) return { type: 'comment', start, end: bogusCommentEnd(html, start + 1) };
+  if (next === QUESTION) return comment(start, bogusCommentEnd(html, start + 1), length);
   return { type: 'character', start, end: start + 1 };
 }
 
@@ -275,9 +292,32 @@ export function textElementEnd(html: string, tag: StartTagToken): ElementExtent 
   return { end: endTag.end, closed: true };
 }
 
+/** Character references that decode to HTML whitespace: `&#32;`, `&#x0A;`, `&Tab;`… */
+const WHITESPACE_REFERENCE =
+  /&(?:#[xX]0*(?:9|[aAcCdD]|20)(?![0-9a-fA-F]);?|#0*(?:9|10|12|13|32)(?![0-9]);?|Tab;|NewLine;)/y;
+/**
+ * The offset of the first character in text [from, to) that is not whitespace once
+ * character references are decoded, or -1. Before `<body>`, such a character opens the body.
+ */
+export function firstContentCharacter(html: string, from: number, to: number): number {
+  for (let index = from; index < to; index++) {
+    const code = html.charCodeAt(index);
+    if (isHtmlWhitespace(code)) continue;
+    if (code === 0x26) {
+      WHITESPACE_REFERENCE.lastIndex = index;
+      if (WHITESPACE_REFERENCE.test(html) && WHITESPACE_REFERENCE.lastIndex <= to) {
+        index = WHITESPACE_REFERENCE.lastIndex - 1;
+        continue;
+      }
+    }
+    return index;
+  }
+  return -1;
+}
+
 function ignore(): void {}
 /** Decodes character references the way HTML does in attribute values (`&amp` before `=` stays as written). */
-function decodeReferences(attribute: RawAttribute): string {
+function decodeReferences(attribute: Pick<RawAttribute, 'rawValue' | 'quote'>): string {
   let decoded = '';
   // Re-quoting with the original quote is safe: the raw value cannot contain it.
   const source = `<a v=${attribute.quote}${attribute.rawValue}${attribute.quote}>`;
@@ -310,36 +350,11 @@ function decodeReferences(attribute: RawAttribute): string {
   return decoded;
 }
 /**
- * The value of an attribute as the DOM sees it: character references decoded, line
- * breaks normalized to `\n`, NUL replaced by U+FFFD.
+ * The value of an attribute as the DOM sees it: line breaks normalized to `\n` and NUL
+ * replaced by U+FFFD (the input stream does both), then character references decoded, so
+ * `&#13;` stays a carriage return.
  */
-export function decodeAttributeValue(attribute: RawAttribute): string {
-  const decoded = attribute.rawValue.includes('&') ? decodeReferences(attribute) : attribute.rawValue;
-  return decoded.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD');
-}
-
-/**
- * The extent of the `<template>` that `tag` opens: up to its matching `</template>`, or
- * the end of input. Its contents belong to the template, not the head, and neither
- * `</head>` nor `<body>` inside it ends the head.
- */
-export function templateEnd(html: string, tag: StartTagToken): ElementExtent {
-  let depth = 1;
-  let index = tag.end;
-  while (index < html.length) {
-    const lessThan = html.indexOf('<', index);
-    if (lessThan === -1) break;
-    const token = readMarkup(html, lessThan);
-    if (token.type === 'start-tag') {
-      if (token.name === 'template') depth++;
-      index = textElementEnd(html, token).end;
-    } else if (token.type === 'end-tag' && token.name === 'template') {
-      depth--;
-      if (depth === 0) return { end: token.end, closed: true };
-      index = token.end;
-    } else {
-      index = token.end;
-    }
-  }
-  return { end: html.length, closed: false };
+export function decodeAttributeValue(attribute: Pick<RawAttribute, 'rawValue' | 'quote'>): string {
+  const raw = attribute.rawValue.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD');
+  return raw.includes('&') ? decodeReferences({ rawValue: raw, quote: attribute.quote }) : raw;
 }

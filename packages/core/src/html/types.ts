@@ -10,9 +10,11 @@ import type { ExistingRobotsTag } from '../directives/types.js';
  * - `fragment`: HTML without doctype, `<html>`, `<head>` or `<body>`; returned unchanged.
  * - `no-head`: the document had no head; one was created for the tags.
  * - `multiple-heads`: a second `<head>` start tag was ignored, as browsers do.
+ * - `unterminated-doctype`: the page ends inside its doctype in a way that no head can follow
+ *   without changing how browsers read the page; returned unchanged.
  * - `internal-error`: the page could not be processed; returned unchanged.
  */
-export type HtmlDiagnosticCode = 'not-html' | 'fragment' | 'no-head' | 'multiple-heads' | 'internal-error';
+export type HtmlDiagnosticCode = 'not-html' | 'fragment' | 'no-head' | 'multiple-heads' | 'unterminated-doctype' | 'internal-error';
 export interface HtmlDiagnostic {
   code: HtmlDiagnosticCode;
   /** Starts with `[@robots-kit/core]`. */
@@ -74,9 +76,17 @@ export interface EndTagToken {
   end: number;
   name: string;
 }
-/** A comment, a bogus comment (`<?xml …>`, `<![CDATA[…>`, `</ x>`) or an ignored `</>`. */
+/** A comment or a bogus comment (`<?xml …>`, `<![CDATA[…>` outside SVG and MathML, `</ x>`). */
 export interface CommentToken {
   type: 'comment';
+  start: number;
+  end: number;
+  /** False when the input ends inside it: it runs to the end. */
+  closed: boolean;
+}
+/** `</>`: the tokenizer drops it. */
+export interface IgnoredToken {
+  type: 'ignored';
   start: number;
   end: number;
 }
@@ -86,6 +96,8 @@ export interface DoctypeToken {
   end: number;
   /** ASCII-lowercased; undefined for `<!DOCTYPE>`. */
   name: string | undefined;
+  /** False when the input ends inside it (no `>`). */
+  closed: boolean;
 }
 /** A `<` that starts no markup: it is text. */
 export interface CharacterToken {
@@ -99,7 +111,7 @@ export interface EndOfFileToken {
   start: number;
   end: number;
 }
-export type MarkupToken = StartTagToken | EndTagToken | CommentToken | DoctypeToken | CharacterToken | EndOfFileToken;
+export type MarkupToken = StartTagToken | EndTagToken | CommentToken | IgnoredToken | DoctypeToken | CharacterToken | EndOfFileToken;
 
 /** Tab, line feed, form feed, carriage return and space: whitespace to the HTML tokenizer. */
 export function isHtmlWhitespace(code: number): boolean {
@@ -114,4 +126,35 @@ export function isAsciiAlpha(code: number): boolean {
  */
 export function asciiLowercase(text: string): string {
   return /[A-Z]/.test(text) ? text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()) : text;
+}
+
+/** An element or comment of the head, as located in the source. */
+export interface HeadNode {
+  /** ASCII-lowercased tag name, or `#comment`. */
+  name: string;
+  /** The start tag, for elements. */
+  tag?: StartTagToken;
+  start: number;
+  /** Exclusive; after the end tag for elements with contents such as `<script>` or `<title>`. */
+  end: number;
+  /** Start of the run of whitespace right before `start`; `start` when there is none. */
+  whitespaceStart: number;
+  /**
+   * False when the input ends inside the element (an unclosed `<script>`, `<title>`,
+   * `<template>`…): anything written after it would become part of it.
+   */
+  closed: boolean;
+  /**
+   * Written after the head ended (after `</head>` or a second `<head>`); browsers still
+   * move such an element into the head.
+   */
+  afterHead: boolean;
+  /** Inside a `<noscript>` of the head, read as markup by a parser without scripting. */
+  inNoscript?: boolean;
+}
+/** The whitespace run that ends at `end`, starting no earlier than `from`: its start. */
+export function whitespaceBefore(html: string, end: number, from: number): number {
+  let start = end;
+  while (start > from && isHtmlWhitespace(html.charCodeAt(start - 1))) start--;
+  return start;
 }

@@ -125,7 +125,8 @@ describe('injectRobots', () => {
     it('indents a new head one level deeper than the markup around it', () => {
       expect(inject('<html>\n\t<body>')).toBe(`<html>\n\t<head>\n\t\t${tag}\n\t</head>\n\t<body>`);
       expect(inject('<!doctype html>\r\n<body>')).toBe(`<!doctype html>\r\n<head>\r\n  ${tag}\r\n</head>\r\n<body>`);
-      expect(inject('<html> <body>')).toBe(`<html><head>${tag}</head> <body>`);
+      // The head goes where the parser creates it: at `<body>`, after the whitespace it ignores.
+      expect(inject('<html> <body>')).toBe(`<html> <head>${tag}</head><body>`);
     });
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeAttributeValue, findCommentEnd, findRawTextEnd, findScriptDataEnd, readMarkup, readTag, templateEnd, textElementEnd } from '../../src/html/tokenizer.js';
-import { firstContentCharacter } from '../../src/html/scan-head.js';
+import { decodeAttributeValue, findCommentEnd, findRawTextEnd, findScriptDataEnd, firstContentCharacter, readMarkup, readTag, textElementEnd } from '../../src/html/tokenizer.js';
+import { fastTemplateEnd } from '../../src/html/template-contents.js';
 import type { StartTagToken } from '../../src/html/types.js';
 
 function startTag(html: string): StartTagToken {
@@ -57,7 +57,7 @@ describe('readMarkup', () => {
     ['<![CDATA[ x ]]> b', 'comment', 15],
     ['<!x> b', 'comment', 4],
     ['</ head> b', 'comment', 8],
-    ['</> b', 'comment', 3],
+    ['</> b', 'ignored', 3],
     ['</', 'character', 1],
     ['< b', 'character', 1],
     ['<3', 'character', 1],
@@ -132,9 +132,9 @@ describe('element extents', () => {
 
   it('spans nested templates and skips their text contents', () => {
     const html = '<template><template></template><script>"</template>"</script><textarea></template></textarea><!--</template>--></head></template>x';
-    expect(templateEnd(html, startTag(html))).toEqual({ end: html.length - 1, closed: true });
-    expect(templateEnd('<template><p>', startTag('<template><p>'))).toEqual({ end: 13, closed: false });
-    expect(templateEnd('<template>a < b', startTag('<template>a < b'))).toEqual({ end: 15, closed: false });
+    expect(fastTemplateEnd(html, startTag(html))).toEqual({ end: html.length - 1, closed: true });
+    expect(fastTemplateEnd('<template><p>', startTag('<template><p>'))).toEqual({ end: 13, closed: false });
+    expect(fastTemplateEnd('<template>a < b', startTag('<template>a < b'))).toEqual({ end: 15, closed: false });
   });
 });
 
@@ -157,6 +157,7 @@ describe('decodeAttributeValue', () => {
     ['&amp=x&notit;', '"', '&amp=x&notit;'],
     ['x&lt;script&gt;"', '', 'x<script>"'],
     ['a\r\nb\rc', '"', 'a\nb\nc'],
+    ['a&#13;b&#x0D;\r\n', '"', 'a\rb\r\n'],
     ['a\0b', '"', 'a\uFFFDb'],
     ['&#0;&#x110000;', '"', '\uFFFD\uFFFD'],
     ['say "hi" &amp; go', "'", 'say "hi" & go'],

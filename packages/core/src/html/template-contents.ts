@@ -1,0 +1,152 @@
+/**
+ * Where a `<template>` of the head ends. Its contents go through the whole tree construction of
+ * a separate fragment, but only three things decide where it ends: which elements switch the
+ * tokenizer to text (in HTML content), where CDATA sections are (inside SVG and MathML) and which
+ * `</template>` closes it (nested templates, an SVG `<template>`). The fast path follows them
+ * exactly for markup in the "in body" insertion mode and for SVG or MathML that holds no HTML;
+ * a template with anything else (tables, `<select>`, HTML inside SVG…) is handed to parse5.
+ */
+import type { DefaultTreeAdapterMap, ParserOptions } from 'parse5';
+import { readMarkup, textElementEnd, type ElementExtent } from './tokenizer.js';
+import type { StartTagToken } from './types.js';
+
+/**
+ * Start tags that take template contents out of the "in body" insertion mode: table parts open
+ * the table modes (as a template's first element, even `<col>` or `<tr>`), `<select>` the select
+ * mode, where other elements are dropped, raw text ones included.
+ */
+const MODE_CHANGING: ReadonlySet<string> = new Set(['caption', 'col', 'colgroup', 'select', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr']);
+/** Start tags that end SVG or MathML content and return to HTML (the spec's breakout list). */
+const BREAKOUT: ReadonlySet<string> = new Set([
+  'b', 'big', 'blockquote', 'body', 'br', 'center', 'code', 'dd', 'div', 'dl', 'dt', 'em', 'embed', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+  'head', 'hr', 'i', 'img', 'li', 'listing', 'menu', 'meta', 'nobr', 'ol', 'p', 'pre', 'ruby', 's', 'small', 'span', 'strong', 'strike',
+  'sub', 'sup', 'table', 'tt', 'u', 'ul', 'var',
+]);
+/** Elements whose start-tag children are HTML again: SVG's HTML integration points, MathML's text ones and annotation-xml. */
+const INTEGRATION_POINTS = { svg: new Set(['foreignobject', 'desc', 'title']), math: new Set(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml']) };
+type Namespace = keyof typeof INTEGRATION_POINTS;
+interface ForeignElement {
+  /** ASCII-lowercased, as the end-tag rules compare it. */
+  name: string;
+  namespace: Namespace;
+  integrationPoint: boolean;
+}
+
+function isBreakout(tag: StartTagToken): boolean {
+  if (BREAKOUT.has(tag.name)) return true;
+  return tag.name === 'font' && tag.attributes.some((attribute) => attribute.name === 'color' || attribute.name === 'face' || attribute.name === 'size');
+}
+
+/**
+ * The extent of a template's contents when they stay within what the fast path follows;
+ * undefined when they need the full parser. The stack of open elements is modelled by its SVG
+ * and MathML part only (the HTML part below never matters here: end tags in HTML content close
+ * no template but with `</template>`).
+ */
+export function fastTemplateEnd(html: string, tag: StartTagToken, scripting = true): ElementExtent | undefined {
+  let depth = 1;
+  const foreign: ForeignElement[] = [];
+  let index = tag.end;
+  while (index < html.length) {
+    const lessThan = html.indexOf('<', index);
+    if (lessThan === -1) break;
+    const current = foreign[foreign.length - 1];
+    const token = readMarkup(html, lessThan, current !== undefined);
+    index = token.end;
+    if (token.type === 'start-tag') {
+      if (current === undefined) {
+        if (MODE_CHANGING.has(token.name)) return undefined;
+        if (token.name === 'template') depth++;
+        else if (token.name === 'svg' || token.name === 'math') {
+          if (token.selfClosing === 'none') foreign.push({ name: token.name, namespace: token.name, integrationPoint: false });
+        } else if (scripting || token.name !== 'noscript') index = textElementEnd(html, token).end;
+      } else {
+        // At an integration point the start tag is HTML; a breakout tag leaves SVG/MathML.
+        if (current.integrationPoint || isBreakout(token)) return undefined;
+        if (token.selfClosing !== 'none') continue;
+        const namespace = current.namespace;
+        foreign.push({ name: token.name, namespace, integrationPoint: INTEGRATION_POINTS[namespace].has(token.name) });
+      }
+    } else if (token.type === 'end-tag') {
+      if (current !== undefined) {
+        if (token.name === 'br' || token.name === 'p') return undefined;
+        // An end tag closes the nearest open SVG/MathML element of its name; failing that it is
+        // HTML, where only `</template>` is followed here.
+        let match = foreign.length - 1;
+        while (match >= 0 && foreign[match]!.name !== token.name) match--;
+        if (match >= 0) {
+          foreign.length = match;
+          continue;
+        }
+        if (token.name !== 'template') return undefined;
+        foreign.length = 0;
+      }
+      if (token.name === 'template' && --depth === 0) return { end: token.end, closed: true };
+    }
+  }
+  return { end: html.length, closed: false };
+}
+
+type Parse5 = typeof import('parse5');
+type Parse5Document = DefaultTreeAdapterMap['document'];
+type Parse5Element = DefaultTreeAdapterMap['element'];
+let parseWithLocations: ((html: string, options: ParserOptions<DefaultTreeAdapterMap>) => Parse5Document) | undefined;
+/**
+ * parse5's parser, loaded on first use (pages without such templates never load it), with one
+ * fix to its locations: elements it closes at the end of input would get the last end tag read
+ * as theirs when it has their name; the end of input is the token that closes them.
+ */
+function loadParse5(): NonNullable<typeof parseWithLocations> {
+  if (parseWithLocations) return parseWithLocations;
+  let parse5: Parse5;
+  try {
+    // Node's `createRequire`, asked for at run time: a static `node:` import would keep the
+    // runtime entry (@robots-kit/core/runtime, which loads this module) off edge runtimes.
+    const nodeModule = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('module') as typeof import('node:module') | undefined;
+    if (!nodeModule) throw new Error('no require here');
+    parse5 = nodeModule.createRequire(import.meta.url)('parse5') as Parse5;
+  } catch {
+    throw new Error('the page has a head `<template>` that only the parse5 package can read exactly, and it is not installed');
+  }
+  class EndOfInputParser extends parse5.Parser<DefaultTreeAdapterMap> {
+    override onEof(token: Parameters<InstanceType<Parse5['Parser']>['onEof']>[0]): void {
+      this.currentToken = token;
+      super.onEof(token);
+    }
+  }
+  parseWithLocations = (html, options) => EndOfInputParser.parse(html, options) as Parse5Document;
+  return parseWithLocations;
+}
+/** The extents of the head's templates as parse5 places them, by the offset of their start tags. */
+function headTemplateExtents(html: string, scripting: boolean): Map<number, ElementExtent> {
+  const shift = html.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const document = loadParse5()(html.slice(shift), { sourceCodeLocationInfo: true, scriptingEnabled: scripting });
+  const root = document.childNodes.find((node): node is Parse5Element => 'tagName' in node && node.tagName === 'html');
+  const head = root?.childNodes.find((node): node is Parse5Element => 'tagName' in node && node.tagName === 'head');
+  const extents = new Map<number, ElementExtent>();
+  for (const child of head?.childNodes ?? []) {
+    const location = 'tagName' in child && child.tagName === 'template' ? child.sourceCodeLocation : undefined;
+    if (!location?.startTag) continue;
+    const endTag = location.endTag;
+    extents.set(location.startTag.startOffset + shift, endTag ? { end: endTag.endOffset + shift, closed: true } : { end: html.length, closed: false });
+  }
+  return extents;
+}
+
+/** Where a head template ends, for browsers (`scripting`) or for crawlers that run no scripts. */
+export type TemplateExtent = (tag: StartTagToken, scripting?: boolean) => ElementExtent;
+/**
+ * Template extents for one document: the fast path, or else parse5 over the whole document
+ * (once per reading) for the end of that template as the spec places it.
+ */
+export function templateReader(html: string): TemplateExtent {
+  const parsed: Partial<Record<'scripted' | 'unscripted', Map<number, ElementExtent>>> = {};
+  return (tag, scripting = true) => {
+    const fast = fastTemplateEnd(html, tag, scripting);
+    if (fast !== undefined) return fast;
+    const extents = (parsed[scripting ? 'scripted' : 'unscripted'] ??= headTemplateExtents(html, scripting));
+    const extent = extents.get(tag.start);
+    if (extent === undefined) throw new Error(`parse5 does not place the \`<template>\` at offset ${tag.start} in the head`);
+    return extent;
+  };
+}
