@@ -14,6 +14,7 @@ import { generateAstroRobotsTxt } from './robots-txt.js';
 import { ASTRO_SITEMAP, createPageTagsCache, setSitemapContext, sitemapHookCallbacks, wrapAstroSitemap } from './sitemap.js';
 import type { IntegrationState } from './state.js';
 import { robotsVitePlugin } from './vite-plugin.js';
+import { serveToolbarApp, toolbarAppEntry } from './toolbar/server.js';
 
 export type { RobotsInput } from '@robots-kit/core';
 export type { AstroRobotsOptions as RobotsOptions, OnDemandOptions } from './on-demand.js';
@@ -42,7 +43,7 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
   return {
     name: PACKAGE_NAME,
     hooks: {
-      'astro:config:setup': async ({ config, updateConfig, addMiddleware, logger }) => {
+      'astro:config:setup': async ({ config, updateConfig, addMiddleware, addDevToolbarApp, command, logger }) => {
         const { core, onDemand } = splitAstroOptions(options);
         state = {
           options: normalizeAstroOptions(core, config),
@@ -70,6 +71,8 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
         });
         // The package's `./middleware` export (src/middleware.ts), resolved by Astro from the site's root.
         addMiddleware({ order: 'post', entrypoint: `${PACKAGE_NAME}/middleware` });
+        // What robots-kit decided for the page on screen, and why (toolbar/).
+        if (command === 'dev') addDevToolbarApp(toolbarAppEntry());
       },
       'astro:config:done': ({ config, injectTypes, buildOutput }) => {
         injectTypes({ filename: 'locals.d.ts', content: LOCALS_TYPES });
@@ -96,6 +99,7 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
         state.routes = files;
         state.invalidate?.();
       },
+      'astro:server:setup': ({ server, toolbar }) => serveToolbarApp(server, toolbar, getState),
       'astro:build:start': ({ logger }) => {
         if (!state) return;
         if (!state.options.indexable) logger.warn(nonIndexableWarning(options));

@@ -1,4 +1,4 @@
-import type { NormalizedRobotsOptions, RobotsOptions, TrailingSlash } from '@robots-kit/core';
+import type { NormalizedRobotsOptions, PageToResolve, RobotsOptions, TrailingSlash } from '@robots-kit/core';
 import type { ConfigUsage, ConfigUsagePage } from '@robots-kit/core/adapter';
 import type { AstroIntegrationLogger } from 'astro';
 
@@ -13,6 +13,17 @@ export const PAGE_RECORDER = Symbol.for('@robots-kit/astro: pages of the build')
 /** What the middleware calls, with the page's URL path as served, its collections and data. */
 export interface PageRecorder {
   record(page: ConfigUsagePage): void;
+}
+
+/**
+ * Where the middleware logs, in `astro dev`, each HTML page it resolves (as given to core, with
+ * the tags already in its HTML), for the dev toolbar app (toolbar/server.ts); absent in builds.
+ */
+export const DEV_PAGE_LOG = Symbol.for('@robots-kit/astro: pages of the dev server');
+
+/** What the middleware calls in `astro dev`. */
+export interface DevPageLog {
+  record(page: PageToResolve): void;
 }
 
 /** What the integration learns in Astro's hooks and its Vite plugin serves to the middleware. */
