@@ -159,7 +159,10 @@ describe('on-demand rendering with @astrojs/node (issue 14)', () => {
         {
           name: 'list-externals',
           setup(build) {
-            build.onResolve({ filter: /^\.\/chunks\// }, (args) => {
+            build.onResolve({ filter: /^\.\/chunks\// }, async (args) => {
+              const file = fileURLToPath(new URL(args.path, serverDir));
+              // Our own chunks (the data module) are followed; Astro's runtime chunks are left out.
+              if (/virtual:@robots-kit|robots-kit\/|core\/dist\//.test(await readFile(file, 'utf8'))) return { path: file };
               astroChunks.push(args.path);
               return { path: args.path, external: true };
             });
@@ -174,10 +177,7 @@ describe('on-demand rendering with @astrojs/node (issue 14)', () => {
     const inputs = Object.keys((result.metafile as Metafile).inputs);
     expect(externals).toEqual([]);
     expect(inputs.filter((input) => /node_modules\/(zod|@zod)\//.test(input))).toEqual([]);
-    for (const astroChunk of new Set(astroChunks)) {
-      const text = await readFile(new URL(astroChunk, serverDir), 'utf8');
-      expect(text, `${astroChunk} is Astro's, not ours`).not.toMatch(/robots-kit/);
-    }
+    expect(astroChunks.length, "Astro's own runtime chunks, left out").toBeGreaterThan(0);
     const bytes = result.outputFiles!.reduce((sum, file) => sum + file.contents.byteLength, 0);
     const packages = [...new Set(inputs.flatMap((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1] ?? []))].sort();
     console.info(`middleware bundle: ${inputs.length} modules, ${Math.round(bytes / 1024)} KiB, packages: ${packages.join(', ')}`);
