@@ -58,25 +58,28 @@ const OPTIONS = {
 } as const;
 const FLAGS = Object.keys(OPTIONS).map((name) => `--${name}`);
 const SOURCE = 'robots-kit check';
-function usageError(problem: string, details: { key?: string; value?: unknown; expected?: string; suggestion?: string | undefined }): RobotsError {
+function usageError(problem: string, details: { key?: string; value?: unknown; expected?: string; suggestion?: string | undefined }, source = SOURCE): RobotsError {
   const { suggestion, ...rest } = details;
-  return new RobotsError({ code: 'invalid-argument', source: SOURCE, problem, ...rest, ...(suggestion ? { suggestion } : {}) });
+  return new RobotsError({ code: 'invalid-argument', source, problem, ...rest, ...(suggestion ? { suggestion } : {}) });
 }
 function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
   if (value === undefined || (allowed as readonly string[]).includes(value)) return value as T | undefined;
   throw usageError('invalid value', { key: flag, value, expected: allowed.map((item) => `\`${item}\``).join(', '), suggestion: suggest(value, allowed) });
 }
-/** Node's parse errors name the flag in quotes; say it our way, with a did-you-mean. */
-function translateParseError(error: Error & { code?: string }): RobotsError {
+/**
+ * Node's parse errors name the flag in quotes; say it our way, with a did-you-mean. `flags` and
+ * `source` are the command's (`robots-kit logs` passes its own).
+ */
+export function translateParseError(error: Error & { code?: string }, flags: readonly string[] = FLAGS, source = SOURCE): RobotsError {
   const flag = /'(-[^' ]*)/.exec(error.message)?.[1] ?? '';
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const name = flag.split('=')[0]!;
-    return usageError('unknown option', { value: name, expected: FLAGS.join(', '), suggestion: suggest(name, FLAGS) });
+    return usageError('unknown option', { value: name, expected: flags.join(', '), suggestion: suggest(name, flags) }, source);
   }
   if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    return usageError(flag.length > 0 ? `option ${flag} needs a value` : error.message, { key: flag || undefined });
+    return usageError(flag.length > 0 ? `option ${flag} needs a value` : error.message, { key: flag || undefined }, source);
   }
-  return usageError(error.message, {});
+  return usageError(error.message, {}, source);
 }
 /** `--html` names a file; an empty value or a folder-like path is refused here rather than failing after the audit. */
 function htmlFile(value: string): string {

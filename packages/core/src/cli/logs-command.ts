@@ -10,6 +10,7 @@ import type { AnalyzeLogsOptions, JsonFieldMap, LogFormat, LogsReport, RobotsVer
 import { formatLogsJson, formatLogsSarif, formatLogsTable } from '../report/logs.js';
 import { writeFileAtomic } from '../site/output-files.js';
 import { terminalSafe } from '../report/table.js';
+import { translateParseError } from './args.js';
 
 /** `robots-kit logs --help`. */
 export const LOGS_USAGE = `Usage: robots-kit logs <file…|-> [options]
@@ -119,15 +120,6 @@ function logFormat(values: { 'log-format'?: string; 'apache-format'?: string; 'n
   if (values['json-fields'] !== undefined) return { json: jsonFields(values['json-fields']) };
   return oneOf('--log-format', values['log-format'], ['auto', 'combined', 'common', 'netlify', 'vercel', 'cloudflare'] as const);
 }
-function translateParseError(error: Error & { code?: string }): RobotsError {
-  const flag = /'(-[^' ]*)/.exec(error.message)?.[1] ?? '';
-  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    const name = flag.split('=')[0]!;
-    return usageError('unknown option', { value: name, expected: FLAGS.join(', '), suggestion: suggest(name, FLAGS) });
-  }
-  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return usageError(flag ? `option ${flag} needs a value` : 'an option needs a value', flag ? { key: flag } : {});
-  return usageError(error.message);
-}
 
 /** Reads `logs <file…> [options]` (argv without `node` and the script); throws `RobotsError` (code `invalid-argument`). */
 export function parseLogsArgs(argv: readonly string[]): LogsCliArgs {
@@ -135,7 +127,7 @@ export function parseLogsArgs(argv: readonly string[]): LogsCliArgs {
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw translateParseError(error as Error & { code?: string });
+    throw translateParseError(error as Error & { code?: string }, FLAGS, SOURCE);
   }
   const { values, positionals } = parsed;
   const inputs = positionals.slice(1);
