@@ -186,6 +186,7 @@ const GOOGLE_KEYS: ReadonlyMap<number, readonly KeySpelling[]> = new Map(
     s: [['sitemap', 'sitemap', false], ['sitemap', 'site-map', false]],
   } satisfies Record<string, KeySpelling[]>).map(([letter, spellings]) => [letter.charCodeAt(0), spellings]),
 );
+const NO_SPELLINGS: readonly KeySpelling[] = [];
 /** Google's `GetKeyAndValueFrom` and `ParsedRobotsKey::Parse` on the content of one line (comment already cut). */
 function readKeyValue(binary: string, line: RobotsLine, start: number, end: number, nextColon: (from: number) => number): void {
   let separator = nextColon(start);
@@ -204,7 +205,7 @@ function readKeyValue(binary: string, line: RobotsLine, start: number, end: numb
   line.valueStart = skipWhitespace(binary, separator + 1, end);
   line.valueEnd = end;
   line.type = 'unknown';
-  for (const [type, spelling, typo] of GOOGLE_KEYS.get(binary.charCodeAt(start) | 0x20) ?? []) {
+  for (const [type, spelling, typo] of GOOGLE_KEYS.get(binary.charCodeAt(start) | 0x20) ?? NO_SPELLINGS) {
     if (startsWithIgnoringCase(binary, start, keyEnd, spelling)) {
       line.type = type;
       line.typo = typo;
