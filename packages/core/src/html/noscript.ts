@@ -31,11 +31,11 @@ const AGREE: UnscriptedReading = { metas: [] };
 
 /**
  * Compares the page as browsers read it (`scan`) with the reading without scripting. Only a
- * `<noscript>` start tag before the body, in the head or in a head template, can make them
- * differ; pages without one are not read twice.
+ * `<noscript>` start tag in the head or in a head template can make them differ before the
+ * body; pages without one are not read twice.
  */
 export function readUnscripted(html: string, scan: PreBodyScan, templateExtent: TemplateExtent): UnscriptedReading {
-  if (!/<noscript/i.test(html.slice(0, scan.bodyStart))) return AGREE;
+  if (!scan.hasNoscript) return AGREE;
   const unscripted = scanPreBody(html, { scripting: false, templateExtent });
   const alike = new Map(unscripted.headNodes.filter((node) => !node.inNoscript).map((node) => [node.start, node]));
   const divergence = scan.headNodes.find((node) => {

@@ -87,10 +87,15 @@ const CLOSINGS: Record<SelfClosingStyle, string> = { none: '>', spaced: ' />', t
 function escapeCarriageReturns(markup: string): string {
   return markup.includes('\r') ? markup.replace(/\r/g, '&#13;') : markup;
 }
-/** `name="value"`, escaped as the tags written from scratch are, so that rewriting a page again changes nothing. */
-function quotedAttribute(name: 'name' | 'content', value: string): string {
-  const element: Element = { type: 'element', tagName: 'meta', properties: { [name]: value }, children: [] };
-  return escapeCarriageReturns(toHtml(element).slice('<meta '.length, -1));
+/**
+ * ` name="…"` and ` content="…"` of a tag, escaped as the tags written from scratch are, so that
+ * rewriting a page again changes nothing.
+ */
+function nameAndContent(tag: RobotsMetaTag): { name: string; content: string } {
+  const markup = escapeCarriageReturns(toHtml(robotsMetaElement(tag)));
+  // `<meta name="…" content="…">`: the name, a product token, holds no quote.
+  const contentStart = markup.indexOf('"', '<meta name="'.length) + 2;
+  return { name: markup.slice('<meta '.length, contentStart - 1), content: markup.slice(contentStart, -1) };
 }
 /** An attribute as written: its value and quotes untouched, so it reads the same. */
 function writtenAttribute(attribute: RawAttribute): string {
@@ -103,14 +108,15 @@ function writtenAttribute(attribute: RawAttribute): string {
  * does the way it closes; only `name` and `content` are ours.
  */
 export function renderReplacingTag(tag: RobotsMetaTag, previous: StartTagToken): string {
+  const ours = nameAndContent(tag);
   let hasContent = false;
   const attributes = previous.attributes.map((attribute) => {
-    if (attribute.name === 'name') return quotedAttribute('name', tag.name);
+    if (attribute.name === 'name') return ours.name;
     if (attribute.name !== 'content') return writtenAttribute(attribute);
     hasContent = true;
-    return quotedAttribute('content', tag.content);
+    return ours.content;
   });
-  if (!hasContent) attributes.push(quotedAttribute('content', tag.content));
+  if (!hasContent) attributes.push(ours.content);
   return `<meta ${attributes.join(' ')}${CLOSINGS[previous.selfClosing]}`;
 }
 /**

@@ -19,6 +19,11 @@ export interface PreBodyScan {
    * head written after it needs `closerAtEnd` first.
    */
   cutOff?: CommentToken | DoctypeToken;
+  /**
+   * A `<noscript>` start tag was read in the head or in a head template: the only markup that
+   * crawlers without scripting read differently before the body.
+   */
+  hasNoscript?: boolean;
   /** A doctype that came after the page's first element, ignored, in a page without one before. */
   ignoredDoctype?: number;
 
@@ -119,6 +124,7 @@ export function scanPreBody(html: string, options: ScanOptions = {}): PreBodySca
       return tag.end;
     }
     const extent = tag.name === 'template' ? templateExtent(tag, scripting) : textElementEnd(html, tag);
+    if (tag.name === 'noscript' || (tag.name === 'template' && /<noscript/i.test(html.slice(tag.end, extent.end)))) scan.hasNoscript = true;
     return addHeadNode(tag.name, tag.start, extent, tag, afterHead).end;
   };
   // The `<noscript>` read as markup ends at `end`; the parser is back in the head.
