@@ -35,16 +35,6 @@ function send(response: ServerResponse, status: number, body: string, type = 'te
   response.end(body);
 }
 
-/** The path of a request without its query, or undefined when it cannot be read. */
-function requestPath(url: string | undefined): string | undefined {
-  if (url === undefined) return undefined;
-  try {
-    return new URL(url, 'http://localhost').pathname;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Registers the report with Eleventy: the dev server's middleware for `/_robots-kit/`, the
  * `eleventy.after` listener that marks each `--serve` build's report as due, and, with
@@ -65,8 +55,9 @@ export function registerAuditReport(eleventyConfig: EleventyConfig, setup: DevRe
   });
   const middleware = (request: IncomingMessage, response: ServerResponse, next: () => unknown): unknown => {
     // `/_robots-kit/`, also below a `pathPrefix` (`/blog/_robots-kit/`), with or without its slash or index.html.
-    const pathname = requestPath(request.url)?.replace(/\/index\.html$/, '/');
-    if (pathname === undefined || !/(?:^|\/)_robots-kit\/?$/.test(pathname)) return next();
+    const url = request.url ?? '/';
+    const pathname = URL.canParse(url, 'http://localhost') ? new URL(url, 'http://localhost').pathname.replace(/\/index\.html$/, '/') : '';
+    if (!/(?:^|\/)_robots-kit\/?$/.test(pathname)) return next();
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
     if (!last) {
       send(response, 503, '<!doctype html><title>robots-kit</title><p>The site has not been built yet; this page shows the robots-kit audit once it has.</p>');

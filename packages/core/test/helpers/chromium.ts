@@ -1,7 +1,7 @@
 /**
  * A headless Chromium driven through the DevTools protocol with Node's own `WebSocket`: no
  * Playwright or Puppeteer. Used by the browser tests of the HTML audit report (core) and of the
- * Astro dev toolbar app, and by bench/report.mjs through its built twin.
+ * Astro dev toolbar app, and by bench/report.mjs (Node 24 loads it as it is, stripping the types).
  *
  * `findChromium()` looks for `CHROMIUM_PATH`, then Debian's `chromium` and the usual names; the
  * tests skip, saying so, when it finds none.
