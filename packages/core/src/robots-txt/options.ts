@@ -73,12 +73,7 @@ export interface RobotsTxtContext {
   indexable: boolean;
   /** The path or URL `sitemap: true` stands for, e.g. `/sitemap-index.xml`. Default: unset. */
   defaultSitemap?: string;
-  /**
-   * An existing robots.txt (e.g. the user's `public/robots.txt`) to merge with
-   * the options. Pass the file's bytes: a file that is not UTF-8 is then
-   * refused with the line that would change, instead of being published with
-   * other bytes. Default: none.
-   */
+  /** An existing robots.txt (e.g. the user's `public/robots.txt`) to merge, best as bytes: a file that is not UTF-8 is then refused, not published with other bytes. Default: none. */
   existing?: string | Uint8Array;
   /** Where {@link existing} came from, for messages. Default: `robots.txt`. */
   existingSource?: string;
