@@ -2,12 +2,13 @@
 // Chromium: how long it takes to open (navigation start to the `load` event, the report drawn by
 // then) and to filter (a click to the next frame), against a floor in the same run: the same
 // bytes as a page with no script, which is what the browser needs just to read the file.
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { auditSite } from '@robots-kit/core';
 import { writeAuditHtml } from '@robots-kit/core/adapter';
-import { median, work } from './lib.mjs';
+import { median, root, runNode, work } from './lib.mjs';
+import { eleventySite } from './sites.mjs';
 
 /** Milliseconds from a click to the frame after it, measured inside the page. */
 const timeClick = (selector) => `(async () => {
@@ -18,7 +19,16 @@ const timeClick = (selector) => `(async () => {
 })()`;
 const loadMs = `performance.getEntriesByType('navigation')[0].loadEventEnd`;
 
-export async function benchReport({ dir, runs }) {
+/** The Eleventy bench site built with the full options, as the Eleventy section leaves it; built here when that section did not run. */
+function builtSite(pages) {
+  const site = eleventySite(pages);
+  const output = join(site, '_site-full');
+  if (!existsSync(join(output, 'index.html'))) runNode(join(root, 'bench', 'eleventy-build.mjs'), [site, 'full']);
+  return output;
+}
+
+export async function benchReport({ dir, pages = 5000, runs }) {
+  dir ??= builtSite(pages);
   // A TypeScript test helper, loaded through Node's type stripping.
   const { findChromium, launchChromium, NO_CHROMIUM } = await import('../packages/core/test/helpers/chromium.ts');
   const chromium = findChromium();

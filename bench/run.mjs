@@ -132,9 +132,9 @@ if (wanted('on-demand')) {
   if (r.middlewareChunkBytes) say(`the built server's middleware chunk: ${(r.middlewareChunkBytes / 1024).toFixed(1)} KiB`);
 }
 
-if (wanted('report') && results.eleventy) {
+if (wanted('report')) {
   say('\n▶ HTML audit report in Chromium …');
-  results.report = await benchReport({ dir: results.eleventy.output, runs: quick ? 1 : 5 });
+  results.report = await benchReport({ dir: results.eleventy?.output, pages: quick ? 300 : 5000, runs: quick ? 1 : 5 });
   const r = results.report;
   say(
     r.skipped
