@@ -46,7 +46,10 @@ function ownOrigin(server: ViteDevServer): string | undefined {
 
 /** What the app gets for one URL: the page fetched as served, robots.txt as served, and the middleware's log of the page. */
 async function inspect(state: IntegrationState, origin: string, pathname: string, pages: ReadonlyMap<string, PageToResolve>): Promise<PageInspection> {
-  const response = await fetch(new URL(pathname, origin), { redirect: 'manual', headers: { accept: 'text/html' } });
+  const url = new URL(pathname, origin);
+  // `/\host` is `//host` to a URL parser: only this server's own pages are ever fetched.
+  if (url.origin !== origin) throw new Error(`${pathname} is not a page of this dev server`);
+  const response = await fetch(url, { redirect: 'manual', headers: { accept: 'text/html' } });
   if (!(response.headers.get('content-type') ?? '').toLowerCase().startsWith('text/html')) {
     await response.body?.cancel();
     throw new Error(`${pathname} answers ${response.status} with ${response.headers.get('content-type') ?? 'no content type'}, not an HTML page`);
