@@ -216,10 +216,18 @@ function comparable(text: string): string {
 }
 
 /**
+ * Words longer than this get no suggestion: typos of names and keys are short, edit distance
+ * is quadratic in the length, and a 500 KB value deserves none.
+ */
+export const MAX_SUGGEST_LENGTH = 64;
+/**
  * The closest candidate to a mistyped word, or undefined when nothing is close:
- * at most a third of the word's letters may differ (`noindx` → `noindex`).
+ * at most a third of the word's letters may differ (`noindx` → `noindex`). Only for words of
+ * up to {@link MAX_SUGGEST_LENGTH} characters, against candidates of up to four times that;
+ * candidates whose length alone puts them out of reach are not compared.
  */
 export function suggest(word: string, candidates: Iterable<string>): string | undefined {
+  if (word.length > MAX_SUGGEST_LENGTH) return undefined;
   const wanted = comparable(word);
   const limit = Math.max(1, Math.floor(wanted.length / 3));
   let best: string | undefined;
@@ -227,7 +235,11 @@ export function suggest(word: string, candidates: Iterable<string>): string | un
   // Among equally close candidates, the one written in the word's own style (`maxSnipet` → `maxSnippet`).
   let bestStyleDistance = Infinity;
   for (const candidate of candidates) {
-    const distance = editDistance(wanted, comparable(candidate));
+    if (candidate.length > 4 * MAX_SUGGEST_LENGTH) continue;
+    const other = comparable(candidate);
+    // The distance is at least the difference in length: past the limit, it can never be chosen.
+    if (Math.abs(other.length - wanted.length) > limit) continue;
+    const distance = editDistance(wanted, other);
     const styleDistance = editDistance(word, candidate);
     if (distance < bestDistance || (distance === bestDistance && styleDistance < bestStyleDistance)) {
       best = candidate;

@@ -4,6 +4,7 @@
  */
 import picomatch from 'picomatch';
 import { RobotsError } from './errors.js';
+import { compileLinearRegex } from './glob/linear-regex.js';
 
 const PAIRS: Record<string, string> = { '[': ']', '{': '}', '(': ')' };
 function unbalanced(glob: string): string | undefined {
@@ -32,12 +33,30 @@ export function validateGlob(glob: unknown, key: string, source = 'options'): st
   if (bracket) return fail(`unbalanced \`${bracket}\` in glob`, 'balanced `[]`, `{}` and `()`');
   return glob;
 }
+/**
+ * Whether picomatch's own regex for the glob backtracks at most linearly: no braces, extglobs
+ * or escapes, at most one `*` run per segment (it cannot cross a `/`) and at most one `**`.
+ * Then every way of extending one run is settled within its segment or by the next `/`.
+ */
+function backtracksLinearly(glob: string): boolean {
+  if (/[{}()\\]/.test(glob)) return false;
+  const segments = glob.split('/');
+  if (segments.filter((segment) => segment === '**').length > 1) return false;
+  return segments.every((segment) => segment === '**' || (segment.match(/\*+/g)?.length ?? 0) <= 1);
+}
 const compiled = new Map<string, (path: string) => boolean>();
-/** Compiled once per glob for the whole process: matching runs for every page. */
+/**
+ * Compiled once per glob for the whole process: matching runs for every page. picomatch says
+ * what a glob means; a glob whose regex could backtrack more than linearly
+ * (`/*a*a*a*b`, `/a/**\/b/**`) runs on the linear-time matcher instead of RegExp.
+ */
 function matcher(glob: string): (path: string) => boolean {
   let match = compiled.get(glob);
   if (!match) {
-    match = picomatch(glob, { dot: true });
+    const regex = picomatch.makeRe(glob, { dot: true });
+    const test = backtracksLinearly(glob) ? regex : compileLinearRegex(regex.source, regex.flags);
+    // As picomatch's own matcher: the glob written out matches itself.
+    match = (path) => path !== '' && (path === glob || test.test(path));
     compiled.set(glob, match);
   }
   return match;
@@ -62,8 +81,9 @@ export function matchesAnyGlob(url: string, globs: readonly string[]): boolean {
   } catch {
     // a malformed escape: match the raw path only
   }
+  const variants = [...new Set([path, trimmed, decoded, trimmed + '/'])];
   return globs.some((glob) => {
     const match = matcher(glob);
-    return match(path) || match(trimmed) || match(decoded) || match(trimmed + '/');
+    return variants.some((variant) => match(variant));
   });
 }

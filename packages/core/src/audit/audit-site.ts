@@ -11,10 +11,10 @@ import { computeVerdict, headerSource, metaSource, normalizeCrawlers } from './v
 import { fileToUrl, urlPathKey, siteFromRobotsTxt, parseSiteUrl, urlCandidates } from './site-urls.js';
 import { readPage, resolveCanonical, readRobotsTxt } from './read-page.js';
 import { RobotsError } from '../errors.js';
-import { checkTrailingSlash, collectFindings } from './site-checks.js';
+import { checkTrailingSlash, collectFindings, SitemapEntryChecks } from './site-checks.js';
 import { forEachConcurrent, listHtmlFiles, readTextFile } from './read-files.js';
 import { readHeaderRules } from './header-rules.js';
-import { readSitemaps } from './sitemaps.js';
+import { readSitemaps, siteFromSitemaps } from './sitemaps.js';
 
 /** Reads one page's HTML and decides, for each crawler, what it may do with the URL. */
 export function auditPage(file: string, html: string, context: AuditContext): PageRecord {
@@ -87,11 +87,13 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
   const headers = await readHeaderRules(root);
   skipped.push(...headers.skipped);
   const declared = (robots.parsed?.sitemaps ?? []).filter((sitemap) => URL.canParse(sitemap.url)).map((sitemap) => ({ url: sitemap.url, from: { file: 'robots.txt', line: sitemap.line } }));
-  const sitemaps = await readSitemaps(root, declared, siteOption ?? siteFromRobotsTxt(robots.parsed));
+  // The site is known before the pages are read (canonical links resolve against it), so the
+  // sitemaps can be checked as they are read, after the pages, without keeping their URLs.
+  const site = siteOption ?? siteFromRobotsTxt(robots.parsed) ?? (await siteFromSitemaps(root, declared));
 
   const context: AuditContext = {
     root,
-    site: sitemaps.site,
+    site,
     trailingSlash,
     crawlers,
     extraNames: new Set(crawlers.filter((crawler) => crawler !== '*')),
@@ -107,7 +109,7 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
   const read: Array<PageRecord | undefined> = new Array(list.files.length);
   let done = 0;
   await forEachConcurrent(list.files, options.concurrency ?? 32, async (file, index) => {
-    const content = await readTextFile(path.join(root, file), MAX_HTML_BYTES);
+    const content = await readTextFile(path.join(root, file), MAX_HTML_BYTES, root);
     if (content.text === undefined) skipped.push({ file, reason: content.skipped });
     else {
       try {
@@ -129,13 +131,11 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
     }
     return undefined;
   };
-  for (const entry of sitemaps.entries.values()) {
-    const page = pageAt(entry.path);
-    if (page) page.inSitemap = true;
-  }
+  const checks = new SitemapEntryChecks(context, pageAt);
+  const sitemaps = await readSitemaps(root, declared, site, (entry) => checks.add(entry));
 
-  const data: AuditData = { context, pages, pageAt, sitemaps, robotsTxtMissing: robots.skipped === 'missing', skipped };
-  const findings = await collectFindings(data);
+  const data: AuditData = { context, pages, pageAt, sitemaps, sitemapUrls: checks.urls, robotsTxtMissing: robots.skipped === 'missing', skipped };
+  const findings = collectFindings(data, checks.findings());
   return toAuditReport({ dir, data, findings, headerFiles: headers.files, generatedAt: now, durationMs: performance.now() - started });
 }
 
@@ -177,7 +177,7 @@ export function toAuditReport({ dir, data, findings, headerFiles, generatedAt, d
     summary: {
       pages: data.pages.length,
       errorPages: data.pages.filter((page) => page.errorPage).length,
-      sitemapUrls: sitemaps.entries.size,
+      sitemapUrls: data.sitemapUrls,
       skipped: data.skipped.length,
       findings: { error: count('error'), warning: count('warning'), info: count('info') },
       durationMs: Math.round(durationMs),

@@ -105,6 +105,17 @@ export const AUDIT_FINDINGS: Readonly<Record<AuditFindingId, AuditFindingDescrip
     title: 'sitemap URL with no file',
     description: 'A sitemap lists a URL for which the output folder has no file; it will answer 404 unless the host rewrites it.',
   },
+  'header-rule-unchecked': {
+    severity: 'warning',
+    title: 'header rule the audit cannot check',
+    description:
+      'A `_headers`, `vercel.json` or `.htaccess` pattern uses what the audit will not run (a backreference, a Unicode property, a pattern too large for a linear-time matcher); pages it may match are audited without its X-Robots-Tag.',
+  },
+  'sitemap-too-many-urls': {
+    severity: 'warning',
+    title: 'sitemap over 50,000 URLs',
+    description: 'The sitemap protocol allows 50,000 URLs per file; crawlers may reject the file or ignore the rest. Every URL is still checked.',
+  },
   'no-robots-txt': {
     severity: 'info',
     title: 'no robots.txt',

@@ -3,79 +3,76 @@
  * URL.
  */
 import path from 'node:path';
-import type { SkippedFile, AuditLocation, HeaderRules, RobotsHeaderValue, RobotsHeaderRule } from './types.js';
+import type { SkippedFile, HeaderRules, RobotsHeaderValue, RobotsHeaderRule, UncheckedHeaderRule } from './types.js';
 import { readTextFile } from './read-files.js';
-import { matchHeaderPattern, parseHeadersFile } from '../headers/headers-file.js';
+import { headerPatternRegex, parseHeadersFile } from '../headers/headers-file.js';
 import { readHtaccessHeaders } from '../headers/htaccess.js';
-import { matchVercelSource, readVercelHeaders } from '../headers/vercel.js';
+import { readVercelHeaders, vercelSourceMatcher } from '../headers/vercel.js';
 import { RobotsError } from '../errors.js';
+import { linearRegex, type LinearRegex, type RegexProblem } from '../glob/linear-regex.js';
 
 /** Header names are case-insensitive. */
 export function isRobotsHeader(name: string): boolean {
   return name.trim().toLowerCase() === 'x-robots-tag';
 }
 
+/** Patterns of a header file the audit cannot evaluate, collected while its rules are read. */
+export type UncheckedSink = (rule: UncheckedHeaderRule) => void;
+/**
+ * The pattern's test on the linear-time matcher. A pattern the host would refuse matches
+ * nothing, as there; one robots-kit cannot run without backtracking (a backreference)
+ * matches nothing either, and is reported.
+ */
+function patternTest(compiled: LinearRegex | RegexProblem, pattern: string, file: string, unchecked: UncheckedSink): (text: string) => boolean {
+  if ('test' in compiled) return (text) => compiled.test(text);
+  if (compiled.kind === 'unsupported') unchecked({ file, pattern, reason: compiled.reason });
+  return () => false;
+}
+
 /**
  * The `X-Robots-Tag` rules of a `_headers` file (Netlify, Cloudflare Pages), matched as Netlify
  * does. Every matching rule's header is sent, so each one adds.
  */
-export function headersFileRules(text: string, file = '_headers'): RobotsHeaderRule[] {
+export function headersFileRules(text: string, file = '_headers', unchecked: UncheckedSink = () => {}): RobotsHeaderRule[] {
   const rules: RobotsHeaderRule[] = [];
   for (const [pattern, headers] of parseHeadersFile(text)) {
-    for (const header of headers) {
-      if (!isRobotsHeader(header.name)) continue;
-      rules.push({ pattern, value: header.value, action: 'add', location: { file }, matches: (urlPath) => matchHeaderPattern(pattern, urlPath) });
-    }
+    const robots = headers.filter((header) => isRobotsHeader(header.name));
+    if (robots.length === 0) continue;
+    const test = pattern.startsWith('/') ? patternTest(headerPatternRegex(pattern), pattern, file, unchecked) : () => false;
+    for (const header of robots) rules.push({ pattern, value: header.value, action: 'add', location: { file }, matches: (urlPath) => test(urlPath) });
   }
   return rules;
 }
 
-function compile(pattern: string | undefined): RegExp | undefined {
-  if (pattern === undefined) return undefined;
-  try {
-    return new RegExp(pattern);
-  } catch {
-    return undefined;
-  }
-}
 /**
  * The `X-Robots-Tag` lines of an `.htaccess`: top level for every request, `<FilesMatch>` against
  * the served file's name, `<If "%{REQUEST_URI} =~ m#…#">` against the URL path. A section whose
  * regular expression JavaScript cannot compile matches nothing.
  */
-export function htaccessRules(text: string, file = '.htaccess'): RobotsHeaderRule[] {
+export function htaccessRules(text: string, file = '.htaccess', unchecked: UncheckedSink = () => {}): RobotsHeaderRule[] {
   return readHtaccessHeaders(text).flatMap((section) => {
-    const regex = compile(section.pattern);
-    const matches = (urlPath: string, served: string): boolean => {
-      if (section.kind === 'all') return true;
-      if (!regex) return false;
-      return regex.test(section.kind === 'file-name' ? served.slice(served.lastIndexOf('/') + 1) : urlPath);
-    };
-    return section.headers
-      .filter((header) => isRobotsHeader(header.name))
-      .map((header): RobotsHeaderRule => ({
-        pattern: section.pattern ?? '*',
-        value: header.value ?? '',
-        action: header.action === 'unset' ? 'unset' : header.action === 'set' ? 'set' : 'add',
-        location: { file },
-        matches,
-      }));
+    const robots = section.headers.filter((header) => isRobotsHeader(header.name));
+    if (robots.length === 0) return [];
+    const test = section.pattern === undefined ? () => true : patternTest(linearRegex(section.pattern), section.pattern, file, unchecked);
+    const matches = (urlPath: string, served: string): boolean => test(section.kind === 'file-name' ? served.slice(served.lastIndexOf('/') + 1) : urlPath);
+    return robots.map((header): RobotsHeaderRule => ({
+      pattern: section.pattern ?? '*',
+      value: header.value ?? '',
+      action: header.action === 'unset' ? 'unset' : header.action === 'set' ? 'set' : 'add',
+      location: { file },
+      matches,
+    }));
   });
 }
 
 /** The `X-Robots-Tag` rules of a `vercel.json` `headers` array; throws `RobotsError` for invalid JSON. */
-export function vercelRules(json: string, file: string): RobotsHeaderRule[] {
-  return readVercelHeaders(json, file).flatMap((entry) =>
-    entry.headers
-      .filter((header) => isRobotsHeader(header.key))
-      .map((header): RobotsHeaderRule => ({
-        pattern: entry.source,
-        value: header.value,
-        action: 'add',
-        location: { file },
-        matches: (urlPath) => matchVercelSource(entry.source, urlPath),
-      })),
-  );
+export function vercelRules(json: string, file: string, unchecked: UncheckedSink = () => {}): RobotsHeaderRule[] {
+  return readVercelHeaders(json, file).flatMap((entry) => {
+    const robots = entry.headers.filter((header) => isRobotsHeader(header.key));
+    if (robots.length === 0) return [];
+    const test = patternTest(vercelSourceMatcher(entry.source), entry.source, file, unchecked);
+    return robots.map((header): RobotsHeaderRule => ({ pattern: entry.source, value: header.value, action: 'add', location: { file }, matches: (urlPath) => test(urlPath) }));
+  });
 }
 
 /** The values left after applying every matching rule in order; `set` and `unset` act within their own file. */
@@ -91,7 +88,7 @@ export function robotsHeadersFor(rules: readonly RobotsHeaderRule[], urlPath: st
 
 const MAX_HEADER_FILE_BYTES = 4 * 1024 * 1024;
 /** Where each host reads its header rules from; `vercel.json` lives beside the output folder, in the project. */
-const HEADER_FILES: ReadonlyArray<{ file: string; read: (text: string, file: string) => RobotsHeaderRule[] }> = [
+const HEADER_FILES: ReadonlyArray<{ file: string; read: (text: string, file: string, unchecked: UncheckedSink) => RobotsHeaderRule[] }> = [
   { file: '_headers', read: headersFileRules },
   { file: '.htaccess', read: htaccessRules },
   { file: 'vercel.json', read: vercelRules },
@@ -101,21 +98,24 @@ const HEADER_FILES: ReadonlyArray<{ file: string; read: (text: string, file: str
 export async function readHeaderRules(root: string): Promise<HeaderRules> {
   const files: string[] = [];
   const skipped: SkippedFile[] = [];
+  const unchecked: UncheckedHeaderRule[] = [];
   const rules: RobotsHeaderRule[] = [];
   for (const { file, read } of HEADER_FILES) {
     if (file === '../vercel.json' && files.includes('vercel.json')) continue;
-    const content = await readTextFile(path.join(root, file), MAX_HEADER_FILE_BYTES);
+    // `vercel.json` beside the output folder is read within the project folder above it.
+    const within = file.startsWith('../') ? path.dirname(path.resolve(root)) : root;
+    const content = await readTextFile(path.join(root, file), MAX_HEADER_FILE_BYTES, within);
     if (content.text === undefined) {
       if (content.skipped !== 'missing') skipped.push({ file, reason: content.skipped });
       continue;
     }
     try {
-      rules.push(...read(content.text, file));
+      rules.push(...read(content.text, file, (rule) => unchecked.push(rule)));
       files.push(file);
     } catch (error) {
       if (!(error instanceof RobotsError)) throw error;
       skipped.push({ file, reason: error.details.problem });
     }
   }
-  return { files, skipped, robotsHeadersFor: (urlPath, file) => robotsHeadersFor(rules, urlPath, file) };
+  return { files, skipped, unchecked, robotsHeadersFor: (urlPath, file) => robotsHeadersFor(rules, urlPath, file) };
 }

@@ -2,9 +2,9 @@
  * Reading a built folder safely: regular files inside the folder only, bounded sizes, UTF-8,
  * skipped files with reasons.
  */
-import { open, readdir, stat } from 'node:fs/promises';
+import { open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Dirent } from 'node:fs';
+import { constants, type Dirent, type Stats } from 'node:fs';
 import type { SkippedFile } from './types.js';
 
 /**
@@ -23,34 +23,91 @@ export function describeFsError(error: unknown): string {
 
 export type TextFileResult = { text: string; skipped?: undefined } | { text?: undefined; skipped: string };
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-/** Strict UTF-8 (a byte order mark is dropped), or why not. */
+/** Where strict UTF-8 decoding fails: the offset of the first byte that is not part of a valid sequence. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length; ) {
+    const byte = bytes[i]!;
+    const length = byte < 0x80 ? 1 : byte >= 0xc2 && byte <= 0xdf ? 2 : byte >= 0xe0 && byte <= 0xef ? 3 : byte >= 0xf0 && byte <= 0xf4 ? 4 : 0;
+    if (length === 0) return i;
+    try {
+      utf8.decode(bytes.subarray(i, i + length));
+    } catch {
+      return i;
+    }
+    i += length;
+  }
+  return bytes.length;
+}
+/** Strict UTF-8 (a byte order mark is dropped), or why not: UTF-16, or the first byte that is not UTF-8. */
 export function decodeUtf8(bytes: Uint8Array): TextFileResult {
   try {
     return { text: utf8.decode(bytes) };
   } catch {
-    return { skipped: 'not valid UTF-8' };
+    if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return { skipped: 'UTF-16 (it has a UTF-16 byte order mark), not UTF-8' };
+    const offset = firstInvalidUtf8(bytes);
+    return { skipped: `not valid UTF-8 (byte 0x${bytes[offset]?.toString(16).padStart(2, '0') ?? '??'} at offset ${offset}; Latin-1 or Windows-1252?)` };
   }
 }
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+/** What a file that is not a regular file is, for skip reasons. */
+function kindOf(info: Stats): string {
+  if (info.isDirectory()) return 'a folder';
+  if (info.isFIFO()) return 'a named pipe (FIFO)';
+  if (info.isSocket()) return 'a socket';
+  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
+  return 'not a regular file';
+}
+/** Why a path cannot be followed to a file, from the error `realpath` or `stat` gave. */
+function describeMissing(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing';
+  if (code === 'ELOOP') return 'a symbolic link loop';
+  return describeFsError(error);
+}
+const realRoots = new Map<string, Promise<string>>();
+/** The real path of an audited folder, once per folder. */
+function realRoot(root: string): Promise<string> {
+  let real = realRoots.get(root);
+  if (!real) {
+    if (realRoots.size > 100) realRoots.clear();
+    realRoots.set(root, (real = realpath(root).catch(() => path.resolve(root))));
+  }
+  return real;
+}
+function isInside(root: string, target: string): boolean {
+  return target === root || target.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+}
 /**
  * A file's bytes, size-checked before reading so a huge file is never loaded; or why not:
- * `missing`, unreadable, or larger than `maxBytes`. Never throws for a file problem.
+ * `missing`, a symbolic link loop, a link out of `within` (the audited folder, when given),
+ * not a regular file (a named pipe would block the read forever), unreadable, or larger than
+ * `maxBytes`. Never throws for a file problem.
  */
-export async function readBytes(file: string, maxBytes: number): Promise<Uint8Array | { skipped: string }> {
+export async function readBytes(file: string, maxBytes: number, within?: string): Promise<Uint8Array | { skipped: string }> {
+  let real: string;
+  let info: Stats;
+  try {
+    real = await realpath(file);
+    info = await stat(real);
+  } catch (error) {
+    return { skipped: describeMissing(error) };
+  }
+  if (within !== undefined && !isInside(await realRoot(within), real)) return { skipped: 'a symbolic link to outside the folder, not followed' };
+  if (!info.isFile()) return { skipped: `${kindOf(info)}, not a file` };
   let handle;
   try {
-    handle = await open(file, 'r');
+    // Non-blocking, so that a file swapped for a named pipe since the check cannot hang the open.
+    handle = await open(real, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { skipped: code === 'ENOENT' || code === 'ENOTDIR' ? 'missing' : describeFsError(error) };
+    return { skipped: describeMissing(error) };
   }
   try {
-    const info = await handle.stat();
-    if (!info.isFile()) return { skipped: 'not a file' };
-    if (info.size > maxBytes) return { skipped: `larger than ${megabytes(maxBytes)} (${megabytes(info.size)})` };
+    const opened = await handle.stat();
+    if (!opened.isFile()) return { skipped: `${kindOf(opened)}, not a file` };
+    if (opened.size > maxBytes) return { skipped: `larger than ${megabytes(maxBytes)} (${megabytes(opened.size)})` };
     return await handle.readFile();
   } catch (error) {
     return { skipped: describeFsError(error) };
@@ -59,9 +116,9 @@ export async function readBytes(file: string, maxBytes: number): Promise<Uint8Ar
   }
 }
 
-/** A file's text, or why it cannot be had: `missing`, unreadable, larger than `maxBytes`, or not UTF-8. */
-export async function readTextFile(file: string, maxBytes: number): Promise<TextFileResult> {
-  const bytes = await readBytes(file, maxBytes);
+/** A file's text, or why it cannot be had: see {@link readBytes}, and not UTF-8. */
+export async function readTextFile(file: string, maxBytes: number, within?: string): Promise<TextFileResult> {
+  const bytes = await readBytes(file, maxBytes, within);
   return bytes instanceof Uint8Array ? decodeUtf8(bytes) : bytes;
 }
 
@@ -73,6 +130,26 @@ export function resolveInside(root: string, relative: string): string | undefine
 }
 
 const HTML_EXTENSIONS = new Set(['.html', '.htm']);
+/**
+ * Why a symbolic link in the folder is not followed, or undefined when it leads to a file
+ * inside the folder (an HTML page among them is read). Links to folders are never followed
+ * (they can loop); other links are reported only when they would have been pages.
+ */
+async function symbolicLinkProblem(root: string, relative: string, isHtml: boolean): Promise<string | undefined> {
+  let real: string;
+  let target: Stats;
+  try {
+    real = await realpath(path.join(root, relative));
+    target = await stat(real);
+  } catch (error) {
+    const reason = describeMissing(error);
+    return isHtml ? (reason === 'missing' ? 'broken symbolic link' : reason) : undefined;
+  }
+  if (target.isDirectory()) return 'symbolic link to a folder, not followed';
+  if (!isHtml) return undefined;
+  if (!isInside(await realRoot(root), real)) return 'a symbolic link to outside the folder, not followed';
+  return target.isFile() ? undefined : `a symbolic link to ${kindOf(target)}, not a file`;
+}
 /** Folders listed at the same time: enough to keep the file-system threads busy. */
 const CONCURRENT_FOLDERS = 16;
 export interface HtmlFileList {
@@ -105,11 +182,10 @@ export async function listHtmlFiles(root: string): Promise<HtmlFileList> {
       else if (entry.isFile()) {
         if (isHtml) files.push(relative);
       } else if (entry.isSymbolicLink()) {
-        const target = await stat(path.join(root, relative)).catch(() => undefined);
-        if (target?.isDirectory()) skipped.push({ file: relative, reason: 'symbolic link to a folder, not followed' });
-        else if (isHtml && !target) skipped.push({ file: relative, reason: 'broken symbolic link' });
-        else if (isHtml && target?.isFile()) files.push(relative);
-      }
+        const reason = await symbolicLinkProblem(root, relative, isHtml);
+        if (reason) skipped.push({ file: relative, reason });
+        else if (isHtml) files.push(relative);
+      } else if (isHtml) skipped.push({ file: relative, reason: `${entry.isFIFO() ? 'a named pipe (FIFO)' : entry.isSocket() ? 'a socket' : 'a device'}, not a file` });
     }
   };
 

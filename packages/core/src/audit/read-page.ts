@@ -16,15 +16,16 @@ import { parseRobotsTxt } from '../robots-txt/parse.js';
 import type { ParsedRobotsTxt } from '../robots-txt/types.js';
 import { mergeAudiences } from '../directives/reconcile.js';
 
-/** The 1-based line of each offset in `text`; `offsets` must be ascending. One pass over the text. */
+/** The 1-based line of each offset in `text`; `offsets` must be ascending. One pass over the text, however many offsets. */
 export function lineNumbersAt(text: string, offsets: readonly number[]): number[] {
   const lines: number[] = [];
   let line = 1;
-  let position = 0;
+  // The next newline at or after the last offset, found once: a one-line page with many tags is not rescanned per tag.
+  let next = text.indexOf('\n');
   for (const offset of offsets) {
-    for (let next = text.indexOf('\n', position); next !== -1 && next < offset; next = text.indexOf('\n', position)) {
+    while (next !== -1 && next < offset) {
       line++;
-      position = next + 1;
+      next = text.indexOf('\n', next + 1);
     }
     lines.push(line);
   }
@@ -203,7 +204,7 @@ export function readPage(html: string, extraNames?: ReadonlySet<string>): PageFa
 const MAX_ROBOTS_TXT_FILE_BYTES = 16 * 1024 * 1024;
 /** The folder's robots.txt parsed as Google reads it, `missing`, or why it was skipped. */
 export async function readRobotsTxt(root: string): Promise<{ parsed?: ParsedRobotsTxt; skipped?: string }> {
-  const bytes = await readBytes(path.join(root, 'robots.txt'), MAX_ROBOTS_TXT_FILE_BYTES);
+  const bytes = await readBytes(path.join(root, 'robots.txt'), MAX_ROBOTS_TXT_FILE_BYTES, root);
   if (!(bytes instanceof Uint8Array)) return { skipped: bytes.skipped };
   return { parsed: parseRobotsTxt(bytes) };
 }

@@ -3,12 +3,13 @@
  * files.
  */
 import { matchesAnyGlob } from '../glob.js';
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { suggest, RobotsError } from '../errors.js';
-import type { TrailingSlash, AuditFinding, DecisionSource, AuditData } from './types.js';
+import type { TrailingSlash, AuditFinding, DecisionSource, AuditData, AuditContext, PageRecord, SitemapEntry } from './types.js';
 import { explainMatch } from '../robots-txt/match.js';
 import { listCrawlers, robotsTxtSource, verdictIsNoindex } from './verdict.js';
 import { codeSpan, groupBy, makeFinding, plural, sortFindings } from './findings.js';
+import { MAX_SITEMAP_FILES, SITEMAP_PROTOCOL_MAX_URLS } from './sitemaps.js';
 import type { RobotsTxtDiagnosticCode } from '../robots-txt/types.js';
 import { resolveInside } from './read-files.js';
 import { urlPathKey } from './site-urls.js';
@@ -31,36 +32,112 @@ export function checkTrailingSlash(value: unknown, source = 'options', key = 'tr
   });
 }
 
-/** `disallowed-in-sitemap`: sitemap URLs robots.txt blocks, grouped by sitemap file and blocking rule. */
-export function findDisallowedInSitemap(data: AuditData): AuditFinding[] {
-  const { robotsTxt, crawlers } = data.context;
-  if (!robotsTxt) return [];
-  const hits: Array<{ url: string; file: string; crawler: string; rule: DecisionSource }> = [];
-  for (const entry of data.sitemaps.entries.values()) {
+/** URLs a sitemap finding lists; its message counts them all. */
+export const MAX_FINDING_URLS = 1000;
+/** URLs kept across all sitemap findings, whatever the number of sitemaps: beyond this only counts grow. */
+const MAX_STORED_URLS = 20_000;
+/** URLs without a page remembered to skip their repeats; past this a repeat may count twice. */
+const MAX_REMEMBERED_URLS = 200_000;
+interface UrlGroup {
+  file: string;
+  count: number;
+  urls: string[];
+  crawlers: Set<string>;
+  rule?: DecisionSource;
+  /** The last URL counted, so one URL blocked for several crawlers counts once. */
+  last?: string;
+}
+/**
+ * The checks of each sitemap URL, made as the sitemaps are read (`disallowed-in-sitemap`,
+ * `sitemap-url-missing`, and which pages are listed, for `noindex-in-sitemap`), so that no
+ * sitemap entry is kept: memory grows with the pages and a bounded number of example URLs,
+ * not with the sitemaps.
+ */
+export class SitemapEntryChecks {
+  /** Distinct URLs on the site the sitemaps list. */
+  urls = 0;
+  private readonly remembered = new Set<string>();
+  private stored = 0;
+  private readonly disallowed = new Map<string, UrlGroup>();
+  private readonly missing = new Map<string, UrlGroup>();
+  constructor(
+    private readonly context: AuditContext,
+    private readonly pageAt: (path: string) => PageRecord | undefined,
+  ) {}
+
+  add(entry: SitemapEntry): void {
+    const page = this.pageAt(entry.path);
+    if (page) {
+      if (page.sitemapFile !== undefined) return;
+      page.inSitemap = true;
+      page.sitemapFile = entry.file;
+    } else {
+      const key = urlPathKey(entry.path);
+      if (this.remembered.has(key)) return;
+      if (this.remembered.size < MAX_REMEMBERED_URLS) this.remembered.add(key);
+      // Rendered on request by the server: no file, and none expected.
+      const onDemand = matchesAnyGlob(entry.path, this.context.onDemandPaths ?? []);
+      if (!onDemand && !this.hasFile(entry.path)) this.note(this.missing, entry.file, entry.file, entry.path);
+    }
+    this.urls++;
+    const { robotsTxt, crawlers, indexable } = this.context;
+    if (!robotsTxt || !indexable) return;
     for (const crawler of crawlers) {
       const match = explainMatch(robotsTxt, crawler.toLowerCase(), entry.path);
-      if (!match.allowed && match.rule) hits.push({ url: entry.path, file: entry.file, crawler, rule: robotsTxtSource(match.rule) });
+      if (!match.allowed && match.rule) this.note(this.disallowed, `${entry.file}\n${match.rule.line}`, entry.file, entry.path, crawler, robotsTxtSource(match.rule));
     }
   }
-  return [...groupBy(hits, (hit) => `${hit.file}\n${hit.rule.line}`).values()].map((group) => {
-    const { file, rule } = group[0]!;
-    const urls = new Set(group.map((hit) => hit.url));
-    return makeFinding(
-      'disallowed-in-sitemap',
-      `${file} lists ${plural(urls.size, 'URL')} that robots.txt line ${rule.line} ${codeSpan(rule.text)} blocks for ${listCrawlers(group.map((hit) => hit.crawler))}; remove them from the sitemap or allow crawling.`,
-      { urls, source: { file: rule.file, line: rule.line }, crawlers: group.map((hit) => hit.crawler) },
+  private note(groups: Map<string, UrlGroup>, key: string, file: string, url: string, crawler?: string, rule?: DecisionSource): void {
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { file, count: 0, urls: [], crawlers: new Set(), ...(rule ? { rule } : {}) }));
+    if (crawler !== undefined) group.crawlers.add(crawler);
+    if (group.last === url) return;
+    group.last = url;
+    group.count++;
+    if (group.urls.length < MAX_FINDING_URLS && this.stored < MAX_STORED_URLS) {
+      group.urls.push(url);
+      this.stored++;
+    }
+  }
+  /** A file (or a folder with an index.html) serves the URL, so an entry without a page is no 404. */
+  private hasFile(urlPath: string): boolean {
+    const relative = urlPathKey(urlPath).slice((this.context.site?.basePath ?? '').length);
+    const isFile = (file: string | undefined): boolean => {
+      try {
+        return file !== undefined && (statSync(file, { throwIfNoEntry: false })?.isFile() ?? false);
+      } catch {
+        return false; // a name the file system refuses (a NUL byte): no such file
+      }
+    };
+    return isFile(resolveInside(this.context.root, relative)) || (relative.endsWith('/') && isFile(resolveInside(this.context.root, `${relative}index.html`)));
+  }
+  /** `disallowed-in-sitemap` (by sitemap file and blocking rule) and `sitemap-url-missing` (by sitemap file). */
+  findings(): AuditFinding[] {
+    const disallowed = [...this.disallowed.values()].map(({ file, count, urls, crawlers, rule }) =>
+      makeFinding(
+        'disallowed-in-sitemap',
+        `${file} lists ${plural(count, 'URL')} that robots.txt line ${rule!.line} ${codeSpan(rule!.text)} blocks for ${listCrawlers(crawlers)}; remove them from the sitemap or allow crawling.`,
+        { urls, source: { file: rule!.file, line: rule!.line }, crawlers },
+      ),
     );
-  });
+    const missing = [...this.missing.values()].map(({ file, count, urls }) =>
+      makeFinding(
+        'sitemap-url-missing',
+        `${file} lists ${plural(count, 'URL')} with no file in the output folder; they will answer 404 unless the host rewrites them (is --trailing-slash right?).`,
+        { urls, source: { file } },
+      ),
+    );
+    return [...disallowed, ...missing];
+  }
 }
 
-/** `noindex-in-sitemap`: sitemap URLs whose page is noindex or an error page, grouped by sitemap file. */
+/** `noindex-in-sitemap`: sitemap URLs whose page is noindex or an error page, grouped by the sitemap file that lists them first. */
 export function findNoindexInSitemap(data: AuditData): AuditFinding[] {
   const hits: Array<{ url: string; file: string; crawlers: string[]; errorPage: boolean }> = [];
-  for (const entry of data.sitemaps.entries.values()) {
-    const page = data.pageAt(entry.path);
-    if (!page) continue;
+  for (const page of data.pages) {
+    if (page.sitemapFile === undefined) continue;
     const crawlers = Object.entries(page.verdicts).filter(([, verdict]) => verdictIsNoindex(verdict)).map(([crawler]) => crawler);
-    if (page.errorPage || crawlers.length > 0) hits.push({ url: page.url, file: entry.file, crawlers, errorPage: page.errorPage });
+    if (page.errorPage || crawlers.length > 0) hits.push({ url: page.url, file: page.sitemapFile, crawlers, errorPage: page.errorPage });
   }
   return [...groupBy(hits, (hit) => hit.file).entries()].map(([file, group]) => {
     const errorPages = group.filter((hit) => hit.errorPage).length;
@@ -115,57 +192,49 @@ export function findSiteFileProblems(data: AuditData): AuditFinding[] {
   for (const { file, reason } of sitemaps.invalid) {
     findings.push(makeFinding('sitemap-invalid', `Sitemap ${file} cannot be read: ${reason}.`, { source: { file } }));
   }
-  for (const [file, locs] of sitemaps.foreign) {
+  for (const [file, { count, first }] of sitemaps.foreign) {
     const site = sitemaps.site ? ` (${sitemaps.site.origin}${sitemaps.site.basePath})` : '';
     findings.push(
       makeFinding(
         'sitemap-foreign-url',
-        `${file} lists ${plural(locs.length, 'URL')} outside the site${site} or not absolute, e.g. ${codeSpan(locs[0]!)}; crawlers ignore them (is --site right?).`,
+        `${file} lists ${plural(count, 'URL')} outside the site${site} or not absolute, e.g. ${codeSpan(first)}; crawlers ignore them (is --site right?).`,
         { source: { file } },
       ),
+    );
+  }
+  for (const sitemap of sitemaps.sitemaps) {
+    if (sitemap.file === undefined || sitemap.urlCount <= SITEMAP_PROTOCOL_MAX_URLS) continue;
+    findings.push(
+      makeFinding(
+        'sitemap-too-many-urls',
+        `${sitemap.file} lists ${sitemap.urlCount.toLocaleString('en-US')} ${sitemap.kind === 'index' ? 'sitemaps' : 'URLs'}, over the protocol's ${SITEMAP_PROTOCOL_MAX_URLS.toLocaleString('en-US')} per file: crawlers may reject it or ignore the rest; split it into several files listed by a sitemap index.`,
+        { source: { file: sitemap.file } },
+      ),
+    );
+  }
+  if (sitemaps.notRead.count > 0) {
+    const from = sitemaps.notRead.from!;
+    findings.push(makeFinding('skipped', `Skipped ${plural(sitemaps.notRead.count, 'sitemap')} listed in ${from.file}: the audit reads at most ${MAX_SITEMAP_FILES} sitemap files.`, { source: from }));
+  }
+  for (const { file, pattern, reason } of data.context.headers.unchecked) {
+    findings.push(
+      makeFinding('header-rule-unchecked', `${file}: the audit cannot check the pattern ${codeSpan(pattern)} (${reason}); pages it may match were audited without its X-Robots-Tag.`, {
+        source: { file },
+      }),
     );
   }
   return findings;
 }
 
-async function isFile(file: string | undefined): Promise<boolean> {
-  if (file === undefined) return false;
-  return (await stat(file).catch(() => undefined))?.isFile() ?? false;
-}
-/** `sitemap-url-missing`: sitemap URLs with neither a page nor any other file behind them, grouped by sitemap. */
-export async function findSitemapUrlMissing(data: AuditData): Promise<AuditFinding[]> {
-  const basePath = data.context.site?.basePath ?? '';
-  const missing: Array<{ url: string; file: string }> = [];
-  for (const entry of data.sitemaps.entries.values()) {
-    if (data.pageAt(entry.path)) continue;
-    // Rendered on request by the server: no file, and none expected.
-    if (matchesAnyGlob(entry.path, data.context.onDemandPaths ?? [])) continue;
-    const relative = urlPathKey(entry.path).slice(basePath.length);
-    const file = resolveInside(data.context.root, relative);
-    if (await isFile(file)) continue;
-    if (relative.endsWith('/') && (await isFile(resolveInside(data.context.root, `${relative}index.html`)))) continue;
-    missing.push({ url: entry.path, file: entry.file });
-  }
-  return [...groupBy(missing, (hit) => hit.file).entries()].map(([file, group]) =>
-    makeFinding(
-      'sitemap-url-missing',
-      `${file} lists ${plural(group.length, 'URL')} with no file in the output folder; they will answer 404 unless the host rewrites them (is --trailing-slash right?).`,
-      { urls: group.map((hit) => hit.url), source: { file } },
-    ),
-  );
-}
-
 /**
- * Every check, run over the read site; sorted. A non-indexable (preview) build puts noindex
+ * Every check, run over the read site, and those made while the sitemaps were read; sorted. A non-indexable (preview) build puts noindex
  * on every page and `Disallow: /` in robots.txt on purpose: it is checked for the one thing it
  * must guarantee, that no page can be indexed, instead of how an indexable site is indexed.
  */
-export async function collectFindings(data: AuditData): Promise<AuditFinding[]> {
+export function collectFindings(data: AuditData, sitemapFindings: readonly AuditFinding[]): AuditFinding[] {
   const indexable = data.context.indexable;
   return sortFindings([
-    ...(indexable
-      ? [...findNoindexDisallowed(data), ...findNoindexInSitemap(data), ...findDisallowedInSitemap(data), ...findCanonicalToNoindex(data), ...findExpired(data)]
-      : findPreviewIndexable(data)),
+    ...(indexable ? [...findNoindexDisallowed(data), ...findNoindexInSitemap(data), ...findCanonicalToNoindex(data), ...findExpired(data)] : findPreviewIndexable(data)),
     ...findConflictingTags(data),
     ...findRobotsOnErrorPage(data),
     ...findRobotsTagInBody(data),
@@ -173,7 +242,8 @@ export async function collectFindings(data: AuditData): Promise<AuditFinding[]> 
     ...findGroupOverride(data),
     ...findRobotsTxtSyntax(data),
     ...findSiteFileProblems(data),
-    ...(await findSitemapUrlMissing(data)),
+    // Made while the sitemaps were read: `disallowed-in-sitemap` (indexable builds) and `sitemap-url-missing`.
+    ...sitemapFindings,
     ...findSkipped(data),
   ]);
 }

@@ -1,8 +1,11 @@
-/** Reading sitemaps (index, gzip) of a built site, bounded in size and depth. */
+/**
+ * Reading sitemaps (index, gzip) of a built site as a stream of URLs: every `<loc>` counted and
+ * checked, memory bounded by one file at a time whatever the number and size of the files.
+ */
 import { Parser } from 'htmlparser2';
 import { gunzipSync } from 'node:zlib';
-import { decodeUtf8, readBytes, resolveInside } from './read-files.js';
-import type { SiteUrl, AuditLocation, AuditSitemap, SitemapRead } from './types.js';
+import { decodeUtf8, ownString, readBytes, resolveInside } from './read-files.js';
+import type { SiteUrl, AuditLocation, AuditSitemap, SitemapRead, SitemapEntry } from './types.js';
 import { urlPathKey, urlToSitePath } from './site-urls.js';
 
 /** What a sitemap file holds. */
@@ -12,19 +15,21 @@ export interface ParsedSitemap {
   /** The `<loc>` values (children for an index, pages for a urlset), trimmed. */
   locs: string[];
 }
-/** Protocol limit per file is 50,000; a generous cap keeps a hostile file from eating memory. */
-export const MAX_SITEMAP_LOCS = 200_000;
+/** The sitemap protocol's limit of URLs (or child sitemaps) per file. */
+export const SITEMAP_PROTOCOL_MAX_URLS = 50_000;
+/** A `<loc>` longer than this is cut: no URL is, and a hostile one could fill memory. */
+const MAX_LOC_LENGTH = 10_000;
 function localName(name: string): string {
   const colon = name.lastIndexOf(':');
   return (colon === -1 ? name : name.slice(colon + 1)).toLowerCase();
 }
 /**
- * Reads the `<loc>` entries of a sitemap or sitemap index with htmlparser2 in XML mode.
- * Only the predefined and numeric entities are decoded; a DTD's own entities are never
- * expanded, so entity bombs stay inert.
+ * Calls `onLoc` for each `<loc>` of a sitemap or sitemap index, read with htmlparser2 in XML
+ * mode, and returns what the file is. Each value is a copy, so none keeps the file's text
+ * alive. Only the predefined and numeric entities are decoded; a DTD's own entities are never
+ * expanded, so entity bombs stay inert. A file that is neither kind reports no `<loc>`.
  */
-export function parseSitemap(xml: string): ParsedSitemap {
-  const locs: string[] = [];
+export function forEachSitemapLoc(xml: string, onLoc: (loc: string, kind: 'index' | 'urlset') => void): ParsedSitemap['kind'] {
   const stack: string[] = [];
   let root: string | undefined;
   let text: string | undefined;
@@ -37,14 +42,15 @@ export function parseSitemap(xml: string): ParsedSitemap {
         if (local === 'loc') text = '';
       },
       ontext(data) {
-        if (text !== undefined && text.length < 10_000) text += data;
+        if (text !== undefined && text.length < MAX_LOC_LENGTH) text += data;
       },
       onclosetag() {
         const local = stack.pop();
         const parent = stack[stack.length - 1];
-        if (local === 'loc' && text !== undefined && (parent === 'url' || parent === 'sitemap') && locs.length < MAX_SITEMAP_LOCS) {
+        const listing = root === 'urlset' || root === 'sitemapindex';
+        if (local === 'loc' && text !== undefined && listing && (parent === 'url' || parent === 'sitemap')) {
           const loc = text.trim();
-          if (loc !== '') locs.push(loc);
+          if (loc !== '') onLoc(ownString(loc), root === 'urlset' ? 'urlset' : 'index');
         }
         if (local === 'loc') text = undefined;
       },
@@ -52,17 +58,22 @@ export function parseSitemap(xml: string): ParsedSitemap {
     { xmlMode: true, decodeEntities: true },
   );
   parser.end(xml);
-  const kind = root === 'sitemapindex' ? 'index' : root === 'urlset' ? 'urlset' : 'invalid';
-  return { kind, locs: kind === 'invalid' ? [] : locs };
+  return root === 'sitemapindex' ? 'index' : root === 'urlset' ? 'urlset' : 'invalid';
+}
+/** Every `<loc>` of a sitemap or sitemap index, in order (see {@link forEachSitemapLoc}). */
+export function parseSitemap(xml: string): ParsedSitemap {
+  const locs: string[] = [];
+  const kind = forEachSitemapLoc(xml, (loc) => locs.push(loc));
+  return { kind, locs };
 }
 
 /** The sitemap protocol's size limit, uncompressed. */
 const MAX_SITEMAP_BYTES = 50 * 1024 * 1024;
-/** A sitemap index holds at most 50,000 children; beyond this many files something is wrong. */
-const MAX_SITEMAP_FILES = 1000;
+/** Sitemap files read at most: a sitemap index that lists more is cut there, and says so. */
+export const MAX_SITEMAP_FILES = 1000;
 /** File names crawlers and generators use when robots.txt names none. */
 export const WELL_KNOWN_SITEMAPS = ['sitemap-index.xml', 'sitemap_index.xml', 'sitemap.xml', 'sitemap-0.xml'];
-interface Reference {
+export interface SitemapReference {
   url: string;
   /** Relative file, when known without a site (well-known names). */
   file?: string;
@@ -73,8 +84,9 @@ function decode(bytes: Uint8Array, file: string): { text?: string; reason?: stri
   if (file.toLowerCase().endsWith('.gz')) {
     try {
       body = gunzipSync(bytes, { maxOutputLength: MAX_SITEMAP_BYTES });
-    } catch {
-      return { reason: 'not valid gzip, or larger than 50 MB uncompressed' };
+    } catch (error) {
+      const tooLarge = error instanceof RangeError || (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE';
+      return { reason: tooLarge ? 'larger than 50 MB uncompressed, the sitemap protocol\'s limit' : 'not valid gzip' };
     }
   }
   const decoded = decodeUtf8(body);
@@ -88,17 +100,20 @@ function siteOf(url: string): SiteUrl | undefined {
     return undefined;
   }
 }
-/**
- * Reads the sitemaps robots.txt names (or, when it names none, the well-known files), following
- * sitemap indexes to their children. Sitemaps on another origin are listed but not read.
- */
-export async function readSitemaps(root: string, declared: readonly Reference[], initialSite: SiteUrl | undefined): Promise<SitemapRead> {
-  const result: SitemapRead = { sitemaps: [], entries: new Map(), missing: [], invalid: [], foreign: new Map(), site: initialSite };
-  // Crawlers only find the well-known names when robots.txt names no sitemap.
-  const queue: Reference[] = declared.length > 0 ? [...declared] : WELL_KNOWN_SITEMAPS.map((file) => ({ url: file, file }));
-  const visited = new Set<string>();
 
-  while (queue.length > 0 && visited.size < MAX_SITEMAP_FILES) {
+/** What one file of the walk gave: its kind and its `<loc>` values, each handed over as it is read. */
+type Visit = (loc: string, kind: 'index' | 'urlset', file: string) => boolean | void;
+/**
+ * Reads the sitemaps robots.txt names (or, when it names none, the well-known files) and the
+ * children of sitemap indexes, one file at a time, calling `visit` for every `<loc>`; `visit`
+ * returning false stops the walk. Sitemaps on another origin are listed but not read.
+ */
+async function walk(root: string, declared: readonly SitemapReference[], result: SitemapRead, visit: Visit): Promise<void> {
+  // Crawlers only find the well-known names when robots.txt names no sitemap.
+  const queue: SitemapReference[] = declared.length > 0 ? [...declared] : WELL_KNOWN_SITEMAPS.map((file) => ({ url: file, file }));
+  const visited = new Set<string>();
+  let stop = false;
+  while (queue.length > 0 && !stop) {
     const reference = queue.shift()!;
     const well = reference.file !== undefined;
     const sitePath = well ? undefined : urlToSitePath(reference.url, result.site);
@@ -108,9 +123,13 @@ export async function readSitemaps(root: string, declared: readonly Reference[],
     }
     const file = reference.file ?? urlPathKey(sitePath!).slice((result.site?.basePath ?? '').length).replace(/^\/+/, '');
     if (visited.has(file)) continue;
+    if (visited.size >= MAX_SITEMAP_FILES) {
+      notRead(result, reference.from ?? { file });
+      continue;
+    }
     visited.add(file);
     const absolute = resolveInside(root, file);
-    const bytes = absolute === undefined ? { skipped: 'missing' } : await readBytes(absolute, MAX_SITEMAP_BYTES);
+    const bytes = absolute === undefined ? { skipped: 'missing' } : await readBytes(absolute, MAX_SITEMAP_BYTES, root);
     if (!(bytes instanceof Uint8Array)) {
       if (well && bytes.skipped === 'missing') continue;
       if (bytes.skipped === 'missing') {
@@ -123,29 +142,65 @@ export async function readSitemaps(root: string, declared: readonly Reference[],
       continue;
     }
     const { text, reason } = decode(bytes, file);
-    const parsed = text === undefined ? undefined : parseSitemap(text);
-    if (!parsed || parsed.kind === 'invalid') {
-      result.sitemaps.push({ url: reference.url, file, kind: 'invalid', urlCount: 0 });
+    const sitemap: AuditSitemap = { url: reference.url, file, kind: 'invalid', urlCount: 0 };
+    let children = 0;
+    const kind =
+      text === undefined
+        ? 'invalid'
+        : forEachSitemapLoc(text, (loc, kind) => {
+            if (stop) return;
+            sitemap.urlCount++;
+            // Children are queued only as far as they can be read; the rest are counted.
+            if (kind === 'index' && children++ < MAX_SITEMAP_FILES) queue.push({ url: loc, from: { file } });
+            else if (kind === 'index') notRead(result, { file });
+            if (visit(loc, kind, file) === false) stop = true;
+          });
+    if (kind === 'invalid') {
+      result.sitemaps.push(sitemap);
       result.invalid.push({ file, reason: reason ?? 'neither a <urlset> nor a <sitemapindex> document' });
       continue;
     }
-    result.sitemaps.push({ url: reference.url, file, kind: parsed.kind, urlCount: parsed.locs.length });
-    for (const loc of parsed.locs) {
-      result.site ??= siteOf(loc);
-      if (parsed.kind === 'index') {
-        queue.push({ url: loc, from: { file } });
-        continue;
-      }
-      const path = urlToSitePath(loc, result.site);
-      if (path === undefined) {
-        const list = result.foreign.get(file) ?? [];
-        list.push(loc);
-        result.foreign.set(file, list);
-        continue;
-      }
-      const key = urlPathKey(path);
-      if (!result.entries.has(key)) result.entries.set(key, { loc, path, file });
-    }
+    result.sitemaps.push({ ...sitemap, kind });
   }
+}
+function notRead(result: SitemapRead, from: AuditLocation): void {
+  result.notRead.count++;
+  result.notRead.from ??= from;
+}
+function emptyRead(site: SiteUrl | undefined): SitemapRead {
+  return { sitemaps: [], urlCount: 0, missing: [], invalid: [], foreign: new Map(), notRead: { count: 0 }, site };
+}
+
+/**
+ * The site the sitemaps are written for, when nothing else says: the origin of the first
+ * `<loc>` met (a child sitemap's or a page's), reading no further than that.
+ */
+export async function siteFromSitemaps(root: string, declared: readonly SitemapReference[]): Promise<SiteUrl | undefined> {
+  let site: SiteUrl | undefined;
+  await walk(root, declared, emptyRead(undefined), (loc) => {
+    site = siteOf(loc);
+    return site === undefined;
+  });
+  return site;
+}
+/**
+ * Reads every sitemap and calls `onEntry` for each page URL on the site, as it is read: a
+ * sitemap of any size (the protocol allows 50,000 URLs, more are counted and reported) costs
+ * memory for one file at a time. URLs on another origin are counted per file, with the first.
+ */
+export async function readSitemaps(root: string, declared: readonly SitemapReference[], site: SiteUrl | undefined, onEntry: (entry: SitemapEntry) => void): Promise<SitemapRead> {
+  const result = emptyRead(site);
+  await walk(root, declared, result, (loc, kind, file) => {
+    if (kind === 'index') return;
+    const path = urlToSitePath(loc, site);
+    if (path === undefined) {
+      const foreign = result.foreign.get(file);
+      if (foreign) foreign.count++;
+      else result.foreign.set(file, { count: 1, first: loc });
+      return;
+    }
+    result.urlCount++;
+    onEntry({ loc, path, file });
+  });
   return result;
 }

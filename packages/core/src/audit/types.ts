@@ -66,6 +66,8 @@ export type AuditFindingId =
   | 'sitemap-foreign-url'
   | 'sitemap-url-missing'
   | 'no-sitemap'
+  | 'header-rule-unchecked'
+  | 'sitemap-too-many-urls'
   | 'skipped'
   | 'preview-indexable';
 /** A place in the audited folder. */
@@ -221,6 +223,8 @@ export interface PageRecord {
   canonicalPath?: string;
   sources: DirectiveSource[];
   verdicts: Record<string, CrawlerVerdict>;
+  /** The sitemap file that lists the page first, when one does. */
+  sitemapFile?: string;
 }
 
 /** What the finding checks look at, once every file has been read. */
@@ -231,6 +235,8 @@ export interface AuditData {
   /** The page that serves a requested URL path (percent-encoded or not), per the trailing-slash setting. */
   pageAt(path: string): PageRecord | undefined;
   sitemaps: SitemapRead;
+  /** Distinct URLs on the site the sitemaps list. */
+  sitemapUrls: number;
   /** True when robots.txt exists but could not be read. */
   robotsTxtMissing: boolean;
   skipped: readonly SkippedFile[];
@@ -241,6 +247,8 @@ export interface HeaderRules {
   /** Files read, relative to the audited folder. */
   files: string[];
   skipped: SkippedFile[];
+  /** Rules whose pattern the audit cannot evaluate without backtracking; they match nothing. */
+  unchecked: UncheckedHeaderRule[];
   /** The `X-Robots-Tag` values that apply to a URL path (without base path) served from `file`, in file order. */
   robotsHeadersFor(urlPath: string, file: string): RobotsHeaderValue[];
 }
@@ -279,17 +287,18 @@ export interface SitemapEntry {
 
 export interface SitemapRead {
   sitemaps: AuditSitemap[];
-  /** Keyed by {@link urlPathKey} of the path; the first listing wins. */
-  entries: Map<string, SitemapEntry>;
+  /** `<loc>` entries of urlsets on the site, every one counted (duplicates too). */
+  urlCount: number;
   /** Sitemap references with no file: where they were referenced from. */
   missing: Array<{ url: string; from: AuditLocation }>;
   invalid: Array<{ file: string; reason: string }>;
-  /** `<loc>` entries on another origin, by sitemap file. */
-  foreign: Map<string, string[]>;
-  /** The site, adopted from the first `<loc>` when none was known. */
+  /** `<loc>` entries on another origin, by sitemap file: how many, and the first. */
+  foreign: Map<string, { count: number; first: string }>;
+  /** Sitemaps listed beyond the number the audit reads, and where the first was listed. */
+  notRead: { count: number; from?: AuditLocation };
+  /** The site the sitemaps were read for. */
   site: SiteUrl | undefined;
 }
-
 /** An `X-Robots-Tag` value a header file sets for a URL. */
 export interface RobotsHeaderValue {
   value: string;
@@ -306,6 +315,14 @@ export interface RobotsHeaderRule extends RobotsHeaderValue {
   matches(urlPath: string, file: string): boolean;
 }
 
+/** A header rule whose pattern the audit cannot evaluate (a backreference, or too large). */
+export interface UncheckedHeaderRule {
+  file: string;
+  /** The pattern as written. */
+  pattern: string;
+  /** What in it cannot be run, e.g. `a backreference`. */
+  reason: string;
+}
 /** A file or folder left out of the audit, and why. */
 export interface SkippedFile {
   /** Relative to the audited folder, with `/` separators. */

@@ -3,296 +3,209 @@
  * files, `vercel.json` sources, option globs): a Thompson automaton run on every position at
  * once, so `(a|a)+b` or `*a*a*a*b` cost the same per character as `abc`, never backtracking.
  */
-import {
-  type AnchorKind,
-  type Ranges,
-  type RegexFlags,
-  type RegexNode,
-  isLineTerminator,
-  isWordCharacter,
-  parseFlags,
-  parseRegex,
-  UnsupportedRegexError,
-} from './regex-syntax.js';
+import { type RegexFlags, isLineTerminator, isWordCharacter, parseFlags, parseRegex, UnsupportedRegexError } from './regex-syntax.js';
+import { type Assertion, Builder, type Look, type Program, startsAnchored } from './regex-automaton.js';
 
-/** States of all automata of one pattern: beyond this the pattern is refused rather than built. */
-export const MAX_STATES = 50_000;
-
-type Assertion = { kind: 'anchor'; anchor: AnchorKind } | { kind: 'look'; look: Look };
-interface Look {
-  behind: boolean;
-  negated: boolean;
-  /** The sub-pattern, run forwards (lookbehind, or a lookahead of bounded length). */
-  forward: Program;
-  /** For a lookahead that can match unboundedly long text: the sub-pattern reversed, run from the end. */
-  reversed?: Program;
-  index: number;
-}
-/** An automaton: each state has free moves, and at most one character move and one assertion move. */
-interface Program {
-  free: number[][];
-  charTest: Array<((code: number) => boolean) | undefined>;
-  charTo: number[];
-  assertion: Array<Assertion | undefined>;
-  assertTo: number[];
-  start: number;
-  accept: number;
-  /** Visit marks for the closure, one generation per step. */
-  marks: Int32Array;
-  generation: number;
-}
-
-/** Whether `code` is in the sorted flat ranges. */
-function inRanges(ranges: Ranges, code: number): boolean {
-  let low = 0;
-  let high = ranges.length / 2 - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if (code < ranges[middle * 2]!) high = middle - 1;
-    else if (code > ranges[middle * 2 + 1]!) low = middle + 1;
-    else return true;
-  }
-  return false;
+/** NFA states held by all the cached DFA states of one machine: beyond this, steps are computed without caching. */
+const MAX_CACHED_STATES = 1_000_000;
+/** A set of automaton states, closed under free moves; assertion moves are followed once the position is known. */
+interface DState {
+  states: Int32Array;
+  /** The states with a character move. */
+  moving: Int32Array;
+  accepting: boolean;
+  /** Assertions reachable from the set without reading a character; computed on first use. */
+  potential?: Assertion[];
+  ascii?: Array<DState | undefined>;
+  other?: Map<number, DState>;
+  /** The set once the assertions that hold are followed, by which of `potential` hold. */
+  resolved?: Map<number | string, DState>;
 }
 /**
- * The other cases of a character, as JavaScript's case-insensitive matching pairs them: lower
- * and upper case both ways (`ſ` → `S` → `s`); without the `u` flag never across ASCII and the rest.
+ * An automaton run as a DFA built lazily (as RE2 does): each set of states met is kept with
+ * its moves, so most characters cost one table lookup. `everywhere` starts a match at every
+ * position (an unanchored search, or a lookbehind). The cache is bounded; past the bound,
+ * steps are computed afresh, still in linear time.
  */
-function caseVariants(code: number, unicode: boolean): number[] {
-  const variants = [code];
-  const add = (text: string): void => {
-    const point = text.codePointAt(0)!;
-    if (String.fromCodePoint(point) !== text || variants.includes(point)) return;
-    if (!unicode && code < 128 !== point < 128) return;
-    variants.push(point);
-  };
-  const text = String.fromCodePoint(code);
-  for (const other of [text.toLowerCase(), text.toUpperCase()]) {
-    add(other);
-    add(other.toLowerCase());
-    add(other.toUpperCase());
-  }
-  return variants;
-}
-function setTest(ranges: Ranges, negated: boolean, flags: RegexFlags): (code: number) => boolean {
-  const member = flags.ignoreCase
-    ? (code: number) => caseVariants(code, flags.unicode).some((variant) => inRanges(ranges, variant))
-    : (code: number) => inRanges(ranges, code);
-  // ASCII, by far the most common, is looked up in a table.
-  const ascii = new Uint8Array(128);
-  for (let code = 0; code < 128; code++) ascii[code] = member(code) !== negated ? 1 : 0;
-  return (code) => (code < 128 ? ascii[code] === 1 : member(code) !== negated);
-}
-
-/** Builds the automata of one pattern, sharing a state budget and the lookarounds' identities. */
-class Builder {
-  private states = 0;
-  private readonly looks = new Map<RegexNode, Look>();
-  constructor(private readonly flags: RegexFlags) {}
-
-  program(node: RegexNode): Program {
-    const program: Program = { free: [], charTest: [], charTo: [], assertion: [], assertTo: [], start: 0, accept: 0, marks: new Int32Array(0), generation: 0 };
-    const [start, accept] = this.build(program, node);
-    program.start = start;
-    program.accept = accept;
-    program.marks = new Int32Array(program.free.length);
-    return program;
-  }
-  private state(program: Program): number {
-    if (++this.states > MAX_STATES) throw new UnsupportedRegexError(`a pattern over ${MAX_STATES} automaton states`);
-    program.free.push([]);
-    program.charTest.push(undefined);
-    program.charTo.push(-1);
-    program.assertion.push(undefined);
-    program.assertTo.push(-1);
-    return program.free.length - 1;
-  }
-  private build(program: Program, node: RegexNode): [number, number] {
-    const from = this.state(program);
-    const to = this.state(program);
-    switch (node.kind) {
-      case 'set':
-        program.charTest[from] = setTest(node.ranges, node.negated, this.flags);
-        program.charTo[from] = to;
-        break;
-      case 'anchor':
-        program.assertion[from] = { kind: 'anchor', anchor: node.anchor };
-        program.assertTo[from] = to;
-        break;
-      case 'look':
-        program.assertion[from] = { kind: 'look', look: this.look(node) };
-        program.assertTo[from] = to;
-        break;
-      case 'sequence': {
-        let current = from;
-        for (const item of node.items) {
-          const [start, end] = this.build(program, item);
-          program.free[current]!.push(start);
-          current = end;
-        }
-        program.free[current]!.push(to);
-        break;
-      }
-      case 'either':
-        for (const item of node.items) {
-          const [start, end] = this.build(program, item);
-          program.free[from]!.push(start);
-          program.free[end]!.push(to);
-        }
-        break;
-      case 'repeat': {
-        // `min` copies, then `max - min` optional ones, or one looping copy for an unbounded max.
-        let current = from;
-        for (let i = 0; i < node.min; i++) current = this.chain(program, current, node.item);
-        if (node.max === Infinity) {
-          const [start, end] = this.build(program, node.item);
-          program.free[current]!.push(start, to);
-          program.free[end]!.push(start, to);
-        } else {
-          for (let i = node.min; i < node.max; i++) {
-            program.free[current]!.push(to);
-            current = this.chain(program, current, node.item);
-          }
-        }
-        program.free[current]!.push(to);
-        break;
-      }
-    }
-    return [from, to];
-  }
-  private chain(program: Program, current: number, item: RegexNode): number {
-    const [start, end] = this.build(program, item);
-    program.free[current]!.push(start);
-    return end;
-  }
-  private look(node: Extract<RegexNode, { kind: 'look' }>): Look {
-    let look = this.looks.get(node);
-    if (!look) {
-      const bounded = maxLength(node.item) !== Infinity;
-      look = { behind: node.behind, negated: node.negated, forward: this.program(node.item), index: this.looks.size };
-      if (!node.behind && !bounded) look.reversed = this.program(reverse(node.item));
-      this.looks.set(node, look);
-    }
-    return look;
-  }
-  get lookCount(): number {
-    return this.looks.size;
-  }
-}
-/** The most characters a node can match; `Infinity` when unbounded. */
-function maxLength(node: RegexNode): number {
-  switch (node.kind) {
-    case 'set':
-      return 1;
-    case 'anchor':
-    case 'look':
-      return 0;
-    case 'sequence':
-      return node.items.reduce((sum, item) => sum + maxLength(item), 0);
-    case 'either':
-      return Math.max(0, ...node.items.map(maxLength));
-    case 'repeat': {
-      const item = maxLength(node.item);
-      return item === 0 ? 0 : item * node.max;
-    }
-  }
-}
-/** The node matching the reversed texts; assertions stay where they are, being tests of a position. */
-function reverse(node: RegexNode): RegexNode {
-  switch (node.kind) {
-    case 'sequence':
-      return { kind: 'sequence', items: node.items.map(reverse).reverse() };
-    case 'either':
-      return { kind: 'either', items: node.items.map(reverse) };
-    case 'repeat':
-      return { ...node, item: reverse(node.item) };
-    default:
-      return node;
-  }
-}
-function startsAnchored(node: RegexNode, multiline: boolean): boolean {
-  if (multiline) return false;
-  if (node.kind === 'anchor') return node.anchor === 'start';
-  if (node.kind === 'sequence') return node.items.length > 0 && startsAnchored(node.items[0]!, multiline);
-  if (node.kind === 'either') return node.items.every((item) => startsAnchored(item, multiline));
-  return false;
-}
-
-/** One test of one text: the characters and the lookaround values found so far. */
-class Run {
-  readonly codes: number[];
-  private readonly values: Array<Int8Array | undefined>;
+class Machine {
+  private readonly table = new Map<string, DState>();
+  private cached = 0;
+  private readonly marks: Int32Array;
+  private generation = 0;
+  private readonly startStates: number[];
+  readonly initial: DState;
   constructor(
-    text: string,
-    private readonly flags: RegexFlags,
-    lookCount: number,
+    readonly program: Program,
+    readonly everywhere: boolean,
   ) {
-    this.codes = flags.unicode ? Array.from(text, (c) => c.codePointAt(0)!) : Array.from({ length: text.length }, (_, i) => text.charCodeAt(i));
-    this.values = new Array(lookCount);
+    this.marks = new Int32Array(program.free.length);
+    this.startStates = this.freeClosure([program.start], false);
+    this.initial = this.intern(this.startStates);
+  }
+  private get full(): boolean {
+    return this.cached > MAX_CACHED_STATES;
+  }
+  /** The states reachable from `seeds` by free moves (with the start's when `inject`), sorted. */
+  private freeClosure(seeds: readonly number[], inject: boolean): number[] {
+    const { program, marks } = this;
+    const generation = ++this.generation;
+    const stack = inject ? [...seeds, ...this.startStates] : [...seeds];
+    const out: number[] = [];
+    while (stack.length > 0) {
+      const state = stack.pop()!;
+      if (marks[state] === generation) continue;
+      marks[state] = generation;
+      out.push(state);
+      for (const next of program.free[state]!) stack.push(next);
+    }
+    return out.sort((a, b) => a - b);
+  }
+  private intern(states: number[]): DState {
+    const key = states.join(',');
+    const known = this.table.get(key);
+    if (known) return known;
+    const { program } = this;
+    const state: DState = {
+      states: Int32Array.from(states),
+      moving: Int32Array.from(states.filter((s) => program.charTest[s] !== undefined)),
+      accepting: states.includes(program.accept),
+    };
+    if (!this.full) {
+      this.table.set(key, state);
+      this.cached += states.length;
+    }
+    return state;
+  }
+  /** The set after reading `code` from the resolved set `from`. */
+  next(from: DState, code: number): DState {
+    const known = code < 128 ? from.ascii?.[code] : from.other?.get(code);
+    if (known) return known;
+    const { program } = this;
+    const seeds: number[] = [];
+    for (const state of from.moving) if (program.charTest[state]!(code)) seeds.push(program.charTo[state]!);
+    const next = this.intern(this.freeClosure(seeds, this.everywhere));
+    if (!this.full) {
+      if (code < 128) (from.ascii ??= new Array(128))[code] = next;
+      else (from.other ??= new Map()).set(code, next);
+    }
+    return next;
+  }
+  private potentialOf(from: DState): Assertion[] {
+    const { program, marks } = this;
+    const generation = ++this.generation;
+    const found = new Set<Assertion>();
+    const stack = [...from.states];
+    while (stack.length > 0) {
+      const state = stack.pop()!;
+      if (marks[state] === generation) continue;
+      marks[state] = generation;
+      stack.push(...program.free[state]!);
+      const assertion = program.assertion[state];
+      if (assertion) {
+        found.add(assertion);
+        stack.push(program.assertTo[state]!);
+      }
+    }
+    return [...found];
+  }
+  /** `from` with the assertion moves that hold at `position` followed (and what they lead to). */
+  resolve(from: DState, position: number, run: Run): DState {
+    const potential = (from.potential ??= this.potentialOf(from));
+    if (potential.length === 0) return from;
+    let key: number | string = 0;
+    if (potential.length <= 30) {
+      for (let i = 0; i < potential.length; i++) if (run.holds(potential[i]!, position)) key |= 1 << i;
+    } else key = potential.map((assertion) => (run.holds(assertion, position) ? '1' : '0')).join('');
+    const known = from.resolved?.get(key);
+    if (known) return known;
+    const holds = (index: number): boolean => (typeof key === 'number' ? (key & (1 << index)) !== 0 : key[index] === '1');
+    const { program, marks } = this;
+    const generation = ++this.generation;
+    const stack = [...from.states];
+    const out: number[] = [];
+    while (stack.length > 0) {
+      const state = stack.pop()!;
+      if (marks[state] === generation) continue;
+      marks[state] = generation;
+      out.push(state);
+      stack.push(...program.free[state]!);
+      const assertion = program.assertion[state];
+      if (assertion && holds(potential.indexOf(assertion))) stack.push(program.assertTo[state]!);
+    }
+    const resolved = this.intern(out.sort((a, b) => a - b));
+    if (!this.full) (from.resolved ??= new Map()).set(key, resolved);
+    return resolved;
+  }
+}
+
+const machines = new WeakMap<Program, Machine>();
+/** The machine of a lookaround's automaton; each is run in one way only (from every position or from one). */
+function machineFor(program: Program, everywhere: boolean): Machine {
+  let machine = machines.get(program);
+  if (!machine) machines.set(program, (machine = new Machine(program, everywhere)));
+  return machine;
+}
+/** Positions a bounded lookahead is run from one by one before it is run once for the whole text. */
+const PER_POSITION_RUNS = 3;
+/** One test of one text: its characters and the lookaround values found so far. */
+class Run {
+  /** Code points, in `u` mode when the text has surrogate pairs; otherwise the text's code units are read directly. */
+  private readonly codes: number[] | undefined;
+  readonly length: number;
+  private readonly values: Array<Int8Array | undefined> = [];
+  private readonly asked: number[] = [];
+  constructor(
+    private readonly text: string,
+    private readonly flags: RegexFlags,
+  ) {
+    this.codes = flags.unicode && /[\uD800-\uDFFF]/.test(text) ? Array.from(text, (c) => c.codePointAt(0)!) : undefined;
+    this.length = this.codes ? this.codes.length : text.length;
+  }
+  private code(index: number): number | undefined {
+    if (index < 0 || index >= this.length) return undefined;
+    return this.codes ? this.codes[index] : this.text.charCodeAt(index);
   }
   holds(assertion: Assertion, position: number): boolean {
-    const { codes, flags } = this;
     if (assertion.kind === 'look') return this.lookValue(assertion.look, position);
+    const { multiline } = this.flags;
     switch (assertion.anchor) {
       case 'start':
-        return position === 0 || (flags.multiline && isLineTerminator(codes[position - 1]!));
+        return position === 0 || (multiline && isLineTerminator(this.code(position - 1)!));
       case 'end':
-        return position === codes.length || (flags.multiline && isLineTerminator(codes[position]!));
+        return position === this.length || (multiline && isLineTerminator(this.code(position)!));
       case 'word':
       case 'not-word':
-        return (isWordCharacter(codes[position - 1]) !== isWordCharacter(codes[position])) === (assertion.anchor === 'word');
+        return (isWordCharacter(this.code(position - 1)) !== isWordCharacter(this.code(position))) === (assertion.anchor === 'word');
     }
   }
   private lookValue(look: Look, position: number): boolean {
     let values = this.values[look.index];
     if (!values) {
-      values = this.values[look.index] = new Int8Array(this.codes.length + 1).fill(-1);
-      if (look.behind) this.scan(look.forward, 0, 1, true, values);
-      else if (look.reversed) this.scan(look.reversed, this.codes.length, -1, true, values);
+      values = this.values[look.index] = new Int8Array(this.length + 1).fill(-1);
+      if (look.behind) this.scan(machineFor(look.forward, true), 0, 1, values);
+      else if (!look.bounded) this.scan(machineFor(look.reversed!, true), this.length, -1, values);
     }
-    if (values[position] === -1) values[position] = this.scan(look.forward, position, 1, false) ? 1 : 0;
+    if (values[position] === -1) {
+      // A bounded lookahead is run from each position asked about, until a few have been: then once for all.
+      const asked = (this.asked[look.index] = (this.asked[look.index] ?? 0) + 1);
+      if (asked > PER_POSITION_RUNS) this.scan(machineFor(look.reversed!, true), this.length, -1, values);
+      else values[position] = this.scan(machineFor(look.forward, false), position, 1) ? 1 : 0;
+    }
     return (values[position] === 1) !== look.negated;
   }
-  /** Adds `state` and every state reachable from it by free or holding assertion moves; true when it reaches the accept state. */
-  private closure(program: Program, into: number[], state: number, position: number): boolean {
-    let accepted = false;
-    const stack = [state];
-    while (stack.length > 0) {
-      const current = stack.pop()!;
-      if (program.marks[current] === program.generation) continue;
-      program.marks[current] = program.generation;
-      if (current === program.accept) accepted = true;
-      if (program.charTest[current]) into.push(current);
-      for (const next of program.free[current]!) stack.push(next);
-      const assertion = program.assertion[current];
-      if (assertion && this.holds(assertion, position)) stack.push(program.assertTo[current]!);
-    }
-    return accepted;
-  }
   /**
-   * Runs `program` from `from` in direction `step` (1 forwards, -1 backwards). With `everywhere`,
-   * a match may start at every position and `values[p]` records whether one ends at `p`;
-   * otherwise it stops at the first match from `from`, or when no state is left.
+   * Runs `machine` from `from` in direction `step` (1 forwards, -1 backwards). With `values`,
+   * `values[p]` records whether a match ends at `p`; otherwise it stops at the first match,
+   * or when no state is left.
    */
-  scan(program: Program, from: number, step: 1 | -1, everywhere: boolean, values?: Int8Array): boolean {
-    const { codes } = this;
-    let states: number[] = [];
-    program.generation++;
-    let accepted = this.closure(program, states, program.start, from);
+  scan(machine: Machine, from: number, step: 1 | -1, values?: Int8Array): boolean {
+    let state = machine.resolve(machine.initial, from, this);
     for (let position = from; ; position += step) {
-      if (values) values[position] = accepted ? 1 : 0;
-      else if (accepted) return true;
-      const end = step === 1 ? position === codes.length : position === 0;
-      if (end || (!everywhere && states.length === 0)) return false;
-      const code = codes[step === 1 ? position : position - 1]!;
-      const next: number[] = [];
-      program.generation++;
-      accepted = false;
-      for (const state of states) {
-        if (program.charTest[state]!(code)) accepted = this.closure(program, next, program.charTo[state]!, position + step) || accepted;
-      }
-      if (everywhere) accepted = this.closure(program, next, program.start, position + step) || accepted;
-      states = next;
+      if (values) values[position] = state.accepting ? 1 : 0;
+      else if (state.accepting) return true;
+      if (position === (step === 1 ? this.length : 0)) return false;
+      if (!machine.everywhere && state.moving.length === 0) return false;
+      state = machine.resolve(machine.next(state, this.code(step === 1 ? position : position - 1)!), position + step, this);
     }
   }
 }
@@ -313,15 +226,8 @@ export function compileLinearRegex(source: string, flags = ''): LinearRegex {
   new RegExp(source, flags);
   const parsedFlags = parseFlags(flags);
   const node = parseRegex(source, parsedFlags);
-  const builder = new Builder(parsedFlags);
-  const main = builder.program(node);
-  const anchored = startsAnchored(node, parsedFlags.multiline);
-  const lookCount = builder.lookCount;
-  return {
-    source,
-    flags,
-    test: (text) => new Run(text, parsedFlags, lookCount).scan(main, 0, 1, !anchored),
-  };
+  const main = new Machine(new Builder(parsedFlags).program(node), !startsAnchored(node, parsedFlags.multiline));
+  return { source, flags, test: (text) => new Run(text, parsedFlags).scan(main, 0, 1) };
 }
 
 /** Why a pattern cannot be matched: `invalid` (the host refuses it too) or `unsupported` (by robots-kit). */

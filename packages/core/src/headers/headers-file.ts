@@ -6,6 +6,7 @@ import { RobotsError } from '../errors.js';
 import { entryComment, GENERATED_NOTICE, type PlannedEntry } from './plan.js';
 import { globToHeadersPatterns, type HeadersHosts } from '../glob/translate.js';
 import { valueList } from './options.js';
+import { linearRegex, type LinearRegex, type RegexProblem } from '../glob/linear-regex.js';
 
 /** Netlify's reader keeps the last rule that sets a header; Cloudflare's joins every match in file order. */
 function emissionOrder(planned: readonly PlannedEntry[], hosts: HeadersHosts, source: string): PlannedEntry[] {
@@ -88,7 +89,7 @@ const escapeRegex = (text: string): string => text.replace(/[-/\\^$*+?.()|[\]{}]
 /** As `escape-string-regexp`, which Netlify uses: `-` as `\x2d`, valid in a `u` regex. */
 const escapeForUnicodeRegex = (text: string): string => text.replace(/[|\\{}()[\]^$+*?.]/g, '\\$&').replace(/-/g, '\\x2d');
 /** As `@netlify/headers-parser` builds `forRegExp`: case-insensitive, optional trailing `/`. */
-function netlifyRegex(pattern: string): RegExp {
+function netlifySource(pattern: string): string {
   const parts = pattern
     .split('/')
     .map((part) => part.trimEnd())
@@ -100,13 +101,20 @@ function netlifyRegex(pattern: string): RegExp {
       if (part.includes('*')) return part.replaceAll('*', '(.*)');
       return escapeForUnicodeRegex(part);
     });
-  return new RegExp(`^/${parts.join('/')}/?$`, 'iu');
+  return `^/${parts.join('/')}/?$`;
 }
 /** As Cloudflare Pages' rules engine: `*` is `.*` (once per rule), `:name` one or more non-`/` characters, exact otherwise. */
-function cloudflareRegex(pattern: string): RegExp {
+function cloudflareSource(pattern: string): string {
   let source = pattern.split('*').map(escapeRegex).join('(?<splat>.*)');
   for (const [placeholder, name] of source.matchAll(/:([A-Za-z]\w*)/g)) source = source.split(placeholder).join(`(?<${name}>[^/]+)`);
-  return new RegExp(`^${source}$`);
+  return `^${source}$`;
+}
+/**
+ * The pattern's regex as the host builds it, compiled for the linear-time matcher (the file
+ * may come from anyone: `/a*a*a*a*b` must not backtrack), or why it cannot be.
+ */
+export function headerPatternRegex(pattern: string, host: HeadersFileHost = 'netlify'): LinearRegex | RegexProblem {
+  return host === 'netlify' ? linearRegex(netlifySource(pattern), 'iu') : linearRegex(cloudflareSource(pattern));
 }
 /**
  * Whether a `_headers` path pattern applies to a URL path, as the host reads it
@@ -114,9 +122,6 @@ function cloudflareRegex(pattern: string): RegExp {
  */
 export function matchHeaderPattern(pattern: string, urlPath: string, host: HeadersFileHost = 'netlify'): boolean {
   if (!pattern.startsWith('/')) return false;
-  try {
-    return (host === 'netlify' ? netlifyRegex(pattern) : cloudflareRegex(pattern)).test(urlPath);
-  } catch {
-    return false;
-  }
+  const regex = headerPatternRegex(pattern, host);
+  return 'test' in regex && regex.test(urlPath);
 }

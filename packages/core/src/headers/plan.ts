@@ -11,6 +11,7 @@ import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
 import type { Directives } from '../directives/types.js';
 import { RobotsError } from '../errors.js';
 import { urlPath } from '../glob.js';
+import { compileLinearRegex, type LinearRegex } from '../glob/linear-regex.js';
 
 
 /** One path (glob or page URL) and what it says, before host-specific translation. */
@@ -92,7 +93,8 @@ function renameSuggestion(path: string): string | undefined {
  * send it without the header the rule asks for.
  */
 export function listedFileEntries(located: LocatedGlob, directives: RuleDirectives, files: readonly string[], why: string, source: string): HeaderEntry[] {
-  const matches = new RegExp(`^${printRegex(globToPathRegex(located.glob))}$`);
+  // A user's glob (`/*a*a*a*b`) on the linear-time matcher: RegExp could backtrack on a long file name.
+  const matches = compileLinearRegex(`^${printRegex(globToPathRegex(located.glob))}$`);
   return files
     .filter((file) => matches.test(file.slice(1)))
     .map((file): HeaderEntry => {
@@ -179,10 +181,10 @@ export function collectEntries(options: NormalizedHeadersOptions, pages: readonl
 function isInfinite(entry: HeaderEntry): boolean {
   return entry.glob.segments.some((segment) => segment.kind === 'globstar' || segment.parts.some((part) => part.kind === 'star'));
 }
-const compiled = new WeakMap<HeaderEntry, RegExp>();
+const compiled = new WeakMap<HeaderEntry, LinearRegex>();
 function matchesPath(entry: HeaderEntry, path: string): boolean {
   let regex = compiled.get(entry);
-  if (!regex) compiled.set(entry, (regex = new RegExp(`^${printRegex(entry.regex)}$`)));
+  if (!regex) compiled.set(entry, (regex = compileLinearRegex(`^${printRegex(entry.regex)}$`)));
   return regex.test(path.slice(1));
 }
 const literals = new WeakMap<HeaderEntry, string | undefined>();

@@ -6,6 +6,7 @@ import { globToVercelSource } from '../glob/translate.js';
 import type { PlannedEntry } from './plan.js';
 import { valueList } from './options.js';
 import { RobotsError } from '../errors.js';
+import { linearRegex, type LinearRegex, type RegexProblem } from '../glob/linear-regex.js';
 
 /**
  * How our entries are found again in a `vercel.json`: Vercel's schema allows no extra
@@ -121,10 +122,11 @@ function parse(tokens: Token[]): Part[] {
   return parts;
 }
 /**
- * The regex Vercel matches a `source` with: path-to-regexp 6 with `strict`, `sensitive`
- * and `/` as delimiter, as `@vercel/routing-utils` compiles it.
+ * The regex source Vercel matches a `source` with: path-to-regexp 6 with `strict`, `sensitive`
+ * and `/` as delimiter, as `@vercel/routing-utils` compiles it. Throws `TypeError` for a
+ * source path-to-regexp refuses.
  */
-export function vercelSourceRegex(source: string): RegExp {
+export function vercelSourcePattern(source: string): string {
   let route = '^';
   for (const part of parse(lex(source))) {
     if (typeof part === 'string') {
@@ -139,7 +141,20 @@ export function vercelSourceRegex(source: string): RegExp {
       route += `(?:${prefix}((?:${part.pattern})(?:${suffix}${prefix}(?:${part.pattern}))*)${suffix})${part.modifier === '*' ? '?' : ''}`;
     } else route += `(?:${prefix}(${part.pattern})${suffix})${part.modifier}`;
   }
-  return new RegExp(route + '$');
+  return route + '$';
+}
+/**
+ * A `source` compiled for the linear-time matcher (its groups are the user's own regexes:
+ * `/:p((?:a|a)+b)` must not backtrack), or why it cannot be.
+ */
+export function vercelSourceMatcher(source: string): LinearRegex | RegexProblem {
+  let pattern: string;
+  try {
+    pattern = vercelSourcePattern(source);
+  } catch (error) {
+    return { kind: 'invalid', reason: (error as Error).message };
+  }
+  return linearRegex(pattern);
 }
 
 export interface VercelHeaderRule {
@@ -170,11 +185,8 @@ export function readVercelHeaders(json: string, file = 'vercel.json'): VercelHea
 }
 /** Whether a Vercel `source` applies to a URL path; a source Vercel would reject matches nothing. */
 export function matchVercelSource(source: string, urlPath: string): boolean {
-  try {
-    return vercelSourceRegex(source).test(urlPath);
-  } catch {
-    return false;
-  }
+  const matcher = vercelSourceMatcher(source);
+  return 'test' in matcher && matcher.test(urlPath);
 }
 
 function isOurs(entry: unknown): boolean {

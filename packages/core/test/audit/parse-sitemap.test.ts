@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SITEMAP_LOCS, parseSitemap } from '../../src/audit/sitemaps.js';
+import { forEachSitemapLoc, parseSitemap, SITEMAP_PROTOCOL_MAX_URLS } from '../../src/audit/sitemaps.js';
 
 describe('parseSitemap', () => {
   it('reads the <loc> of each <url> of a urlset, decoding XML entities', () => {
@@ -24,8 +24,14 @@ describe('parseSitemap', () => {
     expect(parseSitemap('{"urls": []}')).toEqual({ kind: 'invalid', locs: [] });
   });
 
-  it(`keeps at most ${MAX_SITEMAP_LOCS} entries`, () => {
-    const xml = `<urlset>${'<url><loc>https://e.com/</loc></url>'.repeat(MAX_SITEMAP_LOCS + 5)}</urlset>`;
-    expect(parseSitemap(xml).locs).toHaveLength(MAX_SITEMAP_LOCS);
+  it('issue 13 item 10: hands over every entry, past the protocol\'s 50,000 and past 200,000', () => {
+    const count = 240_000;
+    const xml = `<urlset>${Array.from({ length: count }, (_, i) => `<url><loc>https://e.com/${i}</loc></url>`).join('')}</urlset>`;
+    let seen = 0;
+    let last = '';
+    expect(forEachSitemapLoc(xml, (loc) => ((last = loc), seen++))).toBe('urlset');
+    expect(seen).toBe(count);
+    expect(seen).toBeGreaterThan(SITEMAP_PROTOCOL_MAX_URLS);
+    expect(last).toBe(`https://e.com/${count - 1}`);
   });
 });

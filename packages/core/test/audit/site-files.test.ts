@@ -43,7 +43,7 @@ describe('listing files', () => {
     const report = await auditSite(root);
     expect(report.summary).toMatchObject({ pages: 2, skipped: 2 });
     expect(findings(report).filter(([id]) => id === 'skipped')).toEqual([
-      ['skipped', 'Skipped bad.html: not valid UTF-8.'],
+      ['skipped', 'Skipped bad.html: not valid UTF-8 (byte 0xff at offset 3; Latin-1 or Windows-1252?).'],
       ['skipped', 'Skipped big.html: larger than 16.0 MB (16.0 MB).'],
     ]);
   });
@@ -73,8 +73,8 @@ describe('sitemaps', () => {
     ]);
     expect(report.pages.every((page) => page.inSitemap || page.url === '/folder.xml/')).toBe(true);
     expect(findings(report)).toEqual([
-      ['sitemap-invalid', 'Sitemap broken.xml.gz cannot be read: not valid gzip, or larger than 50 MB uncompressed.'],
-      ['sitemap-invalid', 'Sitemap folder.xml cannot be read: not a file.'],
+      ['sitemap-invalid', 'Sitemap broken.xml.gz cannot be read: not valid gzip.'],
+      ['sitemap-invalid', 'Sitemap folder.xml cannot be read: a folder, not a file.'],
       ['sitemap-missing', 'sitemap-index.xml points at sitemap `https://example.com/gone.xml`, which is not in the output folder.'],
       ['robots-txt-syntax', expect.stringContaining('robots.txt line 5: a sitemap must be a full URL') as unknown as string],
     ]);
@@ -111,7 +111,7 @@ describe('header files', () => {
     const report = await auditSite(path.join(root, 'project/dist'));
     expect(report.headerFiles).toEqual(['../vercel.json']);
     expect(report.pages[0]!.crawlers['*']!.directives).toEqual(['noarchive']);
-    expect(findings(report)).toContainEqual(['skipped', 'Skipped _headers: not valid UTF-8.']);
+    expect(findings(report)).toContainEqual(['skipped', 'Skipped _headers: not valid UTF-8 (byte 0xff at offset 3; Latin-1 or Windows-1252?).']);
   });
 
   it('reports an invalid vercel.json and applies .htaccess set, add and unset in order', async () => {
