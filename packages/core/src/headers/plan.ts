@@ -220,13 +220,35 @@ function specificFirst(inside: ReadonlyArray<ReadonlySet<number>>): number[] {
   const strictlyInside = (j: number, i: number) => inside[j]!.has(i) && !inside[i]!.has(j);
   const waiting = inside.map(() => 0);
   inside.forEach((containers, j) => containers.forEach((i) => strictlyInside(j, i) && waiting[i]!++));
+  // The lowest ready index first, from a binary heap: a site's thousands of pages are ordered in n log n.
+  const ready: number[] = [];
+  const push = (index: number): void => {
+    let at = ready.push(index) - 1;
+    while (at > 0 && ready[(at - 1) >> 1]! > ready[at]!) {
+      [ready[at], ready[(at - 1) >> 1]] = [ready[(at - 1) >> 1]!, ready[at]!];
+      at = (at - 1) >> 1;
+    }
+  };
+  const pop = (): number => {
+    const top = ready[0]!;
+    const last = ready.pop()!;
+    if (ready.length > 0) {
+      ready[0] = last;
+      for (let at = 0; ; ) {
+        const smallest = [at, 2 * at + 1, 2 * at + 2].filter((k) => k < ready.length).reduce((a, b) => (ready[b]! < ready[a]! ? b : a));
+        if (smallest === at) break;
+        [ready[at], ready[smallest]] = [ready[smallest]!, ready[at]!];
+        at = smallest;
+      }
+    }
+    return top;
+  };
+  waiting.forEach((count, i) => count === 0 && push(i));
   const order: number[] = [];
-  const placed = new Set<number>();
-  while (order.length < inside.length) {
-    const next = waiting.findIndex((count, i) => count === 0 && !placed.has(i));
+  while (ready.length > 0) {
+    const next = pop();
     order.push(next);
-    placed.add(next);
-    inside[next]!.forEach((i) => strictlyInside(next, i) && waiting[i]!--);
+    inside[next]!.forEach((i) => strictlyInside(next, i) && --waiting[i]! === 0 && push(i));
   }
   return order;
 }
@@ -239,13 +261,23 @@ function specificFirst(inside: ReadonlyArray<ReadonlySet<number>>): number[] {
 export function planEntries(entries: readonly HeaderEntry[], source: string): PlannedEntry[] {
   const inside = entries.map(() => new Set<number>());
   const partial: Array<[number, number]> = [];
+  const relate = (i: number, j: number): void => {
+    const relation = relateEntries(entries[i]!, entries[j]!);
+    if (relation.firstInSecond) inside[i]!.add(j);
+    if (relation.secondInFirst) inside[j]!.add(i);
+    if (relation.overlap && !relation.firstInSecond && !relation.secondInFirst) partial.push([i, j]);
+  };
+  // Two different literal paths (pages, listed files) never share a path: only pairs with a glob
+  // are related, so `html: true` costs pages × globs, not pages squared.
+  const paths = entries.map(entryPath);
+  const globs = entries.flatMap((_, i) => (paths[i] === undefined ? [i] : []));
+  const literals = entries.flatMap((_, i) => (paths[i] === undefined ? [] : [i]));
+  const byPath = new Map<string, number[]>();
+  for (const i of literals) byPath.set(paths[i]!, [...(byPath.get(paths[i]!) ?? []), i]);
   for (let i = 0; i < entries.length; i++) {
-    for (let j = i + 1; j < entries.length; j++) {
-      const relation = relateEntries(entries[i]!, entries[j]!);
-      if (relation.firstInSecond) inside[i]!.add(j);
-      if (relation.secondInFirst) inside[j]!.add(i);
-      if (relation.overlap && !relation.firstInSecond && !relation.secondInFirst) partial.push([i, j]);
-    }
+    for (const j of globs) if (j > i) relate(i, j);
+    const later = paths[i] === undefined ? literals : byPath.get(paths[i]!)!;
+    for (const j of later) if (j > i) relate(i, j);
   }
   const planned = entries.map((entry, i): PlannedEntry => {
     const directives = mergeRuleDirectives(entry.directives, ...[...inside[i]!].map((j) => entries[j]!.directives));
