@@ -8,7 +8,7 @@ import { auditSite, RobotsError, type HtmlPage, type NormalizedRobotsOptions } f
 import { auditLogLines, siteWarnings, writeAuditHtml, writeFileAtomic, writeHeaderFiles } from '@robots-kit/core/adapter';
 import { locateError, OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings, withoutStack } from './messages.js';
 import type { BuildState } from './page-data.js';
-import type { SiteRobotsTxt } from './robots-txt.js';
+import { normalizePathPrefix, type SiteRobotsTxt } from './robots-txt.js';
 import type { EleventyBuildEvent, EleventyConfig, EleventyLogger } from './types.js';
 
 interface FinishRobotsTxtSetup {
@@ -107,12 +107,6 @@ function ignoreWhenWatching(files: readonly string[], config: Pick<EleventyConfi
   for (const file of files) config.watchIgnores?.add(path.relative(process.cwd(), file).split(path.sep).join('/'));
 }
 
-/** `/blog/` from Eleventy's `pathPrefix` (`blog`, `/blog`, `/blog/`); `/` when the site is served at the root. */
-export function normalizePathPrefix(pathPrefix: string | undefined): string {
-  const trimmed = (pathPrefix ?? '/').replace(/^\/+|\/+$/g, '');
-  return trimmed === '' ? '/' : `/${trimmed}/`;
-}
-
 /**
  * The URL the audit reads the output as: the site's origin with the path prefix the output is
  * served below, so `https://example.com/blog/sitemap.xml` is `sitemap.xml` of the output. The
@@ -181,7 +175,7 @@ function sitemapTemplateWarnings(state: BuildState): string[] {
     const fix = `add \`eleventyImport: { collections: [${missing.map((name) => `'${name}'`).join(', ')}] }\` to its front matter`;
     if (!template.rendered && state.indexabilityChanged.length > 0) {
       lines.push(
-        `${inputPath} was not rebuilt by this incremental build, so its output still lists ${state.indexabilityChanged.join(', ')} as before this change to its robots tags: ${fix}, or run a full build.`,
+        `${inputPath} was not rebuilt by this incremental build, so its output is stale for ${state.indexabilityChanged.join(', ')}, whose robots tags changed: ${fix}, or run a full build.`,
       );
     } else if (!template.advised) {
       template.advised = true;

@@ -194,10 +194,15 @@ export interface SiteRobotsTxt {
   warnings: string[];
 }
 
+/** `/blog/` from Eleventy's `pathPrefix` (`blog`, `/blog`, `/blog/`); `/` when the site is served at the root. */
+export function normalizePathPrefix(pathPrefix: string | undefined): string {
+  const trimmed = (pathPrefix ?? '/').replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? '/' : `/${trimmed}/`;
+}
+
 /** The sitemap the common `sitemap.xml.njk` template and `@quasibit/eleventy-plugin-sitemap` write, below the path prefix. */
 function defaultSitemap(pathPrefix: string | undefined): string {
-  const prefix = (pathPrefix ?? '/').replace(/^\/*/, '/').replace(/\/*$/, '/');
-  return `${prefix}sitemap.xml`;
+  return `${normalizePathPrefix(pathPrefix)}sitemap.xml`;
 }
 
 /** The robots.txt of this build: the options merged with the site's own robots.txt, if it has one. */
@@ -219,9 +224,9 @@ function generateSiteRobotsTxt(setup: SiteRobotsTxtSetup): SiteRobotsTxt {
     (ignored) => `${ignored} was not merged into robots.txt, ${user!.source} was: a site has one robots.txt, so keep only one of them.`,
   );
   const prefix = setup.pathPrefix();
-  if (prefix !== undefined && defaultSitemap(prefix) !== '/sitemap.xml') {
+  if (prefix !== undefined && normalizePathPrefix(prefix) !== '/') {
     warnings.push(
-      `robots.txt is written at the root of the output, but the site is served below \`${defaultSitemap(prefix).slice(0, -'sitemap.xml'.length)}\` (\`pathPrefix\`): crawlers read robots.txt only at the root of a host, so serve it from there or set \`robotsTxt: false\`.`,
+      `robots.txt is written at the root of the output, but the site is served below \`${normalizePathPrefix(prefix)}\` (\`pathPrefix\`): crawlers read robots.txt only at the root of a host, so serve it from there or set \`robotsTxt: false\`.`,
     );
   }
   return { report, warnings };

@@ -56,7 +56,7 @@ describe('item 11: --incremental', () => {
     // Eleventy did not rebuild it, and the log says so, with the fix.
     expect(await listed('sitemap-without-import.xml')).toEqual(['/', '/post/']);
     expect(cli.log()).toContain(
-      "[@robots-kit/eleventy] ./src/sitemap-without-import.njk was not rebuilt by this incremental build, so its output still lists /post/ as before this change to its robots tags: add `eleventyImport: { collections: ['all'] }` to its front matter, or run a full build.",
+      "[@robots-kit/eleventy] ./src/sitemap-without-import.njk was not rebuilt by this incremental build, so its output is stale for /post/, whose robots tags changed: add `eleventyImport: { collections: ['all'] }` to its front matter, or run a full build.",
     );
   });
 

@@ -95,9 +95,10 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
   let pages = 0;
   let collections = new Set<string>();
   let matchedGlobs = new Set<string>();
+  /** The globs no page matched yet: most pages match none, so they are tested together first. */
+  let unmatched = globs;
   let matchedData = new Set<string>();
   let sampleUrls: string[] = [];
-  let prefixes = new Set<string>();
   let keys = new Set<string>();
   let values = new Map<string, Map<string, number>>();
 
@@ -105,9 +106,9 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
     pages = 0;
     collections = new Set();
     matchedGlobs = new Set();
+    unmatched = globs;
     matchedData = new Set();
     sampleUrls = [];
-    prefixes = new Set();
     keys = new Set();
     values = new Map();
   };
@@ -134,19 +135,22 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
     }
   };
 
+  const recordGlobs = (page: ConfigUsagePage): void => {
+    if (unmatched.length === 0 || !matchesAnyGlob(page.url, unmatched.map((option) => option.glob))) return;
+    const errorPage = isErrorPage(page.status === undefined ? { url: page.url } : { url: page.url, status: page.status }, []);
+    for (const option of unmatched) {
+      if ((errorPage && !option.errorPages) || !matchesAnyGlob(page.url, [option.glob])) continue;
+      matchedGlobs.add(option.key);
+    }
+    unmatched = unmatched.filter((option) => !matchedGlobs.has(option.key));
+  };
+
   const record = (page: ConfigUsagePage): void => {
     pages++;
     for (const name of page.collections ?? []) collections.add(name);
-    const errorPage = isErrorPage(page.status === undefined ? { url: page.url } : { url: page.url, status: page.status }, []);
-    for (const option of globs) {
-      if (matchedGlobs.has(option.key) || (errorPage && !option.errorPages)) continue;
-      if (matchesAnyGlob(page.url, [option.glob])) matchedGlobs.add(option.key);
-    }
+    recordGlobs(page);
     recordData(page.data);
-    if (sampleUrls.length < MAX_SAMPLE_URLS) {
-      sampleUrls.push(page.url);
-      for (const prefix of pathPrefixes(page.url)) prefixes.add(prefix);
-    }
+    if (sampleUrls.length < MAX_SAMPLE_URLS) sampleUrls.push(page.url);
   };
 
   const matchesSample = (glob: string): boolean => sampleUrls.some((url) => matchesAnyGlob(url, [glob]));
@@ -173,6 +177,7 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
     const folder = literal.slice(0, literal.lastIndexOf('/') + 1);
     const depth = folder.split('/').filter(Boolean).length;
     if (depth === 0) return undefined;
+    const prefixes = new Set(sampleUrls.flatMap(pathPrefixes));
     const close = suggest(folder, [...prefixes].filter((prefix) => prefix.split('/').filter(Boolean).length === depth));
     const candidate = close === undefined ? undefined : close + glob.slice(folder.length);
     return candidate !== undefined && matchesSample(candidate) ? { glob: candidate } : undefined;
