@@ -224,10 +224,11 @@ describe('astro build of a localized, non-indexable site', () => {
     expect(parseRobotsTxt(text).groups).toHaveLength(1);
   });
 
-  it('skips the audit (`audit: true`), which would only report the noindex it asked for, and says so', () => {
+  it('audits it (`audit: true`) as a preview: nothing indexable, its own noindex and Disallow no finding (issue 11 item 13)', () => {
     const ours = site.logs.filter((entry) => entry.label === '@robots-kit/astro');
-    expect(ours.some((entry) => entry.message.startsWith('robots-kit audit of '))).toBe(false);
-    expect(ours.find((entry) => entry.message.includes('audit was skipped'))?.level).toBe('info');
+    expect(ours.find((entry) => entry.message === 'This build is not indexable, so the audit checks that no page can be indexed.')?.level).toBe('info');
+    expect(ours.find((entry) => entry.message.startsWith('robots-kit audit of '))?.message).toMatch(/; 0 errors, 0 warnings, \d+ info$/);
+    expect(ours.filter((entry) => entry.level === 'error')).toEqual([]);
   });
 
   it('gives every page `noindex, nofollow`, merged with astro-seo’s tag', async () => {

@@ -72,7 +72,7 @@ describe('issue 11 item 17: option errors in our words', () => {
         }
         if (text !== undefined) {
           expect(text).not.toMatch(ZOD_TEXT);
-          expect(text).toMatch(/^\[@robots-kit\/core\] options, key `[^`]+`: /);
+          expect(text).toMatch(/^\[@robots-kit\/core\] options, key `/);
         }
       }),
       { numRuns: 400 },
