@@ -8,7 +8,8 @@ import type { HeadersHosts } from '../glob/translate.js';
 import { type HeaderTarget, validateHeadersOptions } from './options.js';
 import { parseHeadersFile, headersFileLines, siteWideHeadersFileLines } from './headers-file.js';
 import { NON_INDEXABLE_DIRECTIVES } from '../directives/vocabulary.js';
-import { mergeVercelJson, siteWideVercelEntries, vercelEntries } from './vercel.js';
+import { vercelEntries } from './vercel.js';
+import { mergeVercelJson } from './vercel-json.js';
 import { htaccessLines, siteWideHtaccessLines } from './htaccess.js';
 import { NGINX_FILE, nginxContent, siteWideNginxContent } from './nginx.js';
 
@@ -90,7 +91,11 @@ export interface HeaderFile {
   note?: string;
 }
 export interface HeaderFilesContext {
-  /** False for preview and staging builds: every target then gets one site-wide `noindex, nofollow` rule and nothing else. */
+  /**
+   * False for preview and staging builds: every target in the output folder then gets one
+   * site-wide `noindex, nofollow` rule and nothing else, and Vercel's files, which live in the
+   * project beside a committed `vercel.json`, are left as they are.
+   */
   indexable: boolean;
   /** The built HTML pages and their resolved tags, for `html: true`. Default: none. */
   pages?: readonly HtmlPage[];
@@ -111,6 +116,9 @@ export interface HeaderFilesContext {
   source?: string;
 }
 const VERCEL_STANDALONE = 'vercel-headers.json';
+function previewVercelNote(path: string): string {
+  return `not an indexable build: ${path} was left as it is (it lives outside the output folder, where a rule for this preview would be one commit away from production). Vercel itself sends \`X-Robots-Tag: noindex\` on preview deployments, and every page carries a noindex tag.`;
+}
 /** Targets whose patterns are regexes, which express every glob robots-kit accepts. */
 const REGEX_TARGETS: ReadonlySet<HeaderTarget> = new Set(['vercel', 'apache', 'nginx']);
 function otherRobotsRules(existing: string | undefined, file: string): string | undefined {
@@ -150,15 +158,20 @@ export function generateHeaderFiles(options: unknown, context: HeaderFilesContex
     files.push({ path: '_headers', base: 'output', content, ...(note ? { note } : {}) });
   }
   if (targets.includes('vercel')) {
-    const entries = siteWide === undefined ? vercelEntries(regexPlanned) : siteWideVercelEntries(siteWide);
     const mergeInto = settings.vercel.mergeInto;
-    if (mergeInto !== undefined) {
-      files.push({ path: mergeInto, base: 'project', content: mergeVercelJson(context.readExisting(mergeInto, 'project'), entries, mergeInto) });
+    const path = mergeInto ?? VERCEL_STANDALONE;
+    if (siteWide !== undefined) {
+      // Vercel's files live in the project, beside a committed vercel.json: a rule for this
+      // preview there would be one commit away from de-indexing production. They stay as they are.
+      const existing = context.readExisting(path, 'project');
+      if (existing !== undefined) files.push({ path, base: 'project', content: existing, note: previewVercelNote(path) });
+    } else if (mergeInto !== undefined) {
+      files.push({ path: mergeInto, base: 'project', content: mergeVercelJson(context.readExisting(mergeInto, 'project'), vercelEntries(regexPlanned), mergeInto) });
     } else {
       files.push({
         path: VERCEL_STANDALONE,
         base: 'project',
-        content: JSON.stringify({ headers: entries }, null, 2) + '\n',
+        content: JSON.stringify({ headers: vercelEntries(regexPlanned) }, null, 2) + '\n',
         note: `Vercel reads headers only from vercel.json: copy the entries of ${VERCEL_STANDALONE} into the \`headers\` array of your vercel.json, or set \`headers.vercel.mergeInto: 'vercel.json'\` to have robots-kit keep them up to date on every build.`,
       });
     }

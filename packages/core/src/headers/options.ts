@@ -1,4 +1,5 @@
 /** The headers options: targets, rules and their validation. */
+import path from 'node:path';
 import { z } from 'zod';
 import { type RobotsInput, type Directives, type ParsedRobots, mergeDirectives } from '../directives/types.js';
 import { formatDirectives, mergeAudiences } from '../directives/reconcile.js';
@@ -73,9 +74,11 @@ export const headersOptionsSchema = z.strictObject({
   vercel: z
     .strictObject({
       /**
-       * A `vercel.json` (relative to the project root) to merge the header entries into on
-       * every build, keeping everything else in it. Default: none, write
-       * `vercel-headers.json` at the project root for you to copy from.
+       * A `vercel.json` (relative to the project root, and inside it) to merge the header
+       * entries into on every build, editing only robots-kit's own entries: every other byte
+       * stays, and the file is not rewritten when nothing changes. A preview (non-indexable)
+       * build leaves it as it is. Default: none, write `vercel-headers.json` at the project
+       * root for you to copy from.
        */
       mergeInto: z.string().min(1).optional(),
     })
@@ -187,6 +190,27 @@ export function userAgentDirectives(parsed: ParsedRobots, userAgent: string | un
   return { all: { flags: new Set() }, crawlers: new Map([[name, parsed.all]]) };
 }
 
+/**
+ * `headers.vercel.mergeInto` as a path inside the project: robots-kit rewrites that file on
+ * every build, so `../../victim.json` or `/etc/x.json` would let an option edit files
+ * elsewhere. Returned with `/` separators, normalized.
+ */
+function checkMergeInto(value: string, source: string): string {
+  const normalized = path.posix.normalize(value.replaceAll('\\', '/'));
+  const outside = path.posix.isAbsolute(normalized) || path.win32.isAbsolute(value) || normalized === '..' || normalized.startsWith('../');
+  if (outside || normalized === '.' || normalized.endsWith('/')) {
+    throw new RobotsError({
+      code: 'invalid-merge-into',
+      source,
+      key: 'headers.vercel.mergeInto',
+      value,
+      problem: outside ? 'path leaves the project folder' : 'path names a folder, not a file',
+      expected: 'the path of a file inside the project, relative to its root, e.g. `vercel.json`',
+      suggestion: 'vercel.json',
+    });
+  }
+  return normalized;
+}
 const located = z.strictObject({ headers: headersOptionsSchema });
 /**
  * Validates the `headers` option and parses its globs and directives. Throws RobotsError
@@ -216,6 +240,6 @@ export function validateHeadersOptions(options: unknown, source = 'options'): No
     return { globs, directives: userAgentDirectives(robots, rule.userAgent, key, source) };
   });
   const result: NormalizedHeadersOptions = { rules, html: headers.html ?? false, targets, vercel: {}, source };
-  if (headers.vercel?.mergeInto !== undefined) result.vercel.mergeInto = headers.vercel.mergeInto;
+  if (headers.vercel?.mergeInto !== undefined) result.vercel.mergeInto = checkMergeInto(headers.vercel.mergeInto, source);
   return result;
 }

@@ -1,6 +1,6 @@
 /**
- * vercel.json headers: writing, merging into the user's file, reading back and matching `source`
- * patterns.
+ * vercel.json headers: the entries robots-kit writes, reading them back and matching `source`
+ * patterns (on the linear-time matcher).
  */
 import { globToVercelSource } from '../glob/translate.js';
 import type { PlannedEntry } from './plan.js';
@@ -28,9 +28,6 @@ export function vercelEntries(planned: readonly PlannedEntry[]): VercelHeaderEnt
     .reverse()
     .filter((entry) => valueList(entry.values).length > 0)
     .map((entry) => vercelEntry(globToVercelSource(entry.glob), valueList(entry.values)));
-}
-export function siteWideVercelEntries(value: string): VercelHeaderEntry[] {
-  return [vercelEntry('/(.*)', [value])];
 }
 
 type Token = { kind: 'char' | 'escaped' | 'name' | 'pattern' | 'modifier' | 'open' | 'close'; value: string };
@@ -187,33 +184,4 @@ export function readVercelHeaders(json: string, file = 'vercel.json'): VercelHea
 export function matchVercelSource(source: string, urlPath: string): boolean {
   const matcher = vercelSourceMatcher(source);
   return 'test' in matcher && matcher.test(urlPath);
-}
-
-function isOurs(entry: unknown): boolean {
-  const missing = (entry as { missing?: unknown } | null)?.missing;
-  return Array.isArray(missing) && missing.some((item) => (item as { key?: unknown } | null)?.key === VERCEL_MARKER.key);
-}
-function fail(file: string, value: unknown, problem: string, expected: string): never {
-  throw new RobotsError({ code: 'invalid-existing-file', source: file, key: 'headers.vercel.mergeInto', value, problem, expected });
-}
-/**
- * A `vercel.json` with our header entries in place of the previous ones (found by their
- * marker) and every other key and entry kept, in its indentation.
- */
-export function mergeVercelJson(existing: string | undefined, entries: readonly VercelHeaderEntry[], file: string): string {
-  if (existing === undefined || existing.trim() === '') return JSON.stringify({ headers: entries }, null, 2) + '\n';
-  let config: unknown;
-  try {
-    config = JSON.parse(existing);
-  } catch (error) {
-    return fail(file, (error as Error).message, 'invalid JSON', 'a valid `vercel.json`');
-  }
-  if (typeof config !== 'object' || config === null || Array.isArray(config)) return fail(file, config, 'not a JSON object', 'a `vercel.json` object');
-  const record = config as Record<string, unknown>;
-  const headers = record.headers ?? [];
-  if (!Array.isArray(headers)) return fail(file, headers, '`headers` is not an array', 'Vercel\'s `headers` array');
-  const kept = headers.filter((entry) => !isOurs(entry));
-  const merged = entries.length === 0 && !('headers' in record) ? record : { ...record, headers: [...kept, ...entries] };
-  const indent = /\n([ \t]+)"/.exec(existing)?.[1] ?? '  ';
-  return JSON.stringify(merged, null, indent) + (existing.endsWith('\n') ? '\n' : '');
 }

@@ -255,11 +255,10 @@ describe('nginx snippet', () => {
 describe('a non-indexable build (preview, staging)', () => {
   const files = generateHeaderFiles({ targets: ['netlify', 'cloudflare', 'vercel', 'apache', 'nginx'], rules: RULES, html: true }, context({ indexable: false, pages: PAGES }));
 
-  it('writes one site-wide noindex, nofollow rule for every target and nothing else', () => {
-    expect(files.map((f) => f.path)).toEqual(['_headers', 'vercel-headers.json', '.htaccess', 'robots-headers.nginx.conf']);
+  it('writes one site-wide noindex, nofollow rule for every target in the output folder and nothing else', () => {
+    expect(files.map((f) => f.path)).toEqual(['_headers', '.htaccess', 'robots-headers.nginx.conf']);
     const headers = parseHeadersFile(file(files, '_headers').content);
     expect([...headers]).toEqual([['/*', [{ name: 'X-Robots-Tag', value: 'noindex, nofollow' }]]]);
-    expect(readVercelHeaders(file(files, 'vercel-headers.json').content).map((r) => [r.source, r.headers])).toEqual([['/(.*)', [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }]]]);
     expect(readHtaccessHeaders(file(files, '.htaccess').content)).toEqual([{ kind: 'all', headers: [{ action: 'set', name: 'X-Robots-Tag', value: 'noindex, nofollow', always: true }] }]);
     expect(file(files, 'robots-headers.nginx.conf').content).toMatch(/^add_header X-Robots-Tag "noindex, nofollow" always;$/m);
     expect(file(files, 'robots-headers.nginx.conf').content).not.toMatch(/^location/m);
@@ -269,8 +268,20 @@ describe('a non-indexable build (preview, staging)', () => {
     for (const path of [...PATHS, '/anything/at/all']) {
       expect(netlifySends(file(files, '_headers').content, path)).toBe('noindex, nofollow');
       expect(cloudflareSends(file(files, '_headers').content, path)).toBe('noindex, nofollow');
-      expect(vercelSends(file(files, 'vercel-headers.json').content, path)).toBe('noindex, nofollow');
     }
+  });
+
+  it('issue 11 item 16: never writes the preview rule into Vercel\'s files, which live outside the output folder', () => {
+    const production = generateHeaderFiles({ targets: ['vercel'], rules: RULES, vercel: { mergeInto: 'vercel.json' } }, context({}, { 'vercel.json': '{\n  "cleanUrls": true\n}\n' }));
+    const committed = file(production, 'vercel.json').content;
+    for (const options of [{ targets: ['vercel'], rules: RULES, vercel: { mergeInto: 'vercel.json' } }, { targets: ['vercel'], rules: RULES }]) {
+      const preview = generateHeaderFiles(options, context({ indexable: false }, { 'vercel.json': committed, 'vercel-headers.json': committed }));
+      const [vercel] = preview;
+      expect(vercel!.content).toBe(committed);
+      expect(vercel!.note).toMatch(/not an indexable build: vercel(-headers)?\.json was left as it is/);
+      expect(readVercelHeaders(vercel!.content).map((rule) => rule.source)).not.toContain('/(.*)');
+    }
+    expect(generateHeaderFiles({ targets: ['vercel'] }, context({ indexable: false }))).toEqual([]);
   });
 });
 
