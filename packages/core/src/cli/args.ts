@@ -21,6 +21,9 @@ Options:
   --pages                   List every page in the table, not only restricted ones
   --html <file>             Also write a self-contained HTML report (URL tree per crawler,
                             filters, where each verdict came from, robots.txt reach)
+  --color, --no-color       Colour the table or not (default: on a terminal, unless NO_COLOR
+                            is set; FORCE_COLOR=1 forces it)
+  -v, --version             Print robots-kit's version
   -h, --help                Show this help
 
 Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage error
@@ -33,6 +36,9 @@ robots-kit logs <file…|-> reads access logs: what crawlers really did
 export type CliFormat = 'table' | 'json' | 'sarif' | 'github';
 export interface CliArgs {
   help: boolean;
+  version: boolean;
+  /** `--color` / `--no-color`; undefined: decided from the terminal and the environment. */
+  color?: boolean;
   dir: string;
   site?: string;
   crawlers?: string[];
@@ -54,6 +60,9 @@ const OPTIONS = {
   'fail-on': { type: 'string' },
   pages: { type: 'boolean' },
   html: { type: 'string' },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  version: { type: 'boolean', short: 'v' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 const FLAGS = Object.keys(OPTIONS).map((name) => `--${name}`);
@@ -88,6 +97,18 @@ function htmlFile(value: string): string {
   }
   return value;
 }
+/**
+ * Whether to colour terminal output: `--color`/`--no-color` first, then `FORCE_COLOR` (any value
+ * but `0`/`false`), then `NO_COLOR` (any non-empty value), then whether stdout is a terminal —
+ * the conventions of no-color.org and of Node's own `util.styleText`.
+ */
+export function useColor(flag: boolean | undefined, env: Readonly<Record<string, string | undefined>>, isTTY: boolean | undefined): boolean {
+  if (flag !== undefined) return flag;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== '' ) return force !== '0' && force.toLowerCase() !== 'false';
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  return isTTY === true;
+}
 /** Reads `check <dir> [options]`; throws `RobotsError` (code `invalid-argument`) for anything else. */
 export function parseCliArgs(argv: readonly string[]): CliArgs {
   let parsed;
@@ -97,8 +118,11 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     throw translateParseError(error as Error & { code?: string });
   }
   const { values, positionals } = parsed;
-  const base = { format: 'table' as CliFormat, failOn: 'error' as FailOn, allPages: values.pages ?? false };
+  if (values.color && values['no-color']) throw usageError('--color contradicts', { key: '--no-color', expected: '--color or --no-color, not both' });
+  const color = values.color ? true : values['no-color'] ? false : undefined;
+  const base = { format: 'table' as CliFormat, failOn: 'error' as FailOn, allPages: values.pages ?? false, version: false, ...(color === undefined ? {} : { color }) };
   if (values.help) return { ...base, help: true, dir: '' };
+  if (values.version) return { ...base, help: false, version: true, dir: '' };
   const [command, dir, ...extra] = positionals;
   if (command === undefined) throw usageError('missing command', { expected: '`robots-kit check <dir>`' });
   if (command !== 'check') throw usageError('unknown command', { value: command, expected: '`check` or `logs`', suggestion: suggest(command, ['check', 'logs']) });

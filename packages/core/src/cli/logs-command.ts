@@ -10,7 +10,7 @@ import type { AnalyzeLogsOptions, JsonFieldMap, LogFormat, LogsReport, RobotsVer
 import { formatLogsJson, formatLogsSarif, formatLogsTable } from '../report/logs.js';
 import { writeFileAtomic } from '../site/output-files.js';
 import { terminalSafe } from '../report/table.js';
-import { translateParseError } from './args.js';
+import { translateParseError, useColor } from './args.js';
 
 /** `robots-kit logs --help`. */
 export const LOGS_USAGE = `Usage: robots-kit logs <file…|-> [options]
@@ -216,7 +216,7 @@ export async function runLogsCli(argv: readonly string[], io: LogsIo): Promise<n
     const shown = displayPaths(report, args, cwd);
     if (args.html) writeFileAtomic(inCwd(cwd, args.html), formatLogsHtml(shown));
     const env = io.env ?? process.env;
-    io.stdout.write(args.output === 'json' ? formatLogsJson(shown) : args.output === 'sarif' ? formatLogsSarif(shown, cwd) : formatLogsTable(shown, { color: io.stdout.isTTY === true && !env.NO_COLOR }));
+    io.stdout.write(args.output === 'json' ? formatLogsJson(shown) : args.output === 'sarif' ? formatLogsSarif(shown, cwd) : formatLogsTable(shown, { color: useColor(undefined, env, io.stdout.isTTY) }));
     const threshold = args.failOn === 'none' ? -1 : SEVERITY_ORDER.indexOf(args.failOn);
     return shown.findings.some((finding) => SEVERITY_ORDER.indexOf(finding.severity) <= threshold) ? 1 : 0;
   } catch (error) {

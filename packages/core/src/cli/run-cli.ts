@@ -1,11 +1,11 @@
 /** runCli: runs `robots-kit check`, prints the report in the chosen format and sets the exit code. */
 import { RobotsError } from '../errors.js';
 import { auditSite } from '../audit/audit-site.js';
-import { CLI_USAGE, parseCliArgs, type CliArgs } from './args.js';
+import { CLI_USAGE, parseCliArgs, useColor, type CliArgs } from './args.js';
 import { runLogsCli } from './logs-command.js';
 import { failsAt, severityCounts } from '../audit/findings.js';
 import { formatAuditJson } from '../report/json.js';
-import { formatAuditSarif, formatGithubAnnotations } from '../report/code-scanning.js';
+import { formatAuditSarif, formatGithubAnnotations, ROBOTS_KIT_VERSION } from '../report/code-scanning.js';
 import { formatAuditTable, terminalSafe } from '../report/table.js';
 import type { AuditReport } from '../audit/types.js';
 import { writeAuditHtml } from '../report/html.js';
@@ -71,7 +71,7 @@ function render(report: AuditReport, args: CliArgs, io: CliIo, cwd: string): str
     case 'github':
       return formatGithubAnnotations(report, cwd) + `robots-kit: ${severityCounts(report.summary.findings)}\n`;
     default:
-      return formatAuditTable(report, { color: io.stdout.isTTY === true && !env.NO_COLOR, allPages: args.allPages });
+      return formatAuditTable(report, { color: useColor(args.color, env, io.stdout.isTTY), allPages: args.allPages });
   }
 }
 /**
@@ -93,6 +93,10 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
   }
   if (args.help) {
     io.stdout.write(CLI_USAGE);
+    return 0;
+  }
+  if (args.version) {
+    io.stdout.write(`${ROBOTS_KIT_VERSION}\n`);
     return 0;
   }
   const bar = io.stderr.isTTY ? createProgressBar(io.stderr) : undefined;

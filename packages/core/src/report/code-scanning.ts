@@ -4,6 +4,10 @@ import { AUDIT_FINDINGS } from '../audit/findings.js';
 import { toSafeJson } from './json.js';
 import type { AuditFindingId, AuditReport, AuditSeverity } from '../audit/types.js';
 import { terminalSafe } from './table.js';
+import { readFileSync } from 'node:fs';
+
+/** robots-kit's version, read once from core's package.json (dist/report and src/report sit at the same depth). */
+export const ROBOTS_KIT_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 const LEVELS: Record<AuditSeverity, string> = { error: 'error', warning: 'warning', info: 'note' };
 /**
@@ -43,7 +47,7 @@ export function formatAuditSarif(report: AuditReport, cwd = process.cwd()): stri
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
-    runs: [{ tool: { driver: { name: 'robots-kit', informationUri: 'https://www.npmjs.com/package/@robots-kit/core', rules } }, results }],
+    runs: [{ tool: { driver: { name: 'robots-kit', version: ROBOTS_KIT_VERSION, semanticVersion: ROBOTS_KIT_VERSION, informationUri: 'https://www.npmjs.com/package/@robots-kit/core', rules } }, results }],
   };
   return toSafeJson(sarif);
 }

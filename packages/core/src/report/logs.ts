@@ -2,6 +2,7 @@
  * The `robots-kit logs` report for a terminal, as JSON and as SARIF: per-crawler totals by
  * verification, and the log findings in the audit's style.
  */
+import { ROBOTS_KIT_VERSION } from './code-scanning.js';
 import path from 'node:path';
 import { plural, severityCounts, shorten } from '../audit/findings.js';
 import type { AuditSeverity } from '../audit/types.js';
@@ -127,6 +128,6 @@ export function formatLogsSarif(report: LogsReport, cwd = process.cwd()): string
   return toSafeJson({
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
-    runs: [{ tool: { driver: { name: 'robots-kit logs', informationUri: 'https://www.npmjs.com/package/@robots-kit/core', rules } }, results }],
+    runs: [{ tool: { driver: { name: 'robots-kit logs', version: ROBOTS_KIT_VERSION, semanticVersion: ROBOTS_KIT_VERSION, informationUri: 'https://www.npmjs.com/package/@robots-kit/core', rules } }, results }],
   });
 }

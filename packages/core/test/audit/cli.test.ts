@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -140,6 +140,42 @@ describe('robots-kit check: options and formats', () => {
     const result = await run(['check', fixturePath('clean'), '--pages']);
     expect(result.stdout).toContain('Pages (5)');
     expect(result.stdout).toMatch(/\/about\/\s+googlebot, \*\s+yes\s+yes\s+yes/);
+  });
+});
+
+describe('robots-kit: version and colour', () => {
+  const coreVersion = (JSON.parse(readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../package.json'), 'utf8')) as { version: string }).version;
+
+  it.each([['--version'], ['-v']])('%s prints the package version and exits 0', async (flag) => {
+    const result = await run([flag]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`${coreVersion}\n`);
+  });
+
+  it('names its version in SARIF', async () => {
+    const result = await run(['check', fixturePath('robots-txt-syntax'), '--format=sarif']);
+    const sarif = JSON.parse(result.stdout) as { runs: Array<{ tool: { driver: { version: string } } }> };
+    expect(sarif.runs[0]!.tool.driver.version).toBe(coreVersion);
+  });
+
+  it.each([
+    ['a terminal', [], {}, true, true],
+    ['not a terminal', [], {}, false, false],
+    ['NO_COLOR on a terminal', [], { NO_COLOR: '1' }, true, false],
+    ['FORCE_COLOR off a terminal', [], { FORCE_COLOR: '1' }, false, true],
+    ['FORCE_COLOR=0 on a terminal', [], { FORCE_COLOR: '0' }, true, false],
+    ['FORCE_COLOR beats NO_COLOR', [], { FORCE_COLOR: '1', NO_COLOR: '1' }, false, true],
+    ['--color off a terminal, with NO_COLOR', ['--color'], { NO_COLOR: '1' }, false, true],
+    ['--no-color on a terminal, with FORCE_COLOR', ['--no-color'], { FORCE_COLOR: '1' }, true, false],
+  ] as const)('colours the table on %s: %s', async (_name, flags, env, stdoutTTY, coloured) => {
+    const result = await run(['check', fixturePath('noindex-disallowed'), ...flags], { env: { ...env }, stdoutTTY });
+    expect(result.stdout.includes(ESC)).toBe(coloured);
+  });
+
+  it('refuses --color with --no-color', async () => {
+    const result = await run(['check', fixturePath('clean'), '--color', '--no-color']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--color or --no-color, not both');
   });
 });
 
