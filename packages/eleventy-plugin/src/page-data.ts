@@ -1,6 +1,6 @@
 /**
  * What the plugin learns about pages while Eleventy builds: each page's data (captured
- * through `eleventyComputed`), which collections each page is in, and the rest of one
+ * by a preprocessor, or through `eleventyComputed` for paginated pages), which collections each page is in, and the rest of one
  * build's state, reset before every build of `--serve` and `--watch`.
  */
 import type { HtmlPage, NormalizedRobotsOptions, RobotsTxtReport } from '@robots-kit/core';
@@ -30,9 +30,34 @@ export function createPageDataCapture(store: WeakMap<object, EleventyPageData>):
   };
 }
 
+/**
+ * The preprocessor that remembers each template's data, keyed by `data.page`. Eleventy
+ * runs preprocessors once per template with the data object its page later renders with
+ * (src/Template.js `getTemplates`: computed data and `collections` are added to that same
+ * object), so no global `eleventyComputed` key is needed: such a key moves every template
+ * onto Eleventy's computed-data path and runs twice per template. Paginated templates are
+ * the exception: each page gets a new data object and a new `page` after this runs, so
+ * only their data gets the `eleventyComputed` capture (copied into every page's data).
+ */
+export function createPageDataPreprocessor(store: WeakMap<object, EleventyPageData>): (data: EleventyPageData) => undefined {
+  const capture = createPageDataCapture(store);
+  return function robotsKitPageData(data: EleventyPageData): undefined {
+    if (typeof data !== 'object' || data === null) return undefined;
+    const page = data.page;
+    if (typeof page === 'object' && page !== null) store.set(page, data);
+    if ('pagination' in data) {
+      const computed = data.eleventyComputed;
+      if (computed === undefined || computed === null) data.eleventyComputed = { [CAPTURE_KEY]: capture };
+      // A new object: the template's `eleventyComputed` may be shared with other templates (a data file's).
+      else if (typeof computed === 'object' && !Array.isArray(computed)) data.eleventyComputed = { ...computed, [CAPTURE_KEY]: capture };
+    }
+    return undefined;
+  };
+}
+
 /** Which collections each page of one build belongs to. */
 export interface CollectionMembership {
-  /** The `collections` object it was built from; a new build has a new one. */
+  /** What identifies the collections it was built from (`collections.all`); a new build has a new one. */
   readonly source: object;
   readonly byPage: WeakMap<EleventyPage, Set<string>>;
   /** Pages 2..n of a pagination are in no collection: they share their template's membership. */
@@ -55,7 +80,7 @@ export function buildCollectionMembership(
   collections: Readonly<Record<string, readonly EleventyCollectionItem[] | undefined>>,
 ): CollectionMembership {
   const membership: CollectionMembership = {
-    source: collections,
+    source: collectionsIdentity(collections),
     byPage: new WeakMap(),
     byInputPath: new Map(),
     dataByPage: new WeakMap(),
@@ -100,6 +125,12 @@ export interface BuildState {
   sitemapTemplates: Map<string, SitemapTemplate>;
   /** Pages whose indexability this incremental build changed (`/post/` gained a noindex). */
   indexabilityChanged: string[];
+  /**
+   * The tags each `page` of this build resolved to from its data alone (no tags already in
+   * its HTML): the sitemap filter reuses what the transform resolved instead of resolving
+   * every page a second time.
+   */
+  resolvedFromData: WeakMap<object, Record<string, string>>;
 }
 
 /** A template that filters a collection with `robotsIndexable`, as an incremental build needs to know it. */
@@ -125,6 +156,7 @@ export function createBuildState(options: NormalizedRobotsOptions): BuildState {
     incremental: false,
     sitemapTemplates: new Map(),
     indexabilityChanged: [],
+    resolvedFromData: new WeakMap(),
   };
 }
 
@@ -139,17 +171,32 @@ export function resetBuildState(state: BuildState, build: { incremental?: boolea
   state.robotsTxt = undefined;
   state.copiedRobotsTxt = undefined;
   state.indexabilityChanged = [];
+  state.resolvedFromData = new WeakMap();
   for (const template of state.sitemapTemplates.values()) template.rendered = false;
 }
 
 /**
- * The membership index of the current build, built on first use. `data.collections`
- * is complete only once templates render, so this runs at transform time. A different
- * `collections` object means a new build even if `eleventy.before` was missed.
+ * What identifies one build's collections. Not the `collections` object itself: on a
+ * paginated page `data.collections` is a new Proxy on every read (Eleventy's `ProxyWrap`
+ * wraps plain objects afresh), which would rebuild the index for every paginated page and
+ * make the build grow with pages × paginated pages. Arrays are handed through unwrapped,
+ * so `collections.all` is the same array for every page of a build.
+ */
+function collectionsIdentity(collections: Readonly<Record<string, unknown>>): object {
+  const all = collections.all;
+  return Array.isArray(all) ? all : collections;
+}
+
+/**
+ * The membership index of the current build, built once per build, on first use.
+ * `data.collections` is complete only once templates render, so this runs at transform
+ * time. Different collections mean a new build even if `eleventy.before` was missed.
  */
 export function membershipForBuild(state: BuildState, data: Pick<EleventyPageData, 'collections'> | undefined): CollectionMembership | undefined {
   const collections = data?.collections;
   if (typeof collections !== 'object' || collections === null) return state.membership;
-  if (state.membership?.source !== collections) state.membership = buildCollectionMembership(collections);
+  if (state.membership?.source !== collectionsIdentity(collections)) {
+    state.membership = buildCollectionMembership(collections);
+  }
   return state.membership;
 }

@@ -7,7 +7,7 @@ import { detectIndexable, normalizeOptions, RobotsError, type NormalizedRobotsOp
 import { createAfterBuild } from './after-build.js';
 import { registerAuditReport } from './dev-report.js';
 import { OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings } from './messages.js';
-import { CAPTURE_KEY, createBuildState, createPageDataCapture, resetBuildState } from './page-data.js';
+import { CAPTURE_KEY, createBuildState, createPageDataCapture, createPageDataPreprocessor, resetBuildState } from './page-data.js';
 import { registerRobotsTxt } from './robots-txt.js';
 import { createRobotsIndexableFilter, FILTER_NAME, robotsIndexable } from './sitemap.js';
 import { createRobotsTransform } from './transform.js';
@@ -59,7 +59,10 @@ export function robotsPlugin(eleventyConfig: EleventyConfig, options: RobotsOpti
   const state = createBuildState(normalized);
   const logger = () => eleventyConfig.logger;
 
-  eleventyConfig.addGlobalData('eleventyComputed', { [CAPTURE_KEY]: createPageDataCapture(pageData) });
+  // Page data by a preprocessor, which keeps templates on Eleventy's fast path; a global
+  // `eleventyComputed` key only where there is no preprocessor API.
+  if (typeof eleventyConfig.addPreprocessor === 'function') eleventyConfig.addPreprocessor(`${PLUGIN_NAME}/page-data`, '*', createPageDataPreprocessor(pageData));
+  else eleventyConfig.addGlobalData('eleventyComputed', { [CAPTURE_KEY]: createPageDataCapture(pageData) });
   const notice = notIndexableNotice(options, normalized);
   eleventyConfig.on('eleventy.before', (event?: EleventyBuildEvent) => {
     resetBuildState(state, event);

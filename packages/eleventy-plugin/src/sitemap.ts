@@ -56,22 +56,39 @@ function itemPage(item: CollectionItemLike, url: string): EleventyPage & { url: 
  * every crawler or for Googlebot. Tags hard-coded in a layout are not seen here (the page
  * may not be rendered yet); `audit: true` reports a noindex page left in a sitemap.
  */
-function isIndexableItem(item: CollectionItemLike, options: NormalizedRobotsOptions, membership: CollectionMembership | undefined, sources: DataSourceContext): boolean {
+function isIndexableItem(
+  item: CollectionItemLike,
+  options: NormalizedRobotsOptions,
+  membership: CollectionMembership | undefined,
+  sources: DataSourceContext,
+  resolved?: WeakMap<object, Record<string, string>>,
+): boolean {
   const url = item?.url ?? item?.page?.url;
   if (typeof url !== 'string' || url === '') return false;
   const data = typeof item.data === 'object' && item.data !== null ? (item.data as EleventyPageData) : undefined;
   const status = readStatusCode(data);
   if (isErrorPage(status === undefined ? { url } : { url, status }, options.errorPages)) return false;
   const page = itemPage(item, url);
+  const known = resolved?.get(page);
+  if (known !== undefined) return !isNoindexPage(known);
   try {
-    return !isNoindexPage(resolveEleventyPage(page, data, membership, [], options).tags);
+    const tags = resolveEleventyPage(page, data, membership, [], options).tags;
+    resolved?.set(page, tags);
+    return !isNoindexPage(tags);
   } catch (error) {
     throw locatePageError(error, page, data, options.frontMatterKey, sources, url);
   }
 }
 
 /** The items that belong in a sitemap, in their order; a new array. */
-function filterIndexable<T>(items: unknown, options: NormalizedRobotsOptions, membership: CollectionMembership | undefined, name: string, sources: DataSourceContext): T[] {
+function filterIndexable<T>(
+  items: unknown,
+  options: NormalizedRobotsOptions,
+  membership: CollectionMembership | undefined,
+  name: string,
+  sources: DataSourceContext,
+  resolved?: WeakMap<object, Record<string, string>>,
+): T[] {
   if (!Array.isArray(items)) {
     throw new RobotsError({
       code: 'not-a-collection',
@@ -82,7 +99,7 @@ function filterIndexable<T>(items: unknown, options: NormalizedRobotsOptions, me
       expected: 'an array of collection items, e.g. `collections.all`',
     });
   }
-  return (items as T[]).filter((item) => isIndexableItem(item as CollectionItemLike, options, membership, sources));
+  return (items as T[]).filter((item) => isIndexableItem(item as CollectionItemLike, options, membership, sources, resolved));
 }
 
 /**
@@ -141,6 +158,7 @@ export function createRobotsIndexableFilter(
     const collections = collectionsOfItems(items);
     const page = this?.page;
     noteSitemapTemplate(state, page, page ? pageData.get(page) : undefined, items, collections);
-    return filterIndexable(items, options, membershipForBuild(state, { collections }), FILTER_NAME, sources);
+    // Pages the transform already resolved from their data are not resolved again.
+    return filterIndexable(items, options, membershipForBuild(state, { collections }), FILTER_NAME, sources, state.resolvedFromData);
   };
 }

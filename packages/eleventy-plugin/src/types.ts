@@ -92,6 +92,8 @@ export interface EleventyConfig {
   versionCheck?(compatibleRange: string): void;
   addGlobalData(name: string, data: unknown): unknown;
   addTransform(name: string, transform: EleventyTransform): void;
+  /** Eleventy 3: runs once per template with the data its pages render with (src/Template.js `runPreprocessors`). */
+  addPreprocessor?(name: string, fileExtensions: string | string[], callback: (data: EleventyPageData, content: unknown) => unknown): void;
   addTemplate?(virtualInputPath: string, content: unknown, data?: Record<string, unknown>): void;
   addFilter(name: string, filter: (this: EleventyFilterContext | undefined, ...args: any[]) => unknown): void;
   addWatchTarget?(path: string): void;
