@@ -27,7 +27,8 @@ export function auditPage(file: string, html: string, context: AuditContext): Pa
   }
   for (const tag of facts.robotsTags) sources.push(metaSource(tag, file));
   const errorPage = isErrorPage({ url });
-  const verdicts: Record<string, CrawlerVerdict> = {};
+  // Keyed by crawler names the user gives: no prototype, so `--crawler=__proto__` is a key like any other.
+  const verdicts = Object.create(null) as Record<string, CrawlerVerdict>;
   for (const crawler of context.crawlers) {
     verdicts[crawler] = computeVerdict({
       crawler: crawler.toLowerCase(),

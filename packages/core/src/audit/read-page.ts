@@ -4,9 +4,9 @@
  */
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import path from 'node:path';
-import { parseRobots, splitDirectiveList } from '../directives/parse.js';
+import { parseRobots } from '../directives/parse.js';
 import type { ParsedRobots, RobotsSource } from '../directives/types.js';
-import { formatRobotsError, RobotsError, type RobotsErrorDetails } from '../errors.js';
+import { formatRobotsError, type RobotsErrorDetails } from '../errors.js';
 import { shorten } from './findings.js';
 import type { SiteUrl } from './types.js';
 import { urlToSitePath } from './site-urls.js';
@@ -14,7 +14,6 @@ import { isRobotsMetaName } from '../directives/vocabulary.js';
 import { ownString, readBytes } from './read-files.js';
 import { parseRobotsTxt } from '../robots-txt/parse.js';
 import type { ParsedRobotsTxt } from '../robots-txt/types.js';
-import { mergeAudiences } from '../directives/reconcile.js';
 
 /** The 1-based line of each offset in `text`; `offsets` must be ascending. One pass over the text, however many offsets. */
 export function lineNumbersAt(text: string, offsets: readonly number[]): number[] {
@@ -41,32 +40,14 @@ export interface LenientParse {
 function describeProblem(details: RobotsErrorDetails): string {
   return shorten(formatRobotsError({ ...details, source: undefined, key: undefined }).replace(/^\[[^\]]*\] /, ''), 300);
 }
-function tryParse(text: string, source: RobotsSource): ParsedRobots | RobotsError {
-  try {
-    return parseRobots(text, source, { strict: false });
-  } catch (error) {
-    if (error instanceof RobotsError) return error;
-    throw error;
-  }
-}
 /**
- * Reads a tag's or header's directives the way crawlers do: what cannot be understood is
- * ignored and reported, and one bad value does not hide the good directives beside it.
+ * Reads a tag's or header's directives the way crawlers do: what cannot be understood (an
+ * unknown name, a bad value, a meta name that is no crawler) is dropped and reported, and one
+ * bad token does not hide the good directives beside it or change their crawler.
  */
 export function parseRobotsLenient(content: string, source: RobotsSource): LenientParse {
-  const whole = tryParse(content, source);
-  if (!(whole instanceof RobotsError)) return { parsed: whole, problems: whole.warnings.map(describeProblem) };
-  const parses: ParsedRobots[] = [];
-  const problems: string[] = [];
-  for (const token of splitDirectiveList(content)) {
-    const piece = tryParse(token, source);
-    if (piece instanceof RobotsError) problems.push(describeProblem(piece.details));
-    else {
-      parses.push(piece);
-      problems.push(...piece.warnings.map(describeProblem));
-    }
-  }
-  return { parsed: mergeParsedRobots(parses), problems };
+  const parsed = parseRobots(content, source, { strict: false, dropInvalid: true });
+  return { parsed, problems: parsed.warnings.map(describeProblem) };
 }
 
 /** Stands in for the origin when the site is unknown, so relative links still resolve. */
@@ -207,9 +188,4 @@ export async function readRobotsTxt(root: string): Promise<{ parsed?: ParsedRobo
   const bytes = await readBytes(path.join(root, 'robots.txt'), MAX_ROBOTS_TXT_FILE_BYTES, root);
   if (!(bytes instanceof Uint8Array)) return { skipped: bytes.skipped };
   return { parsed: parseRobotsTxt(bytes) };
-}
-
-/** Several parses as one: each audience's directives merged, most restrictive winning. */
-export function mergeParsedRobots(parses: readonly ParsedRobots[]): ParsedRobots {
-  return { ...mergeAudiences(parses), warnings: parses.flatMap((parsed) => parsed.warnings) };
 }

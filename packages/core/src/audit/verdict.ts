@@ -7,7 +7,7 @@ import { extractProductToken, isValidProductToken } from '../robots-txt/parse.js
 import { mergeAudiences, formatDirectives, isNoindex } from '../directives/reconcile.js';
 import { mergeDirectives, type ParsedRobots, type Directives, type MutableDirectives, isEmptyDirectives } from '../directives/types.js';
 import type { CrawlerVerdict, AuditLocation, DecisionSource, DecisionReasons, DirectiveSource } from './types.js';
-import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
+import { ALL_CRAWLERS_META_NAME, isNonCrawlerMetaName } from '../directives/vocabulary.js';
 import { parseRobotsLenient, type FoundRobotsTag } from './read-page.js';
 import { shorten } from './findings.js';
 import type { RobotsDecidingRule, ParsedRobotsTxt } from '../robots-txt/types.js';
@@ -36,6 +36,16 @@ export function normalizeCrawlers(crawlers: readonly string[] | undefined, sourc
         problem: 'invalid crawler name',
         expected: 'a robots.txt product token of letters, `-` and `_` (e.g. `googlebot`, `bingbot`), or `*`',
         ...(token ? { suggestion: token.toLowerCase() } : {}),
+      });
+    }
+    if (isNonCrawlerMetaName(name)) {
+      throw new RobotsError({
+        code: 'invalid-crawler-name',
+        source,
+        key: `crawlers[${index}]`,
+        value: crawler,
+        problem: 'not a crawler but a meta name of its own (its tags would be read as robots tags)',
+        expected: 'a robots.txt product token such as `googlebot` or `bingbot`, or `*`',
       });
     }
     const lower = name.toLowerCase();

@@ -40,9 +40,15 @@ function isRealCalendarDate(text: string, date: Date): boolean {
 /**
  * Parses an `unavailable_after` date: ISO 8601, RFC 822/1123, RFC 850, or a
  * `Date` (YAML front matter turns `2026-12-31` into one). Returns undefined when
- * the value is not a date in any of those forms.
+ * the value is not a date in any of those forms, or falls outside the years 0–9999.
  */
 export function parseDirectiveDate(value: unknown): Date | undefined {
+  const date = readDate(value);
+  // ISO 8601 writes four-digit years: past 9999 (or before 0) the output would be `+275760-09-13…`.
+  return date && date.getUTCFullYear() >= 0 && date.getUTCFullYear() <= 9999 ? date : undefined;
+}
+/** {@link parseDirectiveDate} without the range check: a date in any accepted form. */
+export function readDate(value: unknown): Date | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
   if (typeof value !== 'string') return undefined;
   const text = value.trim();

@@ -4,8 +4,8 @@
  */
 import { RobotsError, type RobotsErrorDetails, robotsWarning, type RobotsWarning, suggest } from '../errors.js';
 import { type RobotsSource, type FlagDirective, type ImagePreview, type ParsedRobots, type RobotsInput, type MutableDirectives, emptyDirectives, mergeInto, IMAGE_PREVIEW_ORDER } from './types.js';
-import { type ValueDirective, DIRECTIVE_NAMES, isFlagDirective, isValueDirective, ALL_CRAWLERS_META_NAME, KNOWN_CRAWLER_NAMES } from './vocabulary.js';
-import { formatDirectiveDate, parseDirectiveDate } from './dates.js';
+import { type ValueDirective, DIRECTIVE_NAMES, isFlagDirective, isValueDirective, ALL_CRAWLERS_META_NAME, KNOWN_CRAWLER_NAMES, isNonCrawlerMetaName } from './vocabulary.js';
+import { formatDirectiveDate, parseDirectiveDate, readDate } from './dates.js';
 
 
 /** Where parsing is, and what to do with problems. */
@@ -13,6 +13,8 @@ export interface ParseContext {
   source: RobotsSource;
   /** When false, unknown directives become warnings instead of errors. */
   strict: boolean;
+  /** When true, a directive with a bad value is dropped with a warning, as crawlers drop it. */
+  dropInvalid?: boolean;
   warnings: RobotsWarning[];
 }
 type Problem = Omit<RobotsErrorDetails, 'source' | 'key'> & { key?: string };
@@ -91,14 +93,19 @@ export const VALUE_KEYS: Readonly<Record<string, ValueDirective>> = {
 };
 export const OBJECT_KEYS: readonly string[] = [...Object.keys(BOOLEAN_KEYS), ...Object.keys(VALUE_KEYS)];
 
+/**
+ * The largest `max-snippet` / `max-video-preview` written: a 32-bit count, printed as plain
+ * digits (`99999999999999999999999` would print as `1e+23`, which no crawler reads).
+ */
+export const MAX_LENGTH_VALUE = 2_147_483_647;
 function parseLength(name: ValueDirective, value: unknown, context: ParseContext): number {
   const number = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number) || number < -1) {
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < -1 || number > MAX_LENGTH_VALUE) {
     fail(context, {
       code: 'invalid-directive-value',
-      problem: `invalid \`${name}\` value`,
+      problem: typeof number === 'number' && number > MAX_LENGTH_VALUE ? `\`${name}\` value too large` : `invalid \`${name}\` value`,
       value,
-      expected: 'a whole number, -1 for no limit',
+      expected: `a whole number from -1 (no limit) to ${MAX_LENGTH_VALUE}`,
     });
   }
   return number;
@@ -136,7 +143,7 @@ export function applyValueDirective(
       if (!date) {
         fail(context, {
           code: 'invalid-date',
-          problem: 'invalid `unavailable_after` date',
+          problem: readDate(value) ? '`unavailable_after` date outside the years 0 to 9999, which ISO 8601 writes with four digits,' : 'invalid `unavailable_after` date',
           value,
           expected: 'an ISO 8601 (`2026-12-31`), RFC 822 or RFC 850 date',
         });
@@ -209,19 +216,30 @@ export function parseDirectiveString(
 ): void {
   let target = all;
   for (const token of splitDirectiveList(text)) {
-    const prefixed = CRAWLER_PREFIX.exec(token);
-    if (prefixed && !isDirectiveName(prefixed[1]!) && isDirectiveName(prefixed[2]!.split(/[\s:]/)[0]!)) {
-      target = crawler(checkCrawlerName(prefixed[1]!, context));
-      applyToken(target, prefixed[2]!, context);
-      continue;
+    try {
+      const prefixed = CRAWLER_PREFIX.exec(token);
+      if (prefixed && !isDirectiveName(prefixed[1]!) && isDirectiveName(prefixed[2]!.split(/[\s:]/)[0]!)) {
+        target = crawler(checkCrawlerName(prefixed[1]!, context));
+        applyToken(target, prefixed[2]!, context);
+        continue;
+      }
+      applyToken(target, token, context);
+    } catch (error) {
+      if (!context.dropInvalid || !(error instanceof RobotsError)) throw error;
+      context.warnings.push(robotsWarning(error.details));
     }
-    applyToken(target, token, context);
   }
 }
 
 export interface ParseRobotsOptions {
   /** Unknown directives throw when true; with false they become warnings. Default: `true`. */
   strict?: boolean;
+  /**
+   * Drop a directive with a bad value (`max-snippet:abc`, `viewport: noindex`) with a warning
+   * instead of throwing, as crawlers ignore it: for tags read from pages (a theme's), not for the
+   * user's own input. Default: `false`.
+   */
+  dropInvalid?: boolean;
 }
 const INPUT_FORMS = 'a string (`"noindex, nofollow"`), an array of strings, a boolean or an object (`{ index: false }`)';
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -317,6 +335,7 @@ export function parseRobots(input: RobotsInput | unknown, source: RobotsSource |
   const context: ParseContext = {
     source: typeof source === 'string' ? { file: source } : source,
     strict: options.strict ?? true,
+    dropInvalid: options.dropInvalid ?? false,
     warnings: [],
   };
   const all = emptyDirectives();
@@ -334,12 +353,24 @@ export function parseRobots(input: RobotsInput | unknown, source: RobotsSource |
 /** Product tokens as crawlers use them in `<meta name>` and robots.txt. */
 const CRAWLER_NAME = /^[a-z0-9][a-z0-9._-]*$/i;
 
+/** A product token that is not a meta name with a meaning of its own (`viewport`, `description`, …). */
 export function isCrawlerName(name: string): boolean {
-  return CRAWLER_NAME.test(name);
+  return CRAWLER_NAME.test(name) && !isNonCrawlerMetaName(name);
 }
 
-/** The lowercase crawler name, or an error for a name with spaces, colons or other characters. */
+/**
+ * The lowercase crawler name, or an error for a name with spaces, colons or other characters,
+ * and for a meta name of its own: `viewport: noindex` would replace the page's viewport tag.
+ */
 export function checkCrawlerName(name: string, context: ParseContext): string {
+  if (CRAWLER_NAME.test(name) && isNonCrawlerMetaName(name)) {
+    fail(context, {
+      code: 'not-a-crawler',
+      problem: `not a crawler but a meta name of its own (robots-kit would replace the page's \`<meta name="${name.toLowerCase()}">\`), got`,
+      value: name,
+      expected: 'a crawler product token such as `googlebot` or `bingbot` before the colon, or directives only (`noindex, nosnippet`)',
+    });
+  }
   if (!isCrawlerName(name)) {
     fail(context, {
       code: 'invalid-crawler-name',

@@ -123,8 +123,8 @@ export function collectSources(page: PageToResolve, options: NormalizedRobotsOpt
   }
   for (const tag of page.existing ?? []) {
     const name = tag.name.trim().toLowerCase();
-    // A theme's tag is not the user's input: unknown tokens in it only warn.
-    const parsed = parseRobots(tag.content, { file: page.source ?? page.url, key: `<meta name="${tag.name}">` }, { strict: false });
+    // A theme's tag is not the user's input: unknown tokens and bad values in it only warn.
+    const parsed = parseRobots(tag.content, { file: page.source ?? page.url, key: `<meta name="${tag.name}">` }, { strict: false, dropInvalid: true });
     warnings.push(...parsed.warnings);
     sources.push(name === ALL_CRAWLERS_META_NAME ? parsed : { all: emptyDirectives(), crawlers: new Map([[name, parsed.all]]), warnings: [] });
     origins?.push({ file: page.source ?? page.url, key: `<meta name="${tag.name}" content="${tag.content}">` });
