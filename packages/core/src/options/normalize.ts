@@ -69,6 +69,22 @@ function locate(error: unknown, context: NormalizeContext): never {
   throw error;
 }
 /**
+ * `site` as an http(s) URL: it reaches robots.txt, sitemaps and canonical checks, so
+ * `javascript:alert(1)` or `file:///etc` must stop here, with the fix.
+ */
+function checkSite(site: string, source: string): string {
+  const { protocol } = new URL(site);
+  if (protocol === 'https:' || protocol === 'http:') return site;
+  throw new RobotsError({
+    code: 'invalid-site',
+    source,
+    key: 'site',
+    value: site,
+    problem: 'not an http or https URL',
+    expected: 'the address the site is served at, e.g. `https://example.com`',
+  });
+}
+/**
  * Validates user options with a strict schema and fills in defaults. Throws `RobotsError`
  * for an unknown key (with a did-you-mean), a wrong type, a bad glob or a bad directive.
  */
@@ -116,7 +132,7 @@ export function normalizeOptions(userOptions: unknown = {}, context: NormalizeCo
       parseRobots(options.defaults, { file: source, key: 'defaults' }, { strict });
       result.defaults = options.defaults;
     }
-    if (options.site !== undefined) result.site = options.site;
+    if (options.site !== undefined) result.site = checkSite(options.site, source);
     if (result.robotsTxt !== false) validateRobotsTxtOptions(result.robotsTxt, source);
     if (options.headers !== undefined) {
       validateHeadersOptions(options.headers, source);

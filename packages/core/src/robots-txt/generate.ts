@@ -98,7 +98,12 @@ function resolveOne(value: string, key: string, site: string | undefined, source
   } catch {
     throw new RobotsError({ code: 'invalid-site', ...(source === undefined ? {} : { source }), key: 'site', value: site, problem: '`site` is not an absolute URL, got', expected: 'the site\'s URL, e.g. `https://example.com`' });
   }
-  return new URL(value, base).href;
+  const resolved = new URL(value, base);
+  // A relative sitemap stays on the site: a path the URL parser reads as another host is refused.
+  if (resolved.origin !== base.origin) {
+    throw new RobotsError({ code: 'invalid-sitemap', ...(source === undefined ? {} : { source }), key, value, problem: 'relative sitemap path resolves to another host, got', expected: 'a path on the site starting with a single `/`, e.g. `/sitemap.xml`' });
+  }
+  return resolved.href;
 }
 /**
  * The sitemap URLs to write, absolute: `true` stands for

@@ -243,15 +243,22 @@ export function validateContentUsage(value: unknown, key: string, source?: strin
 }
 
 /** Throws unless `value` is a positive, finite number of seconds. */
+const MAX_CRAWL_DELAY = 86_400;
 export function validateCrawlDelay(value: unknown, key: string, source?: string): asserts value is number {
-  if (typeof value === 'number' && Number.isFinite(value) && value > 0) return;
+  // Written as plain digits (`1e+21` or `1e-7` would not parse) and at most a day (issue 13 item 13).
+  if (typeof value === 'number' && value > 0 && value <= MAX_CRAWL_DELAY && /^\d+(\.\d+)?$/.test(String(value))) return;
   const asNumber = typeof value === 'string' ? Number(value) : Number.NaN;
   throw robotsTxtOptionError(
     {
       key,
       value,
-      problem: typeof value === 'number' ? 'crawl delay is not a positive, finite number of seconds, got' : `crawl delay must be a number, got ${typeof value}`,
-      expected: 'a number of seconds greater than 0, e.g. `5`',
+      problem:
+        typeof value !== 'number'
+          ? `crawl delay must be a number, got ${typeof value}`
+          : Number.isFinite(value) && value > 0
+            ? 'crawl delay is not a number of seconds up to a day written in plain digits, got'
+            : 'crawl delay is not a positive, finite number of seconds, got',
+      expected: `a number of seconds greater than 0 and at most ${MAX_CRAWL_DELAY}, e.g. \`5\``,
       suggestion: Number.isFinite(asNumber) && asNumber > 0 ? String(asNumber) : undefined,
     },
     source,
@@ -318,6 +325,8 @@ function validateSitemapEntry(value: unknown, key: string, source?: string): voi
   };
   if (/\s/u.test(value)) fail('sitemap URL contains whitespace, got', value.replace(/\s/gu, (space) => encodeURIComponent(space)));
   if (value.includes('#')) fail('sitemap URL contains `#`, which starts a comment in robots.txt, got', value.slice(0, value.indexOf('#')));
+  // `//host/…` and `/\\host/…` are URLs on another host once resolved against `site` (issue 13 item 11).
+  if (/^[/\\]{2}/.test(value)) fail('sitemap path starting with `//` or `/\\` names another host, got', `/${value.replace(/^[/\\]+/, '')}`);
   const isHttp = /^https?:\/\//i.test(value);
   if (isAbsoluteUrl(value) && !isHttp) fail('sitemap URL is not http(s), got');
   if (!isHttp && !value.startsWith('/')) fail('sitemap is neither an absolute URL nor a path starting with `/`, got', '/' + value.replace(/^\.?\/*/, ''));
