@@ -4,11 +4,11 @@
  * preview when the build is not indexable.
  */
 import { auditSite } from '@robots-kit/core';
-import { auditLogLines, writeAuditHtml } from '@robots-kit/core/adapter';
+import { auditLogLines, explainPageSources, writeAuditHtml, type PageExplanation } from '@robots-kit/core/adapter';
 import { relative, resolve } from 'node:path';
 import { AstroError } from 'astro/errors';
 import { PACKAGE_NAME } from './errors.js';
-import type { IntegrationState } from './state.js';
+import { PAGE_LOG, type IntegrationState, type PageLog } from './state.js';
 
 /**
  * Checks the built site in `dir`, prints the summary through Astro's logger, one line per
@@ -25,14 +25,14 @@ export async function runAudit(state: IntegrationState, dir: string): Promise<vo
     indexable: options.indexable,
     // Routes rendered on request have no file in the output: their sitemap URLs are not missing.
     onDemandPaths: state.onDemandPaths,
-    // Routes rendered on request have no file in the output: their sitemap URLs are not missing.
   });
   if (!options.indexable) logger.info('This build is not indexable, so the audit checks that no page can be indexed.');
   const { lines, errors } = auditLogLines(report);
   for (const line of lines) logger[line.level](line.message);
   // `audit: { html }`: the report page, written before a failing audit stops the build, so it can show why.
   if (typeof options.audit === 'object') {
-    const file = await writeAuditHtml(report, resolve(state.root, options.audit.html));
+    const explanations = (globalThis as Record<symbol, Partial<ReportPageLog> | undefined>)[PAGE_LOG]?.explanations;
+    const file = await writeAuditHtml(report, resolve(state.root, options.audit.html), explanations ? { explanations } : {});
     logger.info(`HTML audit report written to ${relative(process.cwd(), file) || file}.`);
   }
   if (errors > 0) {
@@ -43,6 +43,27 @@ export async function runAudit(state: IntegrationState, dir: string): Promise<vo
         : 'A preview build must keep every page out of search results: give the pages it names a noindex tag, or an X-Robots-Tag header through the `headers` option.',
     );
   }
+}
+
+/**
+ * With `audit: { html }` in `astro build`: the middleware logs each page it resolves (see
+ * `PAGE_LOG`), and where its directives came from goes into the report, beside what the built
+ * file says. The explanation is made at once and kept small; the page itself is not kept.
+ */
+export function explainPagesForReport(getState: () => IntegrationState | undefined): void {
+  const explanations = new Map<string, PageExplanation>();
+  const log: ReportPageLog = {
+    explanations,
+    record(page) {
+      const state = getState();
+      if (state) explanations.set(page.url, explainPageSources(page, state.options).explanation);
+    },
+  };
+  (globalThis as Record<symbol, PageLog | undefined>)[PAGE_LOG] = log;
+}
+/** The page log of a build with `audit: { html }`, read back by the audit: on `globalThis`, as Astro may load the integration more than once. */
+interface ReportPageLog extends PageLog {
+  explanations: Map<string, PageExplanation>;
 }
 
 /**

@@ -15,6 +15,7 @@ import { ASTRO_SITEMAP, createPageTagsCache, setSitemapContext, sitemapHookCallb
 import type { IntegrationState } from './state.js';
 import { robotsVitePlugin } from './vite-plugin.js';
 import { serveToolbarApp, toolbarAppEntry } from './toolbar/server.js';
+import { explainPagesForReport } from './audit.js';
 
 export type { RobotsInput } from '@robots-kit/core';
 export type { AstroRobotsOptions as RobotsOptions, OnDemandOptions } from './on-demand.js';
@@ -73,6 +74,8 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
         addMiddleware({ order: 'post', entrypoint: `${PACKAGE_NAME}/middleware` });
         // What robots-kit decided for the page on screen, and why (toolbar/).
         if (command === 'dev') addDevToolbarApp(toolbarAppEntry());
+        // `audit: { html }`: the report also says where each page's directives came from.
+        else if (command === 'build' && typeof state.options.audit === 'object') explainPagesForReport(getState);
       },
       'astro:config:done': ({ config, injectTypes, buildOutput }) => {
         injectTypes({ filename: 'locals.d.ts', content: LOCALS_TYPES });

@@ -18,7 +18,7 @@ import {
 import type { APIContext, AstroRuntimeLogger, MiddlewareHandler } from 'astro';
 import { logLine, PAGE_HINT, toAstroError } from './errors.js';
 import { entryContribution, findPageEntry, ownDirectives, renderedEntriesRecorder, withRenderedEntries, type RobotsData } from './page-directives.js';
-import { DEV_PAGE_LOG, PAGE_RECORDER, type DevPageLog, type PageRecorder } from './state.js';
+import { PAGE_LOG, PAGE_RECORDER, type PageLog, type PageRecorder } from './state.js';
 
 /**
  * Runs after the page rendered (`order: 'post'`, innermost), so it sees the final status, the
@@ -61,8 +61,8 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   try {
     streamed = await injectRobotsStream(response.body, (existing) => {
       resolved = respond('html', existing);
-      // `astro dev`: what the toolbar app explains (toolbar/server.ts).
-      (globalThis as Record<symbol, DevPageLog | undefined>)[DEV_PAGE_LOG]?.record({ ...page, existing });
+      // What the dev toolbar app and the audit's HTML report explain (toolbar/server.ts, audit.ts).
+      (globalThis as Record<symbol, PageLog | undefined>)[PAGE_LOG]?.record({ ...page, existing });
       return editTags ? resolved.tags : {};
     });
   } catch (error) {

@@ -16,13 +16,14 @@ export interface PageRecorder {
 }
 
 /**
- * Where the middleware logs, in `astro dev`, each HTML page it resolves (as given to core, with
- * the tags already in its HTML), for the dev toolbar app (toolbar/server.ts); absent in builds.
+ * Where the middleware logs each HTML page it resolves (as given to core, with the tags already
+ * in its HTML): in `astro dev` for the dev toolbar app (toolbar/server.ts), in `astro build` with
+ * `audit: { html }` for the report (audit.ts); absent otherwise.
  */
-export const DEV_PAGE_LOG = Symbol.for('@robots-kit/astro: pages of the dev server');
+export const PAGE_LOG = Symbol.for('@robots-kit/astro: pages resolved');
 
-/** What the middleware calls in `astro dev`. */
-export interface DevPageLog {
+/** What the middleware calls with each page it resolves. */
+export interface PageLog {
   record(page: PageToResolve): void;
 }
 

@@ -2,7 +2,7 @@
  * The server side of the robots-kit app in Astro's dev toolbar: it answers the app's question
  * "what did robots-kit decide for this URL, and why". The middleware logs each page it resolves
  * in `astro dev` (what the page said about itself, its entry, the tags already in its HTML, see
- * `DEV_PAGE_LOG`); asked about a URL, the server fetches it from its own dev server as a
+ * `PAGE_LOG`); asked about a URL, the server fetches it from its own dev server as a
  * crawler would, with robots.txt, and core's `inspectPage` does the rest. Messages travel over
  * Vite's HMR socket (`toolbar.on` / `toolbar.send`); edits tell the open app to ask again.
  */
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { inspectPage, type PageInspection } from '@robots-kit/core/adapter';
 import type { PageToResolve } from '@robots-kit/core';
 import type { ViteDevServer } from 'vite';
-import { DEV_PAGE_LOG, type DevPageLog, type IntegrationState } from '../state.js';
+import { PAGE_LOG, type IntegrationState, type PageLog } from '../state.js';
 import { ANSWER, ASK, CHANGED, TOOLBAR_APP_ID } from './app.js';
 
 /** A robot's head, drawn for the toolbar's 20 px icon slot. */
@@ -80,18 +80,20 @@ export interface ToolbarServerHelpers {
  * dev server is ever fetched.
  */
 export function serveToolbarApp(server: ViteDevServer, toolbar: ToolbarServerHelpers, getState: () => IntegrationState | undefined): void {
+  // Astro also runs this hook for servers with no HTTP side (content sync during a build): no toolbar there.
+  if (!server.httpServer) return;
   const pages = new Map<string, PageToResolve>();
-  const log: DevPageLog = {
+  const log: PageLog = {
     record(page) {
       pages.delete(page.url);
       pages.set(page.url, page);
       if (pages.size > MAX_LOGGED_PAGES) pages.delete(pages.keys().next().value!);
     },
   };
-  (globalThis as Record<symbol, DevPageLog | undefined>)[DEV_PAGE_LOG] = log;
+  (globalThis as Record<symbol, PageLog | undefined>)[PAGE_LOG] = log;
   server.httpServer?.once('close', () => {
-    const holder = globalThis as Record<symbol, DevPageLog | undefined>;
-    if (holder[DEV_PAGE_LOG] === log) delete holder[DEV_PAGE_LOG];
+    const holder = globalThis as Record<symbol, PageLog | undefined>;
+    if (holder[PAGE_LOG] === log) delete holder[PAGE_LOG];
   });
 
   toolbar.on(ASK, (payload) => {

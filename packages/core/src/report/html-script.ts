@@ -30,6 +30,8 @@ export const REPORT_SCRIPT = String.raw`
     (children || []).forEach(function (child) { if (child != null) node.appendChild(typeof child === 'string' ? document.createTextNode(child) : child); });
     return node;
   }
+  // Labels from core mark code with backticks.
+  function withCode(text) { return el('span', null, text.split('\u0060').map(function (part, i) { return i % 2 ? el('code', { text: part }) : part; })); }
   function plural(n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); }
   function where(source, file) { return (source.file == null ? file : source.file) + (source.line ? ' line ' + source.line : ''); }
   // Pages: [url, file, flags (1 error page, 2 in a sitemap), canonical, [verdict index per crawler]].
@@ -181,7 +183,7 @@ export const REPORT_SCRIPT = String.raw`
       box.appendChild(el('h3', { text: 'Set by' }));
       box.appendChild(el('ul', { class: 'why' }, explained.origins.map(function (origin) {
         var says = Object.keys(origin.directives).map(function (name) { return name + ': ' + origin.directives[name]; }).join('; ');
-        return el('li', null, [origin.label, ' → ', el('code', { text: says || '(nothing)' })]);
+        return el('li', null, [withCode(origin.label), ' → ', el('code', { text: says || '(nothing)' })]);
       })));
     }
     if (pageFindings[p].length > 0) {

@@ -10,6 +10,8 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditSite } from '../../src/audit/audit-site.js';
 import { writeAuditHtml } from '../../src/report/html.js';
+import { normalizeOptions } from '../../src/options/normalize.js';
+import { explainPageSources } from '../../src/resolve/explain-page.js';
 import { findChromium, launchChromium, NO_CHROMIUM, SCREENSHOT_DIR, type CdpPage, type ChromiumBrowser } from '../helpers/chromium.js';
 import { HOSTILE, reportSite } from './html-site.js';
 
@@ -32,7 +34,9 @@ describe.skipIf(!chromium)('issue 18: the HTML audit report in Chromium', () => 
     site = reportSite();
     outDir = mkdtempSync(path.join(tmpdir(), 'robots-kit-report-'));
     const report = await auditSite(site.root, { crawlers: ['googlebot', 'gptbot', '*'], now: new Date('2026-01-01T00:00:00Z') });
-    const file = await writeAuditHtml(report, path.join(outDir, 'report.html'));
+    // What an adapter knows of one page: where its directives came from in the options.
+    const { explanation } = explainPageSources({ url: '/private/team/', data: { robots: 'noindex' }, source: 'src/team.md' }, normalizeOptions({}, { env: {} }));
+    const file = await writeAuditHtml(report, path.join(outDir, 'report.html'), { explanations: new Map([['/private/team/', explanation]]) });
     browser = await launchChromium(chromium);
     page = await browser.newPage({ width: 1280, height: 1100 });
     await page.send('Network.enable');
@@ -93,6 +97,9 @@ describe.skipIf(!chromium)('issue 18: the HTML audit report in Chromium', () => 
     expect(details).toContain('robots.txt line 2');
     expect(details).toContain('<meta name="robots" content="noindex">');
     expect(details).toContain('private/team/index.html line 1');
+    // The adapter's part: the option or file behind the tag.
+    expect(details).toContain("Set bythe page's own setting: robots in src/team.md → robots: noindex");
+    expect(await page.evaluate<string>(`document.querySelector('[data-details="/private/team/"] h3 + ul code').textContent`)).toBe('robots');
     expect(await page.evaluate<string>(`document.activeElement.dataset.url`)).toBe('/private/team/');
     await page.screenshot(path.join(SCREENSHOT_DIR, 'audit-report.png'));
   });
