@@ -3,16 +3,17 @@
  * and its status code, injects them into its HTML, and reports what is worth telling. The
  * sitemap filter resolves pages the same way (`resolveEleventyPage`).
  */
+// The light entry: resolution and injection, with options normalized once by the plugin.
 import {
   injectRobots,
-  resolvePageDetailed,
+  resolvePageTags,
   type ExistingRobotsTag,
   type HtmlDiagnostic,
   type InjectRobotsResult,
   type NormalizedRobotsOptions,
   type PageToResolve,
   type ResolvedPage,
-} from '@robots-kit/core';
+} from '@robots-kit/core/runtime';
 import { isNoindexPage } from '@robots-kit/core/adapter';
 import { locateInheritedWarning, locatePageError, readFrontMatterText, type DataSourceContext } from './data-source.js';
 import { reportWarnings } from './messages.js';
@@ -73,7 +74,7 @@ export function resolveEleventyPage(
   existing: ExistingRobotsTag[],
   options: NormalizedRobotsOptions,
 ): ResolvedPage {
-  return resolvePageDetailed({ ...eleventyPageToResolve(page, data, membership), existing }, options);
+  return resolvePageTags({ ...eleventyPageToResolve(page, data, membership), existing }, options);
 }
 
 /** Feeds, JSON, sitemaps and `permalink: false` pages are not HTML documents and are left alone. */
@@ -154,7 +155,7 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     const toResolve = eleventyPageToResolve(located, data, membership, setup.sources.config);
     const key = setup.options.frontMatterKey;
     const resolve = (existing: ExistingRobotsTag[]): Record<string, string> => {
-      const resolved = resolvePageDetailed({ ...toResolve, existing }, setup.options);
+      const resolved = resolvePageTags({ ...toResolve, existing }, setup.options);
       for (const warning of resolved.warnings) warnings.push(locateInheritedWarning(warning, page, data, key, setup.sources));
       if (existing.length === 0 && data !== undefined) setup.state.resolvedFromData.set(page, resolved.tags);
       return resolved.tags;
