@@ -46,8 +46,14 @@ export function readUnscripted(html: string, scan: PreBodyScan, templateExtent: 
   const texts = scan.headNodes
     .filter((node) => node.name === 'noscript')
     .map((node) => ({ start: node.tag!.end, end: findRawTextEnd(html, node.tag!.end, 'noscript') }));
-  const metas = unscripted.headNodes.filter(
-    (node) => node.name === 'meta' && texts.some((text) => text.start <= node.start && node.end <= text.end),
-  );
+  // Both lists are in source order: one pass over each.
+  const metas: HeadNode[] = [];
+  let text = 0;
+  for (const node of unscripted.headNodes) {
+    if (node.name !== 'meta') continue;
+    while (text < texts.length && texts[text]!.end < node.end) text++;
+    if (text === texts.length) break;
+    if (texts[text]!.start <= node.start) metas.push(node);
+  }
   return divergence === undefined ? { metas } : { metas, divergence };
 }

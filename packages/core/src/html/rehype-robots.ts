@@ -99,22 +99,51 @@ function rebuildHead(head: Element, tags: readonly RobotsMetaTag[], isRobots: (n
     const first = children[0];
     separator = deeperSeparator(isWhitespaceText(first) ? separatorOf(first.value) : '');
   }
-  const inserted = tags.flatMap((tag) => [...(separator === '' ? [] : [text(separator)]), robotsMetaElement(tag)]);
+  // A tag that replaces one of its name keeps that one's other attributes, as injectRobots does.
+  const replaced = new Map<string, Element>();
+  for (const index of removed) {
+    const node = children[index]!;
+    const name = node.type === 'element' ? propertyText(node.properties, 'name')?.trim().toLowerCase() : undefined;
+    if (name !== undefined && !replaced.has(name)) replaced.set(name, node as Element);
+  }
+  const inserted = tags.flatMap((tag) => {
+    const previous = replaced.get(tag.name.toLowerCase());
+    const element: Element = previous
+      ? { type: 'element', tagName: 'meta', properties: { ...previous.properties, name: tag.name, content: tag.content }, children: [] }
+      : robotsMetaElement(tag);
+    return [...(separator === '' ? [] : [text(separator)]), element];
+  });
 
   const rebuilt: ElementContent[] = [];
   children.forEach((node, index) => {
     if (index === insertAt) rebuilt.push(...inserted);
-    if (!removed.has(index)) rebuilt.push(node);
+    if (removed.has(index)) return;
+    if (node.type === 'element' && node.tagName === 'noscript') removeRobotsChildren(node, isRobots);
+    rebuilt.push(node);
   });
   if (insertAt >= children.length) rebuilt.push(...inserted);
   return rebuilt;
+}
+/**
+ * A head `<noscript>` parsed without scripting (as rehype-parse does) holds elements: its robots
+ * tags count for crawlers that run no scripts, and go, as injectRobots removes them.
+ */
+function removeRobotsChildren(noscript: Element, isRobots: (node: RootContent) => boolean): void {
+  const kept: ElementContent[] = [];
+  for (const node of noscript.children) {
+    if (!isRobots(node)) kept.push(node);
+    else if (isWhitespaceText(kept[kept.length - 1])) kept.pop();
+  }
+  noscript.children = kept;
 }
 /**
  * A unified plugin for rehype pipelines: among the children of the document's `<head>`
  * it removes every robots `<meta name>` (`robots`, a known crawler, a name in
  * `extraNames` or a key of `tags`, in any case) and inserts one `<meta name content>`
  * per entry of `tags`, after `<meta charset>` and the viewport tag and before the first
- * script. Like `injectRobots`, it leaves `<noscript>` and `<template>` contents alone.
+ * script. Like `injectRobots`, it also removes the robots tags of a head `<noscript>` (crawlers
+ * without scripting read them) and leaves `<template>` contents alone; a replaced tag keeps its
+ * other attributes.
  * A tree without `<head>` gets one when it has `<html>`; a fragment is left alone.
  */
 export function rehypeRobots(options: RehypeRobotsOptions): (tree: Root) => undefined {

@@ -6,6 +6,7 @@
  * exactly for markup in the "in body" insertion mode and for SVG or MathML that holds no HTML;
  * a template with anything else (tables, `<select>`, HTML inside SVG…) is handed to parse5.
  */
+import { createRequire } from 'node:module';
 import type { DefaultTreeAdapterMap, ParserOptions } from 'parse5';
 import { readMarkup, textElementEnd, type ElementExtent } from './tokenizer.js';
 import type { StartTagToken } from './types.js';
@@ -88,65 +89,87 @@ export function fastTemplateEnd(html: string, tag: StartTagToken, scripting = tr
 }
 
 type Parse5 = typeof import('parse5');
-type Parse5Document = DefaultTreeAdapterMap['document'];
 type Parse5Element = DefaultTreeAdapterMap['element'];
-let parseWithLocations: ((html: string, options: ParserOptions<DefaultTreeAdapterMap>) => Parse5Document) | undefined;
+type Parse5Node = DefaultTreeAdapterMap['node'];
+type Parse5Parser = import('parse5').Parser<DefaultTreeAdapterMap>;
+let createParser: ((options: ParserOptions<DefaultTreeAdapterMap>) => Parse5Parser) | undefined;
 /**
  * parse5's parser, loaded on first use (pages without such templates never load it), with one
  * fix to its locations: elements it closes at the end of input would get the last end tag read
  * as theirs when it has their name; the end of input is the token that closes them.
  */
-function loadParse5(): NonNullable<typeof parseWithLocations> {
-  if (parseWithLocations) return parseWithLocations;
+function loadParse5(): NonNullable<typeof createParser> {
+  if (createParser) return createParser;
   let parse5: Parse5;
   try {
-    // Node's `createRequire`, asked for at run time: a static `node:` import would keep the
-    // runtime entry (@robots-kit/core/runtime, which loads this module) off edge runtimes.
-    const nodeModule = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('module') as typeof import('node:module') | undefined;
-    if (!nodeModule) throw new Error('no require here');
-    parse5 = nodeModule.createRequire(import.meta.url)('parse5') as Parse5;
+    parse5 = createRequire(import.meta.url)('parse5') as Parse5;
   } catch {
     throw new Error('the page has a head `<template>` that only the parse5 package can read exactly, and it is not installed');
   }
   class EndOfInputParser extends parse5.Parser<DefaultTreeAdapterMap> {
-    override onEof(token: Parameters<InstanceType<Parse5['Parser']>['onEof']>[0]): void {
+    override onEof(token: Parameters<Parse5Parser['onEof']>[0]): void {
       this.currentToken = token;
       super.onEof(token);
     }
   }
-  parseWithLocations = (html, options) => EndOfInputParser.parse(html, options) as Parse5Document;
-  return parseWithLocations;
+  const adapter = parse5.defaultTreeAdapter;
+  createParser = (options) => new EndOfInputParser({ ...options, treeAdapter: { ...adapter, onItemPop: options.treeAdapter?.onItemPop } });
+  return createParser;
 }
-/** The extents of the head's templates as parse5 places them, by the offset of their start tags. */
-function headTemplateExtents(html: string, scripting: boolean): Map<number, ElementExtent> {
+
+/**
+ * How much of a page parse5 may read for its templates: its work per tag grows with the depth
+ * of the open elements (end tags that close nothing walk them all), so it gets a bounded number
+ * of tags, and the time stays bounded on any input. Pages past it are left unchanged.
+ */
+const FALLBACK_TAG_BUDGET = 10_000;
+const FALLBACK_CHUNK = 8 * 1024;
+const TAG_START = /<\/?[a-zA-Z]/g;
+/**
+ * One reading of a page by parse5, fed in chunks until the head template asked for has been
+ * closed (or the input ends): the ends of the head's templates, by the offset of their start tags.
+ */
+function parse5Reading(html: string, scripting: boolean): (start: number) => ElementExtent {
   const shift = html.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const document = loadParse5()(html.slice(shift), { sourceCodeLocationInfo: true, scriptingEnabled: scripting });
-  const root = document.childNodes.find((node): node is Parse5Element => 'tagName' in node && node.tagName === 'html');
-  const head = root?.childNodes.find((node): node is Parse5Element => 'tagName' in node && node.tagName === 'head');
   const extents = new Map<number, ElementExtent>();
-  for (const child of head?.childNodes ?? []) {
-    const location = 'tagName' in child && child.tagName === 'template' ? child.sourceCodeLocation : undefined;
-    if (!location?.startTag) continue;
+  const onItemPop = (node: Parse5Node): void => {
+    const location = 'tagName' in node && node.tagName === 'template' ? node.sourceCodeLocation : undefined;
+    const parent = (node as Parse5Element).parentNode as Parse5Element | null;
+    if (!location?.startTag || parent?.tagName !== 'head') return;
     const endTag = location.endTag;
     extents.set(location.startTag.startOffset + shift, endTag ? { end: endTag.endOffset + shift, closed: true } : { end: html.length, closed: false });
-  }
-  return extents;
+  };
+  const parser = loadParse5()({ sourceCodeLocationInfo: true, scriptingEnabled: scripting, treeAdapter: { onItemPop } as never });
+  let fed = shift;
+  let tags = 0;
+  return (start) => {
+    while (!extents.has(start) && fed < html.length) {
+      const chunk = html.slice(fed, fed + FALLBACK_CHUNK);
+      tags += chunk.match(TAG_START)?.length ?? 0;
+      if (tags > FALLBACK_TAG_BUDGET) {
+        throw new Error(`the head \`<template>\` at offset ${start} needs the full HTML parser, and the page has more than ${FALLBACK_TAG_BUDGET} tags before it ends`);
+      }
+      fed += chunk.length;
+      parser.tokenizer.write(chunk, fed >= html.length);
+    }
+    if (fed >= html.length && !extents.has(start)) parser.tokenizer.write('', true);
+    const extent = extents.get(start);
+    if (extent === undefined) throw new Error(`parse5 does not place the \`<template>\` at offset ${start} in the head`);
+    return extent;
+  };
 }
 
 /** Where a head template ends, for browsers (`scripting`) or for crawlers that run no scripts. */
 export type TemplateExtent = (tag: StartTagToken, scripting?: boolean) => ElementExtent;
 /**
- * Template extents for one document: the fast path, or else parse5 over the whole document
- * (once per reading) for the end of that template as the spec places it.
+ * Template extents for one document: the fast path, or else parse5 (one reading per scripting
+ * mode, fed only as far as needed) for the end of that template as the spec places it.
  */
 export function templateReader(html: string): TemplateExtent {
-  const parsed: Partial<Record<'scripted' | 'unscripted', Map<number, ElementExtent>>> = {};
+  const readings: Partial<Record<'scripted' | 'unscripted', (start: number) => ElementExtent>> = {};
   return (tag, scripting = true) => {
     const fast = fastTemplateEnd(html, tag, scripting);
     if (fast !== undefined) return fast;
-    const extents = (parsed[scripting ? 'scripted' : 'unscripted'] ??= headTemplateExtents(html, scripting));
-    const extent = extents.get(tag.start);
-    if (extent === undefined) throw new Error(`parse5 does not place the \`<template>\` at offset ${tag.start} in the head`);
-    return extent;
+    return (readings[scripting ? 'scripted' : 'unscripted'] ??= parse5Reading(html, scripting))(tag.start);
   };
 }

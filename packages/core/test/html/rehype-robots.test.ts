@@ -36,6 +36,18 @@ describe('rehypeRobots', () => {
     );
   });
 
+  it('keeps the other attributes of a replaced robots tag, as injectRobots does (issue 20)', () => {
+    const input = '<html><head><meta data-rh="true" name="Robots" content="noindex" id="r"></head><body></body></html>';
+    expect(run(input, { tags: { robots: 'nofollow' } })).toBe('<html><head><meta data-rh="true" name="robots" content="nofollow" id="r"></head><body></body></html>');
+  });
+
+  it('removes the robots tags of a head noscript, as injectRobots does (issue 20)', () => {
+    const input = '<html><head><noscript>\n  <meta name="robots" content="noindex">\n  <link rel="stylesheet" href="a.css"></noscript></head><body></body></html>';
+    expect(run(input, { tags: { robots: 'nofollow' } })).toBe(
+      '<html><head><noscript>\n  <link rel="stylesheet" href="a.css"></noscript><meta name="robots" content="nofollow"></head><body></body></html>',
+    );
+  });
+
   it('replaces existing robots tags in any case, leaving body tags alone', () => {
     const input =
       '<!doctype html><html><head>\n<title>T</title>\n<META NAME="ROBOTS" CONTENT="noarchive">\n<meta name="GoogleBot" content="nosnippet">\n</head>' +
@@ -103,11 +115,11 @@ describe('rehypeRobots', () => {
     expect(empty.children[0]).toMatchObject({ children: [] });
   });
 
-  it('leaves noscript and template contents alone', () => {
+  it('leaves template contents alone, and body noscripts', () => {
     const input =
-      '<html><head><noscript><meta name="robots" content="x"></noscript><template><meta name="robots" content="y"></template></head><body></body></html>';
+      '<html><head><template><meta name="robots" content="y"></template></head><body><noscript><meta name="robots" content="x"></noscript></body></html>';
     expect(run(input, { tags: { robots: 'noindex' } })).toBe(
-      '<html><head><noscript><meta name="robots" content="x"></noscript><template><meta name="robots" content="y"></template><meta name="robots" content="noindex"></head><body></body></html>',
+      '<html><head><template><meta name="robots" content="y"></template><meta name="robots" content="noindex"></head><body><noscript><meta name="robots" content="x"></noscript></body></html>',
     );
   });
 
