@@ -28,7 +28,7 @@ const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
 // 1. Pack.
 const packages = [
-  { dir: 'packages/core', needs: /^(dist\/|src\/|bin\/robots-kit\.js$)/ },
+  { dir: 'packages/core', needs: /^(dist\/|src\/|ranges\/[\w-]+\.json$|bin\/robots-kit\.js$)/ },
   { dir: 'packages/eleventy-plugin', needs: /^(dist\/|src\/|bin\/robots-kit\.js$)/ },
   { dir: 'packages/astro-integration', needs: /^(dist\/|src\/|bin\/robots-kit\.js$)/ },
 ];
@@ -103,7 +103,7 @@ if (install.status === 0) {
   mkdirSync(path.join(astroSite, 'src/pages/drafts'), { recursive: true });
   writeFileSync(
     path.join(astroSite, 'astro.config.mjs'),
-    "import { defineConfig } from 'astro/config';\nimport robots from '@robots-kit/astro';\nexport default defineConfig({ site: 'https://example.com', integrations: [robots({ noindex: { paths: ['/drafts/**'] }, robotsTxt: true })] });\n",
+    "import { defineConfig } from 'astro/config';\nimport robots from '@robots-kit/astro';\nexport default defineConfig({ site: 'https://example.com', integrations: [robots({ noindex: { paths: ['/drafts/**'] } })] });\n",
   );
   const page = (title) => `---\n---\n<html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>\n`;
   writeFileSync(path.join(astroSite, 'src/pages/index.astro'), page('Home'));
@@ -138,7 +138,7 @@ if (install.status === 0) {
   }
   const version = run('npx', ['--no-install', 'robots-kit', '--version'], project);
   const coreVersion = readJson(path.join(root, 'packages/core/package.json')).version;
-  check(`npx robots-kit --version prints ${coreVersion}`, version.status === 0 && version.output.trim().endsWith(coreVersion), version.output);
+  check(`npx robots-kit --version prints ${coreVersion}`, version.status === 0 && version.stdout.trim() === coreVersion, version.output);
 }
 
 if (!keep) rmSync(work, { recursive: true, force: true });
