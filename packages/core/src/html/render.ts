@@ -120,6 +120,23 @@ export function renderReplacingTag(tag: RobotsMetaTag, previous: StartTagToken):
   return `<meta ${attributes.join(' ')}${CLOSINGS[previous.selfClosing]}`;
 }
 /**
+ * Rendered tags, by style, name and content. A site has a handful of distinct tags (`index,
+ * follow`, `noindex`…) and every page renders them again through hast: cached, each is rendered
+ * once. Bounded: emptied when full, so a site with a tag per page keeps at most this many.
+ */
+const renderedTags = new Map<string, string>();
+const MAX_RENDERED_TAGS = 1024;
+function renderNewTag(tag: RobotsMetaTag, style: SelfClosingStyle): string {
+  const key = `${style}\0${tag.name}\0${tag.content}`;
+  let markup = renderedTags.get(key);
+  if (markup === undefined) {
+    markup = escapeCarriageReturns(render({ type: 'root', children: [robotsMetaElement(tag)] }, style));
+    if (renderedTags.size >= MAX_RENDERED_TAGS) renderedTags.clear();
+    renderedTags.set(key, markup);
+  }
+  return markup;
+}
+/**
  * The markup for the robots tags, each on its own line introduced by `separator`
  * (or inline when it is empty), with void elements in the page's style
  * (`<meta …>`, `<meta … />` or `<meta …/>`). A tag whose lowercase name is in `replaced`
@@ -134,7 +151,7 @@ export function renderRobotsTags(
   return tags
     .map((tag) => {
       const previous = replaced.get(tag.name.toLowerCase());
-      return separator + (previous ? renderReplacingTag(tag, previous) : escapeCarriageReturns(render({ type: 'root', children: [robotsMetaElement(tag)] }, style)));
+      return separator + (previous ? renderReplacingTag(tag, previous) : renderNewTag(tag, style));
     })
     .join('');
 }
