@@ -2,43 +2,61 @@ import { join } from 'node:path';
 import { median, root, runNode } from './lib.mjs';
 import { astroSite, eleventySite } from './sites.mjs';
 
-/**
- * Whole builds with and without the plugin. Each pair runs back to back, alternating which
- * goes first, so the machine's drift cancels out; the median of the pair ratios is reported.
- */
-function pairs(script, dir, variant, runs) {
-  const ratios = [];
-  // CPU time of the build process: less swayed by the scheduler than wall time.
-  const cpuRatios = [];
-  const samples = [];
-  for (let run = 0; run < runs; run++) {
-    const order = run % 2 === 0 ? ['none', variant] : [variant, 'none'];
-    const result = Object.fromEntries(order.map((name) => [name, runNode(script, [dir, name])]));
-    ratios.push(result[variant].ms / result.none.ms);
-    cpuRatios.push(result[variant].cpuMs / result.none.cpuMs);
-    samples.push(result);
-  }
-  return {
-    variant,
-    runs,
-    medianRatio: median(ratios),
-    ratios,
-    medianCpuRatio: median(cpuRatios),
-    cpuRatios,
-    withoutMs: median(samples.map((s) => s.none.ms)),
-    withMs: median(samples.map((s) => s[variant].ms)),
-    transformMs: median(samples.map((s) => s[variant].transformMs ?? NaN)),
-  };
+/** Median with its range, of one variant's per-round ratios. */
+function spread(values) {
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values), values };
 }
 
-export function benchEleventyBuilds({ pages, runs }) {
-  const dir = eleventySite(pages);
+/**
+ * Whole builds of several variants, side by side: every round builds each variant once, in an
+ * order rotated by one each round, so that the machine's drift (back-to-back builds swing ±30%
+ * here) and the position in the round cancel out. Each variant is compared with the round's
+ * `none` build: CPU time (user+sys, less swayed by the scheduler than wall time) and peak RSS.
+ */
+function rounds(script, dir, variants, runs) {
+  const samples = [];
+  for (let run = 0; run < runs; run++) {
+    const order = variants.map((_, i) => variants[(i + run) % variants.length]);
+    samples.push(Object.fromEntries(order.map((name) => [name, runNode(script, [dir, name])])));
+  }
+  return variants.map((variant) => ({
+    variant,
+    runs,
+    cpuRatio: spread(samples.map((s) => s[variant].cpuMs / s.none.cpuMs)),
+    rssRatio: spread(samples.map((s) => s[variant].maxRssMb / s.none.maxRssMb)),
+    wallRatio: spread(samples.map((s) => s[variant].ms / s.none.ms)),
+    cpuMs: median(samples.map((s) => s[variant].cpuMs)),
+    ms: median(samples.map((s) => s[variant].ms)),
+    maxRssMb: median(samples.map((s) => s[variant].maxRssMb)),
+    transformMs: median(samples.map((s) => s[variant].transformMs)),
+    pages: samples[0][variant].pages,
+  }));
+}
+
+/** The controls: no plugin, a transform returning its input, and a bare string insert reading a copy. */
+export const ELEVENTY_VARIANTS = ['none', 'identity', 'insert', 'default', 'full'];
+
+/** Eleventy builds of the bench site; `archive` adds a paginated archive of that many pages. */
+export function benchEleventyBuilds({ pages, runs, archive = 0, variants = ELEVENTY_VARIANTS }) {
+  const dir = eleventySite(pages, { archive });
   const script = join(root, 'bench', 'eleventy-build.mjs');
-  return { pages, results: ['default', 'full'].map((variant) => pairs(script, dir, variant, runs)), output: join(dir, '_site-full') };
+  return { pages, archive, results: rounds(script, dir, variants, runs), output: join(dir, '_site-full') };
+}
+
+/** CPU and memory of importing the plugin, against a process that imports nothing (alternated). */
+export function benchPluginImport({ runs }) {
+  const script = join(root, 'bench', 'plugin-import.mjs');
+  const samples = [];
+  for (let run = 0; run < runs; run++) {
+    const order = run % 2 === 0 ? ['nothing', 'plugin'] : ['plugin', 'nothing'];
+    samples.push(Object.fromEntries(order.map((what) => [what, runNode(script, [what])])));
+  }
+  const of = (key) => median(samples.map((s) => s.plugin[key] - s.nothing[key]));
+  return { runs, cpuMs: of('cpuMs'), rssMb: of('rssMb'), heapMb: of('heapMb') };
 }
 
 export function benchAstroBuilds({ pages, runs }) {
   const dir = astroSite(pages);
   const script = join(root, 'bench', 'astro-build.mjs');
-  return { pages, results: ['default', 'full'].map((variant) => pairs(script, dir, variant, runs)) };
+  return { pages, results: rounds(script, dir, ['none', 'default', 'audit', 'full'], runs) };
 }

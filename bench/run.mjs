@@ -1,12 +1,14 @@
 // `npm run bench`: measures, prints a table and writes bench/results.json.
 // Flags: --quick (smaller sizes, for trying the bench itself), --only=transform,matcher,on-demand,…,
-// --logs-mb=N (size of the generated access log; default 256, 32 with --quick; 1024 for the 1 GB figure)
+// --logs-mb=N (size of the generated access log; default 256, 32 with --quick; 1024 for the 1 GB figure),
+// --eleventy-pages=2000,5000 (site sizes of the Eleventy builds), --eleventy-rss=20000 (a larger site, peak RSS and CPU
+// of no plugin against the default options), --rounds=N (rounds of the build benches; default 5)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { root, table } from './lib.mjs';
 import { benchAudit } from './audit.mjs';
-import { benchAstroBuilds, benchEleventyBuilds } from './builds.mjs';
+import { benchAstroBuilds, benchEleventyBuilds, benchPluginImport } from './builds.mjs';
 import { benchLogs } from './logs.mjs';
 import { benchMatcher } from './matcher.mjs';
 import { benchReport } from './report.mjs';
@@ -63,14 +65,18 @@ if (wanted('matcher')) {
   );
 }
 
+const flag = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const rounds = Number(flag('rounds') ?? (quick ? 1 : 5));
+const range = (r) => `${r.median.toFixed(3)} (${r.min.toFixed(3)}–${r.max.toFixed(3)})`;
+
 function buildTable(title, bench) {
-  say(`\n${title} (${bench.pages} pages, median of ${bench.results[0].runs} alternated pairs)`);
+  say(`\n${title} (${bench.pages} pages${bench.archive ? `, a ${bench.archive}-page paginated archive` : ''}; ${bench.results[0].runs} rounds, variants side by side in rotated order; ratios to the round's no-plugin build, median (min–max))`);
   say(
     table([
-      ['config', 'without plugin ms', 'with plugin ms', 'median ratio', 'pair ratios', 'median CPU-time ratio', 'in-process transform ms'],
+      ['variant', 'CPU ms', 'CPU ratio', 'peak RSS MB', 'RSS ratio', 'wall ms', 'wall ratio', 'transform ms', 'transform ms/page'],
       ...bench.results.map((r) => [
-        r.variant, Math.round(r.withoutMs), Math.round(r.withMs), r.medianRatio.toFixed(3),
-        r.ratios.map((x) => x.toFixed(2)).join(' '), r.medianCpuRatio.toFixed(3), Number.isNaN(r.transformMs) ? 'n/a' : Math.round(r.transformMs),
+        r.variant, Math.round(r.cpuMs), range(r.cpuRatio), Math.round(r.maxRssMb), range(r.rssRatio), Math.round(r.ms), range(r.wallRatio),
+        r.transformMs ? Math.round(r.transformMs) : 'n/a', r.transformMs && r.pages ? (r.transformMs / r.pages).toFixed(3) : 'n/a',
       ]),
     ]),
   );
@@ -78,13 +84,28 @@ function buildTable(title, bench) {
 
 if (wanted('eleventy')) {
   say('\n▶ Eleventy builds …');
-  results.eleventy = benchEleventyBuilds({ pages: quick ? 300 : 5000, runs: quick ? 1 : 5 });
-  buildTable('Eleventy', results.eleventy);
+  const r = (results.pluginImport = benchPluginImport({ runs: quick ? 3 : 9 }));
+  say(`importing @robots-kit/eleventy (fresh process, median of ${r.runs} alternated against importing nothing): ${r.cpuMs.toFixed(0)} ms CPU, +${r.rssMb.toFixed(1)} MB RSS, +${r.heapMb.toFixed(1)} MB heap`);
+  const sizes = (flag('eleventy-pages') ?? (quick ? '300' : '2000,5000')).split(',').map(Number);
+  results.eleventySizes = sizes.map((pages) => benchEleventyBuilds({ pages, runs: rounds }));
+  for (const bench of results.eleventySizes) buildTable('Eleventy', bench);
+  results.eleventy = results.eleventySizes.at(-1);
+  // Paginated pages must cost the transform what other pages cost: the same site with a 500-page archive.
+  const base = results.eleventySizes[0];
+  const archived = (results.eleventyArchive = benchEleventyBuilds({ pages: base.pages, archive: quick ? 50 : 500, runs: rounds, variants: ['none', 'default'] }));
+  buildTable('Eleventy', archived);
+  const perPage = (bench) => bench.results.find((x) => x.variant === 'default').transformMs / bench.results.find((x) => x.variant === 'default').pages;
+  say(`transform ms/page with the archive: ${perPage(archived).toFixed(3)} against ${perPage(base).toFixed(3)} without (×${(perPage(archived) / perPage(base)).toFixed(2)}; target ≤ ×1.10)`);
+  const large = flag('eleventy-rss');
+  if (large) {
+    results.eleventyLarge = benchEleventyBuilds({ pages: Number(large), runs: Math.min(rounds, 3), variants: ['none', 'default'] });
+    buildTable('Eleventy', results.eleventyLarge);
+  }
 }
 
 if (wanted('astro')) {
   say('\n▶ Astro builds …');
-  results.astro = benchAstroBuilds({ pages: quick ? 100 : 1000, runs: quick ? 1 : 3 });
+  results.astro = benchAstroBuilds({ pages: quick ? 100 : 1000, runs: Math.max(rounds, quick ? 1 : 3) });
   buildTable('Astro', results.astro);
 }
 
@@ -96,8 +117,8 @@ if (wanted('audit') && results.eleventy) {
 
 if (wanted('logs')) {
   say('\n▶ robots-kit logs …');
-  const flag = process.argv.find((arg) => arg.startsWith('--logs-mb='));
-  results.logs = await benchLogs({ megabytes: flag ? Number(flag.slice(10)) : quick ? 32 : 256, runs: quick ? 1 : 3 });
+  const megabytes = flag('logs-mb');
+  results.logs = await benchLogs({ megabytes: megabytes ? Number(megabytes) : quick ? 32 : 256, runs: quick ? 1 : 3 });
   const r = results.logs;
   say(
     table([

@@ -25,8 +25,14 @@ function head() {
   return generateHead(1).replace(/<title>.*<\/title>/, '<title>{{TITLE}}</title>');
 }
 
-export function eleventySite(count) {
-  const dir = join(work, `eleventy-${count}`);
+/**
+ * The Eleventy bench site: `count` posts with 20 tag pages (a pagination) and a sitemap;
+ * `archive` > 0 adds a paginated archive of that many pages. The config is written every
+ * time (cheap), so new variants apply to sites generated before.
+ */
+export function eleventySite(count, { archive = 0 } = {}) {
+  const dir = join(work, archive ? `eleventy-${count}-archive-${archive}` : `eleventy-${count}`);
+  writeEleventyConfig(dir);
   if (existsSync(join(dir, 'done'))) return dir;
   const src = join(dir, 'src');
   mkdirSync(join(src, '_includes'), { recursive: true });
@@ -41,40 +47,61 @@ export function eleventySite(count) {
     join(src, 'tags.njk'),
     `---\nlayout: layout.njk\npagination:\n  data: collections\n  size: 1\n  alias: tag\n  filter: [all, posts]\npermalink: /tags/{{ tag }}/\neleventyComputed:\n  title: Tag {{ tag }}\n---\n<ul>{% for post in collections[tag] %}<li><a href="{{ post.url }}">{{ post.data.title }}</a></li>{% endfor %}</ul>\n`,
   );
+  if (archive) {
+    writeFileSync(
+      join(src, 'archive.njk'),
+      `---\nlayout: layout.njk\ntitle: Archive\npagination:\n  data: collections.posts\n  size: ${Math.max(1, Math.ceil(count / archive))}\npermalink: "/archive/{% if pagination.pageNumber > 0 %}{{ pagination.pageNumber + 1 }}/{% endif %}"\n---\n<ol>{% for post in pagination.items %}<li><a href="{{ post.url }}">{{ post.data.title }}</a></li>{% endfor %}</ol>\n`,
+    );
+  }
   writeFileSync(
     join(src, 'sitemap.njk'),
     `---\npermalink: /sitemap.xml\neleventyExcludeFromCollections: true\n---\n<?xml version="1.0" encoding="utf-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{% for item in collections.all | robotsIndexable %}\n<url><loc>https://example.com{{ item.url }}</loc></url>{% endfor %}\n</urlset>\n`,
   );
+  writeFileSync(join(dir, 'done'), '');
+  return dir;
+}
+
+/** The site's config, one variant per `BENCH_VARIANT`: the controls `none`, `identity`, `insert`, and the plugin's `default` and `full`. */
+function writeEleventyConfig(dir) {
+  mkdirSync(dir, { recursive: true });
   writeFileSync(
     join(dir, 'eleventy.config.js'),
-    `import robots from '@robots-kit/eleventy';
-export default function (eleventyConfig) {
+    `export default async function (eleventyConfig) {
   const variant = process.env.BENCH_VARIANT;
-  if (variant === 'full') {
-    eleventyConfig.addPlugin(robots, {
+  if (variant === 'default' || variant === 'full') {
+    // Imported here so that the controls do not pay for it: the import is part of what is measured.
+    const { default: robots } = await import('@robots-kit/eleventy');
+    eleventyConfig.addPlugin(robots, variant === 'default' ? {} : {
       site: 'https://example.com',
       noindex: { collections: ['topic-3'], paths: ['/tags/**'] },
       rules: [{ path: '/posts/post-1*/', robots: 'max-snippet:120' }],
       robotsTxt: { groups: [{ userAgent: '*', disallow: ['/private/'] }], sitemap: true, blockAiBots: true },
       headers: { targets: ['netlify'], rules: [{ path: '**/*.pdf', robots: 'noindex' }] },
     });
-  } else if (variant === 'default') {
-    eleventyConfig.addPlugin(robots);
   } else {
     // Without the plugin the sitemap lists every page.
     eleventyConfig.addFilter('robotsIndexable', (items) => items);
   }
-  eleventyConfig.on('eleventy.after', () => {
+  if (variant === 'identity') eleventyConfig.addTransform('bench-identity-robots', (content) => content);
+  if (variant === 'insert') {
+    // The least a transform that reads the page and adds a tag can do.
+    eleventyConfig.addTransform('bench-insert-robots', function (content) {
+      if (!this.page.outputPath || !this.page.outputPath.endsWith('.html')) return content;
+      const copy = (' ' + content).slice(1);
+      const at = copy.indexOf('</head>');
+      return at < 0 ? content : copy.slice(0, at) + '<meta name="robots" content="index, follow">' + copy.slice(at);
+    });
+  }
+  eleventyConfig.on('eleventy.after', ({ results }) => {
     const group = eleventyConfig.benchmarkManager.get('Configuration');
     let transformMs = 0;
     for (const [name, benchmark] of Object.entries(group.benchmarks)) if (name.includes('robots') && name.endsWith('Transform')) transformMs += benchmark.getTotal();
     globalThis.__benchTransformMs = transformMs;
+    globalThis.__benchPages = results?.length ?? 0;
   });
 }
 `,
   );
-  writeFileSync(join(dir, 'done'), '');
-  return dir;
 }
 
 export function astroSite(count) {
@@ -96,7 +123,7 @@ import robots from '@robots-kit/astro';
 const variant = process.env.BENCH_VARIANT;
 const integrations = variant === 'full'
   ? [robots({ noindex: { paths: ['/tags/**'] }, rules: [{ path: '/posts/post-1*', robots: 'max-snippet:120' }], robotsTxt: { groups: [{ userAgent: '*', disallow: ['/private/'] }], blockAiBots: true }, headers: { targets: ['netlify'], rules: [{ path: '**/*.pdf', robots: 'noindex' }] } })]
-  : variant === 'default' ? [robots()] : [];
+  : variant === 'default' ? [robots()] : variant === 'audit' ? [robots({ audit: true })] : [];
 export default defineConfig({ site: 'https://example.com', integrations, logLevel: 'error' });
 `,
   );
