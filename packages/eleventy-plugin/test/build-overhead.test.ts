@@ -1,0 +1,74 @@
+/**
+ * Issue 21: the plugin's share of a build. The costs themselves are measured in `npm run bench`
+ * (Eleventy builds); these tests hold the behaviour the cheaper design must keep: the collection
+ * index built once per build even on paginated pages, page data without a global
+ * `eleventyComputed` key (kept for paginated templates only), and the same tags everywhere.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createBuildState, membershipForBuild } from '../src/page-data.js';
+import { normalizeOptions } from '@robots-kit/core';
+import { createProject, runCli, tagsByUrl } from './helpers/cli-project.js';
+import type { EleventyCollectionItem } from '../src/types.js';
+
+const LAYOUT = '<!doctype html>\n<html>\n<head>\n<title>{{ title }}</title>\n</head>\n<body>{{ content | safe }}</body>\n</html>\n';
+
+describe('issue 21 item 1: the collection index is built once per build', () => {
+  const item = (inputPath: string): EleventyCollectionItem => ({ inputPath, page: { inputPath, url: `/${inputPath}/`, outputPath: false } }) as unknown as EleventyCollectionItem;
+
+  it('is the same for every read of a paginated page’s collections (a new Proxy each time)', () => {
+    const collections = { all: [item('a'), item('b')], drafts: [item('b')] };
+    const state = createBuildState(normalizeOptions({}));
+    // Eleventy's ProxyWrap hands paginated pages a new Proxy of `collections` on every read.
+    const first = membershipForBuild(state, { collections: new Proxy(collections, {}) });
+    const second = membershipForBuild(state, { collections: new Proxy(collections, {}) });
+    expect(first).toBeDefined();
+    expect(second).toBe(first);
+    expect([...(first!.byInputPath.get('b') ?? [])].sort()).toEqual(['all', 'drafts']);
+  });
+
+  it('is built again for a new build’s collections', () => {
+    const state = createBuildState(normalizeOptions({}));
+    const first = membershipForBuild(state, { collections: { all: [item('a')] } });
+    const next = membershipForBuild(state, { collections: { all: [item('a'), item('c')] } });
+    expect(next).not.toBe(first);
+    expect(next!.byInputPath.has('c')).toBe(true);
+  });
+});
+
+describe('issue 21 item 2: page data by a preprocessor', () => {
+  let dir: string;
+  let log: string;
+
+  beforeAll(async () => {
+    dir = await createProject('build-overhead', {
+      'package.json': '{ "name": "build-overhead", "private": true, "type": "module" }\n',
+      'eleventy.config.js':
+        "import robots from '@robots-kit/eleventy';\nexport default function (eleventyConfig) {\n  eleventyConfig.setUseGitIgnore(false);\n  eleventyConfig.addPlugin(robots, { noindex: { collections: ['drafts'] } });\n}\nexport const config = { dir: { input: 'src' } };\n",
+      'src/_includes/page.njk': LAYOUT,
+      'src/post.md': '---\nlayout: page.njk\ntitle: Post\nrobots: noarchive\n---\nA post.\n',
+      'src/draft.md': '---\nlayout: page.njk\ntitle: Draft\ntags: drafts\n---\nA draft.\n',
+      'src/hidden.md': '---\nlayout: page.njk\ntitle: Hidden\nrobots: nosnippet\neleventyExcludeFromCollections: true\n---\nIn no collection.\n',
+      // A template reading its own data: the capture key is there only on paginated templates.
+      'src/probe.11ty.js':
+        "export default class {\n  data() { return { permalink: '/probe.json' }; }\n  render(data) { return JSON.stringify({ captureKey: 'robotsKitCapturePageData' in data }); }\n}\n",
+      'src/list.njk':
+        '---\nlayout: page.njk\ntitle: List\nrobots: noimageindex\ntags: drafts\npagination:\n  data: items\n  size: 1\nitems: [one, two, three]\npermalink: "/list/{{ pagination.pageNumber }}/"\n---\n{{ pagination.items[0] }}\n',
+    });
+    ({ log } = runCli(dir));
+  }, 120_000);
+
+  it('adds no eleventyComputed key to templates that are not paginated', async () => {
+    expect(log).not.toMatch(/Error/);
+    expect(JSON.parse(await readFile(path.join(dir, '_site', 'probe.json'), 'utf8'))).toEqual({ captureKey: false });
+  });
+
+  it('reads every page’s front matter and collections, paginated pages and pages in no collection included', async () => {
+    const tags = await tagsByUrl(path.join(dir, '_site'));
+    expect(tags['/post/']?.robots).toBe('noarchive');
+    expect(tags['/draft/']?.robots).toBe('noindex, follow');
+    expect(tags['/hidden/']?.robots).toBe('nosnippet');
+    for (const page of ['/list/0/', '/list/1/', '/list/2/']) expect(tags[page]?.robots).toBe('noindex, follow, noimageindex');
+  });
+});
