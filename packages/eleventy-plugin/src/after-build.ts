@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import { auditSite, RobotsError, type HtmlPage, type NormalizedRobotsOptions } from '@robots-kit/core';
-import { auditLogLines, siteWarnings, writeAuditHtml, writeFileAtomic, writeHeaderFiles } from '@robots-kit/core/adapter';
+import { auditLogLines, siteWarnings, writeAuditHtml, writeFileAtomic, writeHeaderFiles, type PageExplanation } from '@robots-kit/core/adapter';
+import { explainPages } from './dev-report.js';
 import { locateError, OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings, withoutStack } from './messages.js';
 import type { BuildState } from './page-data.js';
 import { normalizePathPrefix, type SiteRobotsTxt } from './robots-txt.js';
@@ -127,7 +128,7 @@ export function auditSiteUrl(site: string | undefined, pathPrefix: string, sitem
  * check`), logs the summary through Eleventy's logger, one line per finding at its
  * severity, and fails the build when a finding is an error, as the CLI does by default.
  */
-async function runAudit(outputDir: string, site: string | undefined, indexable: boolean, logger: EleventyLogger | undefined, htmlFile?: string): Promise<void> {
+async function runAudit(outputDir: string, site: string | undefined, indexable: boolean, logger: EleventyLogger | undefined, htmlFile?: string, explanations?: ReadonlyMap<string, PageExplanation>): Promise<void> {
   // A preview build (`indexable: false`) is judged as one: nothing in it may be indexable.
   const report = await auditSite(outputDir, { ...(site === undefined ? {} : { site }), indexable });
   const { lines, errors } = auditLogLines(report);
@@ -136,7 +137,7 @@ async function runAudit(outputDir: string, site: string | undefined, indexable: 
   for (const line of lines) reportWarnings([line.message], logger, reported, line.level);
   // `audit: { html }`: the report page, written before a failing audit stops the build, so it can show why.
   if (htmlFile !== undefined) {
-    const file = await writeAuditHtml(report, path.resolve(htmlFile));
+    const file = await writeAuditHtml(report, path.resolve(htmlFile), explanations ? { explanations } : {});
     reportWarnings([`HTML audit report written to ${path.relative(process.cwd(), file) || file}.`], logger, reported, 'info');
   }
   if (errors > 0) {
@@ -221,7 +222,7 @@ export function createAfterBuild(setup: AfterBuildSetup): (event?: EleventyBuild
     }
     if (options.audit) {
       const sitemaps = (state.robotsTxt?.parsed.sitemaps ?? []).map((sitemap) => sitemap.url);
-      await runAudit(outputDir, auditSiteUrl(options.site, pathPrefix, sitemaps), options.indexable, logger, typeof options.audit === 'object' ? options.audit.html : undefined);
+      await runAudit(outputDir, auditSiteUrl(options.site, pathPrefix, sitemaps), options.indexable, logger, typeof options.audit === 'object' ? options.audit.html : undefined, explainPages(state.explained, options));
     }
   };
 }

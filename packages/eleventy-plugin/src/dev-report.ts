@@ -6,8 +6,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { auditSite, type NormalizedRobotsOptions } from '@robots-kit/core';
-import { renderAuditHtml } from '@robots-kit/core/adapter';
+import { auditSite, type NormalizedRobotsOptions, type PageToResolve } from '@robots-kit/core';
+import { explainPageSources, renderAuditHtml, type PageExplanation } from '@robots-kit/core/adapter';
 import type { EleventyBuildEvent, EleventyConfig } from './types.js';
 
 /** Where the dev server serves the report (also below the site's `pathPrefix`). */
@@ -33,6 +33,12 @@ function send(response: ServerResponse, status: number, body: string, type = 'te
   response.setHeader('Cache-Control', 'no-store');
   response.setHeader('X-Robots-Tag', 'noindex, nofollow');
   response.end(body);
+}
+
+/** Where each page's directives came from, for the report: the pages as the transform resolved them (`audit: { html }`). */
+export function explainPages(pages: ReadonlyMap<string, PageToResolve> | undefined, options: NormalizedRobotsOptions): Map<string, PageExplanation> | undefined {
+  if (!pages) return undefined;
+  return new Map([...pages].map(([url, page]) => [url, explainPageSources(page, options).explanation]));
 }
 
 /**

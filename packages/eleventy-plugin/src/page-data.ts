@@ -3,7 +3,7 @@
  * by a preprocessor, or through `eleventyComputed` for paginated pages), which collections each page is in, and the rest of one
  * build's state, reset before every build of `--serve` and `--watch`.
  */
-import type { HtmlPage, NormalizedRobotsOptions, RobotsTxtReport } from '@robots-kit/core';
+import type { HtmlPage, NormalizedRobotsOptions, PageToResolve, RobotsTxtReport } from '@robots-kit/core';
 import { createConfigUsage, type ConfigUsage } from '@robots-kit/core/adapter';
 import type { EleventyCollectionItem, EleventyPage, EleventyPageData } from './types.js';
 
@@ -131,6 +131,8 @@ export interface BuildState {
    * every page a second time.
    */
   resolvedFromData: WeakMap<object, Record<string, string>>;
+  /** With `audit: { html }`: each page as the transform resolved it, by URL, for where its directives came from in the report. Kept across incremental builds, like `pages`. */
+  explained?: Map<string, PageToResolve>;
 }
 
 /** A template that filters a collection with `robotsIndexable`, as an incremental build needs to know it. */
@@ -157,6 +159,7 @@ export function createBuildState(options: NormalizedRobotsOptions): BuildState {
     sitemapTemplates: new Map(),
     indexabilityChanged: [],
     resolvedFromData: new WeakMap(),
+    ...(typeof options.audit === 'object' ? { explained: new Map<string, PageToResolve>() } : {}),
   };
 }
 
@@ -167,6 +170,7 @@ export function resetBuildState(state: BuildState, build: { incremental?: boolea
   if (!build.incremental) {
     state.pages.clear();
     state.usage.reset();
+    state.explained?.clear();
   }
   state.robotsTxt = undefined;
   state.copiedRobotsTxt = undefined;

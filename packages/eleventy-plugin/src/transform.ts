@@ -167,6 +167,7 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     const ownOutput = isOwnOutput(this);
     const wholePageFragment = ownOutput && !hasLayout;
     let resolvedTags: Record<string, string> | undefined;
+    let existingTags: ExistingRobotsTag[] = [];
     let result: InjectRobotsResult;
     // Eleventy hands transforms a V8 rope (cons string) and keeps every page's pre-transform
     // string alive until all pages are rendered. Scanning `content` itself would flatten it in
@@ -176,7 +177,10 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     // V8's behaviour; the peak-RSS figure of `npm run bench` (Eleventy builds) guards it.
     const copy = (' ' + content).slice(1);
     try {
-      result = injectRobots(copy, (existing) => (resolvedTags = resolve(existing)), {
+      result = injectRobots(copy, (existing) => {
+        existingTags = existing;
+        return (resolvedTags = resolve(existing));
+      }, {
         fragments: wholePageFragment ? 'add-head' : 'leave',
       });
       // A page that is not HTML at all must still fail on bad front matter.
@@ -185,6 +189,8 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
       throw locatePageError(error, page, data, key, setup.sources);
     }
     if (ownOutput) recordPage(setup.state, toResolve, resolvedTags);
+    // `audit: { html }`: the page as resolved, for where its directives came from in the report.
+    if (ownOutput && resolvedTags !== undefined) setup.state.explained?.set(page.url, { ...toResolve, existing: existingTags });
 
     if (data === undefined && result.changed) {
       warnings.push(

@@ -28,7 +28,11 @@ export default function (eleventyConfig) {
 }
 
 /** The JSON the report page embeds. */
-function reportData(html: string): { report: { pages: unknown[]; findings: Array<{ id: string }> }; pages: Array<[string]> } {
+function reportData(html: string): {
+  report: { pages: unknown[]; findings: Array<{ id: string }> };
+  pages: Array<[string]>;
+  explanations?: Record<string, { origins: Array<{ kind: string; label: string }> }>;
+} {
   const json = /<script type="application\/json" id="robots-kit-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
   expect(json, 'the report data').toBeDefined();
   return JSON.parse(json!);
@@ -58,6 +62,9 @@ describe('issue 18: audit: { html } in Eleventy', () => {
     const data = reportData(readFileSync(path.join(dir, 'reports/robots.html'), 'utf8'));
     expect(data.pages.map(([url]) => url).sort()).toEqual(['/', '/about/', '/private/page/']);
     expect(data.report.findings.map((finding) => finding.id)).toContain('noindex-disallowed');
+    // Where each page's directives came from, as the transform resolved it.
+    expect(data.explanations?.['/private/page/']?.origins.map((origin) => origin.label)).toEqual(["the page's own setting: `robots` in ./private/page.njk"]);
+    expect(data.explanations?.['/']?.origins.map((origin) => origin.kind)).toEqual(['googlebot']);
   });
 
   it('writes robots-kit-report.html for `html: true`, and nothing without it', async () => {
