@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { auditSite, type NormalizedRobotsOptions, type PageToResolve } from '@robots-kit/core';
 import { explainPageSources, renderAuditHtml, type PageExplanation } from '@robots-kit/core/adapter';
+import type { BuildState } from './page-data.js';
 import type { EleventyBuildEvent, EleventyConfig } from './types.js';
 
 /** Where the dev server serves the report (also below the site's `pathPrefix`). */
@@ -15,6 +16,8 @@ export const DEV_REPORT_PATH = '/_robots-kit/';
 
 export interface DevReportSetup {
   options: NormalizedRobotsOptions;
+  /** The build's state: under `--serve` the transform keeps each page as resolved (`explained`) for the report. */
+  state: BuildState;
   /** The URL the output is served at, as the audit after the build reads it; computed at each build. */
   siteUrl: (event: EleventyBuildEvent) => string | undefined;
 }
@@ -23,6 +26,8 @@ export interface DevReportSetup {
 interface LastBuild {
   outputDir: string;
   site: string | undefined;
+  /** The pages as the transform resolved them in that build. */
+  pages: ReadonlyMap<string, PageToResolve> | undefined;
   /** The report page, made on the first request after the build. */
   page?: Promise<string>;
 }
@@ -55,9 +60,13 @@ export function registerAuditReport(eleventyConfig: EleventyConfig, setup: DevRe
     eleventyConfig.watchIgnores?.add(file);
   }
   let last: LastBuild | undefined;
+  eleventyConfig.on('eleventy.before', (event?: EleventyBuildEvent) => {
+    if (event?.runMode === 'serve') setup.state.explained ??= new Map();
+  });
   eleventyConfig.on('eleventy.after', (event?: EleventyBuildEvent) => {
     if (!event?.directories || event.runMode !== 'serve' || (event.outputMode ?? 'fs') !== 'fs') return;
-    last = { outputDir: event.directories.output, site: setup.siteUrl(event) };
+    // A copy: the next build refills the map while this build's report may still be asked for.
+    last = { outputDir: event.directories.output, site: setup.siteUrl(event), pages: setup.state.explained && new Map(setup.state.explained) };
   });
   const middleware = (request: IncomingMessage, response: ServerResponse, next: () => unknown): unknown => {
     // `/_robots-kit/`, also below a `pathPrefix` (`/blog/_robots-kit/`), with or without its slash or index.html.
@@ -70,9 +79,10 @@ export function registerAuditReport(eleventyConfig: EleventyConfig, setup: DevRe
       return undefined;
     }
     const build = last;
-    build.page ??= auditSite(build.outputDir, { ...(build.site === undefined ? {} : { site: build.site }), indexable: options.indexable }).then((report) =>
-      renderAuditHtml(report, { title: `robots-kit audit (eleventy --serve): ${report.site ?? build.outputDir}` }),
-    );
+    build.page ??= auditSite(build.outputDir, { ...(build.site === undefined ? {} : { site: build.site }), indexable: options.indexable }).then((report) => {
+      const explanations = explainPages(build.pages, options);
+      return renderAuditHtml(report, { title: `robots-kit audit (eleventy --serve): ${report.site ?? build.outputDir}`, ...(explanations ? { explanations } : {}) });
+    });
     return build.page.then(
       (page) => send(response, 200, request.method === 'HEAD' ? '' : page),
       (error: unknown) => {

@@ -80,7 +80,7 @@ export function robotsPlugin(eleventyConfig: EleventyConfig, options: RobotsOpti
   const generateRobotsTxt =
     normalized.robotsTxt === false ? undefined : registerRobotsTxt(eleventyConfig, { robotsTxt: normalized.robotsTxt, options: normalized, state, logger });
   eleventyConfig.on('eleventy.after', createAfterBuild({ options: normalized, config: eleventyConfig, headers: options.headers, state, generateRobotsTxt, logger }));
-  registerAuditReport(eleventyConfig, { options: normalized, siteUrl: () => normalized.site });
+  registerAuditReport(eleventyConfig, { options: normalized, state, siteUrl: () => normalized.site });
 }
 
 /**

@@ -96,6 +96,7 @@ describe('issue 18: eleventy --serve serves the report at /_robots-kit/', () => 
     const html = await response.text();
     expect(html).toContain('robots-kit audit (eleventy --serve)');
     expect(reportData(html).pages.map(([url]) => url).sort()).toEqual(['/', '/about/', '/private/page/']);
+    expect(reportData(html).explanations?.['/private/page/']?.origins.map((origin) => origin.kind)).toEqual(['page']);
     expect((await fetch(`${origin}/_robots-kit`)).status).toBe(200);
     const home = await (await fetch(`${origin}/`)).text();
     expect(home).toContain('<title>Home</title>');
