@@ -174,6 +174,7 @@ function locateHead(html: string): LocatedHead | HtmlDiagnostic {
   try {
     const templateExtent = templateReader(html);
     const scan = scanPreBody(html, { templateExtent });
+    if (scan.unreadable) return internalError(new Error(scan.unreadable.reason));
     const unscripted = readUnscripted(html, scan, templateExtent);
     const nodes = unscripted.metas.length === 0 ? scan.headNodes : [...scan.headNodes, ...unscripted.metas].sort((a, b) => a.start - b.start);
     return { scan, unscripted, metas: namedMetas(nodes) };

@@ -24,6 +24,11 @@ export interface PreBodyScan {
    * crawlers without scripting read differently before the body.
    */
   hasNoscript?: boolean;
+  /**
+   * A head template whose end could not be read (it needs parse5, which is not installed, or
+   * more than parse5's budget of tags): scanning stopped at it, and the page is left alone.
+   */
+  unreadable?: { at: number; reason: string };
   /** A doctype that came after the page's first element, ignored, in a page without one before. */
   ignoredDoctype?: number;
 
@@ -285,13 +290,23 @@ export function scanPreBody(html: string, options: ScanOptions = {}): PreBodySca
       case 'ignored':
         index = token.end;
         break;
-      case 'start-tag':
+      case 'start-tag': {
         scan.firstStartTag ??= token;
-        if (processStartTag(token) === 'body') {
+        let outcome: TagOutcome;
+        try {
+          outcome = processStartTag(token);
+        } catch (error) {
+          // Only a template that parse5 must read can fail (no parse5, or past its budget):
+          // scanning stops there, for good.
+          scan.unreadable = { at: token.start, reason: error instanceof Error ? error.message : String(error) };
+          outcome = 'body';
+        }
+        if (outcome === 'body') {
           scan.bodyStart = token.start;
           return scan;
         }
         break;
+      }
       case 'end-tag':
         if (processEndTag(token) === 'body') {
           scan.bodyStart = token.start;

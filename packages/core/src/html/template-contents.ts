@@ -104,7 +104,7 @@ function loadParse5(): NonNullable<typeof createParser> {
   try {
     parse5 = createRequire(import.meta.url)('parse5') as Parse5;
   } catch {
-    throw new Error('the page has a head `<template>` that only the parse5 package can read exactly, and it is not installed');
+    throw new Error('the page has a head `<template>` (HTML inside SVG, a table…) that only the `parse5` package reads exactly, and it is not installed: add `parse5` to the dependencies');
   }
   class EndOfInputParser extends parse5.Parser<DefaultTreeAdapterMap> {
     override onEof(token: Parameters<Parse5Parser['onEof']>[0]): void {

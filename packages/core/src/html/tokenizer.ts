@@ -318,17 +318,18 @@ export function firstContentCharacter(html: string, from: number, to: number): n
 function ignore(): void {}
 /** Decodes character references the way HTML does in attribute values (`&amp` before `=` stays as written). */
 function decodeReferences(attribute: Pick<RawAttribute, 'rawValue' | 'quote'>): string {
-  let decoded = '';
+  // Pieces joined once: a value of many references would otherwise build a long rope.
+  const decoded: string[] = [];
   // Re-quoting with the original quote is safe: the raw value cannot contain it.
   const source = `<a v=${attribute.quote}${attribute.rawValue}${attribute.quote}>`;
   const tokenizer = new Tokenizer(
     { decodeEntities: true },
     {
       onattribdata(start, end) {
-        decoded += source.slice(start, end);
+        decoded.push(source.slice(start, end));
       },
       onattribentity(codePoint) {
-        decoded += String.fromCodePoint(codePoint);
+        decoded.push(String.fromCodePoint(codePoint));
       },
       onattribend: ignore,
       onattribname: ignore,
@@ -347,7 +348,7 @@ function decodeReferences(attribute: Pick<RawAttribute, 'rawValue' | 'quote'>): 
   );
   tokenizer.write(source);
   tokenizer.end();
-  return decoded;
+  return decoded.join('');
 }
 /**
  * The value of an attribute as the DOM sees it: line breaks normalized to `\n` and NUL

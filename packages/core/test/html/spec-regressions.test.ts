@@ -99,4 +99,25 @@ describe('issue 20: the head scanner agrees with the HTML parsing spec', () => {
     expect(result.existing).toEqual([{ name: 'robots', content: 'noindex' }]);
     expect(result.html).toBe('<!DOCTYPE html><head><meta name="robots" content="nofollow"><noscript><img src=pixel></noscript></head>');
   });
+
+  it('a head template that only parse5 reads, past its budget of tags, leaves the page unchanged, in bounded time', () => {
+    const page = (cells: string) => `<!DOCTYPE html><head><template><table>${cells}</table></template><meta name=robots content=noindex></head><body>`;
+    const hostile = page('<tr><td>x</td></tr>'.repeat(60_000));
+    const injection = planInjection(hostile, () => ({ robots: 'nofollow' }));
+    expect(injection.result.html).toBe(hostile);
+    expect(injection.result.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['internal-error']);
+    expect(injection.result.diagnostics[0]!.message).toMatch(/^\[@robots-kit\/core\] could not place the robots tags \(the head `<template>` at offset \d+ needs the full HTML parser, and the page has more than 10000 tags/);
+    // A page as large whose template the fast path reads: parse5 stops at its budget, so the
+    // hostile page costs a bounded multiple of it, however long it is.
+    const benign = `<!DOCTYPE html><head><template>${'<p>x</p><b>y</b>'.repeat(hostile.length / 16)}</template><meta name=robots content=noindex></head><body>`;
+    const cpu = (html: string) => {
+      const start = process.cpuUsage();
+      for (let run = 0; run < 3; run++) planInjection(html, () => ({ robots: 'nofollow' }));
+      const used = process.cpuUsage(start);
+      return used.user + used.system;
+    };
+    cpu(benign);
+    cpu(hostile);
+    expect(cpu(hostile) / cpu(benign)).toBeLessThan(3);
+  });
 });
