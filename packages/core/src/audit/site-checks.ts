@@ -3,7 +3,8 @@
  * files.
  */
 import { matchesAnyGlob } from '../glob.js';
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { suggest, RobotsError } from '../errors.js';
 import type { TrailingSlash, AuditFinding, DecisionSource, AuditData, AuditContext, PageRecord, SitemapEntry } from './types.js';
 import { explainMatch } from '../robots-txt/match.js';
@@ -11,7 +12,6 @@ import { listCrawlers, robotsTxtSource, verdictIsNoindex } from './verdict.js';
 import { codeSpan, groupBy, makeFinding, plural, sortFindings } from './findings.js';
 import { MAX_SITEMAP_FILES, SITEMAP_PROTOCOL_MAX_URLS } from './sitemaps.js';
 import type { RobotsTxtDiagnosticCode } from '../robots-txt/types.js';
-import { resolveInside } from './read-files.js';
 import { urlPathKey } from './site-urls.js';
 import { findCanonicalToNoindex, findConflictingTags, findExpired, findGroupOverride, findInvalidDirectives, findNoindexDisallowed, findPreviewIndexable, findRobotsOnErrorPage, findRobotsTagInBody, findSkipped } from './page-checks.js';
 
@@ -34,10 +34,21 @@ export function checkTrailingSlash(value: unknown, source = 'options', key = 'tr
 
 /** URLs a sitemap finding lists; its message counts them all. */
 export const MAX_FINDING_URLS = 1000;
-/** URLs kept across all sitemap findings, whatever the number of sitemaps: beyond this only counts grow. */
-const MAX_STORED_URLS = 20_000;
-/** URLs without a page remembered to skip their repeats; past this a repeat may count twice. */
-const MAX_REMEMBERED_URLS = 200_000;
+/** Characters of example URLs kept across all sitemap findings, whatever the number of sitemaps: beyond this only counts grow. */
+const MAX_STORED_CHARACTERS = 2_000_000;
+/** URLs without a page remembered (as hashes) to skip their repeats; past this a repeat may count twice. */
+const MAX_REMEMBERED_URLS = 1_000_000;
+/** A 53-bit hash of a URL path (two FNV-1a halves): a repeat is recognised without keeping the URL. */
+function hashKey(text: string): number {
+  let low = 0x811c9dc5;
+  let high = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    low = Math.imul(low ^ code, 0x01000193) >>> 0;
+    high = Math.imul(high ^ code, 0x5bd1e995) >>> 0;
+  }
+  return (high & 0x1fffff) * 0x100000000 + low;
+}
 interface UrlGroup {
   file: string;
   count: number;
@@ -46,6 +57,27 @@ interface UrlGroup {
   rule?: DecisionSource;
   /** The last URL counted, so one URL blocked for several crawlers counts once. */
   last?: string;
+}
+/** Folder listings kept for the sitemap checks; past this many the cache starts again. */
+const MAX_LISTED_FOLDERS = 10_000;
+/** The files and sub-folders of a folder (links followed to what they point at). */
+interface Listing {
+  files: ReadonlySet<string>;
+  folders: ReadonlySet<string>;
+}
+function listFolder(folder: string): Listing {
+  const files = new Set<string>();
+  const folders = new Set<string>();
+  try {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const target = entry.isSymbolicLink() ? statSync(path.join(folder, entry.name), { throwIfNoEntry: false }) : entry;
+      if (target?.isFile()) files.add(entry.name);
+      else if (target?.isDirectory()) folders.add(entry.name);
+    }
+  } catch {
+    // unreadable: nothing in it
+  }
+  return { files, folders };
 }
 /**
  * The checks of each sitemap URL, made as the sitemaps are read (`disallowed-in-sitemap`,
@@ -56,10 +88,11 @@ interface UrlGroup {
 export class SitemapEntryChecks {
   /** Distinct URLs on the site the sitemaps list. */
   urls = 0;
-  private readonly remembered = new Set<string>();
+  private readonly remembered = new Set<number>();
   private stored = 0;
   private readonly disallowed = new Map<string, UrlGroup>();
   private readonly missing = new Map<string, UrlGroup>();
+  private readonly listings = new Map<string, Listing>();
   constructor(
     private readonly context: AuditContext,
     private readonly pageAt: (path: string) => PageRecord | undefined,
@@ -72,7 +105,7 @@ export class SitemapEntryChecks {
       page.inSitemap = true;
       page.sitemapFile = entry.file;
     } else {
-      const key = urlPathKey(entry.path);
+      const key = hashKey(urlPathKey(entry.path));
       if (this.remembered.has(key)) return;
       if (this.remembered.size < MAX_REMEMBERED_URLS) this.remembered.add(key);
       // Rendered on request by the server: no file, and none expected.
@@ -94,22 +127,37 @@ export class SitemapEntryChecks {
     if (group.last === url) return;
     group.last = url;
     group.count++;
-    if (group.urls.length < MAX_FINDING_URLS && this.stored < MAX_STORED_URLS) {
+    if (group.urls.length < MAX_FINDING_URLS && this.stored + url.length <= MAX_STORED_CHARACTERS) {
       group.urls.push(url);
-      this.stored++;
+      this.stored += url.length;
     }
   }
-  /** A file (or a folder with an index.html) serves the URL, so an entry without a page is no 404. */
+  /**
+   * A file (or a folder with an index.html) serves the URL, so an entry without a page is no
+   * 404. Read from folder listings walked from the root, each read once: a sitemap of 200,000
+   * URLs in folders that do not exist costs set lookups, not a file-system call per URL.
+   */
   private hasFile(urlPath: string): boolean {
     const relative = urlPathKey(urlPath).slice((this.context.site?.basePath ?? '').length);
-    const isFile = (file: string | undefined): boolean => {
-      try {
-        return file !== undefined && (statSync(file, { throwIfNoEntry: false })?.isFile() ?? false);
-      } catch {
-        return false; // a name the file system refuses (a NUL byte): no such file
-      }
-    };
-    return isFile(resolveInside(this.context.root, relative)) || (relative.endsWith('/') && isFile(resolveInside(this.context.root, `${relative}index.html`)));
+    const segments = relative.split('/').filter((segment) => segment !== '');
+    if (segments.some((segment) => segment === '.' || segment === '..' || segment.includes('\0'))) return false;
+    const last = relative.endsWith('/') || segments.length === 0 ? undefined : segments.pop();
+    let folder = this.context.root;
+    let listing = this.listing(folder);
+    for (const segment of segments) {
+      if (!listing.folders.has(segment)) return false;
+      folder = path.join(folder, segment);
+      listing = this.listing(folder);
+    }
+    return listing.files.has(last ?? 'index.html');
+  }
+  private listing(folder: string): Listing {
+    let listing = this.listings.get(folder);
+    if (!listing) {
+      if (this.listings.size >= MAX_LISTED_FOLDERS) this.listings.clear();
+      this.listings.set(folder, (listing = listFolder(folder)));
+    }
+    return listing;
   }
   /** `disallowed-in-sitemap` (by sitemap file and blocking rule) and `sitemap-url-missing` (by sitemap file). */
   findings(): AuditFinding[] {
