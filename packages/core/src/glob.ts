@@ -5,6 +5,7 @@
 import picomatch from 'picomatch';
 import { RobotsError } from './errors.js';
 import { compileLinearRegex } from './glob/linear-regex.js';
+import { UnsupportedRegexError } from './glob/regex-syntax.js';
 
 const PAIRS: Record<string, string> = { '[': ']', '{': '}', '(': ')' };
 function unbalanced(glob: string): string | undefined {
@@ -31,6 +32,14 @@ export function validateGlob(glob: unknown, key: string, source = 'options'): st
   }
   const bracket = unbalanced(glob);
   if (bracket) return fail(`unbalanced \`${bracket}\` in glob`, 'balanced `[]`, `{}` and `()`');
+  try {
+    matcher(glob);
+  } catch (error) {
+    // picomatch's regex for it is too large for the linear-time matcher (`{1..100000}`).
+    if (error instanceof UnsupportedRegexError) return fail(`glob too complex to match in linear time (${error.message})`, 'a shorter glob, or several simpler ones');
+    // picomatch refuses it (a glob over 65,536 characters).
+    return fail('invalid glob', 'a URL path glob picomatch can read, such as `/tags/**`');
+  }
   return glob;
 }
 /**

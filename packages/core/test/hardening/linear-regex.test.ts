@@ -8,6 +8,8 @@ import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
 import { compileLinearRegex, linearRegex } from '../../src/glob/linear-regex.js';
 import { UnsupportedRegexError } from '../../src/glob/regex-syntax.js';
+import { matchesAnyGlob, urlPath } from '../../src/glob.js';
+import { normalizeOptions, resolvePage } from '../../src/index.js';
 import { fuzzRuns } from '../fuzz-runs.js';
 import { cpuRatio } from './cpu.js';
 
@@ -117,5 +119,33 @@ describe('issue 13 item 1: hostile patterns cost what benign ones do', () => {
     const long = `/${'a'.repeat(8_000)}`;
     // Four times the text: about four times the work, far from the sixteen of a quadratic matcher.
     expect(cpuRatio(() => regex.test(long), () => regex.test(short))).toBeLessThan(8);
+  });
+});
+
+describe('issue 13 item 1: option globs (noindex.paths, rules, errorPages)', () => {
+  it('match exactly as picomatch, on every variant of a page URL', () => {
+    const part = fc.constantFrom('a', 'b', '*', '**', '?', '[ab]', '{a,b}', '.html', '!(a)', '@(a|b)', '*a*b');
+    const glob = fc.array(fc.array(part, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('')), { minLength: 1, maxLength: 3 }).map((segments) => '/' + segments.join('/'));
+    const url = fc.array(fc.constantFrom('a', 'b', 'ab', 'a.html', 'x', '%61'), { maxLength: 4 }).chain((segments) => fc.constantFrom('', '/').map((end) => '/' + segments.join('/') + end));
+    fc.assert(
+      fc.property(glob, url, (pattern, page) => {
+        const match = picomatch(pattern, { dot: true });
+        const path = urlPath(page);
+        const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+        const decoded = decodeURI(path);
+        const expected = [path, trimmed, decoded, `${trimmed}/`].some((variant) => match(variant));
+        expect(matchesAnyGlob(page, [pattern]), `${pattern} on ${page}`).toBe(expected);
+      }),
+      fuzzRuns(1500),
+    );
+  });
+
+  it('noindex.paths /*a*a*a*a*a*a*a*b resolves a 34-character page as fast as /*a*b*c*d*e*f*g*h', () => {
+    const settings = (glob: string) => normalizeOptions({ noindex: { paths: [glob] } }, { env: {} });
+    const hostile = settings('/*a*a*a*a*a*a*a*b');
+    const benign = settings('/*a*b*c*d*e*f*g*h');
+    const page = { url: `/${'a'.repeat(34)}` };
+    expect(resolvePage(page, hostile)).toEqual(resolvePage(page, benign));
+    expect(cpuRatio(() => resolvePage(page, hostile), () => resolvePage(page, benign))).toBeLessThan(5);
   });
 });
