@@ -116,9 +116,9 @@ function pageUrl(base: string, pathname: string): string {
 async function writeRobotsTxt(state: IntegrationState, dir: string, pages: () => HtmlPage[]): Promise<void> {
   const report = await generateAstroRobotsTxt(state);
   if (report === undefined) return;
-  writeFileAtomic(join(dir, 'robots.txt'), report.text);
+  const status = writeFileAtomic(join(dir, 'robots.txt'), report.text);
   const { logger, options, base } = state;
-  logger.info(`\`robots.txt\` created at \`${relative(process.cwd(), dir) || '.'}\``);
+  logger.info(`\`robots.txt\` ${status} at \`${relative(process.cwd(), dir) || '.'}\``);
   if (base.replace(/\/+$/, '') !== '') {
     logger.warn(`robots.txt is served at ${base.replace(/\/+$/, '')}/robots.txt, but crawlers read it only at the root of the host (/robots.txt): publish it there too.`);
   }
@@ -147,7 +147,7 @@ function writeHeaderFiles(state: IntegrationState, dir: string, pages: () => Htm
   }
   for (const file of files) {
     const folder = file.base === 'output' ? dir : state.root;
-    state.logger.info(`\`${file.path}\` created at \`${relative(process.cwd(), folder) || '.'}\``);
+    state.logger.info(`\`${file.path}\` ${file.status} at \`${relative(process.cwd(), folder) || '.'}\``);
     if (file.note) state.logger.info(logLine(file.note));
   }
 }
