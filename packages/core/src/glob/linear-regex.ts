@@ -45,11 +45,11 @@ class Machine {
   private get full(): boolean {
     return this.cached > MAX_CACHED_STATES;
   }
-  /** The states reachable from `seeds` by free moves (with the start's when `inject`), sorted. */
-  private freeClosure(seeds: readonly number[], inject: boolean): number[] {
+  /** The states reachable from `seeds` by free moves and the assertion moves `take` allows, sorted. */
+  private reach(seeds: Iterable<number>, take: (assertion: Assertion) => boolean): number[] {
     const { program, marks } = this;
     const generation = ++this.generation;
-    const stack = inject ? [...seeds, ...this.startStates] : [...seeds];
+    const stack = [...seeds];
     const out: number[] = [];
     while (stack.length > 0) {
       const state = stack.pop()!;
@@ -57,8 +57,14 @@ class Machine {
       marks[state] = generation;
       out.push(state);
       for (const next of program.free[state]!) stack.push(next);
+      const assertion = program.assertion[state];
+      if (assertion && take(assertion)) stack.push(program.assertTo[state]!);
     }
     return out.sort((a, b) => a - b);
+  }
+  /** The states reachable from `seeds` by free moves (with the start's when `inject`). */
+  private freeClosure(seeds: readonly number[], inject: boolean): number[] {
+    return this.reach(inject ? [...seeds, ...this.startStates] : seeds, () => false);
   }
   private intern(states: number[]): DState {
     const key = states.join(',');
@@ -91,21 +97,8 @@ class Machine {
     return next;
   }
   private potentialOf(from: DState): Assertion[] {
-    const { program, marks } = this;
-    const generation = ++this.generation;
     const found = new Set<Assertion>();
-    const stack = [...from.states];
-    while (stack.length > 0) {
-      const state = stack.pop()!;
-      if (marks[state] === generation) continue;
-      marks[state] = generation;
-      stack.push(...program.free[state]!);
-      const assertion = program.assertion[state];
-      if (assertion) {
-        found.add(assertion);
-        stack.push(program.assertTo[state]!);
-      }
-    }
+    this.reach(from.states, (assertion) => (found.add(assertion), true));
     return [...found];
   }
   /** `from` with the assertion moves that hold at `position` followed (and what they lead to). */
@@ -119,20 +112,7 @@ class Machine {
     const known = from.resolved?.get(key);
     if (known) return known;
     const holds = (index: number): boolean => (typeof key === 'number' ? (key & (1 << index)) !== 0 : key[index] === '1');
-    const { program, marks } = this;
-    const generation = ++this.generation;
-    const stack = [...from.states];
-    const out: number[] = [];
-    while (stack.length > 0) {
-      const state = stack.pop()!;
-      if (marks[state] === generation) continue;
-      marks[state] = generation;
-      out.push(state);
-      stack.push(...program.free[state]!);
-      const assertion = program.assertion[state];
-      if (assertion && holds(potential.indexOf(assertion))) stack.push(program.assertTo[state]!);
-    }
-    const resolved = this.intern(out.sort((a, b) => a - b));
+    const resolved = this.intern(this.reach(from.states, (assertion) => holds(potential.indexOf(assertion))));
     if (!this.full) (from.resolved ??= new Map()).set(key, resolved);
     return resolved;
   }

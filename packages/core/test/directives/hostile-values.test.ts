@@ -12,21 +12,12 @@ import { AI_BOTS } from '../../src/robots-txt/ai-bots.js';
 import { injectRobots, normalizeOptions, parseRobots, reconcile, resolvePage, resolvePageDetailed, RobotsError } from '../../src/index.js';
 import { fuzzRuns } from '../fuzz-runs.js';
 import { tempSite } from '../audit/temp-site.js';
+import { thrown } from '../robots-txt/thrown.js';
 
 const options = (user: object = {}) => normalizeOptions(user, { env: {} });
-function errorOf(task: () => unknown): RobotsError {
-  try {
-    task();
-  } catch (error) {
-    if (error instanceof RobotsError) return error;
-    throw error;
-  }
-  throw new Error('expected a RobotsError');
-}
-
 describe('issue 13 item 9: a meta name of its own is not a crawler', () => {
   it.each([['viewport: noindex'], [{ description: 'nosnippet' }], [['generator: noindex']], [{ 'theme-color': { index: false } }]])('refuses %j, naming the tag it would replace', (input) => {
-    const error = errorOf(() => parseRobots(input, { file: 'post.md', key: 'robots' }));
+    const error = thrown(() => parseRobots(input, { file: 'post.md', key: 'robots' }));
     expect(error.code).toBe('not-a-crawler');
     expect(error.message).toMatch(/^\[@robots-kit\/core\] post\.md, key `robots(\.[\w-]+)?`: not a crawler but a meta name of its own \(robots-kit would replace the page's `<meta name="(viewport|description|generator|theme-color)">`\)/);
     expect(error.message).toContain('expected a crawler product token such as `googlebot`');
@@ -69,7 +60,7 @@ describe('issue 13 item 13: numbers and dates within what the formats write', ()
   });
 
   it('names the bound', () => {
-    expect(errorOf(() => parseRobots({ maxSnippet: 1e21 })).message).toMatch(/`max-snippet` value too large `1e\+21`; expected a whole number from -1 \(no limit\) to 2147483647/);
+    expect(thrown(() => parseRobots({ maxSnippet: 1e21 })).message).toMatch(/`max-snippet` value too large `1e\+21`; expected a whole number from -1 \(no limit\) to 2147483647/);
   });
 
   it('prints every accepted length as plain digits', () => {
@@ -83,7 +74,7 @@ describe('issue 13 item 13: numbers and dates within what the formats write', ()
   });
 
   it.each([[new Date(8.64e15)], [new Date(Date.UTC(10_000, 0, 1))], ['9999-12-31T23:00:00-05:00'], [new Date(Date.UTC(-1, 0, 1))]])('refuses the date %s outside the years 0 to 9999', (date) => {
-    const error = errorOf(() => parseRobots({ unavailable_after: date }));
+    const error = thrown(() => parseRobots({ unavailable_after: date }));
     expect(error.message).toMatch(/`unavailable_after` date outside the years 0 to 9999/);
   });
 
