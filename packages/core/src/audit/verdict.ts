@@ -26,26 +26,18 @@ export function normalizeCrawlers(crawlers: readonly string[] | undefined, sourc
   const names: string[] = [];
   crawlers.forEach((crawler, index) => {
     const name = crawler.trim();
-    if (name !== '*' && !isValidProductToken(name)) {
-      const token = extractProductToken(name);
+    const invalid = name !== '*' && !isValidProductToken(name);
+    if (invalid || isNonCrawlerMetaName(name)) {
+      const token = invalid ? extractProductToken(name) : '';
       throw new RobotsError({
         code: 'invalid-crawler-name',
         source,
         key: `crawlers[${index}]`,
         value: crawler,
-        problem: 'invalid crawler name',
+        // A meta name of its own (`viewport`): its tags would be read as robots tags.
+        problem: invalid ? 'invalid crawler name' : 'not a crawler but a meta name of its own (its tags would be read as robots tags)',
         expected: 'a robots.txt product token of letters, `-` and `_` (e.g. `googlebot`, `bingbot`), or `*`',
         ...(token ? { suggestion: token.toLowerCase() } : {}),
-      });
-    }
-    if (isNonCrawlerMetaName(name)) {
-      throw new RobotsError({
-        code: 'invalid-crawler-name',
-        source,
-        key: `crawlers[${index}]`,
-        value: crawler,
-        problem: 'not a crawler but a meta name of its own (its tags would be read as robots tags)',
-        expected: 'a robots.txt product token such as `googlebot` or `bingbot`, or `*`',
       });
     }
     const lower = name.toLowerCase();
