@@ -8,6 +8,22 @@ import { type TemplateExtent, templateReader } from './template-contents.js';
 
 /** What the tokenizer learned from the part of a document before the body. */
 export interface PreBodyScan {
+  doctype?: DoctypeToken;
+  htmlStartTag?: StartTagToken;
+  headStartTag?: StartTagToken;
+  headEndTag?: EndTagToken;
+  bodyStartTag?: StartTagToken;
+  /** The first start tag of the input, whatever it opened. */
+  firstStartTag?: StartTagToken;
+  /** `<head>` start tags ignored because a head already existed. */
+  ignoredHeadTags: number;
+  /**
+   * Elements of the head (and comments inside it), in source order; scripting off, those of
+   * its `<noscript>` elements too (`inNoscript`).
+   */
+  headNodes: HeadNode[];
+  /** Where the body begins (its start tag or first content) or the input ends: scanning stopped here. */
+  bodyStart: number;
   /**
    * Where the parser creates the head when no `<head>` tag opens it: the start of the element,
    * end tag or text that implies it, or the end of input. A `<head>` written here leaves
@@ -31,23 +47,6 @@ export interface PreBodyScan {
   unreadable?: { at: number; reason: string };
   /** A doctype that came after the page's first element, ignored, in a page without one before. */
   ignoredDoctype?: number;
-
-  doctype?: DoctypeToken;
-  htmlStartTag?: StartTagToken;
-  headStartTag?: StartTagToken;
-  headEndTag?: EndTagToken;
-  bodyStartTag?: StartTagToken;
-  /** The first start tag of the input, whatever it opened. */
-  firstStartTag?: StartTagToken;
-  /** `<head>` start tags ignored because a head already existed. */
-  ignoredHeadTags: number;
-  /**
-   * Elements of the head (and comments inside it), in source order; scripting off, those of
-   * its `<noscript>` elements too (`inNoscript`).
-   */
-  headNodes: HeadNode[];
-  /** Where the body begins (its start tag or first content) or the input ends: scanning stopped here. */
-  bodyStart: number;
 }
 
 /** Start tags the "in head" insertion mode keeps in the head; any other opens the body. */

@@ -12,7 +12,7 @@ import type { ExistingRobotsTag } from '../../src/directives/types.js';
 import { planInjection } from '../../src/html/inject.js';
 import type { InjectRobotsOptions } from '../../src/html/types.js';
 import { fuzzRuns } from '../fuzz-runs.js';
-import { disagreements, headOf, parseDocument, type Disagreement, type Element } from './parse5-oracle.js';
+import { disagreements, headOf, parseDocument, waivers, type Disagreement, type Element } from './parse5-oracle.js';
 
 const repositoryRoot = resolvePath(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const corpusFolder = resolvePath(repositoryRoot, '../shared/html5lib');
@@ -318,15 +318,19 @@ describe('injectRobots agrees with parse5', () => {
     expect(corpus.length).toBeGreaterThan(1000);
     const failures: Failure[] = [];
     let checked = 0;
-    corpus.forEach(({ data }, index) => {
+    for (const { data } of corpus) {
       for (const document of variants(data)) {
+        // The resolvers take turns: each meets every kind of variant.
         const resolver = resolvers[checked++ % resolvers.length]!;
         const failure = check(document, resolver);
         if (failure) failures.push(failure);
       }
-      void index;
-    });
+    }
     expect(checked).toBeGreaterThan(corpus.length * 7);
+    console.info(
+      `differential.test.ts: ${checked} corpus documents checked; on ${waivers.readingsConflict} of them a removed robots tag is not in the head ` +
+        'for crawlers without scripting (body content or text for them), so their tree check was waived: the browsers\' reading wins.',
+    );
     expect(failures.length, `${failures.length} of ${checked} documents disagree:\n${report(failures)}`).toBe(0);
   });
 

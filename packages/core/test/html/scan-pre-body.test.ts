@@ -94,6 +94,41 @@ describe('scanPreBody', () => {
   });
 });
 
+describe('scanPreBody: where the head begins, and the reading without scripting (issue 20)', () => {
+  it.each([
+    ['<!DOCTYPE html><!-- x --><p>x', '<p>x'],
+    ['<!DOCTYPE html>\n  hello', 'hello'],
+    ['<html></p><!--foo-->', ''],
+    ['<html><!DOCTYPE html', '<!DOCTYPE html'],
+    ['<html></head><p>', '</head><p>'],
+    ['<!-- a --><meta name=x>', '<meta name=x>'],
+  ])('in %j the parser creates the head at %j', (html, rest) => {
+    expect(html.slice(scanPreBody(html).headImpliedAt)).toBe(rest);
+  });
+
+  it('reports the comment or doctype the input ends inside, before the head exists', () => {
+    expect(scanPreBody('<!DOCTYPE html><!-- x').cutOff).toMatchObject({ type: 'comment', closed: false });
+    expect(scanPreBody('<!DOCTYPE html').cutOff).toMatchObject({ type: 'doctype', closed: false });
+    expect(scanPreBody('<head><!-- x').cutOff).toBeUndefined();
+    expect(scanPreBody('<head><!-- x').headNodes).toMatchObject([{ name: '#comment', closed: false }]);
+  });
+
+  it('reads a head noscript as markup when scripting is off, up to where it ends', () => {
+    const html = '<head><noscript><meta name=robots content=x><link rel=a></noscript><noscript><img src=p></noscript><meta name=b>';
+    expect(scanPreBody(html).headNodes.map((node) => node.name)).toEqual(['noscript', 'noscript', 'meta']);
+    const unscripted = scanPreBody(html, { scripting: false });
+    expect(unscripted.headNodes.map((node) => `${node.name}${node.inNoscript ? ' (in noscript)' : ''}`)).toEqual([
+      'noscript',
+      'meta (in noscript)',
+      'link (in noscript)',
+      'noscript',
+    ]);
+    // The `<img>` ends the second noscript, and the head: the body starts there.
+    expect(html.slice(unscripted.bodyStart)).toBe('<img src=p></noscript><meta name=b>');
+    expect(unscripted.headNodes[3]).toMatchObject({ end: html.indexOf('<img') });
+  });
+});
+
 describe('documentKind', () => {
   it.each([
     ['<!doctype html><p>x', 'document'],
