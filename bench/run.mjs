@@ -2,7 +2,8 @@
 // Flags: --quick (smaller sizes, for trying the bench itself), --only=transform,matcher,on-demand,…,
 // --logs-mb=N (size of the generated access log; default 256, 32 with --quick; 1024 for the 1 GB figure),
 // --eleventy-pages=2000,5000 (site sizes of the Eleventy builds), --eleventy-rss=20000 (a larger site, peak RSS and CPU
-// of no plugin against the default options), --rounds=N (rounds of the build benches; default 5)
+// of no plugin against the default options), --eleventy-variants=none,default,full (a subset of the variants),
+// --eleventy-archive=N (pages of the paginated archive case; 0 skips it), --rounds=N (rounds of the build benches; default 5)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -87,15 +88,19 @@ if (wanted('eleventy')) {
   const r = (results.pluginImport = benchPluginImport({ runs: quick ? 3 : 9 }));
   say(`importing @robots-kit/eleventy (fresh process, median of ${r.runs} alternated against importing nothing): ${r.cpuMs.toFixed(0)} ms CPU, +${r.rssMb.toFixed(1)} MB RSS, +${r.heapMb.toFixed(1)} MB heap`);
   const sizes = (flag('eleventy-pages') ?? (quick ? '300' : '2000,5000')).split(',').map(Number);
-  results.eleventySizes = sizes.map((pages) => benchEleventyBuilds({ pages, runs: rounds }));
+  const variants = flag('eleventy-variants')?.split(',');
+  results.eleventySizes = sizes.map((pages) => benchEleventyBuilds({ pages, runs: rounds, ...(variants ? { variants } : {}) }));
   for (const bench of results.eleventySizes) buildTable('Eleventy', bench);
   results.eleventy = results.eleventySizes.at(-1);
   // Paginated pages must cost the transform what other pages cost: the same site with a 500-page archive.
   const base = results.eleventySizes[0];
-  const archived = (results.eleventyArchive = benchEleventyBuilds({ pages: base.pages, archive: quick ? 50 : 500, runs: rounds, variants: ['none', 'default'] }));
-  buildTable('Eleventy', archived);
-  const perPage = (bench) => bench.results.find((x) => x.variant === 'default').transformMs / bench.results.find((x) => x.variant === 'default').pages;
-  say(`transform ms/page with the archive: ${perPage(archived).toFixed(3)} against ${perPage(base).toFixed(3)} without (×${(perPage(archived) / perPage(base)).toFixed(2)}; target ≤ ×1.10)`);
+  const archive = Number(flag('eleventy-archive') ?? (quick ? 50 : 500));
+  if (archive > 0) {
+    const archived = (results.eleventyArchive = benchEleventyBuilds({ pages: base.pages, archive, runs: rounds, variants: ['none', 'default'] }));
+    buildTable('Eleventy', archived);
+    const perPage = (bench) => bench.results.find((x) => x.variant === 'default').transformMs / bench.results.find((x) => x.variant === 'default').pages;
+    say(`transform ms/page with the archive: ${perPage(archived).toFixed(3)} against ${perPage(base).toFixed(3)} without (×${(perPage(archived) / perPage(base)).toFixed(2)}; target ≤ ×1.10)`);
+  }
   const large = flag('eleventy-rss');
   if (large) {
     results.eleventyLarge = benchEleventyBuilds({ pages: Number(large), runs: Math.min(rounds, 3), variants: ['none', 'default'] });
