@@ -6,7 +6,6 @@
  * exactly for markup in the "in body" insertion mode and for SVG or MathML that holds no HTML;
  * a template with anything else (tables, `<select>`, HTML inside SVG…) is handed to parse5.
  */
-import { createRequire } from 'node:module';
 import type { DefaultTreeAdapterMap, ParserOptions } from 'parse5';
 import { readMarkup, textElementEnd, type ElementExtent } from './tokenizer.js';
 import type { StartTagToken } from './types.js';
@@ -102,9 +101,12 @@ function loadParse5(): NonNullable<typeof createParser> {
   if (createParser) return createParser;
   let parse5: Parse5;
   try {
+    // No static `node:` import: this module is part of @robots-kit/core/runtime, which must load on
+    // edge runtimes too; there, with no `process.getBuiltinModule`, such a page is left unchanged.
+    const { createRequire } = process.getBuiltinModule('node:module');
     parse5 = createRequire(import.meta.url)('parse5') as Parse5;
   } catch {
-    throw new Error('the page has a head `<template>` (HTML inside SVG, a table…) that only the `parse5` package reads exactly, and it is not installed: add `parse5` to the dependencies');
+    throw new Error('the page has a head `<template>` (HTML inside SVG, a table…) that only the `parse5` package reads exactly, and it could not be loaded here (an edge runtime, or `parse5` missing from the dependencies)');
   }
   class EndOfInputParser extends parse5.Parser<DefaultTreeAdapterMap> {
     override onEof(token: Parameters<Parse5Parser['onEof']>[0]): void {
