@@ -4,15 +4,18 @@
  * at all when nothing would change.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { writeFileAtomic, writeHeaderFiles } from '../../src/adapter.js';
 import { normalizeOptions, RobotsError } from '../../src/index.js';
 
+const made: string[] = [];
+afterAll(() => made.forEach((root) => rmSync(root, { recursive: true, force: true })));
 function project(): { root: string; out: string } {
   const root = mkdtempSync(join(tmpdir(), 'robots-kit-write-'));
+  made.push(root);
   const out = join(root, 'dist');
   mkdirSync(out);
   writeFileSync(join(out, 'index.html'), '<!doctype html><title>x</title>');
