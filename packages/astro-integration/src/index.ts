@@ -51,6 +51,7 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
           userOptions: core,
           onDemand,
           onDemandPaths: [],
+          endpoints: [],
           root: fileURLToPath(config.root),
           srcDir: fileURLToPath(config.srcDir),
           publicDir: fileURLToPath(config.publicDir),
@@ -82,22 +83,23 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
         if (!state) return;
         state.trailingSlash = config.trailingSlash;
         state.base = config.base;
+        state.options = optionsBelowBase(state.options, config.base);
+        // Integrations may add others in their own setup (Starlight adds @astrojs/sitemap): the list is final only now.
+        state.hasAstroSitemap = config.integrations.some((integration) => integration.name === ASTRO_SITEMAP);
+        state.sitemapHooks = wrapAstroSitemap(config.integrations, sitemapHookCallbacks(getState, finishBuild));
         setSitemapContext({
           dir: fileURLToPath(buildOutput === 'server' ? config.build.client : config.outDir),
           base: config.base,
           options: state.options,
           tags: createPageTagsCache(),
-        state.options = optionsBelowBase(state.options, config.base);
-        // Integrations may add others in their own setup (Starlight adds @astrojs/sitemap): the list is final only now.
-        state.hasAstroSitemap = config.integrations.some((integration) => integration.name === ASTRO_SITEMAP);
-        state.sitemapHooks = wrapAstroSitemap(config.integrations, sitemapHookCallbacks(getState, finishBuild));
+          starlight: config.integrations.some((integration) => integration.name === STARLIGHT),
         });
       },
       'astro:routes:resolved': ({ routes }) => {
         if (!state) return;
         state.onDemandPaths = onDemandGlobs(routes, state.base);
+        state.endpoints = routes.filter((route) => route.type === 'endpoint').map((route) => route.pattern);
         const files = routeFiles(routes);
-          starlight: config.integrations.some((integration) => integration.name === STARLIGHT),
         if (sameEntries(files, state.routes)) return;
         state.routes = files;
         state.invalidate?.();
@@ -129,12 +131,6 @@ function normalizeAstroOptions(options: RobotsOptions, config: Pick<AstroConfig,
   }
 }
 
-/**
- * Injected into `.astro/` at `astro:config:done`, so `Astro.locals.robots` typechecks in
- * every project that uses the integration, without an import in `env.d.ts`. The type is
- * imported from `@robots-kit/astro`, the package the project depends on directly.
- */
-const LOCALS_TYPES = `declare namespace App {
 /** The name Starlight registers with. */
 const STARLIGHT = '@astrojs/starlight';
 
@@ -158,6 +154,12 @@ function optionsBelowBase(options: NormalizedRobotsOptions, base: string): Norma
   return normalizeOptions(moved, { package: PACKAGE_NAME, source: 'robots() options' });
 }
 
+/**
+ * Injected into `.astro/` at `astro:config:done`, so `Astro.locals.robots` typechecks in
+ * every project that uses the integration, without an import in `env.d.ts`. The type is
+ * imported from `@robots-kit/astro`, the package the project depends on directly.
+ */
+const LOCALS_TYPES = `declare namespace App {
   interface Locals {
     /** This page's own robots directives, merged with the site's rules by @robots-kit/astro. */
     robots?: import('@robots-kit/astro').RobotsInput;

@@ -34,7 +34,8 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   const data = await loadRobotsData();
   const options = data.options;
   const onDemand = !context.isPrerendered;
-  const html = isUtf8Html(response.headers);
+  // An endpoint's body is its own, even as text/html (`ep.html.ts`): it may get a header, never tags.
+  const html = isUtf8Html(response.headers) && !data.endpoints.includes(context.routePattern);
   const page = pageToResolve(context, data, rendered, status, html);
   if (html) (globalThis as Record<symbol, PageRecorder | undefined>)[PAGE_RECORDER]?.record(page);
   // An error response carries no header; an error page's robots tags (a theme's) are removed below.

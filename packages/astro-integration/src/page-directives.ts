@@ -18,6 +18,8 @@ export interface RobotsData {
   options: NormalizedRobotsOptions;
   /** Route pattern (`/blog/[slug]`) → the root-relative file that renders it (`src/pages/blog/[slug].astro`). */
   routes: Record<string, string>;
+  /** Patterns of endpoint routes, whose bodies are left alone even when they send HTML. */
+  endpoints: string[];
   /**
    * Root-relative content file → the front matter values robots-kit reads: the robots key and
    * the keys of `noindex.data`, for the files that have any of them.

@@ -50,6 +50,8 @@ export interface IntegrationState {
   logger: AstroIntegrationLogger;
   /** Route pattern → root-relative entrypoint, from `astro:routes:resolved`. */
   routes: Map<string, string>;
+  /** Patterns of endpoint routes (`ep.html.ts`): their responses are never rewritten, whatever their content type. */
+  endpoints: string[];
   /** Root-relative content file → the front matter values robots-kit reads; read on first use, again after a change in dev. */
   frontMatter?: Promise<Map<string, Record<string, unknown>>>;
   /** The `onDemand` option, with its defaults: what responses rendered on request carry. */

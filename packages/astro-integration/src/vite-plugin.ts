@@ -77,6 +77,7 @@ async function robotsDataOf(state: IntegrationState): Promise<RobotsData> {
   return {
     options,
     routes: Object.fromEntries(state.routes),
+    endpoints: state.endpoints,
     frontMatter: Object.fromEntries(frontMatter),
     headerRules: responseHeaderRules(headers),
     onDemand: state.onDemand,

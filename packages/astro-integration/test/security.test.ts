@@ -64,6 +64,10 @@ describe('hostile robots tags and values in a real build', () => {
     ]);
   });
 
+  it('leaves an endpoint that returns text/html untouched (ep.html.ts)', async () => {
+    expect(await site.read('ep.html')).toBe('<!doctype html><html><head><title>Endpoint</title></head><body>Made by an endpoint</body></html>');
+  });
+
   it('returns an HTML body that is not valid UTF-8 byte for byte', async () => {
     expect((await site.readBytes('latin1.html')).equals(Buffer.from(LATIN1_PAGE))).toBe(true);
   });
