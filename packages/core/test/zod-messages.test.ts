@@ -71,11 +71,13 @@ describe('issue 11 item 17: option errors in our words', () => {
           text = error.message;
         }
         if (text !== undefined) {
-          expect(text).not.toMatch(ZOD_TEXT);
+          // The bad value is quoted between backticks as the user wrote it (`{"|":0}`); zod's own
+          // words would stand outside the quotes.
+          expect(text.replace(/`[^`]*`/g, '``')).not.toMatch(ZOD_TEXT);
           expect(text).toMatch(/^\[@robots-kit\/core\] options, key `/);
         }
       }),
-      { numRuns: 400 },
+      { numRuns: 400, seed: 20261122 },
     );
   });
 });

@@ -6,7 +6,7 @@ import type { AuditData, AuditFinding, DecisionSource, PageRecord, DirectiveSour
 import { codeSpan, groupBy, joinLimited, makeFinding, plural } from './findings.js';
 import { listCrawlers, verdictIsNoindex, comparableDirectives } from './verdict.js';
 import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
-import { mergeDirectives } from '../directives/types.js';
+import { mergeDirectiveList } from '../directives/types.js';
 import { explainMatch, findGroupTraps } from '../robots-txt/match.js';
 
 /** `skipped`: one finding per file or folder left out, saying why. */
@@ -54,7 +54,7 @@ function conflictsOnPage(url: string, sources: readonly DirectiveSource[]): Conf
   const conflicts: Conflict[] = [];
   for (const [audience, list] of byAudience) {
     if (new Set(list.map((item) => item.value)).size < 2) continue;
-    const merged = mergeDirectives(...list.map((item) => item.source.audiences.get(audience)!));
+    const merged = mergeDirectiveList(list.map((item) => item.source.audiences.get(audience)!));
     conflicts.push({ url, audience, sources: list.map((item) => item.source), result: comparableDirectives(merged) || 'index, follow' });
   }
   return conflicts;

@@ -5,7 +5,7 @@
 import { RobotsError } from '../errors.js';
 import { extractProductToken, isValidProductToken } from '../robots-txt/parse.js';
 import { mergeAudiences, formatDirectives, isNoindex } from '../directives/reconcile.js';
-import { mergeDirectives, type ParsedRobots, type Directives, type MutableDirectives, isEmptyDirectives } from '../directives/types.js';
+import { mergeDirectives, mergeDirectiveList, type ParsedRobots, type Directives, type MutableDirectives, isEmptyDirectives } from '../directives/types.js';
 import type { CrawlerVerdict, AuditLocation, DecisionSource, DecisionReasons, DirectiveSource } from './types.js';
 import { ALL_CRAWLERS_META_NAME, isNonCrawlerMetaName } from '../directives/vocabulary.js';
 import { parseRobotsLenient, type FoundRobotsTag } from './read-page.js';
@@ -148,7 +148,7 @@ export interface Restrictions<T> {
  * attribute decisions by one rule.
  */
 export function restrictionsBy<T>(told: ReadonlyArray<readonly [T, Directives]>, now: number): Restrictions<T> {
-  const effective = mergeDirectives(...told.map(([, directives]) => directives));
+  const effective = mergeDirectiveList(told.map(([, directives]) => directives));
   const by: Partial<Record<RestrictionKind, T[]>> = {};
   const set = (kind: RestrictionKind, test: (directives: Directives) => boolean): void => {
     const list = told.filter(([, directives]) => test(directives)).map(([input]) => input);

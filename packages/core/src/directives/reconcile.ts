@@ -2,7 +2,7 @@
  * reconcile and formatDirectives: merged directives per audience to the tag values a page carries
  * (no `index`/`all`, `follow` only beside `noindex`).
  */
-import { IMAGE_PREVIEW_ORDER, emptyDirectives, type MutableDirectives, type Directives, type ImagePreview, type ParsedRobots, type RobotsInput, mergeDirectives } from './types.js';
+import { IMAGE_PREVIEW_ORDER, emptyDirectives, type MutableDirectives, type Directives, type ImagePreview, type ParsedRobots, type RobotsInput, mergeDirectiveList } from './types.js';
 import { robotsWarning, type RobotsWarning } from '../errors.js';
 import { parseRobots } from './parse.js';
 
@@ -15,11 +15,15 @@ export interface AudienceDirectives {
 export function mergeAudiences(sources: readonly AudienceDirectives[]): { all: MutableDirectives; crawlers: Map<string, MutableDirectives> } {
   const crawlers = new Map<string, Directives[]>();
   for (const source of sources) {
-    for (const [name, directives] of source.crawlers) crawlers.set(name, [...(crawlers.get(name) ?? []), directives]);
+    for (const [name, directives] of source.crawlers) {
+      const list = crawlers.get(name);
+      if (list) list.push(directives);
+      else crawlers.set(name, [directives]);
+    }
   }
   return {
-    all: mergeDirectives(...sources.map((source) => source.all)),
-    crawlers: new Map([...crawlers].map(([name, list]) => [name, mergeDirectives(...list)])),
+    all: mergeDirectiveList(sources.map((source) => source.all)),
+    crawlers: new Map([...crawlers].map(([name, list]) => [name, mergeDirectiveList(list)])),
   };
 }
 
@@ -83,6 +87,6 @@ export function reconcileWarnings(directives: Directives, audience: string): Rob
  * restrictive directive wins. Returns the content string, `''` when nothing is restricted.
  */
 export function reconcile(...inputs: Array<RobotsInput | ParsedRobots>): string {
-  const merged: Directives = mergeDirectives(...inputs.map((input) => toParsed(input).all));
+  const merged: Directives = mergeDirectiveList(inputs.map((input) => toParsed(input).all));
   return formatDirectives(merged).join(', ');
 }

@@ -120,7 +120,16 @@ export function mergeInto(target: MutableDirectives, source: Partial<Directives>
 
 /** Combines directives additively; for every valued directive the most restrictive value wins. */
 export function mergeDirectives(...sources: Directives[]): MutableDirectives {
-  return sources.reduce<MutableDirectives>((merged, source) => mergeInto(merged, source), emptyDirectives());
+  return mergeDirectiveList(sources);
+}
+/**
+ * {@link mergeDirectives} over a list of any length: a page can carry hundreds of thousands of
+ * robots tags, more than a spread call's arguments fit on the stack.
+ */
+export function mergeDirectiveList(sources: Iterable<Directives>): MutableDirectives {
+  const merged = emptyDirectives();
+  for (const source of sources) mergeInto(merged, source);
+  return merged;
 }
 
 /** Least to most restrictive. */

@@ -2,7 +2,7 @@
  * resolvePage: one page's sources (defaults, content types, rules, front matter, existing tags) to
  * the robots tags it must carry.
  */
-import { type ExistingRobotsTag, type ParsedRobots, type RobotsInput, type RobotsSource, emptyDirectives, mergeDirectives } from '../directives/types.js';
+import { type ExistingRobotsTag, type ParsedRobots, type RobotsInput, type RobotsSource, emptyDirectives, mergeDirectives, mergeDirectiveList } from '../directives/types.js';
 import type { RobotsWarning } from '../errors.js';
 import { matchesAnyGlob, urlPath } from '../glob.js';
 import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
@@ -161,7 +161,7 @@ export function resolvePageTags(page: PageToResolve, settings: NormalizedRobotsO
   if (settings.googlebot) {
     const own = crawlers.get(GOOGLEBOT);
     const forGooglebot = own ? [own] : [];
-    if (!isNoindex(mergeDirectives(all, ...forGooglebot))) crawlers.set(GOOGLEBOT, mergeDirectives(...forGooglebot, { flags: new Set(), ...settings.googlebot }));
+    if (!isNoindex(mergeDirectiveList([all, ...forGooglebot]))) crawlers.set(GOOGLEBOT, mergeDirectiveList([...forGooglebot, { flags: new Set(), ...settings.googlebot }]));
   }
 
   const alreadySaid = new Set(robotsTokens);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reconcile } from '../../src/index.js';
+import { parseRobots, reconcile } from '../../src/index.js';
+import { mergeAudiences } from '../../src/directives/reconcile.js';
 
 const tokens = (content: string) => new Set(content.split(', ').filter(Boolean));
 
@@ -79,5 +80,17 @@ describe('reconcile: repeated values inside one input', () => {
     expect(reconcile('max-video-preview:3, max-video-preview:-1')).toBe('max-video-preview:3');
     expect(reconcile('unavailable_after: 2026-01-01, unavailable_after: 2027-01-01')).toBe('unavailable_after: 2026-01-01');
     expect(reconcile({ maxSnippet: 5, 'max-snippet': 50 })).toBe('max-snippet:5');
+  });
+});
+
+describe('mergeAudiences on a page with very many robots tags', () => {
+  it('merges 300,000 sources without a spread call or a copy per source (no stack overflow, most restrictive wins)', () => {
+    const sources = Array.from({ length: 300_000 }, (_, i) => ({
+      all: parseRobots(i === 299_999 ? 'max-snippet:5' : 'max-snippet:50').all,
+      crawlers: new Map([['googlebot', parseRobots(i === 150_000 ? 'noindex' : 'nosnippet').all]]),
+    }));
+    const merged = mergeAudiences(sources);
+    expect(merged.all.maxSnippet).toBe(5);
+    expect(merged.crawlers.get('googlebot')!.flags.has('noindex')).toBe(true);
   });
 });
