@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { AUDIT_FINDINGS } from '../audit/findings.js';
 import { toSafeJson } from './json.js';
-import type { AuditFindingId, AuditReport, AuditSeverity } from '../audit/types.js';
+import type { AuditReport, AuditSeverity } from '../audit/types.js';
 import { terminalSafe } from './table.js';
 import { readFileSync } from 'node:fs';
 
@@ -10,20 +10,31 @@ import { readFileSync } from 'node:fs';
 export const ROBOTS_KIT_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 const LEVELS: Record<AuditSeverity, string> = { error: 'error', warning: 'warning', info: 'note' };
+/** What a SARIF rule needs from a findings catalogue (the audit's and the logs' have this shape). */
+type SarifCatalogue<Id extends string> = Readonly<Record<Id, { title: string; description: string; severity: AuditSeverity }>>;
+/** What a SARIF result needs from a finding (audit and logs findings both have this shape). */
+interface SarifFinding<Id extends string> {
+  id: Id;
+  severity: AuditSeverity;
+  message: string;
+  urls: readonly string[];
+  source?: { file: string; line?: number } | undefined;
+}
 /**
- * SARIF 2.1.0 for code-scanning tools: one rule per finding id, one result per finding, located
- * at the file to fix (relative to `cwd`), with the URLs in the message.
+ * A SARIF 2.1.0 log for code-scanning tools: one rule per catalogue id, one result per finding,
+ * located at the file to fix (`source.file` is relative to `root`; the URI to `cwd`), with the
+ * URLs in the message.
  */
-export function formatAuditSarif(report: AuditReport, cwd = process.cwd()): string {
-  const ids = Object.keys(AUDIT_FINDINGS) as AuditFindingId[];
+export function sarifLog<Id extends string>(tool: string, catalogue: SarifCatalogue<Id>, findings: ReadonlyArray<SarifFinding<Id>>, root: string, cwd: string): string {
+  const ids = Object.keys(catalogue) as Id[];
   const rules = ids.map((id) => ({
     id,
     name: id,
-    shortDescription: { text: AUDIT_FINDINGS[id].title },
-    fullDescription: { text: AUDIT_FINDINGS[id].description },
-    defaultConfiguration: { level: LEVELS[AUDIT_FINDINGS[id].severity] },
+    shortDescription: { text: catalogue[id].title },
+    fullDescription: { text: catalogue[id].description },
+    defaultConfiguration: { level: LEVELS[catalogue[id].severity] },
   }));
-  const results = report.findings.map((finding) => {
+  const results = findings.map((finding) => {
     const urls = finding.urls.length > 0 ? ` URLs: ${finding.urls.slice(0, 20).join(' ')}${finding.urls.length > 20 ? ` … ${finding.urls.length - 20} more` : ''}` : '';
     return {
       ruleId: finding.id,
@@ -35,7 +46,7 @@ export function formatAuditSarif(report: AuditReport, cwd = process.cwd()): stri
             locations: [
               {
                 physicalLocation: {
-                  artifactLocation: { uri: path.relative(cwd, path.resolve(cwd, report.directory, finding.source.file)).split(path.sep).map(encodeURIComponent).join('/') },
+                  artifactLocation: { uri: path.relative(cwd, path.resolve(cwd, root, finding.source.file)).split(path.sep).map(encodeURIComponent).join('/') },
                   ...(finding.source.line === undefined ? {} : { region: { startLine: finding.source.line } }),
                 },
               },
@@ -47,9 +58,13 @@ export function formatAuditSarif(report: AuditReport, cwd = process.cwd()): stri
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
-    runs: [{ tool: { driver: { name: 'robots-kit', version: ROBOTS_KIT_VERSION, semanticVersion: ROBOTS_KIT_VERSION, informationUri: 'https://www.npmjs.com/package/@robots-kit/core', rules } }, results }],
+    runs: [{ tool: { driver: { name: tool, version: ROBOTS_KIT_VERSION, semanticVersion: ROBOTS_KIT_VERSION, informationUri: 'https://www.npmjs.com/package/@robots-kit/core', rules } }, results }],
   };
   return toSafeJson(sarif);
+}
+/** The audit report as SARIF 2.1.0, located at the files to fix relative to `cwd`. */
+export function formatAuditSarif(report: AuditReport, cwd = process.cwd()): string {
+  return sarifLog('robots-kit', AUDIT_FINDINGS, report.findings, report.directory, cwd);
 }
 
 const COMMANDS: Record<AuditSeverity, string> = { error: 'error', warning: 'warning', info: 'notice' };

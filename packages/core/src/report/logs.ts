@@ -2,12 +2,11 @@
  * The `robots-kit logs` report for a terminal, as JSON and as SARIF: per-crawler totals by
  * verification, and the log findings in the audit's style.
  */
-import { ROBOTS_KIT_VERSION } from './code-scanning.js';
-import path from 'node:path';
+import { sarifLog } from './code-scanning.js';
 import { plural, severityCounts, shorten } from '../audit/findings.js';
 import type { AuditSeverity } from '../audit/types.js';
 import { LOG_FINDINGS } from '../logs/findings.js';
-import type { LogFinding, LogFindingId, LogsReport } from '../logs/types.js';
+import type { LogFinding, LogsReport } from '../logs/types.js';
 import { toSafeJson } from './json.js';
 import { formatTableRows, makeColors, terminalSafe, type Colors } from './table.js';
 
@@ -96,38 +95,7 @@ export function formatLogsJson(report: LogsReport): string {
   return toSafeJson(report);
 }
 
-const SARIF_LEVEL: Record<AuditSeverity, string> = { error: 'error', warning: 'warning', info: 'note' };
 /** SARIF 2.1.0: one rule per log finding id, results located at the robots.txt rule or log line (relative to `cwd`). */
 export function formatLogsSarif(report: LogsReport, cwd = process.cwd()): string {
-  const ids = Object.keys(LOG_FINDINGS) as LogFindingId[];
-  const rules = ids.map((id) => ({
-    id,
-    name: id,
-    shortDescription: { text: LOG_FINDINGS[id].title },
-    fullDescription: { text: LOG_FINDINGS[id].description },
-    defaultConfiguration: { level: SARIF_LEVEL[LOG_FINDINGS[id].severity] },
-  }));
-  const results = report.findings.map((finding) => ({
-    ruleId: finding.id,
-    ruleIndex: ids.indexOf(finding.id),
-    level: SARIF_LEVEL[finding.severity],
-    message: { text: finding.message + (finding.urls.length > 0 ? ` URLs: ${finding.urls.slice(0, 20).join(' ')}` : '') },
-    ...(finding.source
-      ? {
-          locations: [
-            {
-              physicalLocation: {
-                artifactLocation: { uri: path.relative(cwd, path.resolve(cwd, finding.source.file)).split(path.sep).map(encodeURIComponent).join('/') },
-                ...(finding.source.line === undefined ? {} : { region: { startLine: finding.source.line } }),
-              },
-            },
-          ],
-        }
-      : {}),
-  }));
-  return toSafeJson({
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [{ tool: { driver: { name: 'robots-kit logs', version: ROBOTS_KIT_VERSION, semanticVersion: ROBOTS_KIT_VERSION, informationUri: 'https://www.npmjs.com/package/@robots-kit/core', rules } }, results }],
-  });
+  return sarifLog('robots-kit logs', LOG_FINDINGS, report.findings, cwd, cwd);
 }
