@@ -79,9 +79,12 @@ export function urlPath(url: string): string {
     return path;
   }
 }
-/** Whether a page URL matches any glob; `/tags/**` matches `/tags`, `/tags/` and `/tags/a/`. */
-export function matchesAnyGlob(url: string, globs: readonly string[]): boolean {
-  if (globs.length === 0) return false;
+/**
+ * A page URL's matcher: the forms of its path a glob is tried against (as given, without trailing
+ * slashes, decoded, with one slash) are worked out once, so a page tested against every path rule
+ * parses its URL once.
+ */
+export function urlGlobMatcher(url: string): (globs: readonly string[]) => boolean {
   const path = urlPath(url);
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
   let decoded = path;
@@ -91,8 +94,13 @@ export function matchesAnyGlob(url: string, globs: readonly string[]): boolean {
     // a malformed escape: match the raw path only
   }
   const variants = [...new Set([path, trimmed, decoded, trimmed + '/'])];
-  return globs.some((glob) => {
-    const match = matcher(glob);
-    return variants.some((variant) => match(variant));
-  });
+  return (globs) =>
+    globs.some((glob) => {
+      const match = matcher(glob);
+      return variants.some((variant) => match(variant));
+    });
+}
+/** Whether a page URL matches any glob; `/tags/**` matches `/tags`, `/tags/` and `/tags/a/`. */
+export function matchesAnyGlob(url: string, globs: readonly string[]): boolean {
+  return globs.length > 0 && urlGlobMatcher(url)(globs);
 }

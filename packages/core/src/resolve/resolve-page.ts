@@ -4,7 +4,7 @@
  */
 import { type ExistingRobotsTag, type ParsedRobots, type RobotsInput, type RobotsSource, emptyDirectives, mergeDirectives, mergeDirectiveList } from '../directives/types.js';
 import type { RobotsWarning } from '../errors.js';
-import { matchesAnyGlob, urlPath } from '../glob.js';
+import { matchesAnyGlob, urlGlobMatcher, urlPath } from '../glob.js';
 import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
 import { parseRobots } from '../directives/parse.js';
 import { containsDate, restoreImpossibleYamlDates } from '../directives/dates.js';
@@ -78,11 +78,15 @@ export function dataValueMatches(data: Readonly<Record<string, unknown>> | undef
   return values.some((wanted) => wanted === value);
 }
 /** The `noindex` conditions (collections, path globs, data values) the page meets. */
-export function matchNoindex(page: Pick<PageToResolve, 'url' | 'collections' | 'data'>, noindex: NormalizedRobotsOptions['noindex']): NoindexMatch {
+export function matchNoindex(
+  page: Pick<PageToResolve, 'url' | 'collections' | 'data'>,
+  noindex: NormalizedRobotsOptions['noindex'],
+  matchesUrl: (globs: readonly string[]) => boolean = urlGlobMatcher(page.url),
+): NoindexMatch {
   const member = new Set(noindex.collections.length > 0 ? page.collections ?? [] : []);
   return {
     collections: noindex.collections.filter((name) => member.has(name)),
-    paths: noindex.paths.filter((glob) => matchesAnyGlob(page.url, [glob])),
+    paths: noindex.paths.filter((glob) => matchesUrl([glob])),
     data: Object.entries(noindex.data ?? {}).flatMap(([key, values]) => (dataValueMatches(page.data, key, values) ? [key] : [])),
   };
 }
@@ -106,12 +110,13 @@ export function collectSources(page: PageToResolve, options: NormalizedRobotsOpt
   };
 
   if (options.defaults !== undefined) add(options.defaults, { file: 'options', key: 'defaults' });
-  const noindex = matchNoindex(page, options.noindex);
+  const matchesUrl = urlGlobMatcher(page.url);
+  const noindex = matchNoindex(page, options.noindex, matchesUrl);
   if (noindex.collections.length > 0 || noindex.paths.length > 0 || noindex.data.length > 0) {
     add(DEFAULTS.contentTypeNoindex, { file: 'options', key: 'noindex' });
   }
   options.rules.forEach((rule, i) => {
-    if (matchesAnyGlob(page.url, rule.path)) add(rule.robots, { file: 'options', key: `rules[${i}].robots` });
+    if (matchesUrl(rule.path)) add(rule.robots, { file: 'options', key: `rules[${i}].robots` });
   });
   const data = page.data;
   // Only the page's own key: `constructor` or `toString` must not be read from Object.prototype.

@@ -5,7 +5,7 @@
  * A misspelt `noindex.collections: ['draft']` would otherwise leave every draft indexable, silently.
  */
 import { robotsWarning, suggest } from '../errors.js';
-import { matchesAnyGlob, urlPath } from '../glob.js';
+import { matchesAnyGlob, urlGlobMatcher, urlPath } from '../glob.js';
 import type { NormalizedRobotsOptions } from '../options/schema.js';
 import { dataValueMatches, isErrorPage } from '../resolve/resolve-page.js';
 
@@ -136,10 +136,12 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
   };
 
   const recordGlobs = (page: ConfigUsagePage): void => {
-    if (unmatched.length === 0 || !matchesAnyGlob(page.url, unmatched.map((option) => option.glob))) return;
+    if (unmatched.length === 0) return;
+    const matchesUrl = urlGlobMatcher(page.url);
+    if (!matchesUrl(unmatched.map((option) => option.glob))) return;
     const errorPage = isErrorPage(page.status === undefined ? { url: page.url } : { url: page.url, status: page.status }, []);
     for (const option of unmatched) {
-      if ((errorPage && !option.errorPages) || !matchesAnyGlob(page.url, [option.glob])) continue;
+      if ((errorPage && !option.errorPages) || !matchesUrl([option.glob])) continue;
       matchedGlobs.add(option.key);
     }
     unmatched = unmatched.filter((option) => !matchedGlobs.has(option.key));
