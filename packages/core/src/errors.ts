@@ -194,7 +194,8 @@ function describeIssue(issue: ZodIssue, value: unknown, path: readonly PropertyK
 }
 
 /** Optimal string alignment distance: a swap of two neighbouring letters (`rulse`) counts as one edit. */
-function editDistance(a: string, b: string): number {
+/** Levenshtein distance (the did-you-mean helpers bound the input lengths first). */
+export function editDistance(a: string, b: string): number {
   const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {

@@ -2,7 +2,7 @@
  * parseRobots: every input form (string, array, boolean, object, the `googlebot: …` header form)
  * to parsed directives, with clear errors.
  */
-import { RobotsError, type RobotsErrorDetails, robotsWarning, type RobotsWarning, suggest } from '../errors.js';
+import { RobotsError, type RobotsErrorDetails, robotsWarning, type RobotsWarning, suggest, editDistance } from '../errors.js';
 import { type RobotsSource, type FlagDirective, type ImagePreview, type ParsedRobots, type RobotsInput, type MutableDirectives, emptyDirectives, mergeInto, IMAGE_PREVIEW_ORDER } from './types.js';
 import { type ValueDirective, DIRECTIVE_NAMES, isFlagDirective, isValueDirective, ALL_CRAWLERS_META_NAME, KNOWN_CRAWLER_NAMES, isNonCrawlerMetaName } from './vocabulary.js';
 import { formatDirectiveDate, parseDirectiveDate, readDate } from './dates.js';
@@ -379,5 +379,23 @@ export function checkCrawlerName(name: string, context: ParseContext): string {
       expected: 'a product token of letters, digits, `-`, `_` or `.` (e.g. `googlebot-news`)',
     });
   }
-  return name.toLowerCase();
+  const lower = name.toLowerCase();
+  if (!KNOWN_CRAWLER_NAMES.has(lower)) warnIfMisspelt(lower, context);
+  return lower;
+}
+/**
+ * Any product token may name a crawler, so an unknown one is accepted; but one a letter or two away
+ * from a crawler robots-kit knows (`goglebot`) is almost surely a typo that no crawler would read,
+ * and saying nothing would leave the page open to the crawler the user meant.
+ */
+function warnIfMisspelt(lower: string, context: ParseContext): void {
+  const meant = suggest(lower, KNOWN_CRAWLER_NAMES);
+  if (meant === undefined || editDistance(lower, meant) > 2) return;
+  warn(context, {
+    code: 'unknown-crawler',
+    problem: 'an unknown crawler name, one or two letters from a known one, got',
+    value: lower,
+    expected: 'a crawler product token such as `googlebot`; a name of your own is kept as written',
+    suggestion: meant,
+  });
 }

@@ -157,3 +157,20 @@ describe('parseRobots: bad input', () => {
     expect(errorOf(() => parseRobots('noindex\nbogus')).message).not.toContain('\n');
   });
 });
+
+describe('parseRobots: crawler names', () => {
+  it('warns once about a crawler name a letter or two from a known one, and keeps it as written', () => {
+    for (const input of [{ goglebot: 'noindex' }, 'goglebot: noindex', { Bingbott: 'nofollow' }]) {
+      const parsed = parseRobots(input);
+      expect(parsed.warnings).toHaveLength(1);
+      expect(parsed.warnings[0]!.code).toBe('unknown-crawler');
+      expect(parsed.warnings[0]!.message).toMatch(/Did you mean `(googlebot|bingbot)`\?/);
+      expect([...parsed.crawlers.keys()]).toEqual([Object.keys(typeof input === 'string' ? { goglebot: 0 } : input)[0]!.toLowerCase()]);
+    }
+  });
+  it('says nothing about known crawlers and names far from any known one', () => {
+    for (const input of ['googlebot: noindex', 'googlebot-mobile: noindex', { myspider: 'nofollow' }, { bingbot: 'noindex' }]) {
+      expect(parseRobots(input).warnings).toEqual([]);
+    }
+  });
+});
