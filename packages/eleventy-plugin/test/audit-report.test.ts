@@ -4,11 +4,13 @@
  * and `eleventy --serve` serves the report of the last build at `/_robots-kit/`, made on request;
  * a plain build serves and writes nothing of the kind.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createProject, runCli, startCli, type WatchingCli } from './helpers/cli-project.js';
+import { createProject, LOOPBACK_ONLY, runCli, startCli, type WatchingCli } from './helpers/cli-project.js';
 
 const PAGE = (title: string, robots = '') => `---\ntitle: ${title}\n${robots ? `robots: ${robots}\n` : ''}---\n<!doctype html><html><head><title>{{ title }}</title></head><body><p>{{ title }}</p></body></html>\n`;
 
@@ -77,19 +79,35 @@ describe('issue 18: audit: { html } in Eleventy', () => {
   });
 });
 
+/** The machine's IPv4 addresses other than loopback (none on a machine without a network). */
+function externalAddresses(): string[] {
+  return Object.values(networkInterfaces()).flat().filter((entry) => entry !== undefined && entry.family === 'IPv4' && !entry.internal).map((entry) => entry!.address);
+}
+
 describe('issue 18: eleventy --serve serves the report at /_robots-kit/', () => {
   let serve: WatchingCli | undefined;
   afterAll(async () => {
     await serve?.stop();
   });
 
+  it('starts the dev server on the loopback address only (the preload the tests use works)', () => {
+    const script = "require('node:http').createServer().listen({ port: 0 }, function () { console.log(this.address().address); this.close(); })";
+    const address = (preload: string[]) => spawnSync(process.execPath, [...preload, '-e', script], { encoding: 'utf8' }).stdout.trim();
+    expect(address(['--import', LOOPBACK_ONLY])).toBe('127.0.0.1');
+    expect(address([]), 'without the preload, Node listens on every interface').not.toBe('127.0.0.1');
+  });
+
   it('answers with the report of the last build; other URLs are the site', async () => {
     const dir = await createProject('audit-serve', files(false));
     const port = await freePort();
-    // Eleventy's dev server has no host option; the test speaks to it on the loopback address.
+    // Eleventy's dev server has no host option; startCli preloads loopback-only.mjs so that it
+    // listens on 127.0.0.1 only, which the next lines check.
     serve = startCli(dir, ['--input=.', '--output=_site', '--serve', `--port=${port}`]);
     await serve.waitFor(/Server at/, 1, 60_000);
     const origin = `http://127.0.0.1:${port}`;
+    for (const address of externalAddresses()) {
+      await expect(fetch(`http://${address}:${port}/`), `not listening on ${address}`).rejects.toThrow();
+    }
     const response = await fetch(`${origin}/_robots-kit/`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');

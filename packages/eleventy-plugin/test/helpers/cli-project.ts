@@ -23,6 +23,8 @@ export async function createProject(name: string, files: Readonly<Record<string,
   return dir;
 }
 
+/** Makes the dev server of `eleventy --serve` listen on 127.0.0.1 only (it has no host option). */
+export const LOOPBACK_ONLY = fileURLToPath(new URL('./loopback-only.mjs', import.meta.url));
 const CLI_ENV = { NO_COLOR: '1', ROBOTS_INDEXABLE: '', CONTEXT: '', VERCEL_ENV: '' };
 
 export interface CliBuild {
@@ -49,7 +51,7 @@ export interface WatchingCli {
 }
 
 export function startCli(dir: string, args: readonly string[], env: Readonly<Record<string, string>> = {}): WatchingCli {
-  const child = spawn(process.execPath, [ELEVENTY_CLI, ...args], { cwd: dir, env: { ...process.env, ...CLI_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', LOOPBACK_ONLY, ELEVENTY_CLI, ...args], { cwd: dir, env: { ...process.env, ...CLI_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const listeners = new Set<() => void>();
   const append = (chunk: Buffer) => {
