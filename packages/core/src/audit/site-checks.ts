@@ -211,14 +211,23 @@ const FETCH_CHANGING: ReadonlySet<RobotsTxtDiagnosticCode | string> = new Set([
   'invalid-user-agent',
   'file-too-large',
 ]);
+/**
+ * `User-agent: AI2Bot`: a token with digits, as some operators publish theirs. The operator's
+ * crawler matches it whole; only parsers that follow Google's read `AI`. Worth knowing, not a fix.
+ */
+function isTokenWithDigits(diagnostic: { code: string; text: string }): boolean {
+  return diagnostic.code === 'user-agent-truncated' && /^\s*user-agent\s*:?\s*[A-Za-z_-][A-Za-z0-9_-]*\s*(?:#.*)?$/i.test(diagnostic.text);
+}
 /** `robots-txt-syntax`: one finding per robots.txt line crawlers ignore or read differently. */
 export function findRobotsTxtSyntax(data: AuditData): AuditFinding[] {
-  return (data.context.robotsTxt?.diagnostics ?? []).map((diagnostic) =>
-    makeFinding('robots-txt-syntax', `robots.txt line ${diagnostic.line}: ${diagnostic.reason} (${codeSpan(diagnostic.text, 80)}).`, {
+  return (data.context.robotsTxt?.diagnostics ?? []).map((diagnostic) => {
+    const digits = isTokenWithDigits(diagnostic);
+    const reason = digits ? `${diagnostic.reason}; the crawler that publishes this token matches it whole, so only Google-style parsers misread it` : diagnostic.reason;
+    return makeFinding('robots-txt-syntax', `robots.txt line ${diagnostic.line}: ${reason} (${codeSpan(diagnostic.text, 80)}).`, {
       source: { file: 'robots.txt', line: diagnostic.line },
-      severity: diagnostic.severity === 'error' && FETCH_CHANGING.has(diagnostic.code) ? 'error' : 'warning',
-    }),
-  );
+      severity: digits ? 'info' : diagnostic.severity === 'error' && FETCH_CHANGING.has(diagnostic.code) ? 'error' : 'warning',
+    });
+  });
 }
 
 /** `no-robots-txt`, `no-sitemap`, `sitemap-missing`, `sitemap-invalid` and `sitemap-foreign-url`. */
