@@ -78,6 +78,12 @@ export const AUDIT_FINDINGS: Readonly<Record<AuditFindingId, AuditFindingDescrip
     title: 'robots directive crawlers do not understand',
     description: 'A robots tag or X-Robots-Tag value holds an unknown directive or a bad value; crawlers ignore it.',
   },
+  'non-standard-directive': {
+    severity: 'info',
+    title: 'non-standard AI directive',
+    description:
+      'A robots tag or X-Robots-Tag value holds `noai` or `noimageai`: no standard defines them; DeviantArt and some dataset crawlers read them, Google and the large AI operators ignore them. Use robots.txt (`blockAiBots`) or `Content-Usage` for those.',
+  },
   expired: {
     severity: 'warning',
     title: 'unavailable_after already passed',

@@ -5,7 +5,7 @@
 import type { AuditData, AuditFinding, DecisionSource, PageRecord, DirectiveSource } from './types.js';
 import { codeSpan, groupBy, joinLimited, makeFinding, plural } from './findings.js';
 import { listCrawlers, verdictIsNoindex, comparableDirectives } from './verdict.js';
-import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
+import { ALL_CRAWLERS_META_NAME, NON_STANDARD_DIRECTIVES } from '../directives/vocabulary.js';
 import { mergeDirectiveList } from '../directives/types.js';
 import { explainMatch, findGroupTraps } from '../robots-txt/match.js';
 
@@ -121,6 +121,22 @@ export function findInvalidDirectives(data: AuditData): AuditFinding[] {
     return makeFinding(
       'invalid-robots-directive',
       `${codeSpan(source.text, 100)}${where}: ${joinLimited(source.problems, ' ', 3)}`,
+      { urls: group.map((hit) => hit.url), source: source.location },
+    );
+  });
+}
+
+/** `non-standard-directive`: `noai`/`noimageai` in tags or headers, grouped by the tag or header rule. */
+export function findNonStandardDirectives(data: AuditData): AuditFinding[] {
+  const words = (source: DirectiveSource): string[] =>
+    [...new Set([...source.audiences.values()].flatMap((directives) => [...directives.flags].filter((flag) => NON_STANDARD_DIRECTIVES.has(flag))))];
+  const hits = data.pages.flatMap((page) => page.sources.filter((source) => words(source).length > 0).map((source) => ({ url: page.url, source })));
+  const groups = groupBy(hits, (hit) => `${hit.source.kind}\n${hit.source.text}`);
+  return [...groups.values()].map((group) => {
+    const { source } = group[0]!;
+    return makeFinding(
+      'non-standard-directive',
+      `${codeSpan(source.text, 100)} on ${plural(group.length, 'page')}: ${words(source).map((word) => `\`${word}\``).join(' and ')} is read by some AI dataset crawlers only; Google and the large AI operators ignore it.`,
       { urls: group.map((hit) => hit.url), source: source.location },
     );
   });

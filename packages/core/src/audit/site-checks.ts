@@ -13,7 +13,7 @@ import { codeSpan, groupBy, makeFinding, plural, sortFindings } from './findings
 import { MAX_SITEMAP_FILES, SITEMAP_PROTOCOL_MAX_URLS } from './sitemaps.js';
 import type { RobotsTxtDiagnosticCode } from '../robots-txt/types.js';
 import { urlPathKey } from './site-urls.js';
-import { findCanonicalToNoindex, findConflictingTags, findExpired, findGroupOverride, findInvalidDirectives, findNoindexDisallowed, findPreviewIndexable, findRobotsOnErrorPage, findRobotsTagInBody, findSkipped } from './page-checks.js';
+import { findCanonicalToNoindex, findConflictingTags, findExpired, findGroupOverride, findInvalidDirectives, findNonStandardDirectives, findNoindexDisallowed, findPreviewIndexable, findRobotsOnErrorPage, findRobotsTagInBody, findSkipped } from './page-checks.js';
 
 const MODES: readonly TrailingSlash[] = ['always', 'never', 'ignore'];
 /** The trailing-slash mode, `ignore` when not given; throws for anything else. */
@@ -296,6 +296,7 @@ export function collectFindings(data: AuditData, sitemapFindings: readonly Audit
     ...findRobotsOnErrorPage(data),
     ...findRobotsTagInBody(data),
     ...findInvalidDirectives(data),
+    ...findNonStandardDirectives(data),
     ...findGroupOverride(data),
     ...findRobotsTxtSyntax(data),
     ...findSiteFileProblems(data),
