@@ -41,3 +41,17 @@ describe('AI_BOTS', () => {
     for (const name of required) expect(names.has(name.toLowerCase()), name).toBe(true);
   });
 });
+
+describe('the README', () => {
+  it('lists every token of AI_BOTS under its purpose, and the new audit finding', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    for (const purpose of ['ai-training', 'ai-search', 'ai-user', 'ai-control']) {
+      const row = readme.split('\n').find((line) => line.startsWith(`| \`${purpose}\` |`));
+      expect(row, purpose).toBeDefined();
+      const listed = [...row!.matchAll(/`([^`]+)`/g)].map((match) => match[1]).slice(1);
+      expect(listed, purpose).toEqual(AI_BOTS.filter((bot) => bot.purpose === purpose).map((bot) => bot.userAgent));
+    }
+    expect(readme).toContain('`non-standard-directive`');
+  });
+});
