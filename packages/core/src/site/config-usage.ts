@@ -179,13 +179,11 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
     for (const name of page.collections ?? []) collections.add(name);
     recordGlobs(page);
     recordData(page.data);
-    if (!overrides.has(page.url)) {
-      const warning = overrideCheck(page);
-      if (warning !== undefined) {
-        if (overrides.size < MAX_OVERRIDES) overrides.set(page.url, warning);
-        else moreOverrides++;
-      }
-    }
+    // Checked again when a page is recorded again (an incremental build): a page fixed since says nothing.
+    const warning = overrideCheck(page);
+    if (warning === undefined) overrides.delete(page.url);
+    else if (overrides.has(page.url) || overrides.size < MAX_OVERRIDES) overrides.set(page.url, warning);
+    else moreOverrides++;
     if (sampleUrls.length < MAX_SAMPLE_URLS) sampleUrls.push(page.url);
   };
 

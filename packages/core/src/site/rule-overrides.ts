@@ -10,10 +10,10 @@ import { matchingGlobs, urlGlobMatcher, urlPath } from '../glob.js';
 import { parseRobots } from '../directives/parse.js';
 import { isNoindex } from '../directives/reconcile.js';
 import type { NormalizedRobotsOptions } from '../options/schema.js';
-import { matchNoindex, type PageToResolve } from '../resolve/resolve-page.js';
+import { isErrorPage, matchNoindex, type PageToResolve } from '../resolve/resolve-page.js';
 
 /** What the check reads of a page: what the adapters give `resolvePage`. */
-export type OverridePage = Pick<PageToResolve, 'url' | 'data' | 'collections' | 'own' | 'source'>;
+export type OverridePage = Pick<PageToResolve, 'url' | 'data' | 'collections' | 'own' | 'source' | 'status'>;
 
 /** One option that keeps the page out of search results. */
 interface OverridingRule {
@@ -68,7 +68,8 @@ export function createOverrideCheck(options: NormalizedRobotsOptions): (page: Ov
   return (page) => {
     if (!anyRule) return undefined;
     const own = ownIndexValues(page, options.frontMatterKey);
-    if (own.length === 0) return undefined;
+    // An error page carries no robots tags at all: nothing of its own is overridden.
+    if (own.length === 0 || isErrorPage(page, options.errorPages)) return undefined;
     const matchesUrl = urlGlobMatcher(page.url);
     const path = urlPath(page.url);
     const exception = `!${path}`;

@@ -139,6 +139,15 @@ describe('warning: a page whose own `index` a rule overrides', () => {
     expect(report({ noindex: { paths: ['/tags/**'] } }, [{ url: '/tags/a/', data: { robots: 'noarchive' } }])).toEqual([]);
   });
 
+  it('says nothing for error pages, and forgets a page recorded again without the conflict (incremental builds)', () => {
+    expect(report({ noindex: { paths: ['/**'] } }, [{ url: '/404.html', data: { robots: 'index' } }, { url: '/a/', data: {} }])).toEqual([]);
+    const usage = createConfigUsage(settings({ noindex: { paths: ['/tags/**'] } }));
+    usage.record({ url: '/tags/a/', data: { robots: 'index' } });
+    expect(usage.report()).toHaveLength(1);
+    usage.record({ url: '/tags/a/', data: {} });
+    expect(usage.report()).toEqual([]);
+  });
+
   it('names collection rules without a glob fix', () => {
     const lines = report({ noindex: { collections: ['drafts'] } }, [{ url: '/d/', collections: ['drafts'], data: { robots: 'index' } }]);
     expect(lines).toHaveLength(1);
