@@ -204,9 +204,11 @@ export function findGroupOverride(data: AuditData): AuditFinding[] {
       .map((page) => page.url);
     const dropped = trap.droppedDisallows.map((rule) => `${codeSpan(`Disallow: ${rule.value}`, 60)} (line ${rule.line})`).join(', ');
     const pages = exposed.length > 0 ? `; it may fetch ${plural(exposed.length, 'page')} the others may not` : '';
+    // `User-agent: AI2Bot` is named as written; Google's parser reads it as `AI`.
+    const name = trap.written ? `${codeSpan(`User-agent: ${trap.written}`, 60)} (read as \`${trap.userAgent}\` by parsers that follow Google's)` : codeSpan(`User-agent: ${trap.userAgent}`, 60);
     return makeFinding(
       'group-override',
-      `${codeSpan(`User-agent: ${trap.userAgent}`, 60)} (line ${trap.lines.join(', ')}) has its own group, so ${trap.userAgent} ignores the * group and skips ${dropped}${pages}. Repeat those rules in its group if they should apply.`,
+      `${name} (line ${trap.lines.join(', ')}) has its own group, so ${trap.written ?? trap.userAgent} ignores the * group and skips ${dropped}${pages}. Repeat those rules in its group if they should apply.`,
       { urls: exposed, source: { file: 'robots.txt', line: trap.lines[0]! }, crawlers: [trap.userAgent.toLowerCase()] },
     );
   });

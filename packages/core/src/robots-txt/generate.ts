@@ -276,11 +276,9 @@ export function generateRobotsTxtReport(options: RobotsTxtOptions, context: Robo
   }
   for (const trap of findGroupTraps(parsed)) {
     const dropped = trap.droppedDisallows.map((rule) => `\`${rule.value}\` (line ${rule.line})`).join(', ');
-    // The names as written: Google's parser reads `AI2Bot` as `AI`, but the trap is the same for AI2Bot, which matches its whole token.
-    const written = [...new Set(parsed.groups.flatMap((group) => group.userAgents.filter((userAgent) => trap.lines.includes(userAgent.line)).map((userAgent) => userAgent.value)))];
-    const digits = written.length === 1 && googleReadings(written).length === 1 && /^[A-Za-z_-][A-Za-z0-9_-]*$/.test(written[0]!) ? written[0] : undefined;
-    const name = digits ? `${digits}\` (read as \`${trap.userAgent}\` by parsers that follow Google's)` : `${trap.userAgent}\``;
-    const crawler = digits ?? trap.userAgent;
+    // The name as written: Google's parser reads `AI2Bot` as `AI`, but the trap is the same for AI2Bot, which matches its whole token.
+    const name = trap.written ? `${trap.written}\` (read as \`${trap.userAgent}\` by parsers that follow Google's)` : `${trap.userAgent}\``;
+    const crawler = trap.written ?? trap.userAgent;
     warnings.push(
       robotsWarning({
         code: 'robots-txt-group-trap',

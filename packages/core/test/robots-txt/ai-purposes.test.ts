@@ -3,7 +3,7 @@
  * with digits, and Content-Signal / Content-Usage per group and per path.
  */
 import { describe, expect, it } from 'vitest';
-import { AI_BOTS, generateRobotsTxt, generateRobotsTxtReport, isAllowed, parseRobotsTxt, type RobotsTxtContext } from '../../src/index.js';
+import { AI_BOTS, findGroupTraps, generateRobotsTxt, generateRobotsTxtReport, isAllowed, parseRobotsTxt, type RobotsTxtContext } from '../../src/index.js';
 import { thrown } from './thrown.js';
 
 const live: RobotsTxtContext = { indexable: true };
@@ -95,6 +95,12 @@ describe('product tokens with digits', () => {
     expect(report.warnings.map((warning) => warning.message)).toEqual([
       "[@robots-kit/core] robots.txt: the `AI2Bot` (read as `AI` by parsers that follow Google's) group (line 4) makes AI2Bot ignore the `User-agent: *` group, so it may crawl `/private/` (line 2); expected those Disallow lines repeated in the `AI2Bot` group.",
     ]);
+  });
+
+  it("are named as written by findGroupTraps, which the audit's `group-override` uses", () => {
+    const traps = findGroupTraps('User-agent: *\nDisallow: /private/\n\nUser-agent: AI2Bot\nDisallow: /drafts/\n');
+    expect(traps.map((trap) => [trap.userAgent, trap.written])).toEqual([['AI', 'AI2Bot']]);
+    expect(findGroupTraps('User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nDisallow: /drafts/\n')[0]).not.toHaveProperty('written');
   });
 
   it('do not merge with another token that Google reads the same', () => {
