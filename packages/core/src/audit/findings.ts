@@ -99,7 +99,7 @@ export const AUDIT_FINDINGS: Readonly<Record<AuditFindingId, AuditFindingDescrip
     severity: 'warning',
     title: 'robots.txt line crawlers ignore or misread',
     description:
-      '`error` when crawlers ignore a line that changes what they may fetch (a rule outside any group, a user-agent no crawler matches, `Noindex:` and other unsupported or unknown keys, a file over 500 KiB); `warning` for lines read differently than written or ignored without effect on fetching; `info` for a user-agent token with digits (`AI2Bot`), which its crawler matches whole and Google-style parsers read as `AI`.',
+      '`error` when crawlers ignore a line that changes what they may fetch (a rule outside any group, a user-agent no crawler matches, `Noindex:` and other unsupported or unknown keys, a file over 500 KiB); `warning` for lines read differently than written or ignored without effect on fetching; `info` for a user-agent token with digits (`Foo2Bot`), which a crawler that publishes it matches whole and Google-style parsers read as `Foo` (the tokens with digits of `AI_BOTS`, such as `AI2Bot`, are written so on purpose and not reported).',
   },
   'sitemap-foreign-url': {
     severity: 'warning',

@@ -162,3 +162,19 @@ describe('Content-Signal and Content-Usage per group and per path', () => {
     );
   });
 });
+
+describe('the audit of a robots.txt with tokens with digits', () => {
+  it('reports nothing for the listed AI tokens blockAiBots writes, and info for other tokens with digits', async () => {
+    const { auditSite } = await import('../../src/audit/audit-site.js');
+    const { tempSite, PAGE } = await import('../audit/temp-site.js');
+    const robotsTxt = generateRobotsTxt({ blockAiBots: true, groups: [{ userAgent: '*' }, { userAgent: 'Foo2Bot', disallow: ['/'] }] }, live);
+    const site = tempSite({ 'index.html': PAGE, 'robots.txt': robotsTxt });
+    try {
+      const report = await auditSite(site.root, {});
+      const syntax = report.findings.filter((finding) => finding.id === 'robots-txt-syntax');
+      expect(syntax.map((finding) => [finding.severity, finding.message.includes('Foo2Bot')])).toEqual([['info', true]]);
+    } finally {
+      site.cleanup();
+    }
+  });
+});
