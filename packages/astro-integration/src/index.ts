@@ -143,7 +143,8 @@ const STARLIGHT = '@astrojs/starlight';
 function optionsBelowBase(options: NormalizedRobotsOptions, base: string): NormalizedRobotsOptions {
   const prefix = base.replace(/\/+$/, '');
   if (prefix === '') return options;
-  const below = (glob: string): string => `${prefix}${glob.startsWith('/') ? '' : '/'}${glob}`;
+  // An exception keeps its `!` in front: `!/tags/featured/**` is `!/docs/tags/featured/**`.
+  const below = (glob: string): string => (glob.startsWith('!') ? `!${below(glob.slice(1))}` : `${prefix}${glob.startsWith('/') ? '' : '/'}${glob}`);
   const moved = {
     ...options,
     noindex: { ...options.noindex, paths: options.noindex.paths.map(below) },

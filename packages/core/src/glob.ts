@@ -1,6 +1,6 @@
 /**
  * Path globs of the options (`noindex.paths`, `rules[].path`, `errorPages`): validation and
- * matching against URL paths.
+ * matching against URL paths, with exceptions (`!/tags/featured/**`) in those three lists.
  */
 import picomatch from 'picomatch';
 import { RobotsError } from './errors.js';
@@ -20,11 +20,41 @@ function unbalanced(glob: string): string | undefined {
   }
   return stack.length > 0 ? stack[stack.length - 1] : undefined;
 }
-/** Throws unless `glob` is a URL path glob robots-kit can match: starts with `/` or `*`, balanced, printable. */
-export function validateGlob(glob: unknown, key: string, source = 'options'): string {
+/** Whether a glob of a list is an exception (`!/tags/featured/**`) rather than what the list covers. */
+export function isNegatedGlob(glob: string): boolean {
+  return glob.startsWith('!');
+}
+/** What `validateGlob` accepts beyond a plain glob. */
+export interface ValidateGlobOptions {
+  /**
+   * Accept an exception, `!` before a glob. Only lists matched as a whole take them (`noindex.paths`,
+   * `rules[].path`, `errorPages`, checked with `validateGlobList`). Default: `false`.
+   */
+  negation?: boolean;
+  /** Why this option takes no exception, for the message. Default: the options that do take them. */
+  noNegationReason?: string;
+}
+const NEGATION_LISTS = '`noindex.paths`, `rules[].path` and `errorPages`';
+/**
+ * Throws unless `glob` is a URL path glob robots-kit can match: starts with `/` or `*`, balanced,
+ * printable; with `negation`, the same after one leading `!`.
+ */
+export function validateGlob(glob: unknown, key: string, source = 'options', options: ValidateGlobOptions = {}): string {
   const fail = (problem: string, expected: string, suggestion?: string): never => {
     throw new RobotsError({ code: 'invalid-glob', source, key, value: glob, problem, expected, suggestion });
   };
+  if (typeof glob === 'string' && isNegatedGlob(glob)) {
+    const rest = glob.slice(1);
+    if (!options.negation) {
+      return fail(
+        `an exception (a glob starting with \`!\`) is not accepted here${options.noNegationReason ? `: ${options.noNegationReason}` : ''}, got`,
+        `a glob starting with \`/\` or \`*\` (exceptions are for ${NEGATION_LISTS})`,
+      );
+    }
+    if (isNegatedGlob(rest)) return fail('glob starts with more than one `!`, got', 'one `!` before the glob of the pages to leave out', `!${rest.replace(/^!+/, '')}`);
+    validateGlob(rest, key, source);
+    return glob;
+  }
   if (typeof glob !== 'string' || glob.trim() === '') return fail('invalid glob', 'a non-empty URL path glob such as `/tags/**`');
   if (/[\u0000-\u001f\u007f]/.test(glob)) return fail('control character in glob', 'a glob on one line with printable characters');
   if (!glob.startsWith('/') && !glob.startsWith('*')) {
@@ -41,6 +71,29 @@ export function validateGlob(glob: unknown, key: string, source = 'options'): st
     return fail('invalid glob', 'a URL path glob picomatch can read, such as `/tags/**`');
   }
   return glob;
+}
+/**
+ * Validates a list matched as a whole (`noindex.paths`, `rules[].path`, `errorPages`): each glob,
+ * exceptions included, and at least one glob that says what the list covers, since a list of
+ * exceptions alone would match no page.
+ *
+ * @param keyOf - the option path of the glob at an index, e.g. `noindex.paths[2]`
+ * @param listKey - the option path of the whole list, e.g. `noindex.paths`
+ */
+export function validateGlobList(globs: readonly unknown[], keyOf: (index: number) => string, listKey: string, source = 'options'): string[] {
+  const checked = globs.map((glob, index) => validateGlob(glob, keyOf(index), source, { negation: true }));
+  if (checked.length > 0 && checked.every(isNegatedGlob)) {
+    throw new RobotsError({
+      code: 'negated-globs-only',
+      source,
+      key: listKey,
+      value: checked,
+      problem: 'the list holds only exceptions (globs starting with `!`), so it matches no page, got',
+      expected: "at least one glob of the pages the option is for, the exceptions after it, e.g. `['/tags/**', '!/tags/featured/**']`",
+      suggestion: JSON.stringify(['/**', ...checked]),
+    });
+  }
+  return checked;
 }
 /**
  * Whether picomatch's own regex for the glob backtracks at most linearly: no braces, extglobs
@@ -94,13 +147,26 @@ export function urlGlobMatcher(url: string): (globs: readonly string[]) => boole
     // a malformed escape: match the raw path only
   }
   const variants = [...new Set([path, trimmed, decoded, trimmed + '/'])];
-  return (globs) =>
-    globs.some((glob) => {
-      const match = matcher(glob);
-      return variants.some((variant) => match(variant));
-    });
+  const matches = (glob: string): boolean => {
+    const match = matcher(glob);
+    return variants.some((variant) => match(variant));
+  };
+  // A list matches when one of its globs does and none of its exceptions: the exceptions are
+  // only tried on the pages a glob took, so a site of pages outside every rule never pays for them.
+  return (globs) => globs.some((glob) => !isNegatedGlob(glob) && matches(glob)) && !globs.some((glob) => isNegatedGlob(glob) && matches(glob.slice(1)));
 }
-/** Whether a page URL matches any glob; `/tags/**` matches `/tags`, `/tags/` and `/tags/a/`. */
+/**
+ * Whether a page URL matches a list of globs: one of its globs and none of its exceptions
+ * (`['/tags/**', '!/tags/featured/**']`). `/tags/**` matches `/tags`, `/tags/` and `/tags/a/`.
+ */
 export function matchesAnyGlob(url: string, globs: readonly string[]): boolean {
   return globs.length > 0 && urlGlobMatcher(url)(globs);
+}
+/**
+ * The globs of a list that take the page, as messages name them: none when an exception leaves
+ * it out, else its matching globs without the exceptions.
+ */
+export function matchingGlobs(matchesUrl: (globs: readonly string[]) => boolean, globs: readonly string[]): string[] {
+  if (!matchesUrl(globs)) return [];
+  return globs.filter((glob) => !isNegatedGlob(glob) && matchesUrl([glob]));
 }

@@ -78,6 +78,12 @@ export const AUDIT_FINDINGS: Readonly<Record<AuditFindingId, AuditFindingDescrip
     title: 'robots directive crawlers do not understand',
     description: 'A robots tag or X-Robots-Tag value holds an unknown directive or a bad value; crawlers ignore it.',
   },
+  'non-standard-directive': {
+    severity: 'info',
+    title: 'non-standard AI directive',
+    description:
+      'A robots tag or X-Robots-Tag value holds `noai` or `noimageai`: no standard defines them; DeviantArt and some dataset crawlers read them, Google and the large AI operators ignore them. Use robots.txt (`blockAiBots`) or `Content-Usage` for those.',
+  },
   expired: {
     severity: 'warning',
     title: 'unavailable_after already passed',
@@ -93,7 +99,7 @@ export const AUDIT_FINDINGS: Readonly<Record<AuditFindingId, AuditFindingDescrip
     severity: 'warning',
     title: 'robots.txt line crawlers ignore or misread',
     description:
-      '`error` when crawlers ignore a line that changes what they may fetch (a rule outside any group, a user-agent no crawler matches, `Noindex:` and other unsupported or unknown keys, a file over 500 KiB); `warning` for lines read differently than written or ignored without effect on fetching.',
+      '`error` when crawlers ignore a line that changes what they may fetch (a rule outside any group, a user-agent no crawler matches, `Noindex:` and other unsupported or unknown keys, a file over 500 KiB); `warning` for lines read differently than written or ignored without effect on fetching; `info` for a user-agent token with digits (`Foo2Bot`), which a crawler that publishes it matches whole and Google-style parsers read as `Foo` (the tokens with digits of `AI_BOTS`, such as `AI2Bot`, are written so on purpose and not reported).',
   },
   'sitemap-foreign-url': {
     severity: 'warning',

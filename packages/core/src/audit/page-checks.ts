@@ -5,7 +5,7 @@
 import type { AuditData, AuditFinding, DecisionSource, PageRecord, DirectiveSource } from './types.js';
 import { codeSpan, groupBy, joinLimited, makeFinding, plural } from './findings.js';
 import { listCrawlers, verdictIsNoindex, comparableDirectives } from './verdict.js';
-import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
+import { ALL_CRAWLERS_META_NAME, NON_STANDARD_DIRECTIVES } from '../directives/vocabulary.js';
 import { mergeDirectiveList } from '../directives/types.js';
 import { explainMatch, findGroupTraps } from '../robots-txt/match.js';
 
@@ -126,6 +126,22 @@ export function findInvalidDirectives(data: AuditData): AuditFinding[] {
   });
 }
 
+/** `non-standard-directive`: `noai`/`noimageai` in tags or headers, grouped by the tag or header rule. */
+export function findNonStandardDirectives(data: AuditData): AuditFinding[] {
+  const words = (source: DirectiveSource): string[] =>
+    [...new Set([...source.audiences.values()].flatMap((directives) => [...directives.flags].filter((flag) => NON_STANDARD_DIRECTIVES.has(flag))))];
+  const hits = data.pages.flatMap((page) => page.sources.filter((source) => words(source).length > 0).map((source) => ({ url: page.url, source })));
+  const groups = groupBy(hits, (hit) => `${hit.source.kind}\n${hit.source.text}`);
+  return [...groups.values()].map((group) => {
+    const { source } = group[0]!;
+    return makeFinding(
+      'non-standard-directive',
+      `${codeSpan(source.text, 100)} on ${plural(group.length, 'page')}: ${words(source).map((word) => `\`${word}\``).join(' and ')} is read by some AI dataset crawlers only; Google and the large AI operators ignore it.`,
+      { urls: group.map((hit) => hit.url), source: source.location },
+    );
+  });
+}
+
 /** `robots-on-error-page`: robots meta tags on 404/5xx pages, one finding per page. */
 export function findRobotsOnErrorPage(data: AuditData): AuditFinding[] {
   return data.pages
@@ -188,9 +204,11 @@ export function findGroupOverride(data: AuditData): AuditFinding[] {
       .map((page) => page.url);
     const dropped = trap.droppedDisallows.map((rule) => `${codeSpan(`Disallow: ${rule.value}`, 60)} (line ${rule.line})`).join(', ');
     const pages = exposed.length > 0 ? `; it may fetch ${plural(exposed.length, 'page')} the others may not` : '';
+    // `User-agent: AI2Bot` is named as written; Google's parser reads it as `AI`.
+    const name = trap.written ? `${codeSpan(`User-agent: ${trap.written}`, 60)} (read as \`${trap.userAgent}\` by parsers that follow Google's)` : codeSpan(`User-agent: ${trap.userAgent}`, 60);
     return makeFinding(
       'group-override',
-      `${codeSpan(`User-agent: ${trap.userAgent}`, 60)} (line ${trap.lines.join(', ')}) has its own group, so ${trap.userAgent} ignores the * group and skips ${dropped}${pages}. Repeat those rules in its group if they should apply.`,
+      `${name} (line ${trap.lines.join(', ')}) has its own group, so ${trap.written ?? trap.userAgent} ignores the * group and skips ${dropped}${pages}. Repeat those rules in its group if they should apply.`,
       { urls: exposed, source: { file: 'robots.txt', line: trap.lines[0]! }, crawlers: [trap.userAgent.toLowerCase()] },
     );
   });

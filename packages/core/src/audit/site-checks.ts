@@ -13,7 +13,8 @@ import { codeSpan, groupBy, makeFinding, plural, sortFindings } from './findings
 import { MAX_SITEMAP_FILES, SITEMAP_PROTOCOL_MAX_URLS } from './sitemaps.js';
 import type { RobotsTxtDiagnosticCode } from '../robots-txt/types.js';
 import { urlPathKey } from './site-urls.js';
-import { findCanonicalToNoindex, findConflictingTags, findExpired, findGroupOverride, findInvalidDirectives, findNoindexDisallowed, findPreviewIndexable, findRobotsOnErrorPage, findRobotsTagInBody, findSkipped } from './page-checks.js';
+import { AI_BOTS } from '../robots-txt/ai-bots.js';
+import { findCanonicalToNoindex, findConflictingTags, findExpired, findGroupOverride, findInvalidDirectives, findNonStandardDirectives, findNoindexDisallowed, findPreviewIndexable, findRobotsOnErrorPage, findRobotsTagInBody, findSkipped } from './page-checks.js';
 
 const MODES: readonly TrailingSlash[] = ['always', 'never', 'ignore'];
 /** The trailing-slash mode, `ignore` when not given; throws for anything else. */
@@ -211,14 +212,34 @@ const FETCH_CHANGING: ReadonlySet<RobotsTxtDiagnosticCode | string> = new Set([
   'invalid-user-agent',
   'file-too-large',
 ]);
-/** `robots-txt-syntax`: one finding per robots.txt line crawlers ignore or read differently. */
+const LISTED_AI_TOKENS: ReadonlySet<string> = new Set(AI_BOTS.map((bot) => bot.userAgent.toLowerCase()));
+/**
+ * `User-agent: AI2Bot`: a token with digits, as some operators publish theirs. The operator's
+ * crawler matches it whole; only parsers that follow Google's read `AI`. `listed` for a token of
+ * `AI_BOTS` (its operator documents it so, and `blockAiBots` writes it), `other` for any other.
+ */
+function tokenWithDigits(diagnostic: { code: string; text: string }): 'listed' | 'other' | undefined {
+  if (diagnostic.code !== 'user-agent-truncated') return undefined;
+  const token = /^\s*user-agent\s*:?\s*([A-Za-z_-][A-Za-z0-9_-]*)\s*(?:#.*)?$/i.exec(diagnostic.text)?.[1];
+  if (token === undefined) return undefined;
+  return LISTED_AI_TOKENS.has(token.toLowerCase()) ? 'listed' : 'other';
+}
+/**
+ * `robots-txt-syntax`: one finding per robots.txt line crawlers ignore or read differently. A
+ * listed AI token with digits is no finding: it is written as its crawler matches it (the file
+ * `blockAiBots` writes says how Google-style parsers read it); another token with digits is info.
+ */
 export function findRobotsTxtSyntax(data: AuditData): AuditFinding[] {
-  return (data.context.robotsTxt?.diagnostics ?? []).map((diagnostic) =>
-    makeFinding('robots-txt-syntax', `robots.txt line ${diagnostic.line}: ${diagnostic.reason} (${codeSpan(diagnostic.text, 80)}).`, {
+  return (data.context.robotsTxt?.diagnostics ?? []).flatMap((diagnostic) => {
+    const kind = tokenWithDigits(diagnostic);
+    if (kind === 'listed') return [];
+    const digits = kind === 'other';
+    const reason = digits ? `${diagnostic.reason}; the crawler that publishes this token matches it whole, so only Google-style parsers misread it` : diagnostic.reason;
+    return makeFinding('robots-txt-syntax', `robots.txt line ${diagnostic.line}: ${reason} (${codeSpan(diagnostic.text, 80)}).`, {
       source: { file: 'robots.txt', line: diagnostic.line },
-      severity: diagnostic.severity === 'error' && FETCH_CHANGING.has(diagnostic.code) ? 'error' : 'warning',
-    }),
-  );
+      severity: digits ? 'info' : diagnostic.severity === 'error' && FETCH_CHANGING.has(diagnostic.code) ? 'error' : 'warning',
+    });
+  });
 }
 
 /** `no-robots-txt`, `no-sitemap`, `sitemap-missing`, `sitemap-invalid` and `sitemap-foreign-url`. */
@@ -287,6 +308,7 @@ export function collectFindings(data: AuditData, sitemapFindings: readonly Audit
     ...findRobotsOnErrorPage(data),
     ...findRobotsTagInBody(data),
     ...findInvalidDirectives(data),
+    ...findNonStandardDirectives(data),
     ...findGroupOverride(data),
     ...findRobotsTxtSyntax(data),
     ...findSiteFileProblems(data),

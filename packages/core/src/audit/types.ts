@@ -56,6 +56,7 @@ export type AuditFindingId =
   | 'robots-on-error-page'
   | 'robots-tag-in-body'
   | 'invalid-robots-directive'
+  | 'non-standard-directive'
   | 'expired'
   | 'canonical-to-noindex'
   | 'group-override'

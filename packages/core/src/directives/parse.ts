@@ -76,6 +76,10 @@ export const BOOLEAN_KEYS: Readonly<Record<string, BooleanKey>> = {
   noTranslate: { whenTrue: 'notranslate' },
   noimageindex: { whenTrue: 'noimageindex' },
   noImageIndex: { whenTrue: 'noimageindex' },
+  noai: { whenTrue: 'noai' },
+  noAi: { whenTrue: 'noai' },
+  noimageai: { whenTrue: 'noimageai' },
+  noImageAi: { whenTrue: 'noimageai' },
   indexifembedded: { whenTrue: 'indexifembedded' },
   indexIfEmbedded: { whenTrue: 'indexifembedded' },
 };

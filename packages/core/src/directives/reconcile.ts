@@ -34,7 +34,8 @@ export function isNoindex(directives: Directives): boolean {
 /**
  * The reconciled tokens, in a fixed order: `none` replaces `noindex` and `nofollow`;
  * `index` and `all` never appear; `follow` only beside `noindex`; `max-snippet:0` is
- * `nosnippet`, and `nosnippet` drops `max-snippet`; `indexifembedded` only beside `noindex`.
+ * `nosnippet`, and `nosnippet` drops `max-snippet`; `indexifembedded` only beside `noindex`;
+ * the non-standard `noai` and `noimageai` kept as written.
  */
 export function formatDirectives(directives: Directives): string[] {
   const { flags } = directives;
@@ -55,6 +56,8 @@ export function formatDirectives(directives: Directives): string[] {
   if (nosnippet) tokens.push('nosnippet');
   if (flags.has('notranslate')) tokens.push('notranslate');
   if (flags.has('noimageindex')) tokens.push('noimageindex');
+  if (flags.has('noai')) tokens.push('noai');
+  if (flags.has('noimageai')) tokens.push('noimageai');
   if (noindex && flags.has('indexifembedded')) tokens.push('indexifembedded');
   if (!nosnippet && directives.maxSnippet !== undefined) tokens.push(`max-snippet:${directives.maxSnippet}`);
   if (directives.maxImagePreview !== undefined) tokens.push(`max-image-preview:${directives.maxImagePreview}`);

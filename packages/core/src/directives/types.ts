@@ -18,6 +18,10 @@ export type FlagDirective =
   | 'nosnippet'
   | 'notranslate'
   | 'noimageindex'
+  /** Non-standard (see `NON_STANDARD_DIRECTIVES`): no AI use of the page. */
+  | 'noai'
+  /** Non-standard: no AI use of the page's images. */
+  | 'noimageai'
   | 'indexifembedded';
 export type ImagePreview = 'none' | 'standard' | 'large';
 /** The directives for one audience (all crawlers, or one crawler). */

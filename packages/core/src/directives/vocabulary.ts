@@ -17,7 +17,17 @@ export const FLAG_DIRECTIVES: readonly FlagDirective[] = [
   'notranslate',
   'noimageindex',
   'indexifembedded',
+  'noai',
+  'noimageai',
 ];
+/**
+ * Directives no standard defines but that sites write and some AI crawlers read: `noai` (no AI
+ * use of the page) and `noimageai` (of its images). DeviantArt introduced them in 2022 and writes
+ * them on its pages; some dataset crawlers and scrapers (img2dataset, for one) skip pages that
+ * carry them. Google, Bing and the large AI operators do not document them and ignore them. They
+ * are known words, so they are kept, merged and written like the others, and never fail a build.
+ */
+export const NON_STANDARD_DIRECTIVES: ReadonlySet<string> = new Set(['noai', 'noimageai']);
 export const VALUE_DIRECTIVES = ['max-snippet', 'max-image-preview', 'max-video-preview', 'unavailable_after'] as const;
 export type ValueDirective = (typeof VALUE_DIRECTIVES)[number];
 /** Every directive name, for did-you-mean suggestions. */

@@ -213,6 +213,13 @@ function checkMergeInto(value: string, source: string): string {
 }
 const located = z.strictObject({ headers: headersOptionsSchema });
 /**
+ * Header rules are written into the hosts' own files, and `_headers`, nginx `location` and
+ * Vercel `source` patterns cannot leave a path out of a pattern: an exception would be dropped
+ * there while the dev server applied it, so it is refused.
+ */
+const HEADER_NO_NEGATION =
+  "header rules are written into the hosts' files (`_headers`, `vercel.json`, `.htaccess`, nginx), whose patterns cannot leave pages out; list the folders to cover instead, or set the pages' tags with `rules`";
+/**
  * Validates the `headers` option and parses its globs and directives. Throws RobotsError
  * with keys like `headers.rules[0].path` for an unknown key, a wrong type, a bad glob or one
  * outside the translatable subset, an unknown directive (always strict: a header cannot
@@ -234,7 +241,7 @@ export function validateHeadersOptions(options: unknown, source = 'options'): No
     const paths = typeof rule.path === 'string' ? [rule.path] : rule.path;
     const globs = paths.map((path, j): LocatedGlob => {
       const pathKey = typeof rule.path === 'string' ? `${key}.path` : `${key}.path[${j}]`;
-      return { glob: parseHeaderGlob(validateGlob(path, pathKey, source), { source, key: pathKey }), key: pathKey };
+      return { glob: parseHeaderGlob(validateGlob(path, pathKey, source, { noNegationReason: HEADER_NO_NEGATION }), { source, key: pathKey }), key: pathKey };
     });
     const robots = parseRobots(rule.robots, { file: source, key: `${key}.robots` }, { strict: true });
     return { globs, directives: userAgentDirectives(robots, rule.userAgent, key, source) };

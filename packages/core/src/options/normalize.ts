@@ -8,7 +8,7 @@ import { validateHeadersOptions } from '../headers/options.js';
 import { RobotsError, zodIssueToError } from '../errors.js';
 import { z } from 'zod';
 import { auditOptionSchema, DEFAULTS, type DataValue, googlebotSchema, type NormalizedRobotsOptions, robotsOptionsSchema } from './schema.js';
-import { validateGlob } from '../glob.js';
+import { validateGlobList } from '../glob.js';
 
 /** Whether the build should be indexable, and why not. */
 export interface IndexableDecision {
@@ -109,19 +109,19 @@ export function normalizeOptions(userOptions: unknown = {}, context: NormalizeCo
     const result: NormalizedRobotsOptions = {
       noindex: {
         collections: options.noindex?.collections ?? [],
-        paths: (options.noindex?.paths ?? []).map((glob, i) => validateGlob(glob, `noindex.paths[${i}]`, source)),
+        paths: validateGlobList(options.noindex?.paths ?? [], (i) => `noindex.paths[${i}]`, 'noindex.paths', source),
         data: dataConditions(options.noindex?.data),
       },
       rules: (options.rules ?? []).map((rule, i) => {
         const paths = typeof rule.path === 'string' ? [rule.path] : rule.path;
         parseRobots(rule.robots, { file: source, key: `rules[${i}].robots` }, { strict });
         return {
-          path: paths.map((glob, j) => validateGlob(glob, typeof rule.path === 'string' ? `rules[${i}].path` : `rules[${i}].path[${j}]`, source)),
+          path: validateGlobList(paths, (j) => (typeof rule.path === 'string' ? `rules[${i}].path` : `rules[${i}].path[${j}]`), `rules[${i}].path`, source),
           robots: rule.robots,
         };
       }),
       frontMatterKey: options.frontMatterKey ?? DEFAULTS.frontMatterKey,
-      errorPages: (options.errorPages ?? []).map((glob, i) => validateGlob(glob, `errorPages[${i}]`, source)),
+      errorPages: validateGlobList(options.errorPages ?? [], (i) => `errorPages[${i}]`, 'errorPages', source),
       googlebot,
       indexable: options.indexable ?? detectIndexable(context.env).indexable,
       strict,

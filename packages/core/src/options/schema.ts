@@ -57,7 +57,7 @@ export const robotsOptionsSchema = z.strictObject({
           error: "expected a list of collection names, e.g. `['drafts']`",
         })
         .optional(),
-      /** URL path globs, e.g. `/tags/**`. Default: `[]`. */
+      /** URL path globs, e.g. `/tags/**`; `!` before one makes it an exception (`!/tags/featured/**`). Default: `[]`. */
       paths: globList.optional(),
       /**
        * Pages whose data says so: data key → the value (or any of the values) that marks a page,
@@ -73,7 +73,7 @@ export const robotsOptionsSchema = z.strictObject({
         .optional(),
     }, { error: "expected an object such as `{ collections: ['drafts'], paths: ['/tags/**'], data: { draft: true } }`" })
     .optional(),
-  /** Route rules: directives for the pages whose URL matches `path`. Default: `[]`. */
+  /** Route rules: directives for the pages whose URL matches `path` (globs, with `!` exceptions). Default: `[]`. */
   rules: z
     .array(
       z.strictObject({
@@ -85,7 +85,7 @@ export const robotsOptionsSchema = z.strictObject({
     .optional(),
   /** The front matter / data key with a page's own directives. Default: `robots`. */
   frontMatterKey: z.string({ error: 'expected a data key such as `robots`' }).min(1, { error: 'expected a data key such as `robots`' }).optional(),
-  /** More URL globs of error pages, which never get robots tags. Default: `[]`. */
+  /** More URL globs of error pages, which never get robots tags (`!` exceptions accepted). Default: `[]`. */
   errorPages: globList.optional(),
   /** The extra Googlebot tag for indexable pages, or `false` for none. Default: `max-snippet:-1, max-image-preview:large, max-video-preview:-1`. */
   googlebot: z

@@ -9,7 +9,7 @@ import { emptyDirectives, mergeDirectives } from '../directives/types.js';
 import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
 import { formatDirectives, isNoindex, mergeAudiences } from '../directives/reconcile.js';
 import type { RobotsWarning } from '../errors.js';
-import { matchesAnyGlob } from '../glob.js';
+import { matchingGlobs, urlGlobMatcher } from '../glob.js';
 import type { NormalizedRobotsOptions } from '../options/schema.js';
 import { collectSources, isErrorPage, matchNoindex, resolvePageTags, type PageToResolve } from './resolve-page.js';
 
@@ -70,7 +70,7 @@ function describeSource(source: RobotsSource, page: PageToResolve, options: Norm
   const rule = file === 'options' ? RULE_KEY.exec(key) : null;
   if (rule) {
     const index = Number(rule[1]);
-    const matched = (options.rules[index]?.path ?? []).filter((glob) => matchesAnyGlob(page.url, [glob]));
+    const matched = matchingGlobs(urlGlobMatcher(page.url), options.rules[index]?.path ?? []);
     return { kind: 'rule', label: `path rule ${code(`rules[${index}]`)} (${matched.map(code).join(', ')})`, file, key, matched };
   }
   if (key.startsWith('<meta')) return { kind: 'existing-tag', label: `tag already in the page's HTML (a layout or theme): ${code(key)}`, file, key };

@@ -4,7 +4,7 @@
  */
 import { type ExistingRobotsTag, type ParsedRobots, type RobotsInput, type RobotsSource, emptyDirectives, mergeDirectives, mergeDirectiveList } from '../directives/types.js';
 import type { RobotsWarning } from '../errors.js';
-import { matchesAnyGlob, urlGlobMatcher, urlPath } from '../glob.js';
+import { matchesAnyGlob, matchingGlobs, urlGlobMatcher, urlPath } from '../glob.js';
 import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
 import { parseRobots } from '../directives/parse.js';
 import { containsDate, restoreImpossibleYamlDates } from '../directives/dates.js';
@@ -63,7 +63,7 @@ export function isErrorPage(page: { url: string; status?: number }, errorPages: 
 export interface NoindexMatch {
   /** `noindex.collections` names the page belongs to. */
   collections: string[];
-  /** `noindex.paths` globs its URL matches. */
+  /** `noindex.paths` globs its URL matches (none when an exception, `!/tags/featured/**`, leaves it out). */
   paths: string[];
   /** `noindex.data` keys whose value in the page's data is one of the listed values. */
   data: string[];
@@ -86,7 +86,7 @@ export function matchNoindex(
   const member = new Set(noindex.collections.length > 0 ? page.collections ?? [] : []);
   return {
     collections: noindex.collections.filter((name) => member.has(name)),
-    paths: noindex.paths.filter((glob) => matchesUrl([glob])),
+    paths: matchingGlobs(matchesUrl, noindex.paths),
     data: Object.entries(noindex.data ?? {}).flatMap(([key, values]) => (dataValueMatches(page.data, key, values) ? [key] : [])),
   };
 }

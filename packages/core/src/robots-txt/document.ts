@@ -68,6 +68,16 @@ export function normalizeRecordValue(key: string, value: string): string {
 }
 
 /**
+ * What a record line sets, for conflicts: its key, and for `Content-Usage: /path/ train-ai=n`
+ * (the IETF attachment draft's path form) the key and the path, since each path has its own
+ * preferences. Returns the key and the value without the path.
+ */
+export function recordKey(key: string, value: string): { key: string; value: string } {
+  const path = key === 'content-usage' ? /^([/*]\S*)\s+(.*)$/s.exec(value.trim()) : null;
+  return path ? { key: `${key} ${path[1]}`, value: path[2]! } : { key, value };
+}
+
+/**
  * What identifies a rule for de-duplication: its type and the pattern Google
  * matches, so `/ツ` and `/%E3%83%84` count as the same rule.
  */
@@ -153,13 +163,9 @@ function emptyGroup(leadingComments: string[]): RobotsDocumentGroup {
 function recordLine(group: RobotsDocumentGroup, token: RobotsTxtToken, text: string, source: string): void {
   const directive = token.directive;
   if (directive?.type === 'allow' || directive?.type === 'disallow') group.ruleKeys.add(ruleKey(directive.type, directive.value));
-  if (directive?.other && !group.records.has(directive.other)) {
-    group.records.set(directive.other, {
-      key: directive.other,
-      line: text,
-      normalized: normalizeRecordValue(directive.other, directive.value),
-      origin: `${source} line ${token.line}`,
-    });
+  if (directive?.other) {
+    const { key, value } = recordKey(directive.other, directive.value);
+    if (!group.records.has(key)) group.records.set(key, { key, line: text, normalized: normalizeRecordValue(key, value), origin: `${source} line ${token.line}` });
   }
   group.lines.push(text);
   group.insertAt = group.lines.length;

@@ -4,8 +4,8 @@
  */
 import { type RobotsRecord, type RobotsGroupSpec, type RobotsDocument, normalizeRecordValue, addGroupToDocument, documentFromExisting, formatDocument } from './document.js';
 import { type RobotsTxtOptions, type RobotsTxtGroupOptions, type RobotsTxtContext, CONTENT_SIGNAL_KEYS, validateRobotsTxtOptions } from './options.js';
-import { AI_BOTS, AI_BOTS_REVIEWED } from './ai-bots.js';
-import { userAgentIdentity, parseRobotsTxt } from './parse.js';
+import { AI_BOTS, AI_BOTS_REVIEWED, AI_BOT_PURPOSES } from './ai-bots.js';
+import { userAgentIdentity, parseRobotsTxt, extractProductToken, isValidProductToken } from './parse.js';
 import { RobotsError, robotsWarning, type RobotsWarning } from '../errors.js';
 import { explainMatch, findGroupTraps } from './match.js';
 import { MAX_ROBOTS_TXT_BYTES, type ParsedRobotsTxt } from './types.js';
@@ -16,29 +16,75 @@ export const NON_INDEXABLE_ROBOTS_TXT =
   'User-agent: *\n' +
   'Disallow: /\n';
 
-function record(key: string, label: string, pairs: [string, string][], origin: string): RobotsRecord | undefined {
+function record(key: string, label: string, pairs: [string, string][], origin: string, path?: string): RobotsRecord | undefined {
   if (pairs.length === 0) return undefined;
   const value = pairs.map(([name, setting]) => `${name}=${setting}`).join(', ');
-  return { key, line: `${label}: ${value}`, normalized: normalizeRecordValue(key, value), origin };
+  return {
+    key: path === undefined ? key : `${key} ${path}`,
+    line: `${label}: ${path === undefined ? '' : `${path} `}${value}`,
+    normalized: normalizeRecordValue(key, value),
+    origin,
+  };
 }
+const byName = ([a]: [string, string], [b]: [string, string]): number => (a < b ? -1 : a > b ? 1 : 0);
+/** The signal options of the whole file or of one group. */
+type SignalOptions = Pick<RobotsTxtOptions, 'contentSignal' | 'contentUsage' | 'contentUsagePaths'>;
 /**
- * The `Content-Signal` and `Content-Usage` lines for the `*` group. Both
- * belong inside a group: Cloudflare's Content Signals Policy places
- * `Content-Signal` under `User-agent: *`, and the IETF AI Preferences
- * attachment draft defines `Content-Usage` as a rule of a group, like
- * `Allow`. Google ignores both lines and they do not end a group.
+ * The `Content-Signal` and `Content-Usage` lines of a group. Both belong inside a group and
+ * speak for its crawlers only: Cloudflare's Content Signals Policy places `Content-Signal` in a
+ * group (`User-agent: *` for every crawler), and the IETF AI Preferences attachment draft defines
+ * `Content-Usage` as a rule of a group, like `Allow`, optionally for a path
+ * (`Content-Usage: /gallery/ train-ai=n`, the longest matching path applying). The Content
+ * Signals Policy has no path form, so `Content-Signal` is per group only. Google ignores both
+ * lines and they do not end a group.
+ *
+ * @param prefix - the option path the values came from, for conflict messages: `robotsTxt` or `robotsTxt.groups[1]`
  */
-export function signalRecords(options: RobotsTxtOptions): RobotsRecord[] {
+export function signalRecords(options: SignalOptions, prefix = 'robotsTxt'): RobotsRecord[] {
   const signal = options.contentSignal ?? {};
   const signalPairs = CONTENT_SIGNAL_KEYS.flatMap((name): [string, string][] => {
     const setting = signal[name];
     return setting === undefined ? [] : [[name, setting]];
   });
-  const usagePairs = Object.entries(options.contentUsage ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const usagePairs = Object.entries(options.contentUsage ?? {}).sort(byName);
+  const pathRecords = Object.entries(options.contentUsagePaths ?? {})
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([path, usage]) => record('content-usage', 'Content-Usage', Object.entries(usage).sort(byName), `${prefix}.contentUsagePaths.${path}`, path));
   return [
-    record('content-signal', 'Content-Signal', signalPairs, 'robotsTxt.contentSignal'),
-    record('content-usage', 'Content-Usage', usagePairs, 'robotsTxt.contentUsage'),
+    record('content-signal', 'Content-Signal', signalPairs, `${prefix}.contentSignal`),
+    record('content-usage', 'Content-Usage', usagePairs, `${prefix}.contentUsage`),
+    ...pathRecords,
   ].filter((entry): entry is RobotsRecord => entry !== undefined);
+}
+
+/** What `blockAiBots` writes: the tokens of the AI group and the purposes they stand for. */
+export interface AiBotSelection {
+  /** The product tokens, in list order, then `extra`. */
+  userAgents: string[];
+  purposes: readonly string[];
+}
+/**
+ * The AI agents `blockAiBots` disallows: `true` is every entry of `AI_BOTS` (all four purposes);
+ * an object keeps the entries of its `purposes` (default: all four) but its `except` tokens, and
+ * adds its `extra` tokens. `undefined` when the option is off.
+ */
+export function selectAiBots(option: RobotsTxtOptions['blockAiBots']): AiBotSelection | undefined {
+  if (option === undefined || option === false) return undefined;
+  const choice = option === true ? {} : option;
+  const purposes = choice.purposes ?? AI_BOT_PURPOSES;
+  const except = new Set((choice.except ?? []).map((token) => token.toLowerCase()));
+  const userAgents = AI_BOTS.filter((bot) => purposes.includes(bot.purpose) && !except.has(bot.userAgent.toLowerCase())).map((bot) => bot.userAgent);
+  const seen = new Set(userAgents.map((token) => token.toLowerCase()));
+  for (const token of choice.extra ?? []) {
+    if (seen.has(token.toLowerCase())) continue;
+    seen.add(token.toLowerCase());
+    userAgents.push(token);
+  }
+  return { userAgents, purposes: AI_BOT_PURPOSES.filter((purpose) => purposes.includes(purpose)) };
+}
+/** Tokens with characters Google's parser does not read (`AI2Bot`), with what it reads instead (`AI`). */
+export function googleReadings(userAgents: readonly string[]): Array<{ token: string; reads: string }> {
+  return userAgents.filter((token) => token !== '*' && !isValidProductToken(token)).map((token) => ({ token, reads: extractProductToken(token) }));
 }
 
 const DEFAULT_GROUPS: RobotsTxtGroupOptions[] = [{ userAgent: '*' }];
@@ -48,17 +94,20 @@ function specFromGroup(group: RobotsTxtGroupOptions, index: number): RobotsGroup
     userAgents: typeof group.userAgent === 'string' ? [group.userAgent] : group.userAgent,
     allow: group.allow ?? [],
     disallow: group.disallow ?? [],
-    records:
-      crawlDelay === undefined
+    records: [
+      ...signalRecords(group, `robotsTxt.groups[${index}]`),
+      ...(crawlDelay === undefined
         ? []
-        : [{ key: 'crawl-delay', line: `Crawl-delay: ${crawlDelay}`, normalized: String(crawlDelay), origin: `robotsTxt.groups[${index}].crawlDelay` }],
+        : [{ key: 'crawl-delay', line: `Crawl-delay: ${crawlDelay}`, normalized: String(crawlDelay), origin: `robotsTxt.groups[${index}].crawlDelay` }]),
+    ],
     comments: group.comment === undefined ? [] : typeof group.comment === 'string' ? [group.comment] : group.comment,
   };
 }
 /**
  * The groups the options ask for, in order: the configured groups (or the
- * default allow-all `*` group), the content signals in the first group that
- * is exactly `*` (or a new `*` group), then the AI bots group.
+ * default allow-all `*` group) with their own content signals, the top-level
+ * content signals in the first group that is exactly `*` (or a new `*` group),
+ * then the AI bots group.
  */
 export function groupSpecsFromOptions(options: RobotsTxtOptions): RobotsGroupSpec[] {
   const specs = (options.groups ?? DEFAULT_GROUPS).map(specFromGroup);
@@ -66,13 +115,21 @@ export function groupSpecsFromOptions(options: RobotsTxtOptions): RobotsGroupSpe
   const globalSpec = specs.find((spec) => userAgentIdentity(spec.userAgents) === '*');
   if (globalSpec) globalSpec.records.unshift(...records);
   else if (records.length > 0) specs.push({ userAgents: ['*'], allow: [], disallow: [], records, comments: [] });
-  if (options.blockAiBots === true) {
+  const ai = selectAiBots(options.blockAiBots);
+  if (ai && ai.userAgents.length > 0) {
+    const readings = googleReadings(ai.userAgents);
     specs.push({
-      userAgents: AI_BOTS.map((bot) => bot.userAgent),
+      userAgents: ai.userAgents,
       allow: [],
       disallow: ['/'],
       records: [],
-      comments: [`AI training, AI search and AI assistant agents (robots-kit blockAiBots, list reviewed ${AI_BOTS_REVIEWED})`],
+      comments: [
+        `AI agents for ${ai.purposes.join(', ')} (robots-kit blockAiBots, list reviewed ${AI_BOTS_REVIEWED})`,
+        // Said in the file itself: whoever reads it with Google's parser in mind sees why these lines look odd.
+        ...(readings.length > 0
+          ? [`${readings.map((one) => one.token).join(', ')}: written whole, as their operators match them; parsers that read only letters, - and _ (Google's) read ${readings.map((one) => one.reads).join(', ')}`]
+          : []),
+      ],
     });
   }
   return specs;
@@ -169,14 +226,38 @@ export interface RobotsTxtReport {
   text: string;
   parsed: ParsedRobotsTxt;
   warnings: RobotsWarning[];
+  /**
+   * Facts worth knowing that need no fix, not logged by the adapters: product tokens with digits
+   * (`AI2Bot`) and how parsers that follow Google's read them (`AI`).
+   */
+  notes: RobotsWarning[];
 }
-function aiBotWarnings(parsed: ParsedRobotsTxt, source: string): RobotsWarning[] {
-  return AI_BOTS.flatMap((bot) => {
-    const match = explainMatch(parsed, bot.userAgent, '/');
+function aiBotWarnings(parsed: ParsedRobotsTxt, userAgents: readonly string[], source: string): RobotsWarning[] {
+  return userAgents.flatMap((token) => {
+    // `AI2Bot` is checked as Google's matcher reads its line (`AI`): the group it was written in.
+    const match = explainMatch(parsed, isValidProductToken(token) ? token : extractProductToken(token), '/');
     if (!match.allowed) return [];
     const cause = match.rule ? ` because of \`${match.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${match.rule.value}\` on line ${match.rule.line}` : '';
-    return [robotsWarning({ code: 'ai-bot-not-blocked', source, key: 'robotsTxt.blockAiBots', value: bot.userAgent, problem: `blockAiBots did not block this AI bot at \`/\`${cause}:` })];
+    return [robotsWarning({ code: 'ai-bot-not-blocked', source, key: 'robotsTxt.blockAiBots', value: token, problem: `blockAiBots did not block this AI bot at \`/\`${cause}:` })];
   });
+}
+/** Notes on product tokens with digits in the file: how Google-style parsers read them. */
+function tokenNotes(parsed: ParsedRobotsTxt, source: string): RobotsWarning[] {
+  const seen = new Set<string>();
+  return parsed.groups.flatMap((group) =>
+    googleReadings(group.userAgents.filter((userAgent) => !userAgent.isGlobal && /^[A-Za-z_-][A-Za-z0-9_-]*$/.test(userAgent.value)).map((userAgent) => userAgent.value)).flatMap(({ token, reads }) => {
+      if (seen.has(token.toLowerCase())) return [];
+      seen.add(token.toLowerCase());
+      return [
+        robotsWarning({
+          code: 'robots-txt-token-with-digits',
+          source,
+          value: token,
+          problem: `is written whole, as RFC 9309 crawlers that match their own whole token read it; parsers that follow Google's read only letters, \`-\` and \`_\`, so to them the line names \`${reads}\`, and the crawler falls back to the \`*\` group. The product token`,
+        }),
+      ];
+    }),
+  );
 }
 /**
  * Like `generateRobotsTxt`, and also checks the result as Google reads it:
@@ -195,19 +276,23 @@ export function generateRobotsTxtReport(options: RobotsTxtOptions, context: Robo
   }
   for (const trap of findGroupTraps(parsed)) {
     const dropped = trap.droppedDisallows.map((rule) => `\`${rule.value}\` (line ${rule.line})`).join(', ');
+    // The name as written: Google's parser reads `AI2Bot` as `AI`, but the trap is the same for AI2Bot, which matches its whole token.
+    const name = trap.written ? `${trap.written}\` (read as \`${trap.userAgent}\` by parsers that follow Google's)` : `${trap.userAgent}\``;
+    const crawler = trap.written ?? trap.userAgent;
     warnings.push(
       robotsWarning({
         code: 'robots-txt-group-trap',
         source,
-        problem: `the \`${trap.userAgent}\` group (line ${trap.lines.join(', ')}) makes ${trap.userAgent} ignore the \`User-agent: *\` group, so it may crawl ${dropped}`,
-        expected: `those Disallow lines repeated in the \`${trap.userAgent}\` group`,
+        problem: `the \`${name} group (line ${trap.lines.join(', ')}) makes ${crawler} ignore the \`User-agent: *\` group, so it may crawl ${dropped}`,
+        expected: `those Disallow lines repeated in the \`${crawler}\` group`,
       }),
     );
   }
-  if (context.indexable && options.blockAiBots === true) warnings.push(...aiBotWarnings(parsed, source));
+  const ai = selectAiBots(options.blockAiBots);
+  if (context.indexable && ai) warnings.push(...aiBotWarnings(parsed, ai.userAgents, source));
   const bytes = new TextEncoder().encode(text).length;
   if (bytes > MAX_ROBOTS_TXT_BYTES) {
     warnings.push(robotsWarning({ code: 'robots-txt-too-large', source, value: bytes, problem: `robots.txt is larger than Google reads (${MAX_ROBOTS_TXT_BYTES} bytes; the rest is ignored), size:` }));
   }
-  return { text, parsed, warnings };
+  return { text, parsed, warnings, notes: context.indexable ? tokenNotes(parsed, source) : [] };
 }

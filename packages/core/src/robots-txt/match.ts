@@ -320,7 +320,8 @@ function namedCrawlers(parsed: ParsedRobotsTxt): Map<string, Omit<RobotsGroupTra
     for (const userAgent of group.userAgents) {
       if (userAgent.isGlobal || userAgent.productToken === '') continue;
       const key = asciiLowerCase(userAgent.productToken);
-      const crawler = crawlers.get(key) ?? { userAgent: userAgent.productToken, groupIndexes: [], lines: [] };
+      const whole = /^[A-Za-z_-][A-Za-z0-9_-]*$/.test(userAgent.value) && userAgent.value !== userAgent.productToken ? userAgent.value : undefined;
+      const crawler = crawlers.get(key) ?? { userAgent: userAgent.productToken, ...(whole ? { written: whole } : {}), groupIndexes: [], lines: [] };
       if (!crawler.groupIndexes.includes(group.index)) crawler.groupIndexes.push(group.index);
       crawler.lines.push(userAgent.line);
       crawlers.set(key, crawler);

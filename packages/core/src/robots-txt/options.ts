@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { RobotsError, suggest } from '../errors.js';
 import { findControlCharacter, isAbsoluteUrl } from './bytes.js';
 import { extractProductToken, isValidProductToken } from './parse.js';
+import { AI_BOTS, AI_BOT_PURPOSES, type AiBotPurpose } from './ai-bots.js';
 
 /** `yes` or `no`, as the Content Signals Policy writes its values. */
 export type ContentSignalValue = 'yes' | 'no';
@@ -34,6 +35,31 @@ export interface RobotsTxtGroupOptions {
   crawlDelay?: number;
   /** Comment line(s) written above the group, without the `#`. Default: none. */
   comment?: string | string[];
+  /**
+   * A `Content-Signal` line in this group, for these crawlers only (see the top-level
+   * `contentSignal`). Default: unset (no line).
+   */
+  contentSignal?: ContentSignalOptions;
+  /** A `Content-Usage` line in this group, for these crawlers only (see the top-level `contentUsage`). Default: unset. */
+  contentUsage?: Record<string, 'y' | 'n'>;
+  /**
+   * `Content-Usage` lines for paths in this group: path → preferences, e.g.
+   * `{ '/gallery/': { 'train-ai': 'n' } }` → `Content-Usage: /gallery/ train-ai=n`. Default: none.
+   */
+  contentUsagePaths?: Record<string, Record<string, 'y' | 'n'>>;
+}
+/** Which AI agents `blockAiBots` disallows, by purpose. */
+export interface BlockAiBotsOptions {
+  /**
+   * The purposes to block: `ai-training`, `ai-search` (AI search and answer engines), `ai-user`
+   * (fetchers a person sets off in an assistant) and `ai-control` (tokens such as
+   * `Google-Extended` that the operator's regular crawler obeys for AI use). Default: all four.
+   */
+  purposes?: AiBotPurpose[];
+  /** Listed tokens to leave out, e.g. `['ChatGPT-User']`. Default: none. */
+  except?: string[];
+  /** More product tokens to block, e.g. an agent the list does not have yet. Default: none. */
+  extra?: string[];
 }
 /** How to write robots.txt. */
 export interface RobotsTxtOptions {
@@ -48,10 +74,11 @@ export interface RobotsTxtOptions {
    */
   sitemap?: true | string | string[];
   /**
-   * Adds a group disallowing `/` for the AI training, AI search and
-   * user-directed AI retrieval agents listed in `AI_BOTS`. Default: `false`.
+   * Adds a group disallowing `/` for AI agents of `AI_BOTS`. `true` blocks every entry, all
+   * four purposes (`ai-training`, `ai-search`, `ai-user`, `ai-control`); an object chooses:
+   * `{ purposes: ['ai-training'], except: ['CCBot'], extra: ['NewAIBot'] }`. Default: `false`.
    */
-  blockAiBots?: boolean;
+  blockAiBots?: boolean | BlockAiBotsOptions;
   /**
    * A `Content-Signal` line (Cloudflare's Content Signals Policy), written in
    * the `User-agent: *` group, e.g. `{ search: 'yes', 'ai-train': 'no' }` →
@@ -64,6 +91,12 @@ export interface RobotsTxtOptions {
    * Keys are lower-case vocabulary terms (`train-ai`, `search`, …). Default: unset (no line).
    */
   contentUsage?: Record<string, 'y' | 'n'>;
+  /**
+   * `Content-Usage` lines for paths, in the `User-agent: *` group: path → preferences, e.g.
+   * `{ '/gallery/': { 'train-ai': 'n' } }` → `Content-Usage: /gallery/ train-ai=n` (the IETF
+   * AI Preferences attachment draft's path form; the longest matching path applies). Default: none.
+   */
+  contentUsagePaths?: Record<string, Record<string, 'y' | 'n'>>;
 }
 /** What the generator knows about the build. */
 export interface RobotsTxtContext {
@@ -90,6 +123,9 @@ export const robotsTxtGroupSchema = z
     disallow: z.array(z.string()).optional(),
     crawlDelay: z.number().optional(),
     comment: z.union([z.string(), z.array(z.string())]).optional(),
+    contentSignal: z.object({ search: signal.optional(), 'ai-input': signal.optional(), 'ai-train': signal.optional() }).strict().optional(),
+    contentUsage: z.record(z.string(), z.enum(['y', 'n'])).optional(),
+    contentUsagePaths: z.record(z.string(), z.record(z.string(), z.enum(['y', 'n']))).optional(),
   })
   .strict();
 /**
@@ -101,9 +137,12 @@ export const robotsTxtOptionsSchema = z
   .object({
     groups: z.array(robotsTxtGroupSchema).optional(),
     sitemap: z.union([z.literal(true), z.string(), z.array(z.string())]).optional(),
-    blockAiBots: z.boolean().optional(),
+    blockAiBots: z
+      .union([z.boolean(), z.object({ purposes: z.array(z.enum(['ai-training', 'ai-search', 'ai-user', 'ai-control'])).optional(), except: z.array(z.string()).optional(), extra: z.array(z.string()).optional() }).strict()])
+      .optional(),
     contentSignal: z.object({ search: signal.optional(), 'ai-input': signal.optional(), 'ai-train': signal.optional() }).strict().optional(),
     contentUsage: z.record(z.string(), z.enum(['y', 'n'])).optional(),
+    contentUsagePaths: z.record(z.string(), z.record(z.string(), z.enum(['y', 'n']))).optional(),
   })
   .strict();
 
@@ -295,20 +334,29 @@ export function validateRulePath(value: unknown, key: string, type: 'allow' | 'd
   }
 }
 
-const USER_AGENT_EXPECTED = 'a product token (letters, `-` and `_` only, e.g. `Googlebot`) or `*`';
+const USER_AGENT_EXPECTED = 'a product token (letters, digits, `-` and `_`, starting with a letter, e.g. `Googlebot` or `AI2Bot`) or `*`';
+/**
+ * Whether robots-kit writes `value` after `User-agent:`: a product token of RFC 9309 (letters,
+ * `-`, `_`) or one with digits after its first character, as some operators publish (`AI2Bot`).
+ * Crawlers that match their whole token read it whole; parsers that follow Google's read only up
+ * to the first digit (`AI`), which is why the generator's report notes such tokens.
+ */
+export function isWritableProductToken(value: string): boolean {
+  return /^[A-Za-z_-][A-Za-z0-9_-]*$/.test(value);
+}
 function suggestToken(value: string): string | undefined {
   const trimmed = value.trim();
-  if (isValidProductToken(trimmed)) return trimmed;
-  const token = extractProductToken(trimmed);
+  if (isWritableProductToken(trimmed)) return trimmed;
+  const token = /^[A-Za-z0-9_-]*/.exec(trimmed)![0];
   // `Googlebot/2.1`: the version is not part of the product token.
-  if (token !== '' && trimmed.charAt(token.length) === '/') return token;
+  if (token !== '' && isWritableProductToken(token) && trimmed.charAt(token.length) === '/') return token;
   const dashed = trimmed.replace(/\s+/g, '-');
-  return isValidProductToken(dashed) ? dashed : undefined;
+  return isWritableProductToken(dashed) ? dashed : undefined;
 }
-/** Throws unless `value` is `*` or a valid robots.txt product token. */
+/** Throws unless `value` is `*` or a product token robots-kit writes (see {@link isWritableProductToken}). */
 export function validateUserAgent(value: unknown, key: string, source?: string): asserts value is string {
   assertSingleLine(value, key, source, USER_AGENT_EXPECTED);
-  if (value === '*' || isValidProductToken(value)) return;
+  if (value === '*' || isWritableProductToken(value)) return;
   const token = extractProductToken(value);
   const reading = token === '' ? 'no crawler would match it' : `Google would read it as \`${token}\``;
   throw robotsTxtOptionError(
@@ -348,7 +396,7 @@ export function validateSitemapOption(value: unknown, key: string, source?: stri
   );
 }
 
-const GROUP_KEYS = ['userAgent', 'allow', 'disallow', 'crawlDelay', 'comment'] as const;
+const GROUP_KEYS = ['userAgent', 'allow', 'disallow', 'crawlDelay', 'comment', 'contentSignal', 'contentUsage', 'contentUsagePaths'] as const;
 function asList(value: unknown, key: string, expected: string, source?: string): unknown[] {
   if (Array.isArray(value)) return value;
   throw robotsTxtOptionError({ key, value, problem: 'must be an array, got', expected, suggestion: typeof value === 'string' ? `[${JSON.stringify(value)}]` : undefined }, source);
@@ -378,6 +426,9 @@ export function validateGroupOptions(group: unknown, key: string, source?: strin
     paths.forEach((path, index) => validateRulePath(path, `${key}.${type}[${index}]`, type, source));
   }
   if (group.crawlDelay !== undefined) validateCrawlDelay(group.crawlDelay, `${key}.crawlDelay`, source);
+  if (group.contentSignal !== undefined) validateContentSignal(group.contentSignal, `${key}.contentSignal`, source);
+  if (group.contentUsage !== undefined) validateContentUsage(group.contentUsage, `${key}.contentUsage`, source);
+  if (group.contentUsagePaths !== undefined) validateContentUsagePaths(group.contentUsagePaths, `${key}.contentUsagePaths`, source);
   if (group.comment === undefined) return;
   const comments = typeof group.comment === 'string' ? [group.comment] : asList(group.comment, `${key}.comment`, 'a string or a list of strings', source);
   comments.forEach((comment, index) =>
@@ -385,7 +436,77 @@ export function validateGroupOptions(group: unknown, key: string, source?: strin
   );
 }
 
-const OPTION_KEYS = ['groups', 'sitemap', 'blockAiBots', 'contentSignal', 'contentUsage'] as const;
+/**
+ * Throws unless every key is a path (as `Allow` takes it) and every value a `contentUsage`
+ * object: the IETF AI Preferences attachment draft writes `Content-Usage: <path> <preferences>`.
+ */
+export function validateContentUsagePaths(value: unknown, key: string, source?: string): void {
+  assertPlainObject(value, key, "an object of paths to preferences such as `{ '/gallery/': { 'train-ai': 'n' } }`", source);
+  for (const [path, usage] of Object.entries(value)) {
+    validateRulePath(path, `${key}.${path}`, 'allow', source);
+    validateContentUsage(usage, `${key}.${path}`, source);
+  }
+}
+
+const PURPOSE_ALIASES = new Map([
+  ['training', 'ai-training'], ['train', 'ai-training'], ['ai-train', 'ai-training'], ['search', 'ai-search'], ['user', 'ai-user'],
+  ['assistant', 'ai-user'], ['control', 'ai-control'],
+]);
+const BLOCK_AI_BOTS_KEYS = ['purposes', 'except', 'extra'] as const;
+const BLOCK_AI_BOTS_EXPECTED = "`true`, `false` or an object such as `{ purposes: ['ai-training'], except: ['CCBot'] }`";
+/** Throws unless `blockAiBots` is a boolean, or an object of known purposes, listed `except` tokens and valid `extra` tokens. */
+export function validateBlockAiBots(value: unknown, key: string, source?: string): void {
+  if (typeof value === 'boolean') return;
+  assertPlainObject(value, key, BLOCK_AI_BOTS_EXPECTED, source);
+  assertKnownKeys(value, BLOCK_AI_BOTS_KEYS, key, source);
+  if (value.purposes !== undefined) {
+    const purposes = asList(value.purposes, `${key}.purposes`, `a list of purposes: ${AI_BOT_PURPOSES.map((one) => `\`${one}\``).join(', ')}`, source);
+    if (purposes.length === 0) {
+      throw robotsTxtOptionError({ key: `${key}.purposes`, value: purposes, problem: 'the list names no purpose, so nothing would be blocked, got', expected: 'at least one purpose, or `blockAiBots: false`' }, source);
+    }
+    purposes.forEach((purpose, index) => {
+      if ((AI_BOT_PURPOSES as readonly unknown[]).includes(purpose)) return;
+      const text = typeof purpose === 'string' ? purpose : '';
+      throw robotsTxtOptionError(
+        {
+          key: `${key}.purposes[${index}]`,
+          value: purpose,
+          problem: 'unknown AI bot purpose',
+          expected: AI_BOT_PURPOSES.map((one) => `\`${one}\``).join(', '),
+          suggestion: PURPOSE_ALIASES.get(text.trim().toLowerCase()) ?? suggest(text, AI_BOT_PURPOSES),
+        },
+        source,
+      );
+    });
+  }
+  if (value.except !== undefined) {
+    const listed = new Map(AI_BOTS.map((bot) => [bot.userAgent.toLowerCase(), bot.userAgent]));
+    asList(value.except, `${key}.except`, 'a list of tokens of the AI bot list, e.g. `[\'ChatGPT-User\']`', source).forEach((token, index) => {
+      assertSingleLine(token, `${key}.except[${index}]`, source, 'a token of the AI bot list');
+      if (listed.has(token.toLowerCase())) return;
+      throw robotsTxtOptionError(
+        {
+          key: `${key}.except[${index}]`,
+          value: token,
+          problem: 'not a token of the AI bot list (`AI_BOTS`), so there is nothing to leave out',
+          expected: 'a listed token such as `ChatGPT-User` or `CCBot` (the README lists them all)',
+          suggestion: suggest(token, [...listed.values()]),
+        },
+        source,
+      );
+    });
+  }
+  if (value.extra !== undefined) {
+    asList(value.extra, `${key}.extra`, 'a list of product tokens', source).forEach((token, index) => {
+      if (token === '*') {
+        throw robotsTxtOptionError({ key: `${key}.extra[${index}]`, value: token, problem: '`*` is every crawler, not an AI bot, got', expected: 'a product token such as `NewAIBot`, or a `groups` entry for `*`' }, source);
+      }
+      validateUserAgent(token, `${key}.extra[${index}]`, source);
+    });
+  }
+}
+
+const OPTION_KEYS = ['groups', 'sitemap', 'blockAiBots', 'contentSignal', 'contentUsage', 'contentUsagePaths'] as const;
 const PREFIX = 'robotsTxt';
 /**
  * Checks the `robotsTxt` options and throws a RobotsError naming the option
@@ -405,9 +526,8 @@ export function validateRobotsTxtOptions(options: unknown, source?: string): ass
     options.groups.forEach((group, index) => validateGroupOptions(group, `${PREFIX}.groups[${index}]`, source));
   }
   if (options.sitemap !== undefined) validateSitemapOption(options.sitemap, `${PREFIX}.sitemap`, source);
-  if (options.blockAiBots !== undefined && typeof options.blockAiBots !== 'boolean') {
-    throw robotsTxtOptionError({ key: `${PREFIX}.blockAiBots`, value: options.blockAiBots, problem: 'must be a boolean, got', expected: '`true` or `false`' }, source);
-  }
+  if (options.blockAiBots !== undefined) validateBlockAiBots(options.blockAiBots, `${PREFIX}.blockAiBots`, source);
   if (options.contentSignal !== undefined) validateContentSignal(options.contentSignal, `${PREFIX}.contentSignal`, source);
   if (options.contentUsage !== undefined) validateContentUsage(options.contentUsage, `${PREFIX}.contentUsage`, source);
+  if (options.contentUsagePaths !== undefined) validateContentUsagePaths(options.contentUsagePaths, `${PREFIX}.contentUsagePaths`, source);
 }

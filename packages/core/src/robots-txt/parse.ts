@@ -75,11 +75,15 @@ export function isGlobalUserAgent(value: string): boolean {
   return value.charCodeAt(0) === 0x2a && (value.length === 1 || isAsciiWhitespace(value.charCodeAt(1)));
 }
 
-/** Which crawlers a set of `User-agent` values names, as one comparable string. */
+/**
+ * Which crawlers a set of `User-agent` values names, as one comparable string, for merging groups.
+ * Tokens are compared with their digits (`AI2Bot` and `AI3Bot` are two crawlers that match their
+ * whole token), although Google's matcher reads both as `AI`.
+ */
 export function userAgentIdentity(values: readonly string[]): string {
   const names = values.map((value) => {
     if (isGlobalUserAgent(value)) return '*';
-    const token = extractProductToken(value);
+    const token = /^[A-Za-z_-][A-Za-z0-9_-]*/.exec(value)?.[0] ?? '';
     return token === '' ? 'raw:' + value : asciiLowerCase(token);
   });
   return [...new Set(names)].sort().join('\n');

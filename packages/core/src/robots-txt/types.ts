@@ -150,8 +150,13 @@ export interface RobotsMatchExplanation {
 }
 /** A crawler-specific group that makes its crawler skip the `*` group's disallows. */
 export interface RobotsGroupTrap {
-  /** The crawler's product token as first written. */
+  /** The crawler's product token as first written, as Google's parser reads it (`AI` for `AI2Bot`). */
   userAgent: string;
+  /**
+   * The token as written when it has digits Google's parser does not read (`AI2Bot`): the crawler
+   * that publishes it matches it whole, and falls into the same trap. Unset otherwise.
+   */
+  written?: string;
   /** Groups naming the crawler. */
   groupIndexes: number[];
   /** Lines of the `User-agent` lines naming it. */

@@ -5,9 +5,10 @@
  * A misspelt `noindex.collections: ['draft']` would otherwise leave every draft indexable, silently.
  */
 import { robotsWarning, suggest } from '../errors.js';
-import { matchesAnyGlob, urlGlobMatcher, urlPath } from '../glob.js';
+import { isNegatedGlob, matchesAnyGlob, urlGlobMatcher, urlPath } from '../glob.js';
 import type { NormalizedRobotsOptions } from '../options/schema.js';
-import { dataValueMatches, isErrorPage } from '../resolve/resolve-page.js';
+import { dataValueMatches, isErrorPage, type PageToResolve } from '../resolve/resolve-page.js';
+import { createOverrideCheck } from './rule-overrides.js';
 
 /** What the report needs to know about one page of the build: what `resolvePage` is given. */
 export interface ConfigUsagePage {
@@ -16,6 +17,10 @@ export interface ConfigUsagePage {
   collections?: Iterable<string>;
   data?: Readonly<Record<string, unknown>>;
   status?: number;
+  /** The page's other own directives (`Astro.locals.robots`, an entry's field), as `resolvePage` gets them. Default: none. */
+  own?: PageToResolve['own'];
+  /** The page's source file, for messages. Default: its URL. */
+  source?: string;
 }
 
 export interface ConfigUsageReportContext {
@@ -36,8 +41,9 @@ export interface ConfigUsage {
   /** Forgets every page, for a new full build. */
   reset(): void;
   /**
-   * One warning per collection name or glob no recorded page met, and per data condition whose key
-   * pages have with other values or that is close to a key they have; `[]` before any page.
+   * One warning per collection name or glob no recorded page met (an exception: no page it left
+   * out), per data condition whose key pages have with other values or that is close to a key
+   * they have, and per page whose own `index` a rule overrode; `[]` before any page.
    */
   report(context?: ConfigUsageReportContext): string[];
 }
@@ -47,21 +53,33 @@ const MAX_SAMPLE_URLS = 5000;
 const MAX_KEYS = 1000;
 const MAX_VALUES_PER_KEY = 20;
 const MAX_LISTED = 8;
+/** Pages whose overridden `index` is remembered; more only add to the count. */
+const MAX_OVERRIDES = 1000;
 
 interface GlobOption {
   key: string;
   glob: string;
   /** Error-page globs are matched against every page; the others only count pages that get tags. */
   errorPages: boolean;
+  /** The glob without its `!`: what an exception is tried against. */
+  pattern: string;
+  /** For an exception: the globs of its list it makes exceptions to. */
+  positives?: string[];
 }
 
 /** Every glob of the options, with the option path a message names. */
 function globOptions(options: NormalizedRobotsOptions): GlobOption[] {
-  const globs: GlobOption[] = options.noindex.paths.map((glob, i) => ({ key: `noindex.paths[${i}]`, glob, errorPages: false }));
-  options.rules.forEach((rule, i) => {
-    rule.path.forEach((glob, j) => globs.push({ key: rule.path.length === 1 ? `rules[${i}].path` : `rules[${i}].path[${j}]`, glob, errorPages: false }));
-  });
-  options.errorPages.forEach((glob, i) => globs.push({ key: `errorPages[${i}]`, glob, errorPages: true }));
+  const globs: GlobOption[] = [];
+  const add = (list: readonly string[], keyOf: (index: number) => string, errorPages: boolean): void => {
+    const positives = list.filter((glob) => !isNegatedGlob(glob));
+    list.forEach((glob, i) => {
+      const negated = isNegatedGlob(glob);
+      globs.push({ key: keyOf(i), glob, errorPages, pattern: negated ? glob.slice(1) : glob, ...(negated ? { positives } : {}) });
+    });
+  };
+  add(options.noindex.paths, (i) => `noindex.paths[${i}]`, false);
+  options.rules.forEach((rule, i) => add(rule.path, (j) => (rule.path.length === 1 ? `rules[${i}].path` : `rules[${i}].path[${j}]`), false));
+  add(options.errorPages, (i) => `errorPages[${i}]`, true);
   return globs;
 }
 
@@ -101,8 +119,14 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
   let sampleUrls: string[] = [];
   let keys = new Set<string>();
   let values = new Map<string, Map<string, number>>();
+  const overrideCheck = createOverrideCheck(options);
+  /** Page URL → the warning about its overridden `index`: once per page, however often it renders. */
+  let overrides = new Map<string, string>();
+  let moreOverrides = 0;
 
   const reset = (): void => {
+    overrides = new Map();
+    moreOverrides = 0;
     pages = 0;
     collections = new Set();
     matchedGlobs = new Set();
@@ -138,10 +162,13 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
   const recordGlobs = (page: ConfigUsagePage): void => {
     if (unmatched.length === 0) return;
     const matchesUrl = urlGlobMatcher(page.url);
-    if (!matchesUrl(unmatched.map((option) => option.glob))) return;
+    // Globs and exceptions alike are first tried as plain globs: most pages match none.
+    if (!matchesUrl(unmatched.map((option) => option.pattern))) return;
     const errorPage = isErrorPage(page.status === undefined ? { url: page.url } : { url: page.url, status: page.status }, []);
     for (const option of unmatched) {
-      if ((errorPage && !option.errorPages) || !matchesUrl([option.glob])) continue;
+      if ((errorPage && !option.errorPages) || !matchesUrl([option.pattern])) continue;
+      // An exception is used when it leaves out a page one of its list's globs takes.
+      if (option.positives && !matchesUrl(option.positives)) continue;
       matchedGlobs.add(option.key);
     }
     unmatched = unmatched.filter((option) => !matchedGlobs.has(option.key));
@@ -152,6 +179,11 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
     for (const name of page.collections ?? []) collections.add(name);
     recordGlobs(page);
     recordData(page.data);
+    // Checked again when a page is recorded again (an incremental build): a page fixed since says nothing.
+    const warning = overrideCheck(page);
+    if (warning === undefined) overrides.delete(page.url);
+    else if (overrides.has(page.url) || overrides.size < MAX_OVERRIDES) overrides.set(page.url, warning);
+    else moreOverrides++;
     if (sampleUrls.length < MAX_SAMPLE_URLS) sampleUrls.push(page.url);
   };
 
@@ -206,6 +238,19 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
     });
     for (const option of globs) {
       if (matchedGlobs.has(option.key)) continue;
+      if (option.positives) {
+        lines.push(
+          robotsWarning({
+            code: 'unused-glob',
+            source,
+            key: option.key,
+            problem: "no page of this build is left out by the exception (no page the list's other globs match is under it)",
+            value: option.glob,
+            expected: `an exception under one of the list's globs (${listed(option.positives)}) that names at least one page`,
+          }).message,
+        );
+        continue;
+      }
       const fix = globSuggestion(option.glob, context.base);
       lines.push(
         robotsWarning({
@@ -253,6 +298,8 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
         }).message,
       );
     }
+    lines.push(...overrides.values());
+    if (moreOverrides > 0) lines.push(`…and ${moreOverrides} more pages whose own \`index\` a rule overrode.`);
     return lines;
   };
 

@@ -104,16 +104,28 @@ describe('generateRobotsTxt: AI bots', () => {
 
   it('disallows every listed agent everywhere', () => {
     for (const bot of AI_BOTS) {
-      expect(isAllowed(parsed, bot.userAgent, '/'), bot.userAgent).toBe(false);
-      expect(isAllowed(parsed, bot.userAgent, '/blog/post?x=1'), bot.userAgent).toBe(false);
+      // Google's matcher reads `User-agent: AI2Bot` as `AI`: the group is checked as it reads it.
+      const asGoogleReads = /\d/.test(bot.userAgent) ? bot.userAgent.replace(/\d.*$/, '') : bot.userAgent;
+      expect(isAllowed(parsed, asGoogleReads, '/'), bot.userAgent).toBe(false);
+      expect(isAllowed(parsed, asGoogleReads, '/blog/post?x=1'), bot.userAgent).toBe(false);
     }
+  });
+
+  it('writes tokens with digits whole, and says in the file how Google-style parsers read them', () => {
+    const text = generateRobotsTxt({ blockAiBots: true }, live);
+    expect(text).toContain('\nUser-agent: AI2Bot\n');
+    expect(text).toContain('\nUser-agent: Ai2Bot-Dolma\n');
+    expect(text).toContain("# AI2Bot, Ai2Bot-Dolma: written whole, as their operators match them; parsers that read only letters, - and _ (Google's) read AI, Ai\n");
+    expect(parsed.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.text])).toEqual([
+      ['user-agent-truncated', 'User-agent: AI2Bot'],
+      ['user-agent-truncated', 'User-agent: Ai2Bot-Dolma'],
+    ]);
   });
 
   it('leaves other crawlers to the `*` group', () => {
     expect(isAllowed(parsed, 'Googlebot', '/blog/')).toBe(true);
     expect(isAllowed(parsed, 'Googlebot', '/private/x')).toBe(false);
     expect(parsed.groups).toHaveLength(2);
-    expect(parsed.diagnostics).toEqual([]);
   });
 
   it('reports no warnings for a clean configuration', () => {

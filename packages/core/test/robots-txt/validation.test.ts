@@ -71,7 +71,7 @@ describe('validateRobotsTxtOptions: user agents', () => {
     const message = messageFor(agent('Googlebot/2.1'));
     expect(message).toContain('key `robotsTxt.groups[1].userAgent`');
     expect(message).toContain('not a robots.txt product token (Google would read it as `Googlebot`), got `Googlebot/2.1`');
-    expect(message).toContain('expected a product token (letters, `-` and `_` only');
+    expect(message).toContain('expected a product token (letters, digits, `-` and `_`, starting with a letter');
     expect(message).toContain('Did you mean `Googlebot`?');
   });
 
@@ -80,11 +80,13 @@ describe('validateRobotsTxtOptions: user agents', () => {
     expect(messageFor(agent(' Foobot '))).toContain('Did you mean `Foobot`?');
   });
 
-  it('explains what Google would read for digits and non-ASCII names', () => {
-    const digits = messageFor(agent(['ok', 'AI2Bot']));
+  it('accepts digits after the first character (issue 16: `AI2Bot`), and explains what Google would read otherwise', () => {
+    expect(() => validateRobotsTxtOptions(agent(['ok', 'AI2Bot', 'Ai2Bot-Dolma']))).not.toThrow();
+    const digits = messageFor(agent(['ok', '2Bot']));
     expect(digits).toContain('key `robotsTxt.groups[1].userAgent[1]`');
-    expect(digits).toContain('Google would read it as `AI`');
+    expect(digits).toContain('no crawler would match it');
     expect(digits).not.toContain('Did you mean');
+    expect(messageFor(agent('AI2Bot/1.0'))).toContain('Did you mean `AI2Bot`?');
     expect(messageFor(agent('ツ'))).toContain('no crawler would match it');
     expect(messageFor(agent('Foobot*'))).toContain('`Foobot*`');
   });
@@ -144,7 +146,7 @@ describe('validateRobotsTxtOptions: top level, sitemap, signals', () => {
     expect(message).toContain('Did you mean `sitemap`?');
     expect(messageFor({ blockAIBots: true })).toContain('Did you mean `blockAiBots`?');
     expect(messageFor('yes')).toContain('key `robotsTxt`: must be an object');
-    expect(messageFor({ blockAiBots: 'yes' })).toContain('key `robotsTxt.blockAiBots`: must be a boolean, got `yes`');
+    expect(messageFor({ blockAiBots: 'yes' })).toContain('key `robotsTxt.blockAiBots`: must be an object, got `yes`; expected `true`, `false` or an object');
   });
 
   it('rejects bad sitemaps', () => {
