@@ -18,7 +18,8 @@ export { getPathParamsQuery } from './robots-txt/match.js';
 export { MAX_LINE_BYTES, MAX_ROBOTS_TXT_BYTES } from './robots-txt/types.js';
 export { AI_BOTS_REVIEWED } from './robots-txt/ai-bots.js';
 export { NON_INDEXABLE_ROBOTS_TXT } from './robots-txt/generate.js';
-export { robotsTxtGroupSchema, robotsTxtOptionsSchema, validateRobotsTxtOptions } from './robots-txt/options.js';
+export { robotsTxtGroupSchema, robotsTxtOptionsSchema } from './robots-txt/options.js';
+export { validateRobotsTxtOptions } from './robots-txt/validate-options.js';
 
 export { HEADER_TARGETS, headersOptionsSchema, validateHeadersOptions } from './headers/options.js';
 export { matchHeaderPattern, parseHeadersFile, type HeaderLine, type HeadersFileHost } from './headers/headers-file.js';

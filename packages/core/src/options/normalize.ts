@@ -3,7 +3,7 @@
  * (preview and staging builds).
  */
 import { parseRobots } from '../directives/parse.js';
-import { validateRobotsTxtOptions } from '../robots-txt/options.js';
+import { validateRobotsTxtOptions } from '../robots-txt/validate-options.js';
 import { validateHeadersOptions } from '../headers/options.js';
 import { RobotsError, zodIssueToError } from '../errors.js';
 import { z } from 'zod';

@@ -3,7 +3,8 @@
  * options, merged with the site's own file.
  */
 import { type RobotsRecord, type RobotsGroupSpec, type RobotsDocument, normalizeRecordValue, addGroupToDocument, documentFromExisting, formatDocument } from './document.js';
-import { type RobotsTxtOptions, type RobotsTxtGroupOptions, type RobotsTxtContext, CONTENT_SIGNAL_KEYS, validateRobotsTxtOptions } from './options.js';
+import { type RobotsTxtOptions, type RobotsTxtGroupOptions, type RobotsTxtContext, CONTENT_SIGNAL_KEYS } from './options.js';
+import { validateRobotsTxtOptions } from './validate-options.js';
 import { AI_BOTS, AI_BOTS_REVIEWED, AI_BOT_PURPOSES } from './ai-bots.js';
 import { userAgentIdentity, parseRobotsTxt, extractProductToken, isValidProductToken } from './parse.js';
 import { RobotsError, robotsWarning, type RobotsWarning } from '../errors.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AI_BOTS } from '../../src/index.js';
 import { AI_BOTS_REVIEWED } from '../../src/adapter.js';
-import { isWritableProductToken } from '../../src/robots-txt/options.js';
+import { isWritableProductToken } from '../../src/robots-txt/validate-options.js';
 
 describe('AI_BOTS', () => {
   it('records when it was reviewed', () => {
