@@ -40,6 +40,10 @@ export function auditPage(file: string, html: string, context: AuditContext): Pa
     });
   }
   const canonical = facts.canonical === undefined ? undefined : resolveCanonical(facts.canonical, url, facts.baseHref, context.site);
+  const alternates = facts.alternates?.flatMap((link) => {
+    const target = resolveCanonical(link.href, url, facts.baseHref, context.site);
+    return target ? [{ hreflang: link.hreflang, ...target }] : [];
+  });
   return {
     url,
     key: urlPathKey(url),
@@ -48,6 +52,7 @@ export function auditPage(file: string, html: string, context: AuditContext): Pa
     inSitemap: false,
     ...(canonical ? { canonical: canonical.href } : {}),
     ...(canonical?.path === undefined ? {} : { canonicalPath: canonical.path }),
+    ...(alternates && alternates.length > 0 ? { alternates } : {}),
     sources,
     verdicts,
   };

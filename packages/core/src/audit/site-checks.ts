@@ -13,6 +13,7 @@ import { codeSpan, groupBy, makeFinding, plural, sortFindings } from './findings
 import { MAX_SITEMAP_FILES, SITEMAP_PROTOCOL_MAX_URLS } from './sitemaps.js';
 import type { RobotsTxtDiagnosticCode } from '../robots-txt/types.js';
 import { urlPathKey } from './site-urls.js';
+import { findCanonicalOnNoindex, findHreflangProblems } from './i18n-checks.js';
 import { findCanonicalToNoindex, findConflictingTags, findExpired, findGroupOverride, findInvalidDirectives, findNoindexDisallowed, findPreviewIndexable, findRobotsOnErrorPage, findRobotsTagInBody, findSkipped } from './page-checks.js';
 
 const MODES: readonly TrailingSlash[] = ['always', 'never', 'ignore'];
@@ -282,7 +283,7 @@ export function findSiteFileProblems(data: AuditData): AuditFinding[] {
 export function collectFindings(data: AuditData, sitemapFindings: readonly AuditFinding[]): AuditFinding[] {
   const indexable = data.context.indexable;
   return sortFindings([
-    ...(indexable ? [...findNoindexDisallowed(data), ...findNoindexInSitemap(data), ...findCanonicalToNoindex(data), ...findExpired(data)] : findPreviewIndexable(data)),
+    ...(indexable ? [...findNoindexDisallowed(data), ...findNoindexInSitemap(data), ...findCanonicalToNoindex(data), ...findExpired(data), ...findHreflangProblems(data), ...findCanonicalOnNoindex(data)] : findPreviewIndexable(data)),
     ...findConflictingTags(data),
     ...findRobotsOnErrorPage(data),
     ...findRobotsTagInBody(data),

@@ -69,7 +69,13 @@ export type AuditFindingId =
   | 'header-rule-unchecked'
   | 'sitemap-too-many-urls'
   | 'skipped'
-  | 'preview-indexable';
+  | 'preview-indexable'
+  | 'hreflang-to-noindex'
+  | 'hreflang-to-disallowed'
+  | 'hreflang-missing'
+  | 'hreflang-no-return'
+  | 'hreflang-invalid'
+  | 'canonical-on-noindex';
 /** A place in the audited folder. */
 export interface AuditLocation {
   /** Path relative to the audited folder, with `/` separators, e.g. `robots.txt` or `blog/index.html`. */
@@ -221,6 +227,8 @@ export interface PageRecord {
   canonical?: string;
   /** The canonical's URL path, when it points into the site. */
   canonicalPath?: string;
+  /** The head's hreflang alternates: `href` absolute when the site is known, `path` when it points into the site. */
+  alternates?: Array<{ hreflang: string; href: string; path?: string }>;
   sources: DirectiveSource[];
   verdicts: Record<string, CrawlerVerdict>;
   /** The sitemap file that lists the page first, when one does. */
