@@ -9,6 +9,7 @@ import { AUDIT_FINDINGS } from '../../src/audit/findings.js';
 import type { AuditFinding, AuditReport } from '../../src/audit/types.js';
 import { readPage } from '../../src/audit/read-page.js';
 import { tempSite } from './temp-site.js';
+import { readFileSync } from 'node:fs';
 
 /** A page with hreflang links (`[hreflang, href]`), robots meta tags and a canonical. */
 function page(alternates: ReadonlyArray<readonly [string, string]>, extra = ''): string {
@@ -110,5 +111,10 @@ describe('issue 16: hreflang and canonical checks of the audit', () => {
     expect(report.summary.pages).toBe(2000);
     expect(report.findings.filter((finding) => finding.id === 'hreflang-no-return')).toHaveLength(50);
     expect(report.findings.filter((finding) => finding.id.startsWith('hreflang-') && finding.id !== 'hreflang-no-return')).toEqual([]);
+  });
+
+  it("lists every finding id of the catalogue in core's README", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(Object.keys(AUDIT_FINDINGS).filter((id) => !readme.includes(`\`${id}\``))).toEqual([]);
   });
 });
