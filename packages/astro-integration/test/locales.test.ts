@@ -8,10 +8,13 @@
 import robots from '@robots-kit/astro';
 import { build } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, fixtureRoot, type BuiltFixture } from './helpers/build-fixture.js';
 import { listFiles } from './helpers/list-files.js';
 import { GOOGLEBOT_DEFAULT, ours, tagsOf } from './helpers/site-output.js';
+import { robotsTags } from './helpers/robots-tags.js';
+import { startAstroDev, type RunningDevServer } from './helpers/start-astro-dev.js';
+import { tokens } from './helpers/tokens.js';
 
 const ROOT = fixtureRoot('i18n-locales');
 const NOINDEX = { robots: ['follow', 'noindex'] };
@@ -88,6 +91,30 @@ describe('issue 16: locales in Astro', () => {
         ['spanish/blog/post.html', 'es'],
       ]);
       for (const page of pages) expect(page.tags, page.file).toEqual(expectedFor(page.locale, page.file));
+    });
+  });
+
+  describe('astro dev, with `base: /docs` and every locale prefixed', () => {
+    let server: RunningDevServer | undefined;
+    beforeAll(async () => {
+      server = await startAstroDev(fileURLToPath(ROOT), { nodeEnv: 'development', args: ['--config', 'astro.prefixed.config.mjs'] });
+    });
+    afterAll(async () => {
+      await server?.stop();
+    });
+
+    it('serves each page with the tags of the locale Astro gives it', async () => {
+      const seen: string[] = [];
+      for (const path of ['/docs/', '/docs/de/about', '/docs/fr', '/docs/spanish/blog/post', '/docs/en/guide']) {
+        const response = await fetch(`${server!.origin}${path}`);
+        expect(response.status, path).toBe(200);
+        const html = await response.text();
+        const locale = /data-locale="([^"]*)"/.exec(html)?.[1] ?? '';
+        const tags = Object.fromEntries(robotsTags(html).map(([name, content]) => [name, tokens(content)]));
+        expect([path, tags]).toEqual([path, expectedFor(locale, path)]);
+        seen.push(locale);
+      }
+      expect(seen).toEqual(['en', 'de', 'fr', 'es', 'en']);
     });
   });
 
