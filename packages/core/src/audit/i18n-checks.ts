@@ -4,11 +4,59 @@
  * pages. Each page's alternates are looked up once through `pageAt` (an index by URL), so the
  * checks are linear in the number of hreflang links, whatever the number of languages.
  */
-import type { AuditData, AuditFinding, AuditFindingId, PageRecord } from './types.js';
+import type { AlternateKeeper, AuditData, AuditFinding, AuditFindingId, PageRecord } from './types.js';
 import { codeSpan, groupBy, joinLimited, makeFinding, plural } from './findings.js';
 import { listCrawlers, verdictIsNoindex } from './verdict.js';
 import { matchesAnyGlob } from '../glob.js';
 import { urlPathKey } from './site-urls.js';
+
+/** hreflang links the audit keeps for the whole site: far beyond real sites (50,000 pages × 40 languages). */
+export const MAX_SITE_ALTERNATES = 2_000_000;
+/** Characters of distinct hreflang URLs and values kept: each distinct string is kept once, however many pages name it. */
+export const MAX_ALTERNATE_CHARACTERS = 50_000_000;
+/** A longer alternate URL is not kept: sitemaps cap URLs at 2,048 characters, and no real hreflang URL is near this. */
+const MAX_ALTERNATE_URL = 4096;
+type Alternate = NonNullable<PageRecord['alternates']>[number];
+/**
+ * The hreflang links of every page, kept within bounds whatever the site: each distinct string
+ * once (a cluster of 40 pages names the same 40 URLs on each), at most `MAX_SITE_ALTERNATES`
+ * links and `MAX_ALTERNATE_CHARACTERS` characters; what is beyond is counted and reported as
+ * skipped instead of being checked.
+ */
+export class AlternateStore implements AlternateKeeper {
+  private readonly strings = new Map<string, string>();
+  private characters = 0;
+  private links = 0;
+  /** Links not kept, and the first page that had one. */
+  dropped = 0;
+  firstDropped: string | undefined;
+
+  private intern(text: string): string | undefined {
+    const known = this.strings.get(text);
+    if (known !== undefined) return known;
+    if (this.characters + text.length > MAX_ALTERNATE_CHARACTERS) return undefined;
+    this.characters += text.length;
+    this.strings.set(text, text);
+    return text;
+  }
+  /** The page's links as the audit keeps them, or undefined for none. */
+  keep(file: string, links: readonly Alternate[]): Alternate[] | undefined {
+    const kept: Alternate[] = [];
+    for (const link of links) {
+      const hreflang = this.links < MAX_SITE_ALTERNATES && link.href.length <= MAX_ALTERNATE_URL ? this.intern(link.hreflang.slice(0, 100)) : undefined;
+      const href = hreflang === undefined ? undefined : this.intern(link.href);
+      const path = link.path === undefined || href === undefined ? undefined : this.intern(link.path);
+      if (href === undefined || (link.path !== undefined && path === undefined)) {
+        this.dropped++;
+        this.firstDropped ??= file;
+        continue;
+      }
+      this.links++;
+      kept.push(path === undefined ? { hreflang: hreflang!, href } : { hreflang: hreflang!, href, path });
+    }
+    return kept.length > 0 ? kept : undefined;
+  }
+}
 
 /**
  * A language (ISO 639, 2 or 3 letters), an optional script (`Hant`) and an optional region
@@ -102,6 +150,15 @@ export function findHreflangProblems(data: AuditData): AuditFinding[] {
     ...groupedByTarget(hits.get('hreflang-no-return'), 'hreflang-no-return', (target, group) =>
       `but ${target!.url} does not name ${new Set(group.map((hit) => hit.page)).size === 1 ? 'it' : 'them'} back as alternates: Google ignores hreflang pairs that do not link both ways. Add the return links on ${target!.url}.`,
     ),
+    ...(data.context.alternates && data.context.alternates.dropped > 0
+      ? [
+          makeFinding(
+            'skipped',
+            `Skipped ${plural(data.context.alternates.dropped, 'hreflang link')} (the first in ${data.context.alternates.firstDropped}): over 4,096 characters, or beyond the ${MAX_SITE_ALTERNATES.toLocaleString('en-US')} links the audit checks per site; they were not checked.`,
+            { source: { file: data.context.alternates.firstDropped! } },
+          ),
+        ]
+      : []),
     ...invalid.map(({ page, problems }) =>
       makeFinding('hreflang-invalid', `${page.url}: ${joinLimited(problems, '; ', 3)}; crawlers ignore such hreflang links. Use a language code such as \`de\` or \`pt-BR\`, or \`x-default\`, once each.`, {
         urls: [page.url],

@@ -212,6 +212,17 @@ export interface AuditContext {
   indexable: boolean;
   /** See {@link AuditOptions.onDemandPaths}. Default: none. */
   onDemandPaths?: readonly string[];
+  /** Where every page's hreflang links are kept within bounds (`AlternateStore` of i18n-checks.ts). Default: each page keeps its own. */
+  alternates?: AlternateKeeper;
+}
+/** Keeps the hreflang links of every page of a site within bounds, and counts what it dropped. */
+export interface AlternateKeeper {
+  /** The page's links as kept, or undefined for none. */
+  keep(file: string, links: ReadonlyArray<NonNullable<PageRecord['alternates']>[number]>): PageRecord['alternates'];
+  /** Links not kept. */
+  readonly dropped: number;
+  /** The first page with a link not kept. */
+  readonly firstDropped: string | undefined;
 }
 
 /** One audited page, as kept in memory between reading and reporting (no HTML). */

@@ -113,6 +113,16 @@ describe('issue 16: hreflang and canonical checks of the audit', () => {
     expect(report.findings.filter((finding) => finding.id.startsWith('hreflang-') && finding.id !== 'hreflang-no-return')).toEqual([]);
   });
 
+  it('keeps hreflang URLs within bounds: a link over 4,096 characters is skipped, and said so', async () => {
+    const long = `/${'a'.repeat(5000)}/`;
+    const report = await audit({ 'index.html': page([['de', long], ['en', '/']]) });
+    const skipped = report.findings.filter((finding) => finding.id === 'skipped');
+    expect(skipped.map((finding) => [finding.message, finding.source])).toEqual([
+      ['Skipped 1 hreflang link (the first in index.html): over 4,096 characters, or beyond the 2,000,000 links the audit checks per site; they were not checked.', { file: 'index.html' }],
+    ]);
+    expect(report.findings.filter((finding) => finding.id.startsWith('hreflang-'))).toEqual([]);
+  });
+
   it("lists every finding id of the catalogue in core's README", () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     expect(Object.keys(AUDIT_FINDINGS).filter((id) => !readme.includes(`\`${id}\``))).toEqual([]);
