@@ -58,7 +58,8 @@ export function eleventyPageToResolve(
   locales: readonly string[] = [],
 ): PageToResolve {
   const status = readStatusCode(data);
-  const locale = eleventyLocale(page, data, locales);
+  // Only options that name locales read them: a site without such options pays nothing for this.
+  const locale = locales.length > 0 ? eleventyLocale(page, data, locales) : undefined;
   return {
     url: page.url,
     ...(locale ? { locale: locale.locale } : {}),
