@@ -3,8 +3,8 @@
  * validate the options, collect what the other modules need (state.ts) and wire them in:
  * the Vite plugin, the middleware, the sitemap checks and the build's last steps.
  */
-import { detectIndexable, normalizeOptions, type NormalizedRobotsOptions, type RobotsInput, type RobotsOptions } from '@robots-kit/core';
-import { DEFAULTS } from '@robots-kit/core/adapter';
+import { detectIndexable, normalizeOptions, RobotsError, type NormalizedRobotsOptions, type RobotsInput, type RobotsOptions } from '@robots-kit/core';
+import { DEFAULTS, suggest } from '@robots-kit/core/adapter';
 import type { AstroConfig, AstroIntegration, IntegrationResolvedRoute } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { finishBuild, onBuildDone, onBuildStart } from './build-done.js';
@@ -17,8 +17,6 @@ import { robotsVitePlugin } from './vite-plugin.js';
 import { serveToolbarApp, toolbarAppEntry } from './toolbar/server.js';
 import { explainPagesForReport } from './audit.js';
 import { describeLocales, localeNames, siteLocales, unknownLocales, type SiteLocales } from './i18n.js';
-import { RobotsError } from '@robots-kit/core';
-import { suggest } from '@robots-kit/core/adapter';
 
 export type { RobotsInput } from '@robots-kit/core';
 export type { AstroRobotsOptions as RobotsOptions, OnDemandOptions } from './on-demand.js';

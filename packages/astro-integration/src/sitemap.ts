@@ -4,7 +4,6 @@
  * sitemap's `astro:build:done` so that, right after the sitemap is written, the files it
  * wrote are checked for pages that should not be there.
  */
-import { localeOfPath, type SiteLocales } from './i18n.js';
 import { resolvePage, type NormalizedRobotsOptions } from '@robots-kit/core';
 import { capLines, isErrorPage, isNoindexPage, outputFileForUrl, parseSitemap, readRobotsTags, tagsRecord } from '@robots-kit/core/adapter';
 import type { AstroIntegration } from 'astro';
@@ -14,6 +13,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PACKAGE_NAME } from './errors.js';
+import { localeOfPath, type SiteLocales } from './i18n.js';
 import type { IntegrationState } from './state.js';
 
 /**

@@ -154,8 +154,7 @@ export type RobotsOptions = z.input<typeof robotsOptionsSchema>;
  */
 export interface NormalizedRobotsOptions {
   defaults?: RobotsInput;
-  /** `data` holds each key's values as a list: `{ draft: [true] }`. */
-  /** `locales` only when given. */
+  /** `data` holds each key's values as a list: `{ draft: [true] }`; `locales` is there only when given. */
   noindex: { collections: string[]; paths: string[]; data: Record<string, DataValue[]>; locales?: string[] };
   /** `path` is `[]` for a rule with `locales` only; `locales` only when given. */
   rules: Array<{ path: string[]; robots: RobotsInput; locales?: string[] }>;

@@ -83,7 +83,8 @@ export function normalizeLocale(locale: string): string {
 /** The entries of `wanted` (as written) that name the page's locale, compared ignoring case and `_`/`-`. */
 export function matchLocales(locale: PageToResolve['locale'], wanted: readonly string[] | undefined): string[] {
   if (locale === undefined || !wanted || wanted.length === 0) return [];
-  const names = new Set((typeof locale === 'string' ? [locale] : locale).map(normalizeLocale));
+  // Adapters pass strings; anything else (a number from hand-written data) names no locale rather than throwing.
+  const names = new Set((typeof locale === 'string' ? [locale] : locale).filter((name) => typeof name === 'string').map(normalizeLocale));
   return wanted.filter((name) => names.has(normalizeLocale(name)));
 }
 /** Whether a rule applies: its globs (when it has any) match the URL and its locales (when it has any) name the page's locale. */
