@@ -9,6 +9,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { root, table } from './lib.mjs';
 import { benchAudit } from './audit.mjs';
+import { benchAuditHreflang } from './audit-hreflang.mjs';
 import { benchAstroBuilds, benchEleventyBuilds, benchPluginImport } from './builds.mjs';
 import { benchLogs } from './logs.mjs';
 import { benchMatcher } from './matcher.mjs';
@@ -112,6 +113,17 @@ if (wanted('astro')) {
   say('\n▶ Astro builds …');
   results.astro = benchAstroBuilds({ pages: quick ? 100 : 1000, runs: Math.max(rounds, quick ? 1 : 3) });
   buildTable('Astro', results.astro);
+}
+
+if (wanted('audit-hreflang')) {
+  say('\n▶ audit: hreflang checks against the same site without hreflang links …');
+  results.auditHreflang = benchAuditHreflang(quick ? { sizes: [500, 1000], languages: 10, rounds: 2 } : {});
+  say(
+    table([
+      ['pages', 'hreflang links', 'control s', 'with links s', 'ratio (median, min–max)', 'extra ms/link'],
+      ...results.auditHreflang.map((r) => [r.pages, r.links, r.controlSeconds.toFixed(2), r.linkedSeconds.toFixed(2), `${r.ratio.toFixed(2)} (${r.ratioMin.toFixed(2)}–${r.ratioMax.toFixed(2)})`, r.extraMsPerLink.toFixed(4)]),
+    ]),
+  );
 }
 
 if (wanted('audit') && results.eleventy) {

@@ -3,8 +3,8 @@
  * validate the options, collect what the other modules need (state.ts) and wire them in:
  * the Vite plugin, the middleware, the sitemap checks and the build's last steps.
  */
-import { detectIndexable, normalizeOptions, type NormalizedRobotsOptions, type RobotsInput, type RobotsOptions } from '@robots-kit/core';
-import { DEFAULTS } from '@robots-kit/core/adapter';
+import { detectIndexable, normalizeOptions, RobotsError, type NormalizedRobotsOptions, type RobotsInput, type RobotsOptions } from '@robots-kit/core';
+import { DEFAULTS, suggest } from '@robots-kit/core/adapter';
 import type { AstroConfig, AstroIntegration, IntegrationResolvedRoute } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { finishBuild, onBuildDone, onBuildStart } from './build-done.js';
@@ -16,6 +16,7 @@ import type { IntegrationState } from './state.js';
 import { robotsVitePlugin } from './vite-plugin.js';
 import { serveToolbarApp, toolbarAppEntry } from './toolbar/server.js';
 import { explainPagesForReport } from './audit.js';
+import { describeLocales, localeNames, siteLocales, unknownLocales, type SiteLocales } from './i18n.js';
 
 export type { RobotsInput } from '@robots-kit/core';
 export type { AstroRobotsOptions as RobotsOptions, OnDemandOptions } from './on-demand.js';
@@ -46,8 +47,11 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
     hooks: {
       'astro:config:setup': async ({ config, updateConfig, addMiddleware, addDevToolbarApp, command, logger }) => {
         const { core, onDemand } = splitAstroOptions(options);
+        const normalized = normalizeAstroOptions(core, config);
+        const locales = checkedLocales(normalized, config.i18n);
         state = {
-          options: normalizeAstroOptions(core, config),
+          options: normalized,
+          ...(locales ? { locales } : {}),
           userOptions: core,
           onDemand,
           onDemandPaths: [],
@@ -83,6 +87,10 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
         if (!state) return;
         state.trailingSlash = config.trailingSlash;
         state.base = config.base;
+        // Another integration may have changed `i18n` in its own setup: checked again on the final config.
+        const locales = checkedLocales(state.options, config.i18n);
+        if (locales) state.locales = locales;
+        else delete state.locales;
         state.options = optionsBelowBase(state.options, config.base);
         // Integrations may add others in their own setup (Starlight adds @astrojs/sitemap): the list is final only now.
         state.hasAstroSitemap = config.integrations.some((integration) => integration.name === ASTRO_SITEMAP);
@@ -91,6 +99,7 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
           dir: fileURLToPath(buildOutput === 'server' ? config.build.client : config.outDir),
           base: config.base,
           options: state.options,
+          ...(state.locales ? { locales: state.locales } : {}),
           tags: createPageTagsCache(),
           starlight: config.integrations.some((integration) => integration.name === STARLIGHT),
         });
@@ -129,6 +138,28 @@ function normalizeAstroOptions(options: RobotsOptions, config: Pick<AstroConfig,
   } catch (error) {
     throw toAstroError(error, OPTIONS_HINT);
   }
+}
+
+/**
+ * The site's locales from Astro's `i18n`, after checking that every locale the options name
+ * (`noindex.locales`, `rules[].locales`) is one of them: a locale the site does not have would
+ * match no page, silently, so it stops the build with the locales the site has.
+ */
+function checkedLocales(options: NormalizedRobotsOptions, i18n: AstroConfig['i18n']): SiteLocales | undefined {
+  const site = siteLocales(i18n);
+  const [unknown] = unknownLocales(options, site);
+  if (!unknown) return site;
+  const suggestion = suggest(unknown.value, localeNames(site));
+  const error = new RobotsError({
+    code: 'unknown-locale',
+    source: 'robots() options',
+    key: unknown.key,
+    value: unknown.value,
+    problem: site ? "the Astro config's `i18n.locales` has no locale" : 'the Astro config has no `i18n`, so no page has the locale',
+    expected: site ? `a path or code of \`i18n.locales\`: ${describeLocales(site)}` : "`i18n: { locales: ['en', 'de'], defaultLocale: 'en' }` in the Astro config, or a path rule such as `/de/**`",
+    ...(suggestion ? { suggestion } : {}),
+  });
+  throw toAstroError(error, OPTIONS_HINT);
 }
 
 /** The name Starlight registers with. */

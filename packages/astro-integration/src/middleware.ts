@@ -18,6 +18,7 @@ import {
 import type { APIContext, AstroRuntimeLogger, MiddlewareHandler } from 'astro';
 import { logLine, PAGE_HINT, toAstroError } from './errors.js';
 import { entryContribution, findPageEntry, ownDirectives, renderedEntriesRecorder, withRenderedEntries, type RobotsData } from './page-directives.js';
+import { localeOfPath } from './i18n.js';
 import { PAGE_LOG, PAGE_RECORDER, type PageLog, type PageRecorder } from './state.js';
 
 /**
@@ -115,8 +116,10 @@ function pageToResolve(
     );
   }
   const sources = ownDirectives({ ...input, entry });
+  const locale = localeOfPath(context.url.pathname, data.base, data.locales);
   return {
     url: servedPath(context.url.pathname, context.routePattern),
+    ...(locale ? { locale } : {}),
     status,
     own: sources.own,
     ...(sources.collections ? { collections: sources.collections } : {}),

@@ -8,6 +8,7 @@
  * through the Vite plugin's virtual module; nothing here touches the file system.
  */
 import type { NormalizedRobotsOptions, ResponseHeaderRule } from '@robots-kit/core/runtime';
+import type { SiteLocales } from './i18n.js';
 
 /**
  * What the integration hands to its middleware through a Vite virtual module: plain JSON,
@@ -29,6 +30,10 @@ export interface RobotsData {
   headerRules: ResponseHeaderRule[];
   /** The `onDemand` option, defaults filled in. */
   onDemand: { header: boolean; metaTags: boolean };
+  /** Astro's `base`, which page URLs include. */
+  base: string;
+  /** Astro's `i18n` locales, when the config has `i18n`. */
+  locales?: SiteLocales;
 }
 
 /** The parts of an Astro content collection entry the middleware reads. */

@@ -13,6 +13,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PACKAGE_NAME } from './errors.js';
+import { localeOfPath, type SiteLocales } from './i18n.js';
 import type { IntegrationState } from './state.js';
 
 /**
@@ -58,6 +59,8 @@ export interface SitemapContext {
   tags: PageTagsCache;
   /** Whether Starlight is in the config: it adds `@astrojs/sitemap` itself, with no filter. */
   starlight: boolean;
+  /** Astro's `i18n` locales, for pages judged by the options alone. */
+  locales?: SiteLocales;
 }
 
 let current: SitemapContext | undefined;
@@ -109,7 +112,8 @@ function sitemapExclusion(url: string, context: SitemapContext): SitemapExclusio
   const path = pathOf(url);
   if (isErrorPage({ url: path }, context.options.errorPages)) return 'error page';
   const file = outputFileForUrl(context.dir, path, context.base);
-  const tags = file === undefined ? resolvePage({ url: path }, context.options) : context.tags.tagsOf(file);
+  const locale = localeOfPath(path, context.base, context.locales);
+  const tags = file === undefined ? resolvePage({ url: path, ...(locale ? { locale } : {}) }, context.options) : context.tags.tagsOf(file);
   return isNoindexPage(tags) ? 'noindex' : undefined;
 }
 

@@ -1,6 +1,7 @@
 import type { NormalizedRobotsOptions, PageToResolve, RobotsOptions, TrailingSlash } from '@robots-kit/core';
 import type { ConfigUsage, ConfigUsagePage } from '@robots-kit/core/adapter';
 import type { AstroIntegrationLogger } from 'astro';
+import type { SiteLocales } from './i18n.js';
 
 /**
  * Where the middleware finds the recorder of the pages `astro build` renders, on `globalThis`
@@ -40,6 +41,8 @@ export interface IntegrationState {
   publicDir: string;
   /** Astro's `base` (`/` or e.g. `/docs`): page URLs, sitemap paths and header paths include it. */
   base: string;
+  /** Astro's `i18n` locales, when the config has `i18n`: each page's locale comes from its URL (i18n.ts). */
+  locales?: SiteLocales;
   /** Astro's `trailingSlash`, for the audit's URL of each built file. */
   trailingSlash: TrailingSlash;
   /** Whether `@astrojs/sitemap` is among the integrations: `sitemap: true` then means `sitemap-index.xml`. */

@@ -81,6 +81,8 @@ async function robotsDataOf(state: IntegrationState): Promise<RobotsData> {
     frontMatter: Object.fromEntries(frontMatter),
     headerRules: responseHeaderRules(headers),
     onDemand: state.onDemand,
+    base: state.base,
+    ...(state.locales ? { locales: state.locales } : {}),
   };
 }
 

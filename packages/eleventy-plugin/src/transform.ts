@@ -17,6 +17,7 @@ import {
 import { isNoindexPage } from '@robots-kit/core/adapter';
 import { locateInheritedWarning, locatePageError, readFrontMatterText, type DataSourceContext } from './data-source.js';
 import { reportWarnings } from './messages.js';
+import { eleventyLocale, optionLocales } from './locale.js';
 import { membershipForBuild, type BuildState, type CollectionMembership } from './page-data.js';
 import type { EleventyConfig, EleventyLogger, EleventyPage, EleventyPageData, EleventyTransform, EleventyTransformContext } from './types.js';
 
@@ -54,10 +55,14 @@ export function eleventyPageToResolve(
   data: EleventyPageData | undefined,
   membership: CollectionMembership | undefined,
   config?: Pick<EleventyConfig, 'frontMatterParsingOptions'>,
+  locales: readonly string[] = [],
 ): PageToResolve {
   const status = readStatusCode(data);
+  // Only options that name locales read them: a site without such options pays nothing for this.
+  const locale = locales.length > 0 ? eleventyLocale(page, data, locales) : undefined;
   return {
     url: page.url,
+    ...(locale ? { locale: locale.locale } : {}),
     ...(data === undefined ? {} : { data }),
     collections: collectionsOfPage(page, data?.tags, membership),
     ...(status === undefined ? {} : { status }),
@@ -74,7 +79,7 @@ export function resolveEleventyPage(
   existing: ExistingRobotsTag[],
   options: NormalizedRobotsOptions,
 ): ResolvedPage {
-  return resolvePageTags({ ...eleventyPageToResolve(page, data, membership), existing }, options);
+  return resolvePageTags({ ...eleventyPageToResolve(page, data, membership, undefined, optionLocales(options)), existing }, options);
 }
 
 /** Feeds, JSON, sitemaps and `permalink: false` pages are not HTML documents and are left alone. */
@@ -152,7 +157,7 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     const membership = membershipForBuild(setup.state, captured);
     const data = captured ?? membership?.dataByPage.get(page);
     const warnings: string[] = [];
-    const toResolve = eleventyPageToResolve(located, data, membership, setup.sources.config);
+    const toResolve = eleventyPageToResolve(located, data, membership, setup.sources.config, optionLocales(setup.options));
     const key = setup.options.frontMatterKey;
     const resolve = (existing: ExistingRobotsTag[]): Record<string, string> => {
       const resolved = resolvePageTags({ ...toResolve, existing }, setup.options);

@@ -14,6 +14,7 @@ import { RobotsError } from '../errors.js';
 import { checkTrailingSlash, collectFindings, SitemapEntryChecks } from './site-checks.js';
 import { forEachConcurrent, listHtmlFiles, readTextFile } from './read-files.js';
 import { readHeaderRules } from './header-rules.js';
+import { AlternateStore } from './i18n-checks.js';
 import { readSitemaps, siteFromSitemaps } from './sitemaps.js';
 
 /** Reads one page's HTML and decides, for each crawler, what it may do with the URL. */
@@ -40,6 +41,11 @@ export function auditPage(file: string, html: string, context: AuditContext): Pa
     });
   }
   const canonical = facts.canonical === undefined ? undefined : resolveCanonical(facts.canonical, url, facts.baseHref, context.site);
+  const resolved = facts.alternates?.flatMap((link) => {
+    const target = resolveCanonical(link.href, url, facts.baseHref, context.site);
+    return target ? [{ hreflang: link.hreflang, ...target }] : [];
+  });
+  const alternates = resolved && context.alternates ? context.alternates.keep(file, resolved) : resolved;
   return {
     url,
     key: urlPathKey(url),
@@ -48,6 +54,7 @@ export function auditPage(file: string, html: string, context: AuditContext): Pa
     inSitemap: false,
     ...(canonical ? { canonical: canonical.href } : {}),
     ...(canonical?.path === undefined ? {} : { canonicalPath: canonical.path }),
+    ...(alternates && alternates.length > 0 ? { alternates } : {}),
     sources,
     verdicts,
   };
@@ -103,6 +110,7 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
     now: now.getTime(),
     indexable: options.indexable !== false,
     onDemandPaths: (options.onDemandPaths ?? []).map((glob, i) => validateGlob(glob, `onDemandPaths[${i}]`, 'auditSite options')),
+    alternates: new AlternateStore(),
   };
 
   const list = await listHtmlFiles(root);

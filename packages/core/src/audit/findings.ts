@@ -122,6 +122,41 @@ export const AUDIT_FINDINGS: Readonly<Record<AuditFindingId, AuditFindingDescrip
     title: 'sitemap over 50,000 URLs',
     description: 'The sitemap protocol allows 50,000 URLs per file; crawlers may reject the file or ignore the rest. Every URL is still checked.',
   },
+  'hreflang-to-noindex': {
+    severity: 'warning',
+    title: 'hreflang alternate is noindex',
+    description:
+      'An indexable page names as a language version (`<link rel="alternate" hreflang>`, `x-default` too) a page that is noindex or an error page: crawlers drop it from the set of versions, and searchers in that language are not sent to it.',
+  },
+  'hreflang-to-disallowed': {
+    severity: 'warning',
+    title: 'hreflang alternate blocked by robots.txt',
+    description:
+      'An indexable page names as a language version a URL robots.txt stops the crawler fetching: it cannot confirm the version links back, so the pair is ignored.',
+  },
+  'hreflang-missing': {
+    severity: 'warning',
+    title: 'hreflang alternate with no page',
+    description: 'An indexable page names as a language version a URL of the site that has no page in the output folder (a 404): crawlers ignore the link.',
+  },
+  'hreflang-no-return': {
+    severity: 'warning',
+    title: 'hreflang alternate does not link back',
+    description:
+      'Page A names B as a language version (or `x-default`), but B does not name A: Google uses hreflang only between pages that name each other, and ignores the rest.',
+  },
+  'hreflang-invalid': {
+    severity: 'warning',
+    title: 'hreflang value crawlers ignore',
+    description:
+      'An `hreflang` value is not a language code with an optional script and region (`de`, `pt-BR`, `zh-Hant`) or `x-default` (`en_US` is a common slip), or one value names two different URLs on the same page.',
+  },
+  'canonical-on-noindex': {
+    severity: 'warning',
+    title: 'canonical to another URL on a noindex page',
+    description:
+      'A noindex page names another URL as its canonical. The two contradict each other (the canonical says "index that URL for this one", the noindex "index neither"): Google may carry the noindex over to the canonical URL, or ignore the canonical. Yoast drops the canonical on noindex pages for this reason.',
+  },
   'no-robots-txt': {
     severity: 'info',
     title: 'no robots.txt',

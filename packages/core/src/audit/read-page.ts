@@ -93,7 +93,11 @@ export interface PageFacts {
   canonical?: string;
   /** The first `<base href>` in the head, as written. */
   baseHref?: string;
+  /** The head's `<link rel="alternate" hreflang href>` links, as written, at most `MAX_ALTERNATES`. */
+  alternates?: Array<{ hreflang: string; href: string }>;
 }
+/** hreflang links kept per page: more than every language there is, so a hostile page cannot grow the audit's memory. */
+export const MAX_ALTERNATES = 1000;
 /** Elements the HTML parser keeps in the head; any other start tag opens the body. */
 const HEAD_ELEMENTS = new Set(['html', 'head', 'meta', 'link', 'title', 'style', 'script', 'noscript', 'base', 'template']);
 /** The only elements whose attributes are read. */
@@ -134,6 +138,9 @@ export function readPage(html: string, extraNames?: ReadonlySet<string>): PageFa
       facts.canonical = ownString(found.href.trim());
     } else if (tag === 'base' && facts.baseHref === undefined && found.href !== undefined) {
       facts.baseHref = ownString(found.href.trim());
+    } else if (tag === 'link' && found.hreflang !== undefined && found.href !== undefined && hasRelToken(found.rel, 'alternate')) {
+      const alternates = (facts.alternates ??= []);
+      if (alternates.length < MAX_ALTERNATES) alternates.push({ hreflang: ownString(found.hreflang.trim()), href: ownString(found.href.trim()) });
     }
   };
 

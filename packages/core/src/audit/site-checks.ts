@@ -14,6 +14,7 @@ import { MAX_SITEMAP_FILES, SITEMAP_PROTOCOL_MAX_URLS } from './sitemaps.js';
 import type { RobotsTxtDiagnosticCode } from '../robots-txt/types.js';
 import { urlPathKey } from './site-urls.js';
 import { AI_BOTS } from '../robots-txt/ai-bots.js';
+import { findCanonicalOnNoindex, findHreflangProblems } from './i18n-checks.js';
 import { findCanonicalToNoindex, findConflictingTags, findExpired, findGroupOverride, findInvalidDirectives, findNonStandardDirectives, findNoindexDisallowed, findPreviewIndexable, findRobotsOnErrorPage, findRobotsTagInBody, findSkipped } from './page-checks.js';
 
 const MODES: readonly TrailingSlash[] = ['always', 'never', 'ignore'];
@@ -303,7 +304,7 @@ export function findSiteFileProblems(data: AuditData): AuditFinding[] {
 export function collectFindings(data: AuditData, sitemapFindings: readonly AuditFinding[]): AuditFinding[] {
   const indexable = data.context.indexable;
   return sortFindings([
-    ...(indexable ? [...findNoindexDisallowed(data), ...findNoindexInSitemap(data), ...findCanonicalToNoindex(data), ...findExpired(data)] : findPreviewIndexable(data)),
+    ...(indexable ? [...findNoindexDisallowed(data), ...findNoindexInSitemap(data), ...findCanonicalToNoindex(data), ...findExpired(data), ...findHreflangProblems(data), ...findCanonicalOnNoindex(data)] : findPreviewIndexable(data)),
     ...findConflictingTags(data),
     ...findRobotsOnErrorPage(data),
     ...findRobotsTagInBody(data),

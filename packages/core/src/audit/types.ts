@@ -70,7 +70,13 @@ export type AuditFindingId =
   | 'header-rule-unchecked'
   | 'sitemap-too-many-urls'
   | 'skipped'
-  | 'preview-indexable';
+  | 'preview-indexable'
+  | 'hreflang-to-noindex'
+  | 'hreflang-to-disallowed'
+  | 'hreflang-missing'
+  | 'hreflang-no-return'
+  | 'hreflang-invalid'
+  | 'canonical-on-noindex';
 /** A place in the audited folder. */
 export interface AuditLocation {
   /** Path relative to the audited folder, with `/` separators, e.g. `robots.txt` or `blog/index.html`. */
@@ -207,6 +213,17 @@ export interface AuditContext {
   indexable: boolean;
   /** See {@link AuditOptions.onDemandPaths}. Default: none. */
   onDemandPaths?: readonly string[];
+  /** Where every page's hreflang links are kept within bounds (`AlternateStore` of i18n-checks.ts). Default: each page keeps its own. */
+  alternates?: AlternateKeeper;
+}
+/** Keeps the hreflang links of every page of a site within bounds, and counts what it dropped. */
+export interface AlternateKeeper {
+  /** The page's links as kept, or undefined for none. */
+  keep(file: string, links: ReadonlyArray<NonNullable<PageRecord['alternates']>[number]>): PageRecord['alternates'];
+  /** Links not kept. */
+  readonly dropped: number;
+  /** The first page with a link not kept. */
+  readonly firstDropped: string | undefined;
 }
 
 /** One audited page, as kept in memory between reading and reporting (no HTML). */
@@ -222,6 +239,8 @@ export interface PageRecord {
   canonical?: string;
   /** The canonical's URL path, when it points into the site. */
   canonicalPath?: string;
+  /** The head's hreflang alternates: `href` absolute when the site is known, `path` when it points into the site. */
+  alternates?: Array<{ hreflang: string; href: string; path?: string }>;
   sources: DirectiveSource[];
   verdicts: Record<string, CrawlerVerdict>;
   /** The sitemap file that lists the page first, when one does. */

@@ -64,6 +64,17 @@ function normalizeAudit(audit: unknown, source: string, packageName: string | un
 function dataConditions(data: Readonly<Record<string, DataValue | DataValue[]>> | undefined): Record<string, DataValue[]> {
   return Object.fromEntries(Object.entries(data ?? {}).map(([key, value]) => [key, Array.isArray(value) ? [...value] : [value]]));
 }
+/** A rule with neither `path` nor `locales` would apply to every page: `defaults` says that, so it is refused. */
+function ruleWithoutCondition(rule: object, index: number, source: string): RobotsError {
+  return new RobotsError({
+    code: 'invalid-rule',
+    source,
+    key: `rules[${index}]`,
+    value: rule,
+    problem: 'a rule needs `path`, `locales` or both',
+    expected: "the pages it is for, e.g. `{ path: '/private/**', robots: 'noindex' }` or `{ locales: ['fr'], robots: 'noarchive' }` (use `defaults` for every page)",
+  });
+}
 function locate(error: unknown, context: NormalizeContext): never {
   if (error instanceof RobotsError) throw error.withContext({ package: context.package });
   throw error;
@@ -111,13 +122,16 @@ export function normalizeOptions(userOptions: unknown = {}, context: NormalizeCo
         collections: options.noindex?.collections ?? [],
         paths: validateGlobList(options.noindex?.paths ?? [], (i) => `noindex.paths[${i}]`, 'noindex.paths', source),
         data: dataConditions(options.noindex?.data),
+        ...(options.noindex?.locales ? { locales: [...options.noindex.locales] } : {}),
       },
       rules: (options.rules ?? []).map((rule, i) => {
-        const paths = typeof rule.path === 'string' ? [rule.path] : rule.path;
+        const paths = typeof rule.path === 'string' ? [rule.path] : rule.path ?? [];
+        if (paths.length === 0 && rule.locales === undefined) throw ruleWithoutCondition(rule, i, source);
         parseRobots(rule.robots, { file: source, key: `rules[${i}].robots` }, { strict });
         return {
           path: validateGlobList(paths, (j) => (typeof rule.path === 'string' ? `rules[${i}].path` : `rules[${i}].path[${j}]`), `rules[${i}].path`, source),
           robots: rule.robots,
+          ...(rule.locales ? { locales: [...rule.locales] } : {}),
         };
       }),
       frontMatterKey: options.frontMatterKey ?? DEFAULTS.frontMatterKey,

@@ -36,6 +36,10 @@ export const auditOptionSchema = z.strictObject({
   html: z.union([z.boolean(), z.string().trim().min(1, { error: 'expected a file name such as `reports/robots.html`, not an empty string' })], { error: 'expected `true`, `false` or a file name such as `reports/robots.html`' }).optional(),
 });
 export type AuditOption = z.input<typeof auditOptionSchema>;
+/** A locale list of `noindex.locales` and `rules[].locales`: the names the site's i18n config gives its locales. */
+const localeList = z.array(z.string({ error: 'expected a locale such as `de` or `pt-BR`' }).trim().min(1, { error: 'expected a locale such as `de`, not an empty string' }), {
+  error: "expected a list of locales, e.g. `['de', 'fr']`",
+});
 const globList = z.array(z.string({ error: 'expected a URL path glob such as `/tags/**`' }), { error: 'expected a list of URL path globs, e.g. `[\'/tags/**\']`' });
 /** A value `noindex.data` compares a page's data with: what front matter and JSON can hold besides lists and objects. */
 export type DataValue = string | number | boolean | null;
@@ -71,13 +75,25 @@ export const robotsOptionsSchema = z.strictObject({
           error: 'expected an object of data keys and values, e.g. `{ draft: true }`',
         })
         .optional(),
+      /**
+       * Locales whose pages are kept out of search results, as the site's i18n config names them
+       * (Astro's `i18n.locales`, a path or a code of the `{ path, codes }` form; Eleventy's
+       * `locale`/`lang` data or `page.lang`), compared ignoring case and `_`/`-`. Default: `[]`.
+       */
+      locales: localeList.optional(),
     }, { error: "expected an object such as `{ collections: ['drafts'], paths: ['/tags/**'], data: { draft: true } }`" })
     .optional(),
-  /** Route rules: directives for the pages whose URL matches `path` (globs, with `!` exceptions). Default: `[]`. */
+  /**
+   * Route rules: directives for the pages whose URL matches `path` (globs, with `!` exceptions) and whose locale is one of
+   * `locales` (each optional, at least one given; both given, a page must meet both). Default: `[]`.
+   */
   rules: z
     .array(
       z.strictObject({
-        path: z.union([z.string(), z.array(z.string()).min(1)], { error: "expected a URL path glob or a list of them, e.g. `'/private/**'`" }),
+        // `[]` is what a rule with `locales` only normalizes to; without `locales` it is refused in normalize.ts.
+        path: z.union([z.string(), z.array(z.string())], { error: "expected a URL path glob or a list of them, e.g. `'/private/**'`" }).optional(),
+        /** Locales the rule applies to, named as in `noindex.locales`. Default: every locale. */
+        locales: localeList.min(1, { error: "expected at least one locale, e.g. `['fr']`" }).optional(),
         robots: robotsInput,
       }, { error: "expected a rule such as `{ path: '/private/**', robots: 'noindex' }`" }),
       { error: "expected a list of rules, e.g. `[{ path: '/private/**', robots: 'noindex' }]`" },
@@ -138,9 +154,10 @@ export type RobotsOptions = z.input<typeof robotsOptionsSchema>;
  */
 export interface NormalizedRobotsOptions {
   defaults?: RobotsInput;
-  /** `data` holds each key's values as a list: `{ draft: [true] }`. */
-  noindex: { collections: string[]; paths: string[]; data: Record<string, DataValue[]> };
-  rules: Array<{ path: string[]; robots: RobotsInput }>;
+  /** `data` holds each key's values as a list: `{ draft: [true] }`; `locales` is there only when given. */
+  noindex: { collections: string[]; paths: string[]; data: Record<string, DataValue[]>; locales?: string[] };
+  /** `path` is `[]` for a rule with `locales` only; `locales` only when given. */
+  rules: Array<{ path: string[]; robots: RobotsInput; locales?: string[] }>;
   frontMatterKey: string;
   errorPages: string[];
   googlebot: false | { maxSnippet: number; maxImagePreview: ImagePreview; maxVideoPreview: number };

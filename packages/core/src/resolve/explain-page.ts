@@ -11,7 +11,7 @@ import { formatDirectives, isNoindex, mergeAudiences } from '../directives/recon
 import type { RobotsWarning } from '../errors.js';
 import { matchingGlobs, urlGlobMatcher } from '../glob.js';
 import type { NormalizedRobotsOptions } from '../options/schema.js';
-import { collectSources, isErrorPage, matchNoindex, resolvePageTags, type PageToResolve } from './resolve-page.js';
+import { collectSources, isErrorPage, matchLocales, matchNoindex, resolvePageTags, type PageToResolve } from './resolve-page.js';
 
 /** What kind of input a directive came from. */
 export type DirectiveOriginKind = 'defaults' | 'noindex' | 'rule' | 'page' | 'existing-tag' | 'not-indexable' | 'googlebot';
@@ -64,14 +64,18 @@ function describeSource(source: RobotsSource, page: PageToResolve, options: Norm
       ...match.collections.map((name) => `collection ${code(name)}`),
       ...match.paths.map((glob) => `path ${code(glob)}`),
       ...match.data.map((name) => `data ${code(name)}`),
+      ...match.locales.map((name) => `locale ${code(name)}`),
     ];
     return { kind: 'noindex', label: `content type kept out of search results: ${matched.join(', ')} (\`noindex\` option)`, file, key, matched };
   }
   const rule = file === 'options' ? RULE_KEY.exec(key) : null;
   if (rule) {
     const index = Number(rule[1]);
-    const matched = matchingGlobs(urlGlobMatcher(page.url), options.rules[index]?.path ?? []);
-    return { kind: 'rule', label: `path rule ${code(`rules[${index}]`)} (${matched.map(code).join(', ')})`, file, key, matched };
+    const globs = matchingGlobs(urlGlobMatcher(page.url), options.rules[index]?.path ?? []);
+    const locales = matchLocales(page.locale, options.rules[index]?.locales);
+    const matched = [...globs, ...locales];
+    const what = [...globs.map(code), ...locales.map((name) => `locale ${code(name)}`)].join(', ');
+    return { kind: 'rule', label: `${globs.length > 0 ? 'path rule' : 'locale rule'} ${code(`rules[${index}]`)} (${what})`, file, key, matched };
   }
   if (key.startsWith('<meta')) return { kind: 'existing-tag', label: `tag already in the page's HTML (a layout or theme): ${code(key)}`, file, key };
   return { kind: 'page', label: `the page's own setting: ${code(key)} in ${file}`, file, key };

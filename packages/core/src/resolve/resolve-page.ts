@@ -44,6 +44,12 @@ export interface PageToResolve {
   existing?: readonly ExistingRobotsTag[];
   /** The page's source file, for error messages. */
   source?: string;
+  /**
+   * The page's locale, as the adapter's framework decides it (Astro's router from the URL, Eleventy's
+   * `locale`/`lang` data or `page.lang`), or every name of it (Astro's `{ path, codes }` form: the
+   * path and each code). `noindex.locales` and `rules[].locales` match it. Default: none.
+   */
+  locale?: string | readonly string[];
 }
 export interface ResolvedPage {
   /** Meta name to content, `robots` first, e.g. `{ robots: 'noindex, follow' }`. */
@@ -67,6 +73,27 @@ export interface NoindexMatch {
   paths: string[];
   /** `noindex.data` keys whose value in the page's data is one of the listed values. */
   data: string[];
+  /** `noindex.locales` entries that name the page's locale. */
+  locales: string[];
+}
+/** `pt_BR` and `PT-br` are one locale, as BCP 47 and Astro's router compare them. */
+export function normalizeLocale(locale: string): string {
+  return locale.trim().replaceAll('_', '-').toLowerCase();
+}
+/** The entries of `wanted` (as written) that name the page's locale, compared ignoring case and `_`/`-`. */
+export function matchLocales(locale: PageToResolve['locale'], wanted: readonly string[] | undefined): string[] {
+  if (locale === undefined || !wanted || wanted.length === 0) return [];
+  // Adapters pass strings; anything else (a number from hand-written data) names no locale rather than throwing.
+  const names = new Set((typeof locale === 'string' ? [locale] : locale).filter((name) => typeof name === 'string').map(normalizeLocale));
+  return wanted.filter((name) => names.has(normalizeLocale(name)));
+}
+/** Whether a rule applies: its globs (when it has any) match the URL and its locales (when it has any) name the page's locale. */
+export function ruleApplies(
+  rule: NormalizedRobotsOptions['rules'][number],
+  locale: PageToResolve['locale'],
+  matchesUrl: (globs: readonly string[]) => boolean,
+): boolean {
+  return (rule.path.length === 0 || matchesUrl(rule.path)) && (rule.locales === undefined || matchLocales(locale, rule.locales).length > 0);
 }
 /**
  * Whether the page's data has `key` (its own key, never one of `Object.prototype`) set to one
@@ -79,7 +106,7 @@ export function dataValueMatches(data: Readonly<Record<string, unknown>> | undef
 }
 /** The `noindex` conditions (collections, path globs, data values) the page meets. */
 export function matchNoindex(
-  page: Pick<PageToResolve, 'url' | 'collections' | 'data'>,
+  page: Pick<PageToResolve, 'url' | 'collections' | 'data' | 'locale'>,
   noindex: NormalizedRobotsOptions['noindex'],
   matchesUrl: (globs: readonly string[]) => boolean = urlGlobMatcher(page.url),
 ): NoindexMatch {
@@ -88,6 +115,7 @@ export function matchNoindex(
     collections: noindex.collections.filter((name) => member.has(name)),
     paths: matchingGlobs(matchesUrl, noindex.paths),
     data: Object.entries(noindex.data ?? {}).flatMap(([key, values]) => (dataValueMatches(page.data, key, values) ? [key] : [])),
+    locales: matchLocales(page.locale, noindex.locales),
   };
 }
 /** The value with the impossible dates YAML rolled over put back as written, when the front matter text is at hand. */
@@ -112,11 +140,11 @@ export function collectSources(page: PageToResolve, options: NormalizedRobotsOpt
   if (options.defaults !== undefined) add(options.defaults, { file: 'options', key: 'defaults' });
   const matchesUrl = urlGlobMatcher(page.url);
   const noindex = matchNoindex(page, options.noindex, matchesUrl);
-  if (noindex.collections.length > 0 || noindex.paths.length > 0 || noindex.data.length > 0) {
+  if (noindex.collections.length > 0 || noindex.paths.length > 0 || noindex.data.length > 0 || noindex.locales.length > 0) {
     add(DEFAULTS.contentTypeNoindex, { file: 'options', key: 'noindex' });
   }
   options.rules.forEach((rule, i) => {
-    if (matchesUrl(rule.path)) add(rule.robots, { file: 'options', key: `rules[${i}].robots` });
+    if (ruleApplies(rule, page.locale, matchesUrl)) add(rule.robots, { file: 'options', key: `rules[${i}].robots` });
   });
   const data = page.data;
   // Only the page's own key: `constructor` or `toString` must not be read from Object.prototype.

@@ -112,5 +112,5 @@ function routeHeaderSource(value: string | null | undefined, source: string): No
  */
 function pathRulesOnly(options: NormalizedRobotsOptions): NormalizedRobotsOptions {
   const { defaults: _pageDefaults, ...rest } = options;
-  return { ...rest, noindex: { ...options.noindex, collections: [], paths: [], data: {} }, googlebot: false };
+  return { ...rest, noindex: { collections: [], paths: [], data: {} }, googlebot: false };
 }

@@ -7,7 +7,7 @@
 import { robotsWarning, suggest } from '../errors.js';
 import { isNegatedGlob, matchesAnyGlob, urlGlobMatcher, urlPath } from '../glob.js';
 import type { NormalizedRobotsOptions } from '../options/schema.js';
-import { dataValueMatches, isErrorPage, type PageToResolve } from '../resolve/resolve-page.js';
+import { dataValueMatches, isErrorPage, matchLocales, type PageToResolve } from '../resolve/resolve-page.js';
 import { createOverrideCheck } from './rule-overrides.js';
 
 /** What the report needs to know about one page of the build: what `resolvePage` is given. */
@@ -21,6 +21,8 @@ export interface ConfigUsagePage {
   own?: PageToResolve['own'];
   /** The page's source file, for messages. Default: its URL. */
   source?: string;
+  /** The page's locale as given to `resolvePage`. */
+  locale?: string | readonly string[];
 }
 
 export interface ConfigUsageReportContext {
@@ -83,6 +85,13 @@ function globOptions(options: NormalizedRobotsOptions): GlobOption[] {
   return globs;
 }
 
+/** Every locale the options name (`noindex.locales`, `rules[].locales`), with the option path a message names. */
+function localeOptions(options: NormalizedRobotsOptions): Array<{ key: string; locale: string }> {
+  const locales = (options.noindex.locales ?? []).map((locale, i) => ({ key: `noindex.locales[${i}]`, locale }));
+  options.rules.forEach((rule, i) => rule.locales?.forEach((locale, j) => locales.push({ key: `rules[${i}].locales[${j}]`, locale })));
+  return locales;
+}
+
 /** A value as the messages show it: `true`, `"yes"`, `3`. */
 function shown(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
@@ -110,6 +119,10 @@ function pathPrefixes(url: string): string[] {
 export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage {
   const globs = globOptions(options);
   const dataConditions = Object.entries(options.noindex.data ?? {});
+  const locales = localeOptions(options);
+  let matchedLocales = new Set<string>();
+  /** The locales the pages have, first name of each, for the did-you-mean. */
+  let pageLocales = new Set<string>();
   let pages = 0;
   let collections = new Set<string>();
   let matchedGlobs = new Set<string>();
@@ -135,6 +148,8 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
     sampleUrls = [];
     keys = new Set();
     values = new Map();
+    matchedLocales = new Set();
+    pageLocales = new Set();
   };
 
   const recordData = (data: Readonly<Record<string, unknown>> | undefined): void => {
@@ -184,6 +199,11 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
     if (warning === undefined) overrides.delete(page.url);
     else if (overrides.has(page.url) || overrides.size < MAX_OVERRIDES) overrides.set(page.url, warning);
     else moreOverrides++;
+    if (page.locale !== undefined && locales.length > 0) {
+      const first = typeof page.locale === 'string' ? page.locale : page.locale[0];
+      if (first !== undefined && pageLocales.size < MAX_KEYS) pageLocales.add(first);
+      for (const option of locales) if (!matchedLocales.has(option.key) && matchLocales(page.locale, [option.locale]).length > 0) matchedLocales.add(option.key);
+    }
     if (sampleUrls.length < MAX_SAMPLE_URLS) sampleUrls.push(page.url);
   };
 
@@ -261,6 +281,24 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
           value: option.glob,
           expected: fix?.why ?? "a glob that matches at least one page's URL path",
           ...(fix ? { suggestion: fix.glob } : {}),
+        }).message,
+      );
+    }
+    for (const option of locales) {
+      if (matchedLocales.has(option.key)) continue;
+      const suggestion = suggest(option.locale, pageLocales);
+      lines.push(
+        robotsWarning({
+          code: 'unused-locale',
+          source,
+          key: option.key,
+          problem: 'no page of this build has the locale',
+          value: option.locale,
+          expected:
+            pageLocales.size > 0
+              ? `one of the locales the pages have: ${listed([...pageLocales].sort())}`
+              : 'a locale the pages have (none of this build has one: give them `locale` or `lang` data, or a language prefix such as `/de/`)',
+          ...(suggestion ? { suggestion } : {}),
         }).message,
       );
     }

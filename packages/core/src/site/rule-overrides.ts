@@ -10,10 +10,10 @@ import { matchingGlobs, urlGlobMatcher, urlPath } from '../glob.js';
 import { parseRobots } from '../directives/parse.js';
 import { isNoindex } from '../directives/reconcile.js';
 import type { NormalizedRobotsOptions } from '../options/schema.js';
-import { isErrorPage, matchNoindex, type PageToResolve } from '../resolve/resolve-page.js';
+import { isErrorPage, matchLocales, matchNoindex, type PageToResolve } from '../resolve/resolve-page.js';
 
 /** What the check reads of a page: what the adapters give `resolvePage`. */
-export type OverridePage = Pick<PageToResolve, 'url' | 'data' | 'collections' | 'own' | 'source' | 'status'>;
+export type OverridePage = Pick<PageToResolve, 'url' | 'data' | 'collections' | 'own' | 'source' | 'status' | 'locale'>;
 
 /** One option that keeps the page out of search results. */
 interface OverridingRule {
@@ -63,7 +63,7 @@ export function createOverrideCheck(options: NormalizedRobotsOptions): (page: Ov
     }
   });
   const noindex = options.noindex;
-  const anyRule = noindexRules.length > 0 || noindex.paths.length > 0 || noindex.collections.length > 0 || Object.keys(noindex.data).length > 0;
+  const anyRule = noindexRules.length > 0 || noindex.paths.length > 0 || noindex.collections.length > 0 || Object.keys(noindex.data).length > 0 || (noindex.locales?.length ?? 0) > 0;
 
   return (page) => {
     if (!anyRule) return undefined;
@@ -80,10 +80,17 @@ export function createOverrideCheck(options: NormalizedRobotsOptions): (page: Ov
     }
     for (const name of match.collections) overriding.push({ label: `${code(`noindex.collections[${noindex.collections.indexOf(name)}]`)} (${code(name)})` });
     for (const key of match.data) overriding.push({ label: code(`noindex.data.${key}`) });
+    for (const name of match.locales) overriding.push({ label: `${code(`noindex.locales[${noindex.locales?.indexOf(name) ?? 0}]`)} (${code(name)})` });
     for (const { rule, index } of noindexRules) {
+      // A rule applies as resolution applies it: its globs (when it has any) and its locales (when it has any).
       const globs = matchingGlobs(matchesUrl, rule.path);
-      if (globs.length === 0) continue;
-      overriding.push({ label: `${code(`rules[${index}].path`)} (${globs.map(code).join(', ')})`, fix: { key: `rules[${index}].path`, globs: [...rule.path, exception] } });
+      const locales = rule.locales === undefined ? [] : matchLocales(page.locale, rule.locales);
+      if ((rule.path.length > 0 && globs.length === 0) || (rule.locales !== undefined && locales.length === 0)) continue;
+      if (globs.length > 0) {
+        overriding.push({ label: `${code(`rules[${index}].path`)} (${globs.map(code).join(', ')})`, fix: { key: `rules[${index}].path`, globs: [...rule.path, exception] } });
+      } else {
+        overriding.push({ label: `${code(`rules[${index}].locales`)} (${locales.map(code).join(', ')})` });
+      }
     }
     if (overriding.length === 0) return undefined;
     const fix = overriding.find((rule) => rule.fix)?.fix;

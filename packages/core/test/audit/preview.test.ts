@@ -53,7 +53,7 @@ function ids(report: AuditReport): string[] {
 describe('issue 11 item 13: the audit of a preview build', () => {
   it('passes a preview build as the adapters write it, which the production audit fails', async () => {
     const production = await auditFiles(previewBuild());
-    expect(ids(production)).toEqual(['canonical-to-noindex', 'disallowed-in-sitemap', 'expired', 'noindex-disallowed', 'noindex-in-sitemap']);
+    expect(ids(production)).toEqual(['canonical-on-noindex', 'canonical-to-noindex', 'disallowed-in-sitemap', 'expired', 'noindex-disallowed', 'noindex-in-sitemap']);
     const preview = await auditFiles(previewBuild(), false);
     expect(preview.findings).toEqual([]);
     expect(preview.summary.pages).toBe(4);

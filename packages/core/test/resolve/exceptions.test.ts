@@ -155,6 +155,18 @@ describe('warning: a page whose own `index` a rule overrides', () => {
     expect(lines[0]).not.toContain('Did you mean');
   });
 
+  it('names locale rules (noindex.locales, rules[].locales) and applies a rule with a path and locales only where both match', () => {
+    const byLocale = report({ noindex: { locales: ['de'] } }, [{ url: '/de/a/', locale: 'de', data: { robots: 'index' } }, { url: '/en/a/', locale: 'en', data: { robots: 'index' } }]);
+    expect(byLocale).toHaveLength(1);
+    expect(byLocale[0]).toContain('`noindex.locales[0]` (`de`)');
+    const rule = report({ rules: [{ locales: ['fr'], robots: 'noindex' }] }, [{ url: '/fr/a/', locale: 'fr', data: { robots: 'index' } }]);
+    expect(rule).toHaveLength(1);
+    expect(rule[0]).toContain('`rules[0].locales` (`fr`)');
+    const both = { rules: [{ path: '/docs/**', locales: ['fr'], robots: 'noindex' }] };
+    expect(report(both, [{ url: '/docs/a/', locale: 'en', data: { robots: 'index' } }]).filter((line) => line.includes('asks to be indexed'))).toEqual([]);
+    expect(report(both, [{ url: '/docs/a/', locale: 'fr', data: { robots: 'index' } }])[0]).toContain('`rules[0].path` (`/docs/**`)');
+  });
+
   it('reports an exception that left no page out', () => {
     const lines = report({ noindex: { paths: ['/tags/**', '!/tag/featured/**'] } }, [{ url: '/tags/a/', data: {} }]);
     expect(lines).toEqual([
