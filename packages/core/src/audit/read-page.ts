@@ -86,7 +86,7 @@ export interface FoundRobotsTag {
   /** False when the tag comes after the body has started. */
   inHead: boolean;
 }
-/** What the audit needs from one page. */
+/** What the audit needs from one page. New facts are new optional fields, collected in {@link collectFact}. */
 export interface PageFacts {
   robotsTags: FoundRobotsTag[];
   /** The first `<link rel="canonical">` href in the head, as written. */
@@ -96,18 +96,77 @@ export interface PageFacts {
 }
 /** Elements the HTML parser keeps in the head; any other start tag opens the body. */
 const HEAD_ELEMENTS = new Set(['html', 'head', 'meta', 'link', 'title', 'style', 'script', 'noscript', 'base', 'template']);
-/** The only elements whose attributes are read. */
-const READ_ATTRIBUTES = new Set(['meta', 'link', 'base']);
+/**
+ * The elements whose attributes are read, and where: `head` only before the body starts,
+ * `anywhere` also after. The body is tokenized only as far as an `anywhere` element can still
+ * start (see {@link lastBodyCandidate}), so a fact read in the body costs every page the body.
+ */
+const COLLECTED: ReadonlyMap<string, 'head' | 'anywhere'> = new Map([
+  ['meta', 'anywhere'],
+  ['link', 'head'],
+  ['base', 'head'],
+]);
+const BODY_NAMES = [...COLLECTED].filter(([, where]) => where === 'anywhere').map(([name]) => name);
 function hasRelToken(rel: string | undefined, token: string): boolean {
   if (!rel) return false;
   return rel.toLowerCase().split(/[\t\n\f\r ]+/).includes(token);
 }
-function noop(): void {}
+/** One collected element: its lower-cased name, its attributes (first of each name wins), where it starts, whether the body had started. */
+interface CollectedTag {
+  tag: string;
+  attributes: Record<string, string>;
+  start: number;
+  inBody: boolean;
+}
+/** The one place where facts are taken from a collected element: new facts go here. */
+function collectFact(facts: PageFacts, found: CollectedTag, extraNames: ReadonlySet<string> | undefined, offsets: number[]): void {
+  const { tag, attributes } = found;
+  if (tag === 'meta') {
+    const { name, content } = attributes;
+    if (name === undefined || content === undefined || !isRobotsMetaName(name, extraNames)) return;
+    facts.robotsTags.push({ name: ownString(name.trim().toLowerCase()), rawName: ownString(name), content: ownString(content), line: 0, inHead: !found.inBody });
+    offsets.push(found.start);
+  } else if (found.inBody) {
+    return;
+  } else if (tag === 'link' && facts.canonical === undefined && attributes.href !== undefined && hasRelToken(attributes.rel, 'canonical')) {
+    facts.canonical = ownString(attributes.href.trim());
+  } else if (tag === 'base' && facts.baseHref === undefined && attributes.href !== undefined) {
+    facts.baseHref = ownString(attributes.href.trim());
+  }
+}
+
+/** Whether `html` has `<name` (ASCII case-insensitive) at `at`, `name` lower-case. */
+function startsTag(html: string, at: number, name: string): boolean {
+  for (let i = 0; i < name.length; i++) if ((html.charCodeAt(at + 1 + i) | 0x20) !== name.charCodeAt(i)) return false;
+  return true;
+}
+/**
+ * The offset of the last `<` in `html` from `from` on that is followed by the name of an element
+ * read in the body, or -1. The tokenizer reports a start tag only at `<` followed by its name, so
+ * past this offset nothing more can be learnt: a superset (a `<meta` inside a comment or a
+ * script) only costs tokenizing further. One `indexOf` pass, no regular expression.
+ */
+function lastBodyCandidate(html: string, from: number): number {
+  let last = -1;
+  for (let at = html.indexOf('<', from); at !== -1; at = html.indexOf('<', at + 1)) {
+    for (const name of BODY_NAMES) if (startsTag(html, at, name)) last = at;
+  }
+  return last;
+}
+
+const ignore = (): void => {};
 /**
  * Reads the robots meta tags (head and body), the canonical link and the base URL of a page with
  * htmlparser2's tokenizer, which handles comments, raw-text elements (`<script>`, `<style>`,
- * `<textarea>`) and character references; only `<meta>`, `<link>` and `<base>` attributes are
- * collected. `extraNames` are further lower-cased meta names to treat as robots tags.
+ * `<textarea>`) and character references; only the {@link COLLECTED} elements' attributes are
+ * read. `extraNames` are further lower-cased meta names to treat as robots tags.
+ *
+ * Why it is fast: the tokenizer runs without decoding character references (which makes it
+ * look at every character of the text) and only the few attribute values that hold a `&` are
+ * decoded, by tokenizing their element alone with decoding on (an element that starts in the
+ * text reads the same alone); and it stops where the body starts unless a body element it
+ * collects can still follow. Neither changes what is found: the differential test in
+ * `test/audit/read-page-differential.test.ts` compares it with the plain full tokenization.
  */
 export function readPage(html: string, extraNames?: ReadonlySet<string>): PageFacts {
   const facts: PageFacts = { robotsTags: [] };
@@ -118,67 +177,117 @@ export function readPage(html: string, extraNames?: ReadonlySet<string>): PageFa
   let attributes: Record<string, string> | undefined;
   let attributeName = '';
   let attributeValue = '';
+  // Where the tokenizer may stop: unknown (Infinity) before the body starts, then the last candidate.
+  let stopAfter = Infinity;
+  let bodyFrom = 0;
 
-  const finishTag = (): void => {
+  const startBody = (at: number): void => {
+    inBody = true;
+    bodyFrom = at;
+    tokenizer.pause();
+  };
+  const finishTag = (end: number): void => {
     if (!attributes) return;
-    const found = attributes;
+    let found = attributes;
     attributes = undefined;
-    if (tag === 'meta') {
-      const { name, content } = found;
-      if (name === undefined || content === undefined || !isRobotsMetaName(name, extraNames)) return;
-      facts.robotsTags.push({ name: ownString(name.trim().toLowerCase()), rawName: ownString(name), content: ownString(content), line: 0, inHead: !inBody });
-      offsets.push(tagStart);
-    } else if (inBody) {
-      return;
-    } else if (tag === 'link' && facts.canonical === undefined && found.href !== undefined && hasRelToken(found.rel, 'canonical')) {
-      facts.canonical = ownString(found.href.trim());
-    } else if (tag === 'base' && facts.baseHref === undefined && found.href !== undefined) {
-      facts.baseHref = ownString(found.href.trim());
-    }
+    if (html.lastIndexOf('&', end) > tagStart) found = decodedAttributes(html.slice(tagStart, end + 1));
+    collectFact(facts, { tag, attributes: found, start: tagStart, inBody }, extraNames, offsets);
   };
 
   const callbacks: TokenizerCallbacks = {
     onopentagname(start, end) {
+      if (start - 1 > stopAfter) {
+        tokenizer.pause();
+        attributes = undefined;
+        return;
+      }
       tag = html.slice(start, end).toLowerCase();
       tagStart = start - 1;
-      if (!inBody && (tag === 'body' || !HEAD_ELEMENTS.has(tag))) inBody = true;
-      attributes = READ_ATTRIBUTES.has(tag) ? (Object.create(null) as Record<string, string>) : undefined;
+      attributes = COLLECTED.has(tag) ? (Object.create(null) as Record<string, string>) : undefined;
+      if (!inBody && (tag === 'body' || !HEAD_ELEMENTS.has(tag))) startBody(tagStart);
     },
     onattribname(start, end) {
-      if (attributes) {
-        attributeName = html.slice(start, end).toLowerCase();
-        attributeValue = '';
-      }
+      if (attributes) attributeName = html.slice(start, end).toLowerCase();
     },
     onattribdata(start, end) {
       if (attributes) attributeValue += html.slice(start, end);
     },
-    onattribentity(codePoint) {
-      if (attributes) attributeValue += String.fromCodePoint(codePoint);
-    },
+    onattribentity: ignore,
     onattribend() {
       if (attributes && !(attributeName in attributes)) attributes[attributeName] = attributeValue;
+      attributeValue = '';
     },
     onopentagend: finishTag,
     onselfclosingtag: finishTag,
     onclosetag(start, end) {
-      if (!inBody && html.slice(start, end).toLowerCase() === 'head') inBody = true;
+      if (!inBody && html.slice(start, end).toLowerCase() === 'head') startBody(start);
     },
-    oncdata: noop,
-    oncomment: noop,
-    ondeclaration: noop,
-    onend: noop,
-    onprocessinginstruction: noop,
-    ontext: noop,
-    ontextentity: noop,
+    oncdata: ignore,
+    oncomment: ignore,
+    ondeclaration: ignore,
+    onend: ignore,
+    onprocessinginstruction: ignore,
+    ontext: ignore,
+    ontextentity: ignore,
   };
-  const tokenizer = new Tokenizer({ decodeEntities: true }, callbacks);
+  const tokenizer = new Tokenizer({ decodeEntities: false }, callbacks);
   tokenizer.write(html);
+  if (inBody) {
+    // Paused where the body starts: go on only as far as a body element read can start.
+    stopAfter = lastBodyCandidate(html, bodyFrom);
+    if (stopAfter !== -1) tokenizer.resume();
+  }
   tokenizer.end();
   if (offsets.length > 0) {
     lineNumbersAt(html, offsets).forEach((line, index) => (facts.robotsTags[index]!.line = line));
   }
   return facts;
+}
+
+let decodedTag: Record<string, string> = Object.create(null) as Record<string, string>;
+let decodedElement = '';
+let decodedName = '';
+let decodedValue = '';
+/** Reads the attributes of one element as it is written alone, with character references decoded. */
+const decoder = new Tokenizer(
+  { decodeEntities: true },
+  {
+    onattribname(start, end) {
+      decodedName = decodedElement.slice(start, end).toLowerCase();
+      decodedValue = '';
+    },
+    onattribdata(start, end) {
+      decodedValue += decodedElement.slice(start, end);
+    },
+    onattribentity(codePoint) {
+      decodedValue += String.fromCodePoint(codePoint);
+    },
+    onattribend() {
+      if (!(decodedName in decodedTag)) decodedTag[decodedName] = decodedValue;
+    },
+    onopentagname: ignore,
+    onopentagend: ignore,
+    onselfclosingtag: ignore,
+    onclosetag: ignore,
+    oncdata: ignore,
+    oncomment: ignore,
+    ondeclaration: ignore,
+    onend: ignore,
+    onprocessinginstruction: ignore,
+    ontext: ignore,
+    ontextentity: ignore,
+  },
+);
+function decodedAttributes(element: string): Record<string, string> {
+  decodedTag = Object.create(null) as Record<string, string>;
+  decodedElement = element;
+  decoder.reset();
+  decoder.write(element);
+  decoder.end();
+  // Let go of the element: a slice of the page would keep the whole page alive.
+  decoder.reset();
+  decodedElement = '';
+  return decodedTag;
 }
 
 /** Read whole even past Google's 500 KiB (the parser reports the excess); refuse absurd sizes. */
