@@ -12,7 +12,8 @@ import { fileToUrl, urlPathKey, siteFromRobotsTxt, parseSiteUrl, urlCandidates }
 import { readPage, resolveCanonical, readRobotsTxt } from './read-page.js';
 import { RobotsError } from '../errors.js';
 import { checkTrailingSlash, collectFindings, SitemapEntryChecks } from './site-checks.js';
-import { forEachConcurrent, listHtmlFiles, readTextFile } from './read-files.js';
+import { forEachConcurrent, listHtmlFiles, readListedTextFileSync, readTextFile, type TextFileResult } from './read-files.js';
+import { setImmediate } from 'node:timers/promises';
 import { readHeaderRules } from './header-rules.js';
 import { readSitemaps, siteFromSitemaps } from './sitemaps.js';
 
@@ -53,6 +54,8 @@ export function auditPage(file: string, html: string, context: AuditContext): Pa
   };
 }
 
+/** Pages read between two turns of the event loop: a few milliseconds, so that progress output and servers stay responsive. */
+const PAGES_PER_TURN = 64;
 /** Pages larger than this are skipped (and reported): no real page is, and a hostile one could stall the audit. */
 export const MAX_HTML_BYTES = 16 * 1024 * 1024;
 async function assertFolder(root: string, given: string): Promise<void> {
@@ -109,8 +112,7 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
   skipped.push(...list.skipped);
   const read: Array<PageRecord | undefined> = new Array(list.files.length);
   let done = 0;
-  await forEachConcurrent(list.files, options.concurrency ?? 32, async (file, index) => {
-    const content = await readTextFile(path.join(root, file), MAX_HTML_BYTES, root);
+  const take = (file: string, index: number, content: TextFileResult): void => {
     if (content.text === undefined) skipped.push({ file, reason: content.skipped });
     else {
       try {
@@ -120,6 +122,20 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
       }
     }
     options.onProgress?.(++done, list.files.length);
+  };
+  // Plain files are read synchronously (see readListedTextFileSync), letting the event loop run
+  // between batches; links and anything unusual go through the careful asynchronous reader.
+  const careful: number[] = [];
+  for (let index = 0; index < list.files.length; index++) {
+    const file = list.files[index]!;
+    const content = list.links.has(file) ? undefined : readListedTextFileSync(path.join(root, file), MAX_HTML_BYTES);
+    if (content === undefined) careful.push(index);
+    else take(file, index, content);
+    if (index % PAGES_PER_TURN === PAGES_PER_TURN - 1) await setImmediate();
+  }
+  await forEachConcurrent(careful, options.concurrency ?? 32, async (index) => {
+    const file = list.files[index]!;
+    take(file, index, await readTextFile(path.join(root, file), MAX_HTML_BYTES, root));
   });
 
   const pages = read.filter((page): page is PageRecord => page !== undefined).sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));

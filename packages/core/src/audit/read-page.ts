@@ -96,17 +96,24 @@ export interface PageFacts {
 }
 /** Elements the HTML parser keeps in the head; any other start tag opens the body. */
 const HEAD_ELEMENTS = new Set(['html', 'head', 'meta', 'link', 'title', 'style', 'script', 'noscript', 'base', 'template']);
+/** An element whose attributes are read: where, and which attributes. */
+interface CollectedElement {
+  /** `head`: only before the body starts; `anywhere`: also after. */
+  where: 'head' | 'anywhere';
+  /** The attributes read (lower-case); no other value is even cut out of the page. */
+  attributes: readonly string[];
+}
 /**
- * The elements whose attributes are read, and where: `head` only before the body starts,
- * `anywhere` also after. The body is tokenized only as far as an `anywhere` element can still
- * start (see {@link lastBodyCandidate}), so a fact read in the body costs every page the body.
+ * The elements whose attributes are read. The body is tokenized only as far as an `anywhere`
+ * element can still start (see {@link lastBodyCandidate}), so a fact read in the body makes
+ * every page that has such an element pay for its body.
  */
-const COLLECTED: ReadonlyMap<string, 'head' | 'anywhere'> = new Map([
-  ['meta', 'anywhere'],
-  ['link', 'head'],
-  ['base', 'head'],
+const COLLECTED: ReadonlyMap<string, CollectedElement> = new Map([
+  ['meta', { where: 'anywhere', attributes: ['name', 'content'] }],
+  ['link', { where: 'head', attributes: ['rel', 'href'] }],
+  ['base', { where: 'head', attributes: ['href'] }],
 ]);
-const BODY_NAMES = [...COLLECTED].filter(([, where]) => where === 'anywhere').map(([name]) => name);
+const BODY_NAMES = [...COLLECTED].filter(([, element]) => element.where === 'anywhere').map(([name]) => name);
 function hasRelToken(rel: string | undefined, token: string): boolean {
   if (!rel) return false;
   return rel.toLowerCase().split(/[\t\n\f\r ]+/).includes(token);
@@ -114,11 +121,11 @@ function hasRelToken(rel: string | undefined, token: string): boolean {
 /** One collected element: its lower-cased name, its attributes (first of each name wins), where it starts, whether the body had started. */
 interface CollectedTag {
   tag: string;
-  attributes: Record<string, string>;
+  attributes: Readonly<Record<string, string | undefined>>;
   start: number;
   inBody: boolean;
 }
-/** The one place where facts are taken from a collected element: new facts go here. */
+/** The one place where facts are taken from a collected element: new facts go here (and their attributes in {@link COLLECTED}). */
 function collectFact(facts: PageFacts, found: CollectedTag, extraNames: ReadonlySet<string> | undefined, offsets: number[]): void {
   const { tag, attributes } = found;
   if (tag === 'meta') {
@@ -132,6 +139,27 @@ function collectFact(facts: PageFacts, found: CollectedTag, extraNames: Readonly
     facts.canonical = ownString(attributes.href.trim());
   } else if (tag === 'base' && facts.baseHref === undefined && attributes.href !== undefined) {
     facts.baseHref = ownString(attributes.href.trim());
+  }
+}
+
+/** Whether `html.slice(start, end)`, lower-cased as `toLowerCase` does, is `name` (lower-case ASCII), without cutting it out. */
+function isName(html: string, start: number, end: number, name: string): boolean {
+  if (end - start !== name.length) return false;
+  for (let i = 0; i < name.length; i++) {
+    let c = html.charCodeAt(start + i);
+    // Beyond ASCII, toLowerCase has its own cases (the Kelvin sign becomes `k`).
+    if (c >= 0x80) return html.slice(start, end).toLowerCase() === name;
+    if (c >= 0x41 && c <= 0x5a) c += 0x20;
+    if (c !== name.charCodeAt(i)) return false;
+  }
+  return true;
+}
+/** Where each read attribute's value is in the page: its first occurrence, `[start, end]` pairs; -1 when absent. */
+class AttributeSpans {
+  readonly spans: number[] = [];
+  clear(count: number): void {
+    this.spans.length = 0;
+    for (let i = 0; i < count; i++) this.spans.push(-1, -1);
   }
 }
 
@@ -181,11 +209,11 @@ export function readPage(html: string, extraNames?: ReadonlySet<string>): PageFa
   let inBody = false;
   let tag = '';
   let tagStart = 0;
-  let attributes: Record<string, string> | undefined;
-  let attributeName = '';
-  let attributeValue = '';
-  // An attribute value of the element holds a `&`: its values are read again, decoded.
-  let hasReference = false;
+  // The element being read, when it is collected; its read attributes' spans.
+  let element: CollectedElement | undefined;
+  const spans = new AttributeSpans();
+  // The slot of the attribute being read (-1: not read, or seen before: the first one wins).
+  let slot = -1;
   // Where the tokenizer may stop: unknown (Infinity) before the body starts, then the last candidate.
   let stopAfter = Infinity;
   let bodyFrom = 0;
@@ -196,39 +224,58 @@ export function readPage(html: string, extraNames?: ReadonlySet<string>): PageFa
     tokenizer.pause();
   };
   const finishTag = (end: number): void => {
-    if (!attributes) return;
-    let found = attributes;
-    attributes = undefined;
-    if (hasReference) found = decodedAttributes(html.slice(tagStart, end + 1));
-    collectFact(facts, { tag, attributes: found, start: tagStart, inBody }, extraNames, offsets);
+    if (!element) return;
+    const names = element.attributes;
+    element = undefined;
+    const attributes: Record<string, string | undefined> = {};
+    let hasReference = false;
+    for (let i = 0; i < names.length; i++) {
+      const start = spans.spans[2 * i]!;
+      if (start === -1) continue;
+      const value = html.slice(start, spans.spans[2 * i + 1]!);
+      attributes[names[i]!] = value;
+      if (value.includes('&')) hasReference = true;
+    }
+    // A character reference in a value: the element is read alone, with references decoded.
+    collectFact(facts, { tag, attributes: hasReference ? decodedAttributes(html.slice(tagStart, end + 1)) : attributes, start: tagStart, inBody }, extraNames, offsets);
   };
 
   const callbacks: TokenizerCallbacks = {
     onopentagname(start, end) {
       if (start - 1 > stopAfter) {
         tokenizer.pause();
-        attributes = undefined;
+        element = undefined;
         return;
       }
       tag = html.slice(start, end).toLowerCase();
       tagStart = start - 1;
-      attributes = COLLECTED.has(tag) ? (Object.create(null) as Record<string, string>) : undefined;
-      hasReference = false;
+      element = COLLECTED.get(tag);
+      if (element) spans.clear(element.attributes.length);
       if (!inBody && (tag === 'body' || !HEAD_ELEMENTS.has(tag))) startBody(tagStart);
     },
     onattribname(start, end) {
-      if (attributes) attributeName = html.slice(start, end).toLowerCase();
+      slot = -1;
+      if (!element) return;
+      const names = element.attributes;
+      for (let i = 0; i < names.length; i++) {
+        if (isName(html, start, end, names[i]!)) {
+          if (spans.spans[2 * i] === -1) slot = i;
+          return;
+        }
+      }
     },
     onattribdata(start, end) {
-      if (!attributes) return;
-      const value = html.slice(start, end);
-      attributeValue += value;
-      if (!hasReference && value.includes('&')) hasReference = true;
+      if (slot === -1) return;
+      // A value comes in one piece (nothing is decoded); a second piece would continue the first.
+      if (spans.spans[2 * slot] === -1) spans.spans[2 * slot] = start;
+      spans.spans[2 * slot + 1] = end;
     },
     onattribentity: ignore,
     onattribend() {
-      if (attributes && !(attributeName in attributes)) attributes[attributeName] = attributeValue;
-      attributeValue = '';
+      if (slot === -1) return;
+      // An attribute without a value (`<meta content>`) is there, empty.
+      if (spans.spans[2 * slot]! < 0) spans.spans[2 * slot] = spans.spans[2 * slot + 1] = 0;
+      slot = -1;
     },
     onopentagend: finishTag,
     onselfclosingtag: finishTag,
