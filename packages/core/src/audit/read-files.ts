@@ -126,9 +126,9 @@ export async function readTextFile(file: string, maxBytes: number, within?: stri
 const SHARED_BUFFER_BYTES = 1024 * 1024;
 let sharedBuffer: Buffer | undefined;
 /**
- * The text of a file the folder listing found as a regular file (not through a symbolic link),
- * read synchronously; or undefined whenever anything is unusual, so that the caller reads it
- * again with {@link readTextFile}, which names the reason. Why synchronous: an audit reads a
+ * The bytes of a file the folder listing found as a regular file (not through a symbolic link),
+ * read synchronously into a buffer that the next call reuses; or undefined whenever anything is
+ * unusual, so that the caller reads it again with {@link readTextFile}, which names the reason. Why synchronous: an audit reads a
  * folder just built, from the page cache, where each of the six asynchronous steps of
  * `readTextFile` (realpath, stat, open, stat, read, close) costs a thread-pool round trip and a
  * promise, more than reading the file; this costs four system calls and no promise. Why still
@@ -136,7 +136,7 @@ let sharedBuffer: Buffer | undefined;
  * named pipe from blocking the open, and the open file is checked to be a regular file no
  * larger than `maxBytes` before it is read.
  */
-export function readListedTextFileSync(file: string, maxBytes: number): TextFileResult | undefined {
+export function readListedFileSync(file: string, maxBytes: number): Uint8Array | undefined {
   let fd: number;
   try {
     fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
@@ -155,7 +155,7 @@ export function readListedTextFileSync(file: string, maxBytes: number): TextFile
     for (let read = -1; read !== 0 && length < capacity; length += read) read = readSync(fd, buffer, length, capacity - length, null);
     // It grew: the careful reader reads it whole and applies the limit.
     if (length === capacity) return undefined;
-    return decodeUtf8(buffer.subarray(0, length));
+    return buffer.subarray(0, length);
   } catch {
     return undefined;
   } finally {

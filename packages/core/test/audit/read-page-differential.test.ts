@@ -9,13 +9,20 @@ import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readPage } from '../../src/audit/read-page.js';
+import { decodeUtf8 } from '../../src/audit/read-files.js';
+import { readPage, readPageBytes } from '../../src/audit/read-page.js';
 import { fuzzRuns } from '../fuzz-runs.js';
 import { referenceReadPage } from './reference-read-page.js';
 
 const EXTRA = new Set(['mybot']);
 const same = (html: string): void => {
   expect(readPage(html, EXTRA), JSON.stringify(html)).toEqual(referenceReadPage(html, EXTRA));
+};
+/** The bytes read with only a prefix of `prefixBytes` decoded first, against decoding them whole and reading the text. */
+const sameBytes = (bytes: Uint8Array, prefixBytes: number): void => {
+  const decoded = decodeUtf8(bytes);
+  const expected = decoded.text === undefined ? { skipped: decoded.skipped } : { facts: referenceReadPage(decoded.text, EXTRA) };
+  expect(readPageBytes(bytes, EXTRA, prefixBytes), `${JSON.stringify(Buffer.from(bytes).toString('latin1'))} prefix ${prefixBytes}`).toEqual(expected);
 };
 
 /** Elements the reader collects, written every way the tokenizer reads differently. */
@@ -55,6 +62,8 @@ const structure = [
   '<body>', '<BODY class=x>', '</body>', '<html>', '<p>', '<div title="<meta name=robots content=noindex>">', "<a title='>'>", '<a href=x>', '</ p>', '</>', '< meta', '<',
   '&', '&amp;', '&notit;', '&#x3c;meta', 'text', '\n', ' ', '"', "'", '>', '=', '/', '<svg><meta name="robots" content="noindex"></svg>', '<<meta name="robots" content="noindex">',
   '<sc', '<m', '<me', '<met', '<meta', '<Meta', '<mEtA name=robots content=noindex>',
+  // Characters of two, three and four bytes, next to what is looked for in the bytes.
+  'é', '—', '😀', '<meta name="robots" content="noindex, é—😀">', '<title>é</title>',
 ];
 const page = fc
   .record({ pieces: fc.array(fc.oneof(fc.constantFrom(...collected), fc.constantFrom(...structure)), { maxLength: 30 }), cut: fc.option(fc.nat()) })
@@ -86,11 +95,28 @@ describe('the fast page reader finds what the full tokenization found', () => {
     fc.assert(fc.property(page, (html) => same(html)), fuzzRuns(4000));
   });
 
+  it('from the bytes, with the prefix decoded first cut anywhere (a byte order mark, characters of every width, bytes that are not UTF-8)', () => {
+    const bytes = fc
+      .record({ html: page, bom: fc.boolean(), bad: fc.option(fc.tuple(fc.nat(), fc.constantFrom(0xff, 0x80, 0xc3, 0xed))), prefix: fc.nat({ max: 400 }) })
+      .map(({ html, bom, bad, prefix }) => {
+        const encoded = Buffer.from((bom ? '\uFEFF' : '') + html, 'utf8');
+        if (bad && encoded.length > 0) encoded[bad[0] % encoded.length] = bad[1];
+        return { encoded, prefix };
+      });
+    fc.assert(fc.property(bytes, ({ encoded, prefix }) => sameBytes(encoded, prefix)), fuzzRuns(4000));
+    // Both ways out are taken: the head alone, and the whole page when a <meta follows in the body.
+    const realistic = Buffer.from(realisticPage(4, true), 'utf8');
+    sameBytes(realistic, 300);
+    expect(readPageBytes(realistic, EXTRA, 300).facts!.robotsTags.at(-1)).toMatchObject({ inHead: false });
+    sameBytes(Buffer.from(realisticPage(4, false), 'utf8'), 300);
+  });
+
   it('on realistic pages, with and without metas in the body', () => {
     for (let index = 0; index < 40; index++) {
       for (const bodyMetas of [false, true]) {
         const html = realisticPage(index, bodyMetas);
         same(html);
+        for (const prefix of [64, 512, 100_000]) sameBytes(Buffer.from(html, 'utf8'), prefix);
         // Facts are found at all, so the comparison is not between two empty results.
         expect(readPage(html).robotsTags.length).toBeGreaterThan(0);
       }
