@@ -17,6 +17,12 @@ import { setImmediate } from 'node:timers/promises';
 import { readHeaderRules } from './header-rules.js';
 import { readSitemaps, siteFromSitemaps } from './sitemaps.js';
 
+/**
+ * What every error page's URL holds: `isErrorPage` parses the URL (costly per page) and wants
+ * a last segment of three digits, 4xx or 5xx; a URL made from a file name holds no raw `?`,
+ * `#`, tab or backslash, so parsing it only drops dot segments and cannot make such a segment.
+ */
+const MAYBE_ERROR_PAGE = /[45]\d\d/;
 /** Reads one page's HTML and decides, for each crawler, what it may do with the URL. */
 export function auditPage(file: string, html: string, context: AuditContext): PageRecord {
   return auditPageFacts(file, readPage(html, context.extraNames), context);
@@ -30,7 +36,7 @@ function auditPageFacts(file: string, facts: PageFacts, context: AuditContext): 
     sources.push(headerSource(header.value, header.location, header.pattern));
   }
   for (const tag of facts.robotsTags) sources.push(metaSource(tag, file));
-  const errorPage = isErrorPage({ url });
+  const errorPage = MAYBE_ERROR_PAGE.test(url) && isErrorPage({ url });
   // Keyed by crawler names the user gives: no prototype, so `--crawler=__proto__` is a key like any other.
   const verdicts = Object.create(null) as Record<string, CrawlerVerdict>;
   for (const crawler of context.crawlers) {

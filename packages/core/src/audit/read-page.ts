@@ -2,7 +2,8 @@
  * Reading one page's robots tags, canonical and errors with htmlparser2's tokenizer, and the
  * site's robots.txt.
  */
-import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import { Tokenizer } from 'htmlparser2';
+import { TagScanner, type TagSink } from './tag-scanner.js';
 import path from 'node:path';
 import { parseRobots } from '../directives/parse.js';
 import type { ParsedRobots, RobotsSource } from '../directives/types.js';
@@ -157,10 +158,9 @@ function isName(html: string, start: number, end: number, name: string): boolean
 }
 /** Where each read attribute's value is in the page: its first occurrence, `[start, end]` pairs; -1 when absent. */
 class AttributeSpans {
-  readonly spans: number[] = [];
+  readonly spans = new Int32Array(2 * Math.max(...[...COLLECTED.values()].map((element) => element.attributes.length)));
   clear(count: number): void {
-    this.spans.length = 0;
-    for (let i = 0; i < count; i++) this.spans.push(-1, -1);
+    this.spans.fill(-1, 0, 2 * count);
   }
 }
 
@@ -192,24 +192,25 @@ function lastBodyCandidate(html: string, from: number): number {
 
 const ignore = (): void => {};
 /**
- * Reads the robots meta tags (head and body), the canonical link and the base URL of a page with
- * htmlparser2's tokenizer, which handles comments, raw-text elements (`<script>`, `<style>`,
- * `<textarea>`) and character references; only the {@link COLLECTED} elements' attributes are
- * read. `extraNames` are further lower-cased meta names to treat as robots tags.
+ * Reads the robots meta tags (head and body), the canonical link and the base URL of a page as
+ * htmlparser2's tokenizer reads it (comments, raw-text elements such as `<script>`, `<style>`
+ * and `<textarea>`, character references), with its exact port {@link TagScanner}; only the
+ * {@link COLLECTED} elements' attributes are read. `extraNames` are further lower-cased meta
+ * names to treat as robots tags.
  *
- * Why it is fast: the tokenizer runs without decoding character references (which makes it
- * look at every character of the text) and only the few attribute values that hold a `&` are
- * decoded, by tokenizing their element alone with decoding on (an element that starts in the
- * text reads the same alone); and it stops where the body starts unless a body element it
- * collects can still follow. Neither changes what is found: the differential test in
- * `test/audit/read-page-differential.test.ts` compares it with the plain full tokenization.
+ * Why it is fast: text, comments, raw text and attribute values are passed over with `indexOf`,
+ * and only attribute values that hold a `&` are decoded, by tokenizing their element alone with
+ * htmlparser2 (an element that starts in the text reads the same alone); and it stops where the
+ * body starts unless a body element it collects can still follow. None of this changes what is
+ * found: `test/audit/read-page-differential.test.ts` compares it with htmlparser2's tokenizer
+ * decoding the whole page, as the audit read pages before.
  */
 export function readPage(html: string, extraNames?: ReadonlySet<string>): PageFacts {
   return tokenizePage(html, extraNames, false)!.facts;
 }
 
 /**
- * What {@link readPage} does; with `headOnly`, the tokenizer stops where the body starts and
+ * What {@link readPage} does; with `headOnly`, the scanner stops where the body starts and
  * the result is undefined when it does not start in `html` (a prefix of the page, then).
  */
 function tokenizePage(html: string, extraNames: ReadonlySet<string> | undefined, headOnly: boolean): { facts: PageFacts; bodyFrom: number } | undefined {
@@ -221,93 +222,67 @@ function tokenizePage(html: string, extraNames: ReadonlySet<string> | undefined,
   // The element being read, when it is collected; its read attributes' spans.
   let element: CollectedElement | undefined;
   const spans = new AttributeSpans();
-  // The slot of the attribute being read (-1: not read, or seen before: the first one wins).
-  let slot = -1;
-  // Where the tokenizer may stop: unknown (Infinity) before the body starts, then the last candidate.
+  // Where the scanner may stop: unknown (Infinity) before the body starts, then the last candidate.
   let stopAfter = Infinity;
   let bodyFrom = 0;
 
   const startBody = (at: number): void => {
     inBody = true;
     bodyFrom = at;
-    tokenizer.pause();
+    scanner.pause();
   };
-  const finishTag = (end: number): void => {
-    if (!element) return;
-    const names = element.attributes;
-    element = undefined;
-    const attributes: Record<string, string | undefined> = {};
-    let hasReference = false;
-    for (let i = 0; i < names.length; i++) {
-      const start = spans.spans[2 * i]!;
-      if (start === -1) continue;
-      const value = html.slice(start, spans.spans[2 * i + 1]!);
-      attributes[names[i]!] = value;
-      if (value.includes('&')) hasReference = true;
-    }
-    // A character reference in a value: the element is read alone, with references decoded.
-    collectFact(facts, { tag, attributes: hasReference ? decodedAttributes(html.slice(tagStart, end + 1)) : attributes, start: tagStart, inBody }, extraNames, offsets);
-  };
-
-  const callbacks: TokenizerCallbacks = {
-    onopentagname(start, end) {
-      if (start - 1 > stopAfter) {
-        tokenizer.pause();
+  const sink: TagSink = {
+    openTag(name, start) {
+      if (start > stopAfter) {
+        scanner.pause();
         element = undefined;
+        return false;
+      }
+      tag = name;
+      tagStart = start;
+      element = COLLECTED.get(name);
+      if (element) spans.clear(element.attributes.length);
+      if (!inBody && (name === 'body' || !HEAD_ELEMENTS.has(name))) startBody(start);
+      return element !== undefined;
+    },
+    attribute(nameStart, nameEnd, valueStart, valueEnd) {
+      const names = element!.attributes;
+      for (let i = 0; i < names.length; i++) {
+        if (!isName(html, nameStart, nameEnd, names[i]!)) continue;
+        // The first of an attribute wins; one without a value (`<meta content>`) is there, empty.
+        if (spans.spans[2 * i] === -1) {
+          spans.spans[2 * i] = valueStart === -1 ? 0 : valueStart;
+          spans.spans[2 * i + 1] = valueStart === -1 ? 0 : valueEnd;
+        }
         return;
       }
-      tag = html.slice(start, end).toLowerCase();
-      tagStart = start - 1;
-      element = COLLECTED.get(tag);
-      if (element) spans.clear(element.attributes.length);
-      if (!inBody && (tag === 'body' || !HEAD_ELEMENTS.has(tag))) startBody(tagStart);
     },
-    onattribname(start, end) {
-      slot = -1;
-      if (!element) return;
-      const names = element.attributes;
+    openTagEnd(end) {
+      const names = element!.attributes;
+      const attributes: Record<string, string | undefined> = {};
+      let hasReference = false;
       for (let i = 0; i < names.length; i++) {
-        if (isName(html, start, end, names[i]!)) {
-          if (spans.spans[2 * i] === -1) slot = i;
-          return;
-        }
+        const start = spans.spans[2 * i]!;
+        if (start === -1) continue;
+        const value = html.slice(start, spans.spans[2 * i + 1]!);
+        attributes[names[i]!] = value;
+        if (value.includes('&')) hasReference = true;
       }
+      // A character reference in a value: the element is read alone, with references decoded.
+      collectFact(facts, { tag, attributes: hasReference ? decodedAttributes(html.slice(tagStart, end + 1)) : attributes, start: tagStart, inBody }, extraNames, offsets);
     },
-    onattribdata(start, end) {
-      if (slot === -1) return;
-      // A value comes in one piece (nothing is decoded); a second piece would continue the first.
-      if (spans.spans[2 * slot] === -1) spans.spans[2 * slot] = start;
-      spans.spans[2 * slot + 1] = end;
+    closeTag(start, end) {
+      if (!inBody && isName(html, start, end, 'head')) startBody(start);
     },
-    onattribentity: ignore,
-    onattribend() {
-      if (slot === -1) return;
-      // An attribute without a value (`<meta content>`) is there, empty.
-      if (spans.spans[2 * slot]! < 0) spans.spans[2 * slot] = spans.spans[2 * slot + 1] = 0;
-      slot = -1;
-    },
-    onopentagend: finishTag,
-    onselfclosingtag: finishTag,
-    onclosetag(start, end) {
-      if (!inBody && html.slice(start, end).toLowerCase() === 'head') startBody(start);
-    },
-    oncdata: ignore,
-    oncomment: ignore,
-    ondeclaration: ignore,
-    onend: ignore,
-    onprocessinginstruction: ignore,
-    ontext: ignore,
-    ontextentity: ignore,
   };
-  const tokenizer = new Tokenizer({ decodeEntities: false }, callbacks);
-  tokenizer.write(html);
+  const scanner = new TagScanner(html, sink);
+  scanner.run();
   if (headOnly && !inBody) return undefined;
   if (inBody && !headOnly) {
     // Paused where the body starts: go on only as far as a body element read can start.
     stopAfter = lastBodyCandidate(html, bodyFrom);
-    if (stopAfter !== -1) tokenizer.resume();
+    if (stopAfter !== -1) scanner.run();
   }
-  tokenizer.end();
   if (offsets.length > 0) {
     lineNumbersAt(html, offsets).forEach((line, index) => (facts.robotsTags[index]!.line = line));
   }

@@ -62,6 +62,11 @@ const structure = [
   '<body>', '<BODY class=x>', '</body>', '<html>', '<p>', '<div title="<meta name=robots content=noindex>">', "<a title='>'>", '<a href=x>', '</ p>', '</>', '< meta', '<',
   '&', '&amp;', '&notit;', '&#x3c;meta', 'text', '\n', ' ', '"', "'", '>', '=', '/', '<svg><meta name="robots" content="noindex"></svg>', '<<meta name="robots" content="noindex">',
   '<sc', '<m', '<me', '<met', '<meta', '<Meta', '<mEtA name=robots content=noindex>',
+  // The tokenizer's quirks: U+001C and U+000F stand in for `<` and `/` in raw text, `=` can start a name, spaces around `=` and `/`.
+  '\u001c/script>', '\u001c\u000fstyle>', '<title>\u001c/title>', '<title>a\u001c/title>', '<textarea>a<\u001c/textarea>', '</SCRIPT\t>', '<script/>', '<plaintext/>', '<!doctypex>', '<!DOCTYPE>', '<!doc>',
+  '<![CDATA[x]]]>', '<![CDATA>', '<!---->', '<!-- --!-->', '<!-- --!x -->', '<!-- ---->', '<a =x>', '<meta name = "robots" content = noindex >',
+  '<meta name="robots" / content="noindex">', '<meta name="robots" content="noindex" / >', '<meta name="robots"content="noindex">', '<meta\fname=robots\rcontent=x>',
+  '</head x>', '</head/>', '</ head>', '</\u212Aead>', '<meta \u212Aname="robots" content="x">', '<met\u212A>',
   // Characters of two, three and four bytes, next to what is looked for in the bytes.
   'é', '—', '😀', '<meta name="robots" content="noindex, é—😀">', '<title>é</title>',
 ];
