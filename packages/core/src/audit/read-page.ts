@@ -1,5 +1,5 @@
 /**
- * Reading one page's robots tags, canonical and errors with htmlparser2's tokenizer, and the
+ * Reading one page's robots tags, canonical and base as htmlparser2's tokenizer reads them, and the
  * site's robots.txt.
  */
 import { Tokenizer } from 'htmlparser2';
