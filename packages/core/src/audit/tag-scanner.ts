@@ -38,6 +38,8 @@ const CDATA_END = codes(']]>');
 /** Elements whose content is raw text up to their end tag, and `title`/`textarea` (RCDATA), as the tokenizer knows them. */
 const RAW_TEXT = new Set(['iframe', 'noembed', 'noframes', 'script', 'style', 'xmp']);
 const RCDATA = new Set(['title', 'textarea']);
+/** Each such element's end sequence, `</name`. */
+const END_SEQUENCES = new Map([...RAW_TEXT, ...RCDATA].map((name) => [name, codes(`</${name}`)]));
 
 /** Where the scanner paused: between tokens, after a start tag's name, or after an end tag's name. */
 const enum Pending {
@@ -273,7 +275,7 @@ export class TagScanner {
     const { html } = this;
     const n = html.length;
     // `</name`, compared as the tokenizer does (`c | 0x20`, so U+001C and U+000F stand in for `<` and `/`).
-    const sequence = codes(`</${special}`);
+    const sequence = END_SEQUENCES.get(special)!;
     const rcdata = RCDATA.has(special);
     let k = 0;
     for (; i < n; i++) {
