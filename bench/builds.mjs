@@ -55,8 +55,9 @@ export function benchPluginImport({ runs }) {
   return { runs, cpuMs: of('cpuMs'), rssMb: of('rssMb'), heapMb: of('heapMb') };
 }
 
-export function benchAstroBuilds({ pages, runs }) {
+/** Astro builds of the bench site: no integration, `robots()`, `robots({ audit: true })` and the full configuration. */
+export function benchAstroBuilds({ pages, runs, variants = ['none', 'default', 'audit', 'full'] }) {
   const dir = astroSite(pages);
   const script = join(root, 'bench', 'astro-build.mjs');
-  return { pages, results: rounds(script, dir, ['none', 'default', 'audit', 'full'], runs) };
+  return { pages, results: rounds(script, dir, variants, runs) };
 }

@@ -3,7 +3,8 @@
 // --logs-mb=N (size of the generated access log; default 256, 32 with --quick; 1024 for the 1 GB figure),
 // --eleventy-pages=2000,5000 (site sizes of the Eleventy builds), --eleventy-rss=20000 (a larger site, peak RSS and CPU
 // of no plugin against the default options), --eleventy-variants=none,default,full (a subset of the variants),
-// --eleventy-archive=N (pages of the paginated archive case; 0 skips it), --rounds=N (rounds of the build benches; default 5)
+// --eleventy-archive=N (pages of the paginated archive case; 0 skips it), --rounds=N (rounds of the build benches; default 5),
+// --astro-variants=none,audit (a subset of the Astro variants: none, default, audit, full)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -111,7 +112,8 @@ if (wanted('eleventy')) {
 
 if (wanted('astro')) {
   say('\n▶ Astro builds …');
-  results.astro = benchAstroBuilds({ pages: quick ? 100 : 1000, runs: Math.max(rounds, quick ? 1 : 3) });
+  const variants = flag('astro-variants')?.split(',');
+  results.astro = benchAstroBuilds({ pages: quick ? 100 : 1000, runs: Math.max(rounds, quick ? 1 : 3), ...(variants ? { variants } : {}) });
   buildTable('Astro', results.astro);
 }
 
@@ -126,10 +128,22 @@ if (wanted('audit-hreflang')) {
   );
 }
 
-if (wanted('audit') && results.eleventy) {
+if (wanted('audit')) {
   say('\n▶ audit …');
-  results.audit = benchAudit({ dir: results.eleventy.output, runs: quick ? 1 : 3 });
-  say(`auditSite over the ${results.audit.pages}-page Eleventy output: ${Math.round(results.audit.pagesPerSecond).toLocaleString('en')} pages/s`);
+  const a = (results.audit = benchAudit({ sizes: quick ? [300, 1200] : [1000, 5000, 20_000], rounds: quick ? 1 : Math.max(3, Math.min(rounds, 5)), eleventyOutput: results.eleventy?.output }));
+  const rate = (r) => `${Math.round(r.median).toLocaleString('en')} (${Math.round(r.min).toLocaleString('en')}–${Math.round(r.max).toLocaleString('en')})`;
+  const rows = [...a.sizes.map((r) => ['generated', r]), ...(a.eleventy ? [['Eleventy output', a.eleventy]] : [])];
+  say(`auditSite against two floors in the same run (fresh process each, ${a.sizes[0].rounds} rounds in rotated order; pages per CPU-second of the measured part, median (min–max))`);
+  say(
+    table([
+      ['site', 'pages', 'audit pages/CPU-s', 'audit pages/s (wall)', 'floor: read pages/CPU-s', 'floor: read+tokenize pages/CPU-s', 'audit CPU / read', 'audit CPU / read+tokenize', 'target'],
+      ...rows.map(([site, r]) => [
+        site, r.pages.toLocaleString('en'), rate(r.audit.pagesPerCpuSecond), rate(r.audit.pagesPerSecond), rate(r.read.pagesPerCpuSecond), rate(r.tokenize.pagesPerCpuSecond),
+        range(r.vsRead), range(r.vsTokenize), r.pages === 5000 ? `≥ 5,000 ${r.audit.pagesPerCpuSecond.median >= 5000 ? '✔' : '✘'}` : '',
+      ]),
+    ]),
+  );
+  say(`linearity (CPU per page at the larger size / at the smaller; 1.00 = linear): ${a.linear.map((l) => `${l.from.toLocaleString('en')} → ${l.to.toLocaleString('en')}: ×${l.ratio.toFixed(2)}`).join(', ')}`);
 }
 
 if (wanted('logs')) {

@@ -9,25 +9,35 @@ import { isErrorPage } from '../resolve/resolve-page.js';
 import type { AuditContext, AuditData, AuditFinding, AuditOptions, AuditPage, AuditReport, CrawlerVerdict, PageRecord, DirectiveSource, SkippedFile } from './types.js';
 import { computeVerdict, headerSource, metaSource, normalizeCrawlers } from './verdict.js';
 import { fileToUrl, urlPathKey, siteFromRobotsTxt, parseSiteUrl, urlCandidates } from './site-urls.js';
-import { readPage, resolveCanonical, readRobotsTxt } from './read-page.js';
+import { readPage, readPageBytes, resolveCanonical, readRobotsTxt, type PageFacts } from './read-page.js';
 import { RobotsError } from '../errors.js';
 import { checkTrailingSlash, collectFindings, SitemapEntryChecks } from './site-checks.js';
-import { forEachConcurrent, listHtmlFiles, readTextFile } from './read-files.js';
+import { forEachConcurrent, listHtmlFiles, readListedFileSync, readTextFile } from './read-files.js';
+import { setImmediate } from 'node:timers/promises';
 import { readHeaderRules } from './header-rules.js';
 import { AlternateStore } from './i18n-checks.js';
 import { readSitemaps, siteFromSitemaps } from './sitemaps.js';
 
+/**
+ * What every error page's URL holds: `isErrorPage` parses the URL (costly per page) and wants
+ * a last segment of three digits, 4xx or 5xx; a URL made from a file name holds no raw `?`,
+ * `#`, tab or backslash, so parsing it only drops dot segments and cannot make such a segment.
+ */
+const MAYBE_ERROR_PAGE = /[45]\d\d/;
 /** Reads one page's HTML and decides, for each crawler, what it may do with the URL. */
 export function auditPage(file: string, html: string, context: AuditContext): PageRecord {
+  return auditPageFacts(file, readPage(html, context.extraNames), context);
+}
+/** Decides, for each crawler, what it may do with the URL of a page read into `facts`. */
+function auditPageFacts(file: string, facts: PageFacts, context: AuditContext): PageRecord {
   const basePath = context.site?.basePath ?? '';
   const url = fileToUrl(file, context.trailingSlash, basePath);
-  const facts = readPage(html, context.extraNames);
   const sources: DirectiveSource[] = [];
   for (const header of context.headers.robotsHeadersFor(url.slice(basePath.length) || '/', file)) {
     sources.push(headerSource(header.value, header.location, header.pattern));
   }
   for (const tag of facts.robotsTags) sources.push(metaSource(tag, file));
-  const errorPage = isErrorPage({ url });
+  const errorPage = MAYBE_ERROR_PAGE.test(url) && isErrorPage({ url });
   // Keyed by crawler names the user gives: no prototype, so `--crawler=__proto__` is a key like any other.
   const verdicts = Object.create(null) as Record<string, CrawlerVerdict>;
   for (const crawler of context.crawlers) {
@@ -60,6 +70,8 @@ export function auditPage(file: string, html: string, context: AuditContext): Pa
   };
 }
 
+/** Pages read between two turns of the event loop: a few milliseconds, so that progress output and servers stay responsive. */
+const PAGES_PER_TURN = 64;
 /** Pages larger than this are skipped (and reported): no real page is, and a hostile one could stall the audit. */
 export const MAX_HTML_BYTES = 16 * 1024 * 1024;
 async function assertFolder(root: string, given: string): Promise<void> {
@@ -117,17 +129,31 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
   skipped.push(...list.skipped);
   const read: Array<PageRecord | undefined> = new Array(list.files.length);
   let done = 0;
-  await forEachConcurrent(list.files, options.concurrency ?? 32, async (file, index) => {
-    const content = await readTextFile(path.join(root, file), MAX_HTML_BYTES, root);
-    if (content.text === undefined) skipped.push({ file, reason: content.skipped });
-    else {
-      try {
-        read[index] = auditPage(file, content.text, context);
-      } catch (error) {
-        skipped.push({ file, reason: `could not be read as HTML (${error instanceof Error ? error.message : String(error)})` });
-      }
+  const take = (file: string, index: number, readFacts: () => { facts?: PageFacts; skipped?: string }): void => {
+    try {
+      const { facts, skipped: reason } = readFacts();
+      if (facts) read[index] = auditPageFacts(file, facts, context);
+      else skipped.push({ file, reason: reason! });
+    } catch (error) {
+      skipped.push({ file, reason: `could not be read as HTML (${error instanceof Error ? error.message : String(error)})` });
     }
     options.onProgress?.(++done, list.files.length);
+  };
+  // Plain files are read synchronously (see readListedFileSync) and decoded only as far as needed
+  // (see readPageBytes), letting the event loop run between batches; links and anything unusual
+  // go through the careful asynchronous reader.
+  const careful: number[] = [];
+  for (let index = 0; index < list.files.length; index++) {
+    const file = list.files[index]!;
+    const bytes = list.links.has(file) ? undefined : readListedFileSync(path.join(root, file), MAX_HTML_BYTES);
+    if (bytes === undefined) careful.push(index);
+    else take(file, index, () => readPageBytes(bytes, context.extraNames));
+    if (index % PAGES_PER_TURN === PAGES_PER_TURN - 1) await setImmediate();
+  }
+  await forEachConcurrent(careful, options.concurrency ?? 32, async (index) => {
+    const file = list.files[index]!;
+    const content = await readTextFile(path.join(root, file), MAX_HTML_BYTES, root);
+    take(file, index, () => (content.text === undefined ? { skipped: content.skipped } : { facts: readPage(content.text, context.extraNames) }));
   });
 
   const pages = read.filter((page): page is PageRecord => page !== undefined).sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));

@@ -1,8 +1,9 @@
 /**
- * Reading one page's robots tags, canonical and errors with htmlparser2's tokenizer, and the
+ * Reading one page's robots tags, canonical and base as htmlparser2's tokenizer reads them, and the
  * site's robots.txt.
  */
-import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import { Tokenizer } from 'htmlparser2';
+import { TagScanner, type TagSink } from './tag-scanner.js';
 import path from 'node:path';
 import { parseRobots } from '../directives/parse.js';
 import type { ParsedRobots, RobotsSource } from '../directives/types.js';
@@ -11,7 +12,8 @@ import { shorten } from './findings.js';
 import type { SiteUrl } from './types.js';
 import { urlToSitePath } from './site-urls.js';
 import { isRobotsMetaName } from '../directives/vocabulary.js';
-import { ownString, readBytes } from './read-files.js';
+import { decodeUtf8, ownString, readBytes } from './read-files.js';
+import { isUtf8 } from 'node:buffer';
 import { parseRobotsTxt } from '../robots-txt/parse.js';
 import type { ParsedRobotsTxt } from '../robots-txt/types.js';
 
@@ -86,7 +88,7 @@ export interface FoundRobotsTag {
   /** False when the tag comes after the body has started. */
   inHead: boolean;
 }
-/** What the audit needs from one page. */
+/** What the audit needs from one page. New facts are new optional fields, collected in {@link collectFact}. */
 export interface PageFacts {
   robotsTags: FoundRobotsTag[];
   /** The first `<link rel="canonical">` href in the head, as written. */
@@ -100,92 +102,289 @@ export interface PageFacts {
 export const MAX_ALTERNATES = 1000;
 /** Elements the HTML parser keeps in the head; any other start tag opens the body. */
 const HEAD_ELEMENTS = new Set(['html', 'head', 'meta', 'link', 'title', 'style', 'script', 'noscript', 'base', 'template']);
-/** The only elements whose attributes are read. */
-const READ_ATTRIBUTES = new Set(['meta', 'link', 'base']);
+/** An element whose attributes are read: where, and which attributes. */
+interface CollectedElement {
+  /** `head`: only before the body starts; `anywhere`: also after. */
+  where: 'head' | 'anywhere';
+  /** The attributes read (lower-case); no other value is even cut out of the page. */
+  attributes: readonly string[];
+}
+/**
+ * The elements whose attributes are read. The body is tokenized only as far as an `anywhere`
+ * element can still start (see {@link lastBodyCandidate}), so a fact read in the body makes
+ * every page that has such an element pay for its body.
+ */
+const COLLECTED: ReadonlyMap<string, CollectedElement> = new Map([
+  ['meta', { where: 'anywhere', attributes: ['name', 'content'] }],
+  ['link', { where: 'head', attributes: ['rel', 'href', 'hreflang'] }],
+  ['base', { where: 'head', attributes: ['href'] }],
+]);
+const BODY_NAMES = [...COLLECTED].filter(([, element]) => element.where === 'anywhere').map(([name]) => name);
 function hasRelToken(rel: string | undefined, token: string): boolean {
   if (!rel) return false;
   return rel.toLowerCase().split(/[\t\n\f\r ]+/).includes(token);
 }
-function noop(): void {}
+/** One collected element: its lower-cased name, its attributes (first of each name wins), where it starts, whether the body had started. */
+interface CollectedTag {
+  tag: string;
+  attributes: Readonly<Record<string, string | undefined>>;
+  start: number;
+  inBody: boolean;
+}
+/** The one place where facts are taken from a collected element: new facts go here (and their attributes in {@link COLLECTED}). */
+function collectFact(facts: PageFacts, found: CollectedTag, extraNames: ReadonlySet<string> | undefined, offsets: number[]): void {
+  const { tag, attributes } = found;
+  if (tag === 'meta') {
+    const { name, content } = attributes;
+    if (name === undefined || content === undefined || !isRobotsMetaName(name, extraNames)) return;
+    facts.robotsTags.push({ name: ownString(name.trim().toLowerCase()), rawName: ownString(name), content: ownString(content), line: 0, inHead: !found.inBody });
+    offsets.push(found.start);
+  } else if (found.inBody) {
+    return;
+  } else if (tag === 'link' && facts.canonical === undefined && attributes.href !== undefined && hasRelToken(attributes.rel, 'canonical')) {
+    facts.canonical = ownString(attributes.href.trim());
+  } else if (tag === 'base' && facts.baseHref === undefined && attributes.href !== undefined) {
+    facts.baseHref = ownString(attributes.href.trim());
+  } else if (tag === 'link' && attributes.hreflang !== undefined && attributes.href !== undefined && hasRelToken(attributes.rel, 'alternate')) {
+    const alternates = (facts.alternates ??= []);
+    if (alternates.length < MAX_ALTERNATES) alternates.push({ hreflang: ownString(attributes.hreflang.trim()), href: ownString(attributes.href.trim()) });
+  }
+}
+
+/** Whether `html.slice(start, end)`, lower-cased as `toLowerCase` does, is `name` (lower-case ASCII), without cutting it out. */
+function isName(html: string, start: number, end: number, name: string): boolean {
+  if (end - start !== name.length) return false;
+  for (let i = 0; i < name.length; i++) {
+    let c = html.charCodeAt(start + i);
+    // Beyond ASCII, toLowerCase has its own cases (the Kelvin sign becomes `k`).
+    if (c >= 0x80) return html.slice(start, end).toLowerCase() === name;
+    if (c >= 0x41 && c <= 0x5a) c += 0x20;
+    if (c !== name.charCodeAt(i)) return false;
+  }
+  return true;
+}
+/** Where each read attribute's value is in the page: its first occurrence, `[start, end]` pairs; -1 when absent. */
+class AttributeSpans {
+  readonly spans = new Int32Array(2 * Math.max(...[...COLLECTED.values()].map((element) => element.attributes.length)));
+  clear(count: number): void {
+    this.spans.fill(-1, 0, 2 * count);
+  }
+}
+
+/** Whether `html` has `<name` (ASCII case-insensitive) at `at`, `name` lower-case. */
+function startsTag(html: string, at: number, name: string): boolean {
+  for (let i = 0; i < name.length; i++) if ((html.charCodeAt(at + 1 + i) | 0x20) !== name.charCodeAt(i)) return false;
+  return true;
+}
 /**
- * Reads the robots meta tags (head and body), the canonical link and the base URL of a page with
- * htmlparser2's tokenizer, which handles comments, raw-text elements (`<script>`, `<style>`,
- * `<textarea>`) and character references; only `<meta>`, `<link>` and `<base>` attributes are
- * collected. `extraNames` are further lower-cased meta names to treat as robots tags.
+ * The offset of the last `<` in `html` from `from` on that is followed by the name of an element
+ * read in the body (ASCII case-insensitive), or -1. The tokenizer reports a start tag only at `<`
+ * followed by its name, so past this offset nothing more can be learnt; a `<meta` inside a
+ * comment or a script only costs tokenizing further. Searched with `indexOf` for `<m` and `<M`
+ * (V8 finds a two-character string far faster than it steps through `<`s, and far faster than
+ * a regular expression or `lastIndexOf` does), so a page without one is passed over at memory
+ * speed and each character is looked at a bounded number of times.
+ */
+function lastBodyCandidate(html: string, from: number): number {
+  let last = -1;
+  for (const name of BODY_NAMES) {
+    for (const first of [`<${name[0]!}`, `<${name[0]!.toUpperCase()}`]) {
+      for (let at = html.indexOf(first, from); at !== -1; at = html.indexOf(first, at + 1)) {
+        if (at > last && startsTag(html, at, name)) last = at;
+      }
+    }
+  }
+  return last;
+}
+
+const ignore = (): void => {};
+/**
+ * Reads the robots meta tags (head and body), the canonical link and the base URL of a page as
+ * htmlparser2's tokenizer reads it (comments, raw-text elements such as `<script>`, `<style>`
+ * and `<textarea>`, character references), with its exact port {@link TagScanner}; only the
+ * {@link COLLECTED} elements' attributes are read. `extraNames` are further lower-cased meta
+ * names to treat as robots tags.
+ *
+ * Why it is fast: text, comments, raw text and attribute values are passed over with `indexOf`,
+ * and only attribute values that hold a `&` are decoded, by tokenizing their element alone with
+ * htmlparser2 (an element that starts in the text reads the same alone); and it stops where the
+ * body starts unless a body element it collects can still follow. None of this changes what is
+ * found: `test/audit/read-page-differential.test.ts` compares it with htmlparser2's tokenizer
+ * decoding the whole page, as the audit read pages before.
  */
 export function readPage(html: string, extraNames?: ReadonlySet<string>): PageFacts {
+  return tokenizePage(html, extraNames, false)!.facts;
+}
+
+/**
+ * What {@link readPage} does; with `headOnly`, the scanner stops where the body starts and
+ * the result is undefined when it does not start in `html` (a prefix of the page, then).
+ */
+function tokenizePage(html: string, extraNames: ReadonlySet<string> | undefined, headOnly: boolean): { facts: PageFacts; bodyFrom: number } | undefined {
   const facts: PageFacts = { robotsTags: [] };
   const offsets: number[] = [];
   let inBody = false;
   let tag = '';
   let tagStart = 0;
-  let attributes: Record<string, string> | undefined;
-  let attributeName = '';
-  let attributeValue = '';
+  // The element being read, when it is collected; its read attributes' spans.
+  let element: CollectedElement | undefined;
+  const spans = new AttributeSpans();
+  // Where the scanner may stop: unknown (Infinity) before the body starts, then the last candidate.
+  let stopAfter = Infinity;
+  let bodyFrom = 0;
 
-  const finishTag = (): void => {
-    if (!attributes) return;
-    const found = attributes;
-    attributes = undefined;
-    if (tag === 'meta') {
-      const { name, content } = found;
-      if (name === undefined || content === undefined || !isRobotsMetaName(name, extraNames)) return;
-      facts.robotsTags.push({ name: ownString(name.trim().toLowerCase()), rawName: ownString(name), content: ownString(content), line: 0, inHead: !inBody });
-      offsets.push(tagStart);
-    } else if (inBody) {
-      return;
-    } else if (tag === 'link' && facts.canonical === undefined && found.href !== undefined && hasRelToken(found.rel, 'canonical')) {
-      facts.canonical = ownString(found.href.trim());
-    } else if (tag === 'base' && facts.baseHref === undefined && found.href !== undefined) {
-      facts.baseHref = ownString(found.href.trim());
-    } else if (tag === 'link' && found.hreflang !== undefined && found.href !== undefined && hasRelToken(found.rel, 'alternate')) {
-      const alternates = (facts.alternates ??= []);
-      if (alternates.length < MAX_ALTERNATES) alternates.push({ hreflang: ownString(found.hreflang.trim()), href: ownString(found.href.trim()) });
-    }
+  const startBody = (at: number): void => {
+    inBody = true;
+    bodyFrom = at;
+    scanner.pause();
   };
-
-  const callbacks: TokenizerCallbacks = {
-    onopentagname(start, end) {
-      tag = html.slice(start, end).toLowerCase();
-      tagStart = start - 1;
-      if (!inBody && (tag === 'body' || !HEAD_ELEMENTS.has(tag))) inBody = true;
-      attributes = READ_ATTRIBUTES.has(tag) ? (Object.create(null) as Record<string, string>) : undefined;
+  const sink: TagSink = {
+    openTag(name, start) {
+      if (start > stopAfter) {
+        scanner.pause();
+        element = undefined;
+        return false;
+      }
+      tag = name;
+      tagStart = start;
+      element = COLLECTED.get(name);
+      if (element) spans.clear(element.attributes.length);
+      if (!inBody && (name === 'body' || !HEAD_ELEMENTS.has(name))) startBody(start);
+      return element !== undefined;
     },
-    onattribname(start, end) {
-      if (attributes) {
-        attributeName = html.slice(start, end).toLowerCase();
-        attributeValue = '';
+    attribute(nameStart, nameEnd, valueStart, valueEnd) {
+      const names = element!.attributes;
+      for (let i = 0; i < names.length; i++) {
+        if (!isName(html, nameStart, nameEnd, names[i]!)) continue;
+        // The first of an attribute wins; one without a value (`<meta content>`) is there, empty.
+        if (spans.spans[2 * i] === -1) {
+          spans.spans[2 * i] = valueStart === -1 ? 0 : valueStart;
+          spans.spans[2 * i + 1] = valueStart === -1 ? 0 : valueEnd;
+        }
+        return;
       }
     },
-    onattribdata(start, end) {
-      if (attributes) attributeValue += html.slice(start, end);
+    openTagEnd(end) {
+      const names = element!.attributes;
+      const attributes: Record<string, string | undefined> = {};
+      let hasReference = false;
+      for (let i = 0; i < names.length; i++) {
+        const start = spans.spans[2 * i]!;
+        if (start === -1) continue;
+        const value = html.slice(start, spans.spans[2 * i + 1]!);
+        attributes[names[i]!] = value;
+        if (value.includes('&')) hasReference = true;
+      }
+      // A character reference in a value: the element is read alone, with references decoded.
+      collectFact(facts, { tag, attributes: hasReference ? decodedAttributes(html.slice(tagStart, end + 1)) : attributes, start: tagStart, inBody }, extraNames, offsets);
     },
-    onattribentity(codePoint) {
-      if (attributes) attributeValue += String.fromCodePoint(codePoint);
+    closeTag(start, end) {
+      if (!inBody && isName(html, start, end, 'head')) startBody(start);
     },
-    onattribend() {
-      if (attributes && !(attributeName in attributes)) attributes[attributeName] = attributeValue;
-    },
-    onopentagend: finishTag,
-    onselfclosingtag: finishTag,
-    onclosetag(start, end) {
-      if (!inBody && html.slice(start, end).toLowerCase() === 'head') inBody = true;
-    },
-    oncdata: noop,
-    oncomment: noop,
-    ondeclaration: noop,
-    onend: noop,
-    onprocessinginstruction: noop,
-    ontext: noop,
-    ontextentity: noop,
   };
-  const tokenizer = new Tokenizer({ decodeEntities: true }, callbacks);
-  tokenizer.write(html);
-  tokenizer.end();
+  const scanner = new TagScanner(html, sink);
+  scanner.run();
+  if (headOnly && !inBody) return undefined;
+  if (inBody && !headOnly) {
+    // Paused where the body starts: go on only as far as a body element read can start.
+    stopAfter = lastBodyCandidate(html, bodyFrom);
+    if (stopAfter !== -1) scanner.run();
+  }
   if (offsets.length > 0) {
     lineNumbersAt(html, offsets).forEach((line, index) => (facts.robotsTags[index]!.line = line));
   }
-  return facts;
+  return { facts, bodyFrom };
+}
+
+/** The bytes of a page's beginning that are decoded first, enough for most heads. */
+export const HEAD_PREFIX_BYTES = 16 * 1024;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+/**
+ * {@link readPage} on a page's UTF-8 bytes, or why they are not UTF-8 (as {@link decodeUtf8}
+ * says). Exactly what `readPage` finds in the decoded page, at a fraction of the cost when
+ * nothing is to be learnt from the body: the bytes are validated whole (fast, without making
+ * a string) but only their first `prefixBytes` are decoded; when the body starts within them
+ * and no `<meta` can follow (looked for in the bytes, which hold ASCII only as itself), the
+ * rest is never decoded. Otherwise the whole page is decoded and read.
+ */
+export function readPageBytes(bytes: Uint8Array, extraNames?: ReadonlySet<string>, prefixBytes = HEAD_PREFIX_BYTES): { facts: PageFacts; skipped?: undefined } | { facts?: undefined; skipped: string } {
+  if (!isUtf8(bytes)) {
+    const decoded = decodeUtf8(bytes);
+    return decoded.text === undefined ? { skipped: decoded.skipped } : { facts: readPage(decoded.text, extraNames) };
+  }
+  // The decoder drops a byte order mark: the text starts after it.
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  if (bytes.length > prefixBytes + bom) {
+    // Cut before a continuation byte's sequence, so the prefix is the page's text up to a character.
+    let cut = prefixBytes + bom;
+    while (cut > bom && (bytes[cut]! & 0xc0) === 0x80) cut--;
+    const prefix = utf8.decode(bytes.subarray(0, cut));
+    const head = tokenizePage(prefix, extraNames, true);
+    if (head) {
+      const bodyByte = bom + Buffer.byteLength(prefix.slice(0, head.bodyFrom), 'utf8');
+      if (!hasBodyCandidate(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), bodyByte)) return { facts: head.facts };
+    }
+  }
+  return { facts: readPage(utf8.decode(bytes), extraNames) };
+}
+/** Whether a collected body element can start in `bytes` from `from` on: {@link lastBodyCandidate} on bytes. */
+function hasBodyCandidate(bytes: Buffer, from: number): boolean {
+  for (const name of BODY_NAMES) {
+    for (const first of [`<${name[0]!}`, `<${name[0]!.toUpperCase()}`]) {
+      for (let at = bytes.indexOf(first, from, 'latin1'); at !== -1; at = bytes.indexOf(first, at + 1, 'latin1')) {
+        let match = true;
+        for (let i = 0; i < name.length && match; i++) match = ((bytes[at + 1 + i] ?? 0) | 0x20) === name.charCodeAt(i);
+        if (match) return true;
+      }
+    }
+  }
+  return false;
+}
+
+let decodedTag: Record<string, string> = Object.create(null) as Record<string, string>;
+let decodedElement = '';
+let decodedName = '';
+let decodedValue = '';
+/** Reads the attributes of one element as it is written alone, with character references decoded. */
+const decoder = new Tokenizer(
+  { decodeEntities: true },
+  {
+    onattribname(start, end) {
+      decodedName = decodedElement.slice(start, end).toLowerCase();
+      decodedValue = '';
+    },
+    onattribdata(start, end) {
+      decodedValue += decodedElement.slice(start, end);
+    },
+    onattribentity(codePoint) {
+      decodedValue += String.fromCodePoint(codePoint);
+    },
+    onattribend() {
+      if (!(decodedName in decodedTag)) decodedTag[decodedName] = decodedValue;
+    },
+    onopentagname: ignore,
+    onopentagend: ignore,
+    onselfclosingtag: ignore,
+    onclosetag: ignore,
+    oncdata: ignore,
+    oncomment: ignore,
+    ondeclaration: ignore,
+    onend: ignore,
+    onprocessinginstruction: ignore,
+    ontext: ignore,
+    ontextentity: ignore,
+  },
+);
+function decodedAttributes(element: string): Record<string, string> {
+  decodedTag = Object.create(null) as Record<string, string>;
+  decodedElement = element;
+  decoder.reset();
+  decoder.write(element);
+  decoder.end();
+  // Let go of the element: a slice of the page would keep the whole page alive.
+  decoder.reset();
+  decodedElement = '';
+  return decodedTag;
 }
 
 /** Read whole even past Google's 500 KiB (the parser reports the excess); refuse absurd sizes. */

@@ -28,7 +28,12 @@ export interface AuditOptions {
   now?: Date;
   /** Called after each HTML file is read, with the number read and the total. Default: none. */
   onProgress?: (done: number, total: number) => void;
-  /** HTML files read at the same time. Default: `32`. */
+  /**
+   * HTML files read at the same time through the careful asynchronous reader: symbolic links,
+   * and files that changed or turned out unusual since the folder was listed. Plain files are
+   * read one after another, synchronously, which is faster for a folder in the page cache.
+   * Default: `32`.
+   */
   concurrency?: number;
   /**
    * `false` for a build that is deliberately not indexable (a preview or staging deploy, where

@@ -1,0 +1,150 @@
+/**
+ * The fast page reader of the audit (issue 21) against the reader it replaced, which tokenized the
+ * whole page with character references decoded (`reference-read-page.ts`): on generated hostile
+ * pages cut anywhere, on realistic pages, and on every html5lib tree-construction document with
+ * robots tags spliced in, the two must find the same facts, byte for byte.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve as resolvePath } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeUtf8 } from '../../src/audit/read-files.js';
+import { readPage, readPageBytes } from '../../src/audit/read-page.js';
+import { fuzzRuns } from '../fuzz-runs.js';
+import { referenceReadPage } from './reference-read-page.js';
+
+const EXTRA = new Set(['mybot']);
+const same = (html: string): void => {
+  expect(readPage(html, EXTRA), JSON.stringify(html)).toEqual(referenceReadPage(html, EXTRA));
+};
+/** The bytes read with only a prefix of `prefixBytes` decoded first, against decoding them whole and reading the text. */
+const sameBytes = (bytes: Uint8Array, prefixBytes: number): void => {
+  const decoded = decodeUtf8(bytes);
+  const expected = decoded.text === undefined ? { skipped: decoded.skipped } : { facts: referenceReadPage(decoded.text, EXTRA) };
+  expect(readPageBytes(bytes, EXTRA, prefixBytes), `${JSON.stringify(Buffer.from(bytes).toString('latin1'))} prefix ${prefixBytes}`).toEqual(expected);
+};
+
+/** Elements the reader collects, written every way the tokenizer reads differently. */
+const collected = [
+  '<meta name="robots" content="noindex">',
+  '<META NAME=ROBOTS CONTENT=nofollow>',
+  "<meta name='googlebot' content='nosnippet'/>",
+  '<meta content="noarchive" name="robots">',
+  '<meta name="robots" content="max-snippet:5&#44; noarchive">',
+  '<meta name="robots" content="a&amp;b&amp">',
+  '<meta name="robots" content=&quot;x&gt>',
+  '<meta name="rob&#111;ts" content="noindex">',
+  '<meta name=robots content="none" name=googlebot content=x>',
+  '<meta name="mybot" content="noindex">',
+  '<meta\nname="robots"\ncontent="noindex"\n>',
+  '<meta name="robots" content="noindex"',
+  '<meta name="robots" content>',
+  '<meta/name="robots"/content="noindex">',
+  '<meta name="robots" content="noindex" &amp;>',
+  '<meta name="robots" content="x&notit;y&notin;z&#x2c&#0;&#xD800;">',
+  '<meta name=robots content=a&ampb>',
+  '<metal name="robots" content="noindex">',
+  '<link rel="canonical" href="/a/?x=1&amp;y=2">',
+  '<link rel="Alternate\tCANONICAL" href=" /b/ ">',
+  '<link rel=canonical href=/c/&lt;>',
+  '<base href="/base/&lt;x">',
+  '<base href>',
+  '<base href="/b2/" href="/b3/">',
+];
+/** Everything that changes the tokenizer's state or the head/body boundary. */
+const structure = [
+  '<!-- <meta name="robots" content="noindex"> -->', '<!-->', '<!--->', '<!-- a --!>', '<!--', '-->', '--!>',
+  '<![CDATA[<meta name="robots" content="noindex">]]>', '<![CDATA[', ']]>', '<?xml <meta name="robots" content="x"> ?>', '<!doctype html>', '<!DOCTYPE', '<!x>', '<!>',
+  '<script>', '</script>', '<script>"<meta name=robots content=noindex>"</script>', '</script ', '</scrip', '<style>', '</style>', '<title>', '</title>',
+  '<title>&amp;<meta name="robots" content="noindex"></title>', '<textarea>', '</textarea>', '<xmp>', '</xmp>', '<plaintext>', '<iframe>', '</iframe>', '<noembed>', '</noembed>',
+  '<noframes>', '</noframes>', '<noscript>', '</noscript>', '<template>', '</template>', '<head>', '</head>', '<HEAD >', '</head\n>', '</HEAD x="<meta name=robots content=x>">',
+  '<body>', '<BODY class=x>', '</body>', '<html>', '<p>', '<div title="<meta name=robots content=noindex>">', "<a title='>'>", '<a href=x>', '</ p>', '</>', '< meta', '<',
+  '&', '&amp;', '&notit;', '&#x3c;meta', 'text', '\n', ' ', '"', "'", '>', '=', '/', '<svg><meta name="robots" content="noindex"></svg>', '<<meta name="robots" content="noindex">',
+  '<sc', '<m', '<me', '<met', '<meta', '<Meta', '<mEtA name=robots content=noindex>',
+  // The tokenizer's quirks: U+001C and U+000F stand in for `<` and `/` in raw text, `=` can start a name, spaces around `=` and `/`.
+  '\u001c/script>', '\u001c\u000fstyle>', '<title>\u001c/title>', '<title>a\u001c/title>', '<textarea>a<\u001c/textarea>', '</SCRIPT\t>', '<script/>', '<plaintext/>', '<!doctypex>', '<!DOCTYPE>', '<!doc>',
+  '<![CDATA[x]]]>', '<![CDATA>', '<!---->', '<!-- --!-->', '<!-- --!x -->', '<!-- ---->', '<a =x>', '<meta name = "robots" content = noindex >',
+  '<meta name="robots" / content="noindex">', '<meta name="robots" content="noindex" / >', '<meta name="robots"content="noindex">', '<meta\fname=robots\rcontent=x>',
+  '</head x>', '</head/>', '</ head>', '</\u212Aead>', '<meta \u212Aname="robots" content="x">', '<met\u212A>',
+  // Characters of two, three and four bytes, next to what is looked for in the bytes.
+  'é', '—', '😀', '<meta name="robots" content="noindex, é—😀">', '<title>é</title>',
+];
+const page = fc
+  .record({ pieces: fc.array(fc.oneof(fc.constantFrom(...collected), fc.constantFrom(...structure)), { maxLength: 30 }), cut: fc.option(fc.nat()) })
+  .map(({ pieces, cut }) => {
+    const whole = pieces.join('');
+    return cut === null ? whole : whole.slice(0, cut % (whole.length + 1));
+  });
+
+/** A page like a real site's: a head of metas, links, a script and a style, a long body, optionally microdata metas in it. */
+function realisticPage(index: number, bodyMetas: boolean): string {
+  const head = [
+    '<meta charset="utf-8">',
+    `<title>Post ${index} &amp; friends</title>`,
+    index % 3 === 0 ? '<meta name="robots" content="index, follow">' : '<meta name="googlebot" content="max-snippet:50&#44; noarchive">',
+    `<link rel="canonical" href="https://example.com/posts/${index}/?a=1&amp;b=2">`,
+    '<!-- </head> in a comment -->',
+    `<script>window.x = "</head><body><meta name=robots content=noindex>";</script>`,
+    '<style>.a{margin:0}</style>',
+  ].join('\n');
+  const blocks = Array.from({ length: 40 }, (_, i) =>
+    i % 7 === 3 && bodyMetas ? `<div itemscope><meta itemprop="position" content="${i}"></div>` : `<p>Paragraph ${i} &copy; <a href="/p/${i}/" title="a > b">more</a></p>`,
+  );
+  if (bodyMetas && index % 2 === 0) blocks.push('<meta name="robots" content="noindex">');
+  return `<!DOCTYPE html>\n<html lang="en">\n<head>\n${head}\n</head>\n<body>\n${blocks.join('\n')}\n</body>\n</html>\n`;
+}
+
+describe('the fast page reader finds what the full tokenization found', () => {
+  it('on generated hostile pages, cut anywhere', () => {
+    fc.assert(fc.property(page, (html) => same(html)), fuzzRuns(4000));
+  });
+
+  it('from the bytes, with the prefix decoded first cut anywhere (a byte order mark, characters of every width, bytes that are not UTF-8)', () => {
+    const bytes = fc
+      .record({ html: page, bom: fc.boolean(), bad: fc.option(fc.tuple(fc.nat(), fc.constantFrom(0xff, 0x80, 0xc3, 0xed))), prefix: fc.nat({ max: 400 }) })
+      .map(({ html, bom, bad, prefix }) => {
+        const encoded = Buffer.from((bom ? '\uFEFF' : '') + html, 'utf8');
+        if (bad && encoded.length > 0) encoded[bad[0] % encoded.length] = bad[1];
+        return { encoded, prefix };
+      });
+    fc.assert(fc.property(bytes, ({ encoded, prefix }) => sameBytes(encoded, prefix)), fuzzRuns(4000));
+    // Both ways out are taken: the head alone, and the whole page when a <meta follows in the body.
+    const realistic = Buffer.from(realisticPage(4, true), 'utf8');
+    sameBytes(realistic, 300);
+    expect(readPageBytes(realistic, EXTRA, 300).facts!.robotsTags.at(-1)).toMatchObject({ inHead: false });
+    sameBytes(Buffer.from(realisticPage(4, false), 'utf8'), 300);
+  });
+
+  it('on realistic pages, with and without metas in the body', () => {
+    for (let index = 0; index < 40; index++) {
+      for (const bodyMetas of [false, true]) {
+        const html = realisticPage(index, bodyMetas);
+        same(html);
+        for (const prefix of [64, 512, 100_000]) sameBytes(Buffer.from(html, 'utf8'), prefix);
+        // Facts are found at all, so the comparison is not between two empty results.
+        expect(readPage(html).robotsTags.length).toBeGreaterThan(0);
+      }
+    }
+    expect(readPage(realisticPage(0, true)).robotsTags.at(-1)).toMatchObject({ content: 'noindex', inHead: false });
+  });
+
+  const corpusFolder = resolvePath(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/html5lib');
+  it.skipIf(!existsSync(corpusFolder))('on every html5lib tree-construction document, bare and with robots tags spliced in', () => {
+    let documents = 0;
+    for (const file of readdirSync(corpusFolder).filter((name) => name.endsWith('.dat'))) {
+      const lines = readFileSync(join(corpusFolder, file), 'utf8').split('\n');
+      for (let i = 0; i < lines.length; i++) {
+        if (lines[i] !== '#data') continue;
+        const data: string[] = [];
+        for (i++; i < lines.length && !lines[i]!.startsWith('#errors'); i++) data.push(lines[i]!);
+        const html = data.join('\n');
+        const meta = '<meta name="robots" content="noindex&amp;x">';
+        for (const at of [0, Math.floor(html.length / 3), Math.floor((2 * html.length) / 3), html.length]) same(html.slice(0, at) + meta + html.slice(at));
+        same(html);
+        documents++;
+      }
+    }
+    expect(documents).toBeGreaterThan(1000);
+  });
+});
