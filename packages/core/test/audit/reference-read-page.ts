@@ -5,7 +5,7 @@
  */
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { isRobotsMetaName } from '../../src/directives/vocabulary.js';
-import { lineNumbersAt, type PageFacts } from '../../src/audit/read-page.js';
+import { lineNumbersAt, MAX_ALTERNATES, type PageFacts } from '../../src/audit/read-page.js';
 import { ownString } from '../../src/audit/read-files.js';
 
 /** Elements the HTML parser keeps in the head; any other start tag opens the body. */
@@ -48,6 +48,9 @@ export function referenceReadPage(html: string, extraNames?: ReadonlySet<string>
       facts.canonical = ownString(found.href.trim());
     } else if (tag === 'base' && facts.baseHref === undefined && found.href !== undefined) {
       facts.baseHref = ownString(found.href.trim());
+    } else if (tag === 'link' && found.hreflang !== undefined && found.href !== undefined && hasRelToken(found.rel, 'alternate')) {
+      const alternates = (facts.alternates ??= []);
+      if (alternates.length < MAX_ALTERNATES) alternates.push({ hreflang: ownString(found.hreflang.trim()), href: ownString(found.href.trim()) });
     }
   };
 
