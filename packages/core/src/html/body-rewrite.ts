@@ -1,0 +1,202 @@
+/**
+ * The body pass: adds `rel` tokens to links (`links` rules) and `data-nosnippet` to chosen
+ * elements (`nosnippet`), reading the page with htmlparser2's tokenizer and splicing at its
+ * offsets. Comments, `<script>`, `<style>`, `<textarea>`, `<title>` and the other raw-text
+ * elements are never read as markup (the tokenizer's states); `<template>` contents and SVG/MathML
+ * `<a>` are left alone (the element stack). Only the edited attributes change: an existing `rel`
+ * keeps its quotes and tokens and gets the missing ones appended (compared case-insensitively), a
+ * new `rel` follows the quotes of the link's `href`. One pass, linear in the page.
+ */
+import { QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import { ElementStack } from './element-stack.js';
+import { matchesSimpleSelector, selectorAttributes, type ElementView, type SimpleSelector } from './simple-selector.js';
+
+/** One link rule, as the page's plan holds it. */
+export interface BodyLinkRule<T> {
+  /** Lower-cased tokens to add: `nofollow`, `ugc`, `sponsored`. */
+  rel: readonly string[];
+  /** Bits of `BodyPlan.selectors` the link must sit inside (or match itself); 0 for anywhere. */
+  withinMask: number;
+  /** Whether the rule applies to the link's target; undefined for every link. */
+  target?: (link: T) => boolean;
+}
+/** What the body pass does to one page. */
+export interface BodyPlan<T> {
+  /** The selectors of `within` and `nosnippet`, bit `i` for `selectors[i]` (at most 31). */
+  selectors: readonly SimpleSelector[];
+  links: ReadonlyArray<BodyLinkRule<T>>;
+  /** Bits of `selectors` whose elements get `data-nosnippet`. */
+  nosnippetMask: number;
+  /** The link a raw `href` points to, or undefined for what is not a crawlable link (`mailto:`, `javascript:`). */
+  resolveLink(href: string): T | undefined;
+}
+/** An element a `nosnippet` selector chose that Google ignores `data-nosnippet` on: left alone. */
+export interface IgnoredNosnippet {
+  tag: string;
+  selector: string;
+}
+export interface BodyRewriteResult {
+  html: string;
+  changed: boolean;
+  /** Links whose `rel` changed. */
+  links: number;
+  /** Elements that got `data-nosnippet`. */
+  nosnippet: number;
+  /** The first few elements left without `data-nosnippet` because Google ignores it there. */
+  ignored: IgnoredNosnippet[];
+}
+
+/** Google honours `data-nosnippet` on these elements only. */
+export const NOSNIPPET_ELEMENTS: ReadonlySet<string> = new Set(['span', 'div', 'section']);
+const MAX_IGNORED_REPORTED = 10;
+
+interface Attribute {
+  value: string;
+  quote: QuoteType;
+  /** Where the value's text starts (quoted: after the quote); -1 for no value or an empty quoted one. */
+  valueStart: number;
+  end: number;
+}
+function noop(): void {}
+
+/** Runs the plan over one page. A page with nothing to change is returned as the same string. */
+export function rewriteBody<T>(html: string, plan: BodyPlan<T>): BodyRewriteResult {
+  const result: BodyRewriteResult = { html, changed: false, links: 0, nosnippet: 0, ignored: [] };
+  const wanted = new Set<string>(['href', 'rel', 'data-nosnippet']);
+  for (const selector of plan.selectors) for (const name of selectorAttributes(selector)) wanted.add(name);
+  const stack = new ElementStack();
+  const edits: Array<{ at: number; end: number; text: string }> = [];
+
+  let tag = '';
+  let nameEnd = 0;
+  let lastAttrEnd = 0;
+  let attributes = new Map<string, Attribute>();
+  let attributeName = '';
+  let collecting = false;
+  let value = '';
+  let valueStart = -1;
+  const view: ElementView = { tag: '', attribute: (name) => attributes.get(name)?.value };
+
+  const ownMask = (): number => {
+    let mask = 0;
+    view.tag = tag;
+    for (let bit = 0; bit < plan.selectors.length; bit++) {
+      if (matchesSimpleSelector(plan.selectors[bit]!, view)) mask |= 1 << bit;
+    }
+    return mask;
+  };
+  const editLink = (mask: number): void => {
+    const href = attributes.get('href');
+    if (href === undefined) return;
+    let link: T | undefined | null = null;
+    const add: string[] = [];
+    for (const rule of plan.links) {
+      if (rule.withinMask !== 0 && (rule.withinMask & mask) === 0) continue;
+      if (rule.target) {
+        if (link === null) link = plan.resolveLink(href.value);
+        if (link === undefined || !rule.target(link)) continue;
+      } else if (link === null && (link = plan.resolveLink(href.value)) === undefined) continue;
+      for (const token of rule.rel) if (!add.includes(token)) add.push(token);
+    }
+    if (add.length === 0) return;
+    const rel = attributes.get('rel');
+    const existing = rel ? rel.value.toLowerCase().split(/[\t\n\f\r ]+/) : [];
+    const missing = add.filter((token) => !existing.includes(token));
+    if (missing.length === 0) return;
+    const tokens = missing.join(' ');
+    const q = href.quote === QuoteType.Single ? "'" : '"';
+    if (!rel) edits.push({ at: lastAttrEnd, end: lastAttrEnd, text: ` rel=${q}${tokens}${q}` });
+    else if (rel.quote === QuoteType.Double || rel.quote === QuoteType.Single) {
+      edits.push({ at: rel.end - 1, end: rel.end - 1, text: (rel.value.trim() === '' ? '' : ' ') + tokens });
+    } else if (rel.quote === QuoteType.Unquoted) {
+      const raw = html.slice(rel.valueStart, rel.end);
+      const quote = raw.includes('"') ? (raw.includes("'") ? '"' : "'") : '"';
+      const kept = quote === '"' ? raw.replaceAll('"', '&quot;') : raw;
+      edits.push({ at: rel.valueStart, end: rel.end, text: `${quote}${kept} ${tokens}${quote}` });
+    } else {
+      edits.push({ at: rel.end, end: rel.end, text: `=${q}${tokens}${q}` });
+    }
+    result.links++;
+  };
+  const finishTag = (selfClosing: boolean): void => {
+    const name = tag;
+    tag = '';
+    if (name === '') return;
+    stack.beforeStart(name);
+    const own = plan.selectors.length > 0 ? ownMask() : 0;
+    const inert = stack.templates > 0;
+    if (!inert && !stack.inForeign) {
+      if (name === 'a' && plan.links.length > 0) editLink(stack.mask | own);
+      if ((own & plan.nosnippetMask) !== 0) {
+        if (!NOSNIPPET_ELEMENTS.has(name)) {
+          if (result.ignored.length < MAX_IGNORED_REPORTED) {
+            const bit = plan.selectors.findIndex((_, i) => ((own & plan.nosnippetMask) >> i) & 1);
+            result.ignored.push({ tag: name, selector: plan.selectors[bit]!.text });
+          }
+        } else if (!attributes.has('data-nosnippet')) {
+          edits.push({ at: lastAttrEnd, end: lastAttrEnd, text: ' data-nosnippet' });
+          result.nosnippet++;
+        }
+      }
+    }
+    if (name === 'html' || name === 'body') stack.rootMask |= own;
+    else if (stack.opens(name, selfClosing)) stack.push(name, own);
+  };
+
+  const callbacks: TokenizerCallbacks = {
+    onopentagname(start, end) {
+      tag = html.slice(start, end).toLowerCase();
+      nameEnd = end;
+      lastAttrEnd = nameEnd;
+      if (attributes.size > 0) attributes = new Map();
+    },
+    onattribname(start, end) {
+      attributeName = html.slice(start, end).toLowerCase();
+      collecting = wanted.has(attributeName) && !attributes.has(attributeName);
+      value = '';
+      valueStart = -1;
+    },
+    onattribdata(start, end) {
+      if (!collecting) return;
+      if (valueStart === -1) valueStart = start;
+      value += html.slice(start, end);
+    },
+    onattribentity(codePoint) {
+      if (collecting) value += String.fromCodePoint(codePoint);
+    },
+    onattribend(quote, end) {
+      lastAttrEnd = end;
+      if (!collecting) return;
+      collecting = false;
+      attributes.set(attributeName, { value, quote, valueStart: quote === QuoteType.Unquoted ? valueStart : -1, end });
+    },
+    onopentagend: () => finishTag(false),
+    onselfclosingtag: () => finishTag(true),
+    onclosetag(start, end) {
+      const name = html.slice(start, end).toLowerCase();
+      if (name !== 'html' && name !== 'body' && name !== 'head') stack.end(name);
+    },
+    oncdata: noop,
+    oncomment: noop,
+    ondeclaration: noop,
+    onend: noop,
+    onprocessinginstruction: noop,
+    ontext: noop,
+    ontextentity: noop,
+    isInForeignContext: () => stack.inForeign,
+  };
+  const tokenizer = new Tokenizer({ decodeEntities: true }, callbacks);
+  tokenizer.write(html);
+  tokenizer.end();
+  if (edits.length === 0) return result;
+  const parts: string[] = [];
+  let from = 0;
+  for (const edit of edits) {
+    parts.push(html.slice(from, edit.at), edit.text);
+    from = edit.end;
+  }
+  parts.push(html.slice(from));
+  result.html = parts.join('');
+  result.changed = true;
+  return result;
+}
