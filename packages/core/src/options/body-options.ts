@@ -204,7 +204,9 @@ export function validateNosnippetOption(value: unknown, source: string): Normali
 export function readPageLinks(value: unknown, key: string, source: string): NormalizedLinkRule[] | false {
   if (value === false) return false;
   if (typeof value === 'string' || (Array.isArray(value) && value.every((item) => typeof item === 'string'))) {
-    return [validateLinkRule({ rel: value, external: true }, key, source, true)];
+    const rel = list(value, key, source, '`nofollow`, `ugc` or `sponsored`', (item, itemKey) => relValue(item, itemKey, source));
+    if (rel.length === 0) return fail(key, source, value, 'an empty list', '`nofollow`, `ugc`, `sponsored` or a list of them, or `false`');
+    return [{ rel: [...new Set(rel)], external: true, hosts: [], paths: [], within: [], pages: [], collections: [] }];
   }
   if (Array.isArray(value)) return value.map((rule, i) => validateLinkRule(rule, `${key}[${i}]`, source, true));
   return [validateLinkRule(value, key, source, true)];

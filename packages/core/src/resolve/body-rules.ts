@@ -139,6 +139,11 @@ export function pageBodyPlan(page: BodyPage, options: NormalizedRobotsOptions): 
   };
 }
 
+/** Whether any rule applies to the page (a streaming adapter reads the page whole only then). Throws on bad page data, as `rewritePageBody` does. */
+export function pageHasBodyRules(page: BodyPage, options: NormalizedRobotsOptions): boolean {
+  return pageBodyPlan(page, options) !== undefined;
+}
+
 /**
  * The adapters' one call: the page's links and `data-nosnippet` rules applied to its HTML. Without
  * rules for the page, the same string comes back unread. A page's bad `links`/`nosnippet` data
