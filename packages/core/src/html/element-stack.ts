@@ -101,18 +101,23 @@ export class ElementStack {
   }
   /** Closes what an end tag closes; stray end tags change nothing. */
   end(tag: string): void {
+    // `</p>` and `</br>` leave SVG/MathML content, as the start tags in BREAKS_FOREIGN do.
+    if ((tag === 'p' || tag === 'br') && this.inForeign) {
+      while (this.inForeign) this.pop();
+    }
+    // `</h3>` closes an open `<h2>`: any heading end tag closes the innermost heading in scope.
+    if (HEADINGS.has(tag) && !this.inForeign) {
+      const heading = this.tags.findLast((open) => HEADINGS.has(open));
+      if (heading && this.inScope(heading, false)) this.popThrough(heading);
+      return;
+    }
     if (!this.open.get(tag)) return;
     if (this.inForeign) {
       // Foreign content: the innermost element of that name closes, with what is above it.
       this.popThrough(tag);
       return;
     }
-    if (IMPLIED_END.has(tag) || HEADINGS.has(tag) || SPECIAL.has(tag)) {
-      if (HEADINGS.has(tag)) {
-        const heading = this.tags.findLast((open) => HEADINGS.has(open));
-        if (heading && this.inScope(heading, false)) this.popThrough(heading);
-        return;
-      }
+    if (IMPLIED_END.has(tag) || SPECIAL.has(tag)) {
       if (this.inScope(tag, tag === 'p', tag === 'li')) this.popThrough(tag);
       return;
     }
