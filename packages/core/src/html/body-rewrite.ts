@@ -77,9 +77,9 @@ export function rewriteBody<T>(html: string, plan: BodyPlan<T>): BodyRewriteResu
   let valueStart = -1;
   const view: ElementView = { tag: '', attribute: (name) => attributes.get(name)?.value };
 
-  const ownMask = (): number => {
+  const ownMask = (name: string): number => {
     let mask = 0;
-    view.tag = tag;
+    view.tag = name;
     for (let bit = 0; bit < plan.selectors.length; bit++) {
       if (matchesSimpleSelector(plan.selectors[bit]!, view)) mask |= 1 << bit;
     }
@@ -123,7 +123,7 @@ export function rewriteBody<T>(html: string, plan: BodyPlan<T>): BodyRewriteResu
     tag = '';
     if (name === '') return;
     stack.beforeStart(name);
-    const own = plan.selectors.length > 0 ? ownMask() : 0;
+    const own = plan.selectors.length > 0 ? ownMask(name) : 0;
     const inert = stack.templates > 0;
     if (!inert && !stack.inForeign) {
       if (name === 'a' && plan.links.length > 0) editLink(stack.mask | own);
