@@ -37,19 +37,35 @@ const BREAKS_FOREIGN = new Set([
   'hr', 'i', 'img', 'li', 'listing', 'menu', 'meta', 'nobr', 'ol', 'p', 'pre', 'ruby', 's', 'small', 'span', 'strong', 'strike', 'sub', 'sup',
   'table', 'tt', 'u', 'ul', 'var',
 ]);
-/**
- * How far a scope check looks down the stack. Real pages are far shallower; the cap keeps each
- * tag's work constant on hostile input (`<p><object>` then 100,000 `<div>`s), so the pass stays linear.
- */
-const MAX_SCOPE_WALK = 512;
+/** The kinds of element a search down the stack stops at, each tracked as "the nearest one at or below position i". */
+const enum Stop {
+  /** The default scope's boundaries (and SVG/MathML elements). */
+  Scope,
+  /** Button scope: the default boundaries and `button`. */
+  Button,
+  /** List item scope: the default boundaries, `ol` and `ul`. */
+  ListItem,
+  /** Special elements: an end tag for another element stops at them. */
+  Special,
+  /** Where `<li>`, `<dd>` and `<dt>` stop looking for one to close: special elements other than address, div and p. */
+  Item,
+}
+const STOPS = 5;
 
-/** The open elements of the body pass, innermost last. */
+/**
+ * The open elements of the body pass, innermost last. Every question the tree builder asks of
+ * the stack ("is a `p` in button scope?", "which open `li` would this close?") is answered in
+ * constant time from the last position of each tag name and the nearest stop of each kind, so
+ * the pass stays linear on hostile nesting (`<p><object>` then 100,000 `<div>`s).
+ */
 export class ElementStack {
   private readonly tags: string[] = [];
   private readonly masks: number[] = [];
   private readonly foreign: boolean[] = [];
-  /** Open elements per tag name, so a tag that is not open is known in O(1). */
-  private readonly open = new Map<string, number>();
+  /** Per position and kind (`position * STOPS + kind`), the nearest position at or below it of that kind, -1 for none. */
+  private readonly stops: number[] = [];
+  /** The positions of the open elements of each tag name, innermost last. */
+  private readonly positions = new Map<string, number[]>();
   /** Open `<template>`s: their contents are inert (not part of the page until a script uses them). */
   templates = 0;
   /** The bits every element carries: matches of `<html>` and `<body>`, which are never on the stack. */
@@ -66,24 +82,21 @@ export class ElementStack {
     return top >= 0 && this.foreign[top]!;
   }
 
-  /**
-   * Closes what a start tag closes, before it is inserted (implied end tags, leaving foreign
-   * content). Returns false for tags that are never pushed (`html`, `body`, `head`, void elements).
-   */
+  /** Closes what a start tag closes before it is inserted: implied end tags, leaving foreign content. */
   beforeStart(tag: string): void {
     if (this.inForeign && BREAKS_FOREIGN.has(tag)) {
       while (this.inForeign) this.pop();
     }
     if (this.inForeign) return;
-    if (CLOSES_P.has(tag) && this.inScope('p', true)) this.popThrough('p');
-    if (tag === 'li') this.closeListItem(['li']);
-    else if (tag === 'dd' || tag === 'dt') this.closeListItem(['dd', 'dt']);
+    if (CLOSES_P.has(tag) && this.inScope('p', Stop.Button)) this.popThrough('p');
+    if (tag === 'li') this.closeItem('li');
+    else if (tag === 'dd' || tag === 'dt') this.closeItem('dd', 'dt');
     else if (HEADINGS.has(tag) && HEADINGS.has(this.top ?? '')) this.pop();
     else if (tag === 'option' && this.top === 'option') this.pop();
     else if (tag === 'optgroup') {
       if (this.top === 'option') this.pop();
       if (this.top === 'optgroup') this.pop();
-    } else if (tag === 'button' && this.inScope('button', false)) this.popThrough('button');
+    } else if (tag === 'button' && this.inScope('button', Stop.Scope)) this.popThrough('button');
   }
   /** Whether the start tag just read opens an element that holds contents. */
   opens(tag: string, selfClosing: boolean): boolean {
@@ -93,10 +106,17 @@ export class ElementStack {
   /** Pushes an element with its own selector bits (its ancestors' are added). */
   push(tag: string, ownMask: number): void {
     const foreign = this.inForeign ? !(this.top === 'foreignobject' || this.top === 'desc' || this.top === 'title') : tag === 'svg' || tag === 'math';
+    const at = this.tags.length;
+    const special = !foreign && SPECIAL.has(tag);
+    const scope = foreign || SCOPE.has(tag);
+    const kinds = [scope, scope || tag === 'button', scope || tag === 'ol' || tag === 'ul', special, special && tag !== 'address' && tag !== 'div' && tag !== 'p'];
+    for (let kind = 0; kind < STOPS; kind++) this.stops.push(kinds[kind] ? at : at > 0 ? this.stops[(at - 1) * STOPS + kind]! : -1);
     this.tags.push(tag);
     this.masks.push(this.mask | ownMask);
     this.foreign.push(foreign);
-    this.open.set(tag, (this.open.get(tag) ?? 0) + 1);
+    let list = this.positions.get(tag);
+    if (!list) this.positions.set(tag, (list = []));
+    list.push(at);
     if (tag === 'template') this.templates++;
   }
   /** Closes what an end tag closes; stray end tags change nothing. */
@@ -107,67 +127,60 @@ export class ElementStack {
     }
     // `</h3>` closes an open `<h2>`: any heading end tag closes the innermost heading in scope.
     if (HEADINGS.has(tag) && !this.inForeign) {
-      const heading = this.tags.findLast((open) => HEADINGS.has(open));
-      if (heading && this.inScope(heading, false)) this.popThrough(heading);
+      let heading = -1;
+      for (const name of HEADINGS) heading = Math.max(heading, this.last(name));
+      if (heading !== -1 && heading >= this.nearest(Stop.Scope)) this.popTo(heading);
       return;
     }
-    if (!this.open.get(tag)) return;
-    if (this.inForeign) {
-      // Foreign content: the innermost element of that name closes, with what is above it.
-      this.popThrough(tag);
-      return;
-    }
-    if (IMPLIED_END.has(tag) || SPECIAL.has(tag)) {
-      if (this.inScope(tag, tag === 'p', tag === 'li')) this.popThrough(tag);
-      return;
-    }
-    // "Any other end tag": the nearest open element of that name, unless a special element is above it.
-    for (let i = this.tags.length - 1, walked = 0; i >= 0 && walked < MAX_SCOPE_WALK; i--, walked++) {
-      const open = this.tags[i]!;
-      if (open === tag) {
-        while (this.tags.length > i) this.pop();
-        return;
-      }
-      if (SPECIAL.has(open)) return;
+    const at = this.last(tag);
+    if (at === -1) return;
+    // Foreign content: the innermost element of that name closes, with what is above it.
+    if (this.inForeign) this.popTo(at);
+    else if (IMPLIED_END.has(tag) || SPECIAL.has(tag)) {
+      if (at >= this.nearest(tag === 'p' ? Stop.Button : tag === 'li' ? Stop.ListItem : Stop.Scope)) this.popTo(at);
+    } else if (at >= this.nearest(Stop.Special)) {
+      // "Any other end tag": the nearest open element of that name, unless a special element is above it.
+      this.popTo(at);
     }
   }
 
   private get top(): string | undefined {
     return this.tags[this.tags.length - 1];
   }
+  /** The position of the innermost open element named `tag`, -1 for none. */
+  private last(tag: string): number {
+    const list = this.positions.get(tag);
+    return list && list.length > 0 ? list[list.length - 1]! : -1;
+  }
+  /** The nearest position of a kind from the top of the stack, -1 for none. */
+  private nearest(kind: Stop): number {
+    const top = this.tags.length - 1;
+    return top >= 0 ? this.stops[top * STOPS + kind]! : -1;
+  }
   private pop(): void {
     const tag = this.tags.pop()!;
     this.masks.pop();
     this.foreign.pop();
-    this.open.set(tag, this.open.get(tag)! - 1);
+    this.stops.length -= STOPS;
+    this.positions.get(tag)!.pop();
     if (tag === 'template') this.templates--;
   }
-  private popThrough(tag: string): void {
-    while (this.tags.length > 0) {
-      const open = this.top;
-      this.pop();
-      if (open === tag) return;
-    }
+  /** Pops the element at `position` and everything above it. */
+  private popTo(position: number): void {
+    while (this.tags.length > position) this.pop();
   }
-  /** The spec's "has an element in scope" (button scope and list item scope add their boundaries). */
-  private inScope(tag: string, button: boolean, listItem = false): boolean {
-    if (!this.open.get(tag)) return false;
-    for (let i = this.tags.length - 1, walked = 0; i >= 0 && walked < MAX_SCOPE_WALK; i--, walked++) {
-      const open = this.tags[i]!;
-      if (open === tag) return true;
-      if (this.foreign[i] || SCOPE.has(open) || (button && open === 'button') || (listItem && (open === 'ul' || open === 'ol'))) return false;
-    }
-    return false;
+  private popThrough(tag: string): void {
+    const at = this.last(tag);
+    if (at !== -1) this.popTo(at);
+  }
+  /** The spec's "has an element in scope", for the scope whose boundaries are `kind` (the element may be a boundary itself). */
+  private inScope(tag: string, kind: Stop): boolean {
+    const at = this.last(tag);
+    return at !== -1 && at >= this.nearest(kind);
   }
   /** `<li>` (or `<dd>`/`<dt>`) closes an open one unless a special element other than address, div or p is nearer. */
-  private closeListItem(names: readonly string[]): void {
-    for (let i = this.tags.length - 1, walked = 0; i >= 0 && walked < MAX_SCOPE_WALK; i--, walked++) {
-      const open = this.tags[i]!;
-      if (names.includes(open)) {
-        while (this.tags.length > i) this.pop();
-        return;
-      }
-      if (SPECIAL.has(open) && open !== 'address' && open !== 'div' && open !== 'p') return;
-    }
+  private closeItem(...names: string[]): void {
+    const at = Math.max(...names.map((name) => this.last(name)));
+    if (at !== -1 && at >= this.nearest(Stop.Item)) this.popTo(at);
   }
 }
