@@ -14,6 +14,7 @@ import { RobotsError } from '../errors.js';
 import { checkTrailingSlash, collectFindings, SitemapEntryChecks } from './site-checks.js';
 import { forEachConcurrent, listHtmlFiles, readTextFile } from './read-files.js';
 import { readHeaderRules } from './header-rules.js';
+import { pageLinkFacts } from './link-checks.js';
 import { readSitemaps, siteFromSitemaps } from './sitemaps.js';
 
 /** Reads one page's HTML and decides, for each crawler, what it may do with the URL. */
@@ -50,6 +51,8 @@ export function auditPage(file: string, html: string, context: AuditContext): Pa
     ...(canonical?.path === undefined ? {} : { canonicalPath: canonical.path }),
     sources,
     verdicts,
+    // Links into the site and data-nosnippet elements, for audit/link-checks.ts.
+    ...pageLinkFacts(facts, url, context.site),
   };
 }
 

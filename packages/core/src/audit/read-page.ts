@@ -93,11 +93,17 @@ export interface PageFacts {
   canonical?: string;
   /** The first `<base href>` in the head, as written. */
   baseHref?: string;
+  /** `<a href>` links (the first MAX_LINKS_READ), with their `rel` as written: for audit/link-checks.ts. */
+  links?: Array<{ href: string; rel: string }>;
+  /** Lower-cased names of the elements that carry `data-nosnippet` (Google honours it on span, div and section only). */
+  nosnippetTags?: string[];
 }
+/** Links read per page, so a hostile page cannot fill the audit's memory. */
+export const MAX_LINKS_READ = 2000;
 /** Elements the HTML parser keeps in the head; any other start tag opens the body. */
 const HEAD_ELEMENTS = new Set(['html', 'head', 'meta', 'link', 'title', 'style', 'script', 'noscript', 'base', 'template']);
 /** The only elements whose attributes are read. */
-const READ_ATTRIBUTES = new Set(['meta', 'link', 'base']);
+const READ_ATTRIBUTES = new Set(['meta', 'link', 'base', 'a']);
 function hasRelToken(rel: string | undefined, token: string): boolean {
   if (!rel) return false;
   return rel.toLowerCase().split(/[\t\n\f\r ]+/).includes(token);
@@ -123,6 +129,10 @@ export function readPage(html: string, extraNames?: ReadonlySet<string>): PageFa
     if (!attributes) return;
     const found = attributes;
     attributes = undefined;
+    if (tag === 'a') {
+      if (found.href !== undefined && (facts.links ??= []).length < MAX_LINKS_READ) facts.links.push({ href: ownString(found.href.trim()), rel: ownString(found.rel ?? '') });
+      return;
+    }
     if (tag === 'meta') {
       const { name, content } = found;
       if (name === undefined || content === undefined || !isRobotsMetaName(name, extraNames)) return;
@@ -145,6 +155,8 @@ export function readPage(html: string, extraNames?: ReadonlySet<string>): PageFa
       attributes = READ_ATTRIBUTES.has(tag) ? (Object.create(null) as Record<string, string>) : undefined;
     },
     onattribname(start, end) {
+      // `data-nosnippet` on any element, told apart by its length before any slicing.
+      if (end - start === 14 && html.slice(start, end).toLowerCase() === 'data-nosnippet') (facts.nosnippetTags ??= []).push(tag);
       if (attributes) {
         attributeName = html.slice(start, end).toLowerCase();
         attributeValue = '';
