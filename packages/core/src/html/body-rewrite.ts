@@ -9,6 +9,7 @@
  */
 import { QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { ElementStack } from './element-stack.js';
+import { decodeAttributeValue } from './tokenizer.js';
 import { matchesSimpleSelector, selectorAttributes, type ElementView, type SimpleSelector } from './simple-selector.js';
 
 /** One link rule, as the page's plan holds it. */
@@ -51,33 +52,53 @@ export const NOSNIPPET_ELEMENTS: ReadonlySet<string> = new Set(['span', 'div', '
 const MAX_IGNORED_REPORTED = 10;
 
 interface Attribute {
-  value: string;
+  /** The value as written (character references not decoded), and decoded once asked for. */
+  raw: string;
+  decoded?: string;
   quote: QuoteType;
   /** Where the value's text starts (quoted: after the quote); -1 for no value or an empty quoted one. */
   valueStart: number;
   end: number;
 }
 function noop(): void {}
+const QUOTES: Record<number, '"' | "'" | ''> = { [QuoteType.Double]: '"', [QuoteType.Single]: "'" };
+/** An attribute's value as the DOM has it: references decoded only when the raw value has any. */
+function valueOf(attribute: Attribute): string {
+  const raw = attribute.raw;
+  if (raw.indexOf('&') === -1 && raw.indexOf('\r') === -1 && raw.indexOf('\0') === -1) return raw;
+  return (attribute.decoded ??= decodeAttributeValue({ rawValue: raw, quote: QUOTES[attribute.quote] ?? '' }));
+}
 
 /** Runs the plan over one page. A page with nothing to change is returned as the same string. */
 export function rewriteBody<T>(html: string, plan: BodyPlan<T>): BodyRewriteResult {
   const result: BodyRewriteResult = { html, changed: false, links: 0, nosnippet: 0, ignored: [] };
   const wanted = new Set<string>(['href', 'rel', 'data-nosnippet']);
   for (const selector of plan.selectors) for (const name of selectorAttributes(selector)) wanted.add(name);
+  // Attribute names are sliced only when their length is one of the wanted ones: most are not.
+  const wantedLengths = new Set([...wanted].map((name) => name.length));
   const stack = new ElementStack();
   const edits: Array<{ at: number; end: number; text: string }> = [];
+  const hasSelectors = plan.selectors.length > 0;
 
   let tag = '';
-  let nameEnd = 0;
   let lastAttrEnd = 0;
-  let attributes = new Map<string, Attribute>();
+  const attributes = new Map<string, Attribute>();
   let attributeName = '';
   let collecting = false;
-  let value = '';
   let valueStart = -1;
-  const view: ElementView = { tag: '', attribute: (name) => attributes.get(name)?.value };
+  let valueEnd = -1;
+  const view: ElementView = {
+    tag: '',
+    attribute: (name) => {
+      const attribute = attributes.get(name);
+      return attribute === undefined ? undefined : valueOf(attribute);
+    },
+  };
 
+  // Selectors that all need an attribute cannot match an element without any of the wanted ones.
+  const tagOnly = plan.selectors.some((selector) => selectorAttributes(selector).length === 0);
   const ownMask = (name: string): number => {
+    if (!tagOnly && attributes.size === 0) return 0;
     let mask = 0;
     view.tag = name;
     for (let bit = 0; bit < plan.selectors.length; bit++) {
@@ -86,30 +107,30 @@ export function rewriteBody<T>(html: string, plan: BodyPlan<T>): BodyRewriteResu
     return mask;
   };
   const editLink = (mask: number): void => {
-    const href = attributes.get('href');
-    if (href === undefined) return;
+    const hrefAttribute = attributes.get('href');
+    if (hrefAttribute === undefined) return;
+    const href = valueOf(hrefAttribute);
     let link: T | undefined | null = null;
     const add: string[] = [];
     for (const rule of plan.links) {
       if (rule.withinMask !== 0 && (rule.withinMask & mask) === 0) continue;
-      if (rule.target) {
-        if (link === null) link = plan.resolveLink(href.value);
-        if (link === undefined || !rule.target(link)) continue;
-      } else if (link === null && (link = plan.resolveLink(href.value)) === undefined) continue;
+      if (link === null) link = plan.resolveLink(href);
+      if (link === undefined) return;
+      if (rule.target && !rule.target(link)) continue;
       for (const token of rule.rel) if (!add.includes(token)) add.push(token);
     }
     if (add.length === 0) return;
     const rel = attributes.get('rel');
-    const existing = rel ? rel.value.toLowerCase().split(/[\t\n\f\r ]+/) : [];
+    const existing = rel ? valueOf(rel).toLowerCase().split(/[\t\n\f\r ]+/) : [];
     const missing = add.filter((token) => !existing.includes(token));
     if (missing.length === 0) return;
     const tokens = missing.join(' ');
-    const q = href.quote === QuoteType.Single ? "'" : '"';
+    const q = hrefAttribute.quote === QuoteType.Single ? "'" : '"';
     if (!rel) edits.push({ at: lastAttrEnd, end: lastAttrEnd, text: ` rel=${q}${tokens}${q}` });
     else if (rel.quote === QuoteType.Double || rel.quote === QuoteType.Single) {
-      edits.push({ at: rel.end - 1, end: rel.end - 1, text: (rel.value.trim() === '' ? '' : ' ') + tokens });
+      edits.push({ at: rel.end - 1, end: rel.end - 1, text: (valueOf(rel).trim() === '' ? '' : ' ') + tokens });
     } else if (rel.quote === QuoteType.Unquoted) {
-      const raw = html.slice(rel.valueStart, rel.end);
+      const raw = rel.raw;
       const quote = raw.includes('"') ? (raw.includes("'") ? '"' : "'") : '"';
       const kept = quote === '"' ? raw.replaceAll('"', '&quot;') : raw;
       edits.push({ at: rel.valueStart, end: rel.end, text: `${quote}${kept} ${tokens}${quote}` });
@@ -123,9 +144,8 @@ export function rewriteBody<T>(html: string, plan: BodyPlan<T>): BodyRewriteResu
     tag = '';
     if (name === '') return;
     stack.beforeStart(name);
-    const own = plan.selectors.length > 0 ? ownMask(name) : 0;
-    const inert = stack.templates > 0;
-    if (!inert && !stack.inForeign) {
+    const own = hasSelectors ? ownMask(name) : 0;
+    if (stack.templates === 0 && !stack.inForeign) {
       if (name === 'a' && plan.links.length > 0) editLink(stack.mask | own);
       if ((own & plan.nosnippetMask) !== 0) {
         if (!NOSNIPPET_ELEMENTS.has(name)) {
@@ -139,36 +159,34 @@ export function rewriteBody<T>(html: string, plan: BodyPlan<T>): BodyRewriteResu
         }
       }
     }
-    if (name === 'html' || name === 'body') stack.rootMask |= own;
+    if (name === 'html' || name === 'body') stack.addRootBits(own);
     else if (stack.opens(name, selfClosing)) stack.push(name, own);
   };
 
   const callbacks: TokenizerCallbacks = {
     onopentagname(start, end) {
       tag = html.slice(start, end).toLowerCase();
-      nameEnd = end;
-      lastAttrEnd = nameEnd;
-      if (attributes.size > 0) attributes = new Map();
+      lastAttrEnd = end;
+      if (attributes.size > 0) attributes.clear();
     },
     onattribname(start, end) {
+      collecting = false;
+      if (!wantedLengths.has(end - start)) return;
       attributeName = html.slice(start, end).toLowerCase();
       collecting = wanted.has(attributeName) && !attributes.has(attributeName);
-      value = '';
       valueStart = -1;
     },
     onattribdata(start, end) {
       if (!collecting) return;
       if (valueStart === -1) valueStart = start;
-      value += html.slice(start, end);
+      valueEnd = end;
     },
-    onattribentity(codePoint) {
-      if (collecting) value += String.fromCodePoint(codePoint);
-    },
+    onattribentity: noop,
     onattribend(quote, end) {
       lastAttrEnd = end;
       if (!collecting) return;
       collecting = false;
-      attributes.set(attributeName, { value, quote, valueStart: quote === QuoteType.Unquoted ? valueStart : -1, end });
+      attributes.set(attributeName, { raw: valueStart === -1 ? '' : html.slice(valueStart, valueEnd), quote, valueStart: quote === QuoteType.Unquoted ? valueStart : -1, end });
     },
     onopentagend: () => finishTag(false),
     onselfclosingtag: () => finishTag(true),
@@ -185,7 +203,7 @@ export function rewriteBody<T>(html: string, plan: BodyPlan<T>): BodyRewriteResu
     ontextentity: noop,
     isInForeignContext: () => stack.inForeign,
   };
-  const tokenizer = new Tokenizer({ decodeEntities: true }, callbacks);
+  const tokenizer = new Tokenizer({ decodeEntities: false }, callbacks);
   tokenizer.write(html);
   tokenizer.end();
   if (edits.length === 0) return result;

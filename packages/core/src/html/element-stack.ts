@@ -37,6 +37,45 @@ const BREAKS_FOREIGN = new Set([
   'hr', 'i', 'img', 'li', 'listing', 'menu', 'meta', 'nobr', 'ol', 'p', 'pre', 'ruby', 's', 'small', 'span', 'strong', 'strike', 'sub', 'sup',
   'table', 'tt', 'u', 'ul', 'var',
 ]);
+/** What the tree builder needs to know of a tag name, as bits: one Map lookup per tag instead of a Set per question. */
+const enum Flag {
+  Void = 1,
+  ClosesP = 2,
+  Heading = 4,
+  Special = 8,
+  Scope = 16,
+  ImpliedEnd = 32,
+  BreaksForeign = 64,
+  /** `button`: a boundary of button scope. */
+  Button = 128,
+  /** `ol`, `ul`: boundaries of list item scope. */
+  List = 256,
+  /** `address`, `div`, `p`: special, but `<li>` looks past them. */
+  ItemTransparent = 512,
+  /** `html`, `body`, `head`: never on the stack. */
+  Root = 1024,
+  /** Start tags with a rule of their own in `beforeStart`: li, dd, dt, option, optgroup, button. */
+  OwnRule = 2048,
+}
+const FLAGS = new Map<string, number>();
+function mark(names: Iterable<string>, flag: number): void {
+  for (const name of names) FLAGS.set(name, (FLAGS.get(name) ?? 0) | flag);
+}
+mark(VOID, Flag.Void);
+mark(CLOSES_P, Flag.ClosesP);
+mark(HEADINGS, Flag.Heading);
+mark(SPECIAL, Flag.Special);
+mark(SCOPE, Flag.Scope);
+mark(IMPLIED_END, Flag.ImpliedEnd);
+mark(BREAKS_FOREIGN, Flag.BreaksForeign);
+mark(['button'], Flag.Button);
+mark(['ol', 'ul'], Flag.List);
+mark(['address', 'div', 'p'], Flag.ItemTransparent);
+mark(['html', 'body', 'head'], Flag.Root);
+mark(['li', 'dd', 'dt', 'option', 'optgroup', 'button'], Flag.OwnRule);
+/** Flags of an open element in SVG or MathML (not stored per name: the namespace decides). */
+const FOREIGN = 1 << 12;
+
 /** The kinds of element a search down the stack stops at, each tracked as "the nearest one at or below position i". */
 const enum Stop {
   /** The default scope's boundaries (and SVG/MathML elements). */
@@ -60,73 +99,92 @@ const STOPS = 5;
  */
 export class ElementStack {
   private readonly tags: string[] = [];
+  /** Per open element: its Flag bits, with FOREIGN for SVG/MathML elements. */
+  private readonly flags: number[] = [];
   private readonly masks: number[] = [];
-  private readonly foreign: boolean[] = [];
   /** Per position and kind (`position * STOPS + kind`), the nearest position at or below it of that kind, -1 for none. */
   private readonly stops: number[] = [];
-  /** The positions of the open elements of each tag name, innermost last. */
-  private readonly positions = new Map<string, number[]>();
+  /** The position of the innermost open element of each tag name (absent or -1: none open). */
+  private readonly lastOf = new Map<string, number>();
+  /** Per position, the position of the next open element of the same name below it, -1 for none. */
+  private readonly sameBelow: number[] = [];
   /** Open `<template>`s: their contents are inert (not part of the page until a script uses them). */
   templates = 0;
   /** The bits every element carries: matches of `<html>` and `<body>`, which are never on the stack. */
   rootMask = 0;
-
   /** The mask of the current insertion point: the innermost open element's, or the root's. */
-  get mask(): number {
-    const top = this.masks.length - 1;
-    return top >= 0 ? this.masks[top]! : this.rootMask;
-  }
+  mask = 0;
   /** Whether the insertion point is inside SVG or MathML. */
-  get inForeign(): boolean {
-    const top = this.foreign.length - 1;
-    return top >= 0 && this.foreign[top]!;
-  }
+  inForeign = false;
 
+  /** Bits of `<html>` and `<body>` (never on the stack): every element, open or to come, carries them. */
+  addRootBits(bits: number): void {
+    // At most once per bit: a page repeating `<body class=…>` does not rescan the stack.
+    if ((this.rootMask | bits) === this.rootMask) return;
+    this.rootMask |= bits;
+    for (let i = 0; i < this.masks.length; i++) this.masks[i]! |= bits;
+    this.mask |= bits;
+  }
   /** Closes what a start tag closes before it is inserted: implied end tags, leaving foreign content. */
   beforeStart(tag: string): void {
-    if (this.inForeign && BREAKS_FOREIGN.has(tag)) {
+    const flags = FLAGS.get(tag) ?? 0;
+    if (this.inForeign) {
+      if ((flags & Flag.BreaksForeign) === 0) return;
       while (this.inForeign) this.pop();
     }
-    if (this.inForeign) return;
-    if (CLOSES_P.has(tag) && this.inScope('p', Stop.Button)) this.popThrough('p');
-    if (tag === 'li') this.closeItem('li');
-    else if (tag === 'dd' || tag === 'dt') this.closeItem('dd', 'dt');
-    else if (HEADINGS.has(tag) && HEADINGS.has(this.top ?? '')) this.pop();
-    else if (tag === 'option' && this.top === 'option') this.pop();
-    else if (tag === 'optgroup') {
-      if (this.top === 'option') this.pop();
-      if (this.top === 'optgroup') this.pop();
-    } else if (tag === 'button' && this.inScope('button', Stop.Scope)) this.popThrough('button');
+    if ((flags & Flag.ClosesP) !== 0 && this.inScope('p', Stop.Button)) this.popThrough('p');
+    if ((flags & Flag.Heading) !== 0) {
+      if ((this.topFlags & Flag.Heading) !== 0) this.pop();
+    } else if ((flags & Flag.OwnRule) !== 0) {
+      if (tag === 'li') this.closeItem('li');
+      else if (tag === 'dd' || tag === 'dt') this.closeItem('dd', 'dt');
+      else if (tag === 'option' && this.top === 'option') this.pop();
+      else if (tag === 'optgroup') {
+        if (this.top === 'option') this.pop();
+        if (this.top === 'optgroup') this.pop();
+      } else if (tag === 'button' && this.inScope('button', Stop.Scope)) this.popThrough('button');
+    }
   }
   /** Whether the start tag just read opens an element that holds contents. */
   opens(tag: string, selfClosing: boolean): boolean {
     if (this.inForeign) return !selfClosing;
-    return !VOID.has(tag) && tag !== 'html' && tag !== 'body' && tag !== 'head';
+    return ((FLAGS.get(tag) ?? 0) & (Flag.Void | Flag.Root)) === 0;
   }
   /** Pushes an element with its own selector bits (its ancestors' are added). */
   push(tag: string, ownMask: number): void {
-    const foreign = this.inForeign ? !(this.top === 'foreignobject' || this.top === 'desc' || this.top === 'title') : tag === 'svg' || tag === 'math';
     const at = this.tags.length;
-    const special = !foreign && SPECIAL.has(tag);
-    const scope = foreign || SCOPE.has(tag);
-    const kinds = [scope, scope || tag === 'button', scope || tag === 'ol' || tag === 'ul', special, special && tag !== 'address' && tag !== 'div' && tag !== 'p'];
-    for (let kind = 0; kind < STOPS; kind++) this.stops.push(kinds[kind] ? at : at > 0 ? this.stops[(at - 1) * STOPS + kind]! : -1);
+    const top = this.top;
+    const foreign = this.inForeign ? !(top === 'foreignobject' || top === 'desc' || top === 'title') : tag === 'svg' || tag === 'math';
+    const flags = foreign ? FOREIGN : (FLAGS.get(tag) ?? 0);
+    const special = (flags & Flag.Special) !== 0;
+    const scope = foreign || (flags & Flag.Scope) !== 0;
+    const stops = this.stops;
+    const base = (at - 1) * STOPS;
+    stops.push(
+      scope ? at : at === 0 ? -1 : stops[base]!,
+      scope || (flags & Flag.Button) !== 0 ? at : at === 0 ? -1 : stops[base + 1]!,
+      scope || (flags & Flag.List) !== 0 ? at : at === 0 ? -1 : stops[base + 2]!,
+      special ? at : at === 0 ? -1 : stops[base + 3]!,
+      special && (flags & Flag.ItemTransparent) === 0 ? at : at === 0 ? -1 : stops[base + 4]!,
+    );
     this.tags.push(tag);
-    this.masks.push(this.mask | ownMask);
-    this.foreign.push(foreign);
-    let list = this.positions.get(tag);
-    if (!list) this.positions.set(tag, (list = []));
-    list.push(at);
+    this.flags.push(flags);
+    this.mask |= ownMask;
+    this.masks.push(this.mask);
+    this.inForeign = foreign;
+    this.sameBelow.push(this.lastOf.get(tag) ?? -1);
+    this.lastOf.set(tag, at);
     if (tag === 'template') this.templates++;
   }
   /** Closes what an end tag closes; stray end tags change nothing. */
   end(tag: string): void {
+    const flags = FLAGS.get(tag) ?? 0;
     // `</p>` and `</br>` leave SVG/MathML content, as the start tags in BREAKS_FOREIGN do.
     if ((tag === 'p' || tag === 'br') && this.inForeign) {
       while (this.inForeign) this.pop();
     }
     // `</h3>` closes an open `<h2>`: any heading end tag closes the innermost heading in scope.
-    if (HEADINGS.has(tag) && !this.inForeign) {
+    if ((flags & Flag.Heading) !== 0 && !this.inForeign) {
       let heading = -1;
       for (const name of HEADINGS) heading = Math.max(heading, this.last(name));
       if (heading !== -1 && heading >= this.nearest(Stop.Scope)) this.popTo(heading);
@@ -136,7 +194,7 @@ export class ElementStack {
     if (at === -1) return;
     // Foreign content: the innermost element of that name closes, with what is above it.
     if (this.inForeign) this.popTo(at);
-    else if (IMPLIED_END.has(tag) || SPECIAL.has(tag)) {
+    else if ((flags & (Flag.ImpliedEnd | Flag.Special)) !== 0) {
       if (at >= this.nearest(tag === 'p' ? Stop.Button : tag === 'li' ? Stop.ListItem : Stop.Scope)) this.popTo(at);
     } else if (at >= this.nearest(Stop.Special)) {
       // "Any other end tag": the nearest open element of that name, unless a special element is above it.
@@ -147,10 +205,12 @@ export class ElementStack {
   private get top(): string | undefined {
     return this.tags[this.tags.length - 1];
   }
+  private get topFlags(): number {
+    return this.tags.length === 0 ? 0 : this.flags[this.flags.length - 1]!;
+  }
   /** The position of the innermost open element named `tag`, -1 for none. */
   private last(tag: string): number {
-    const list = this.positions.get(tag);
-    return list && list.length > 0 ? list[list.length - 1]! : -1;
+    return this.lastOf.get(tag) ?? -1;
   }
   /** The nearest position of a kind from the top of the stack, -1 for none. */
   private nearest(kind: Stop): number {
@@ -159,11 +219,14 @@ export class ElementStack {
   }
   private pop(): void {
     const tag = this.tags.pop()!;
+    this.flags.pop();
     this.masks.pop();
-    this.foreign.pop();
     this.stops.length -= STOPS;
-    this.positions.get(tag)!.pop();
+    this.lastOf.set(tag, this.sameBelow.pop()!);
     if (tag === 'template') this.templates--;
+    const top = this.masks.length - 1;
+    this.mask = top >= 0 ? this.masks[top]! : this.rootMask;
+    this.inForeign = top >= 0 && (this.flags[top]! & FOREIGN) !== 0;
   }
   /** Pops the element at `position` and everything above it. */
   private popTo(position: number): void {
@@ -179,8 +242,8 @@ export class ElementStack {
     return at !== -1 && at >= this.nearest(kind);
   }
   /** `<li>` (or `<dd>`/`<dt>`) closes an open one unless a special element other than address, div or p is nearer. */
-  private closeItem(...names: string[]): void {
-    const at = Math.max(...names.map((name) => this.last(name)));
+  private closeItem(first: string, second?: string): void {
+    const at = second === undefined ? this.last(first) : Math.max(this.last(first), this.last(second));
     if (at !== -1 && at >= this.nearest(Stop.Item)) this.popTo(at);
   }
 }

@@ -55,32 +55,78 @@ function selector(text: string): SimpleSelector {
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const PLACEHOLDER = 'http://robots-kit.invalid';
+/** A root-relative path that needs no URL parsing to be read: no dot segments, escapes, backslashes or odd characters. */
+const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9_~!$'()*+,;=:@/.-]*(?=[?#]|$)/;
+/** Bounded caches shared by every page: the same nav links and globs come back on every page of a site. */
+const MAX_CACHED = 10_000;
+const siteHosts = new Map<string, string>();
+const rootRelative = new Map<string, LinkTarget>();
+const pathMatches = new WeakMap<readonly string[], Map<string, boolean>>();
+/** Whether a URL path matches any of the globs, remembered per glob list. */
+function pathMatchesGlobs(path: string, globs: readonly string[]): boolean {
+  let cache = pathMatches.get(globs);
+  if (!cache) pathMatches.set(globs, (cache = new Map()));
+  let matches = cache.get(path);
+  if (matches === undefined) {
+    if (cache.size >= MAX_CACHED) cache.clear();
+    matches = urlGlobMatcher(path)(globs);
+    cache.set(path, matches);
+  }
+  return matches;
+}
+function siteHostOf(site: string): string {
+  let host = siteHosts.get(site);
+  if (host === undefined) {
+    if (siteHosts.size >= 100) siteHosts.clear();
+    host = new URL(site).host.toLowerCase();
+    siteHosts.set(site, host);
+  }
+  return host;
+}
+class Target implements LinkTarget {
+  constructor(
+    readonly external: boolean,
+    readonly host: string,
+    private readonly path: string | undefined,
+  ) {}
+  pathMatches(globs: readonly string[]): boolean {
+    return this.path !== undefined && pathMatchesGlobs(this.path, globs);
+  }
+}
 /** `link` resolved against the page: http(s) only; `#top`, `mailto:`, `javascript:` are not links to rel-mark. */
 function linkResolver(pageUrl: string, site: string | undefined): (href: string) => LinkTarget | undefined {
-  const siteUrl = site === undefined ? undefined : new URL(site);
-  const siteHost = siteUrl?.host.toLowerCase() ?? '';
-  const base = new URL(pageUrl, siteUrl?.origin ?? PLACEHOLDER);
+  const siteHost = site === undefined ? '' : siteHostOf(site);
+  let base: URL | undefined;
+  const parse = (href: string): URL | undefined => {
+    try {
+      return new URL(href, (base ??= new URL(pageUrl, site ?? PLACEHOLDER)));
+    } catch {
+      return undefined;
+    }
+  };
   return (raw) => {
     const href = raw.trim();
     if (href === '' || href.startsWith('#')) return undefined;
-    const absolute = href.startsWith('//') || SCHEME.test(href);
-    let url: URL | undefined;
-    const parse = (): URL | undefined => {
-      if (url) return url;
-      try {
-        url = new URL(href, base);
-      } catch {
-        return undefined;
+    if (!href.startsWith('//') && !SCHEME.test(href)) {
+      // Within the site: its path read directly when plain (`/blog/post/`), through URL otherwise.
+      if (href.charCodeAt(0) === 0x2f) {
+        // Root-relative links resolve the same on every page: read once per site and href.
+        const key = siteHost + ' ' + href;
+        let target = rootRelative.get(key);
+        if (target === undefined) {
+          let plain = PLAIN_PATH.exec(href)?.[0];
+          if (plain?.includes('/.')) plain = undefined;
+          target = new Target(false, siteHost, plain ?? parse(href)?.pathname);
+          if (rootRelative.size >= MAX_CACHED) rootRelative.clear();
+          rootRelative.set(key, target);
+        }
+        return target;
       }
-      return url;
-    };
-    if (!absolute) {
-      return { external: false, host: siteHost, pathMatches: (globs) => (parse() ? urlGlobMatcher(url!.pathname)(globs) : false) };
+      return new Target(false, siteHost, parse(href)?.pathname);
     }
-    const parsed = parse();
-    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) return undefined;
-    const host = parsed.host.toLowerCase();
-    return { external: siteUrl === undefined ? true : host !== siteHost, host: parsed.hostname.toLowerCase(), pathMatches: (globs) => urlGlobMatcher(parsed.pathname)(globs) };
+    const url = parse(href);
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return undefined;
+    return new Target(site === undefined ? true : url.host.toLowerCase() !== siteHost, url.hostname.toLowerCase(), url.pathname);
   };
 }
 
