@@ -143,7 +143,8 @@ export function rewriteBody<T>(html: string, plan: BodyPlan<T>): BodyRewriteResu
     const name = tag;
     tag = '';
     if (name === '') return;
-    stack.beforeStart(name);
+    const flags = ElementStack.flagsOf(name);
+    stack.beforeStart(name, flags);
     const own = hasSelectors ? ownMask(name) : 0;
     if (stack.templates === 0 && !stack.inForeign) {
       if (name === 'a' && plan.links.length > 0) editLink(stack.mask | own);
@@ -160,7 +161,7 @@ export function rewriteBody<T>(html: string, plan: BodyPlan<T>): BodyRewriteResu
       }
     }
     if (name === 'html' || name === 'body') stack.addRootBits(own);
-    else if (stack.opens(name, selfClosing)) stack.push(name, own);
+    else if (stack.opens(flags, selfClosing)) stack.push(name, flags, own);
   };
 
   const callbacks: TokenizerCallbacks = {

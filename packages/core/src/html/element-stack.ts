@@ -38,25 +38,25 @@ const BREAKS_FOREIGN = new Set([
   'table', 'tt', 'u', 'ul', 'var',
 ]);
 /** What the tree builder needs to know of a tag name, as bits: one Map lookup per tag instead of a Set per question. */
-const enum Flag {
-  Void = 1,
-  ClosesP = 2,
-  Heading = 4,
-  Special = 8,
-  Scope = 16,
-  ImpliedEnd = 32,
-  BreaksForeign = 64,
+const Flag = {
+  Void: 1,
+  ClosesP: 2,
+  Heading: 4,
+  Special: 8,
+  Scope: 16,
+  ImpliedEnd: 32,
+  BreaksForeign: 64,
   /** `button`: a boundary of button scope. */
-  Button = 128,
+  Button: 128,
   /** `ol`, `ul`: boundaries of list item scope. */
-  List = 256,
+  List: 256,
   /** `address`, `div`, `p`: special, but `<li>` looks past them. */
-  ItemTransparent = 512,
+  ItemTransparent: 512,
   /** `html`, `body`, `head`: never on the stack. */
-  Root = 1024,
+  Root: 1024,
   /** Start tags with a rule of their own in `beforeStart`: li, dd, dt, option, optgroup, button. */
-  OwnRule = 2048,
-}
+  OwnRule: 2048,
+} as const;
 const FLAGS = new Map<string, number>();
 function mark(names: Iterable<string>, flag: number): void {
   for (const name of names) FLAGS.set(name, (FLAGS.get(name) ?? 0) | flag);
@@ -125,9 +125,12 @@ export class ElementStack {
     for (let i = 0; i < this.masks.length; i++) this.masks[i]! |= bits;
     this.mask |= bits;
   }
+  /** The tree builder's bits for a tag name, looked up once per tag and passed to the other methods. */
+  static flagsOf(tag: string): number {
+    return FLAGS.get(tag) ?? 0;
+  }
   /** Closes what a start tag closes before it is inserted: implied end tags, leaving foreign content. */
-  beforeStart(tag: string): void {
-    const flags = FLAGS.get(tag) ?? 0;
+  beforeStart(tag: string, flags: number): void {
     if (this.inForeign) {
       if ((flags & Flag.BreaksForeign) === 0) return;
       while (this.inForeign) this.pop();
@@ -146,16 +149,16 @@ export class ElementStack {
     }
   }
   /** Whether the start tag just read opens an element that holds contents. */
-  opens(tag: string, selfClosing: boolean): boolean {
+  opens(flags: number, selfClosing: boolean): boolean {
     if (this.inForeign) return !selfClosing;
-    return ((FLAGS.get(tag) ?? 0) & (Flag.Void | Flag.Root)) === 0;
+    return (flags & (Flag.Void | Flag.Root)) === 0;
   }
   /** Pushes an element with its own selector bits (its ancestors' are added). */
-  push(tag: string, ownMask: number): void {
+  push(tag: string, tagFlags: number, ownMask: number): void {
     const at = this.tags.length;
     const top = this.top;
     const foreign = this.inForeign ? !(top === 'foreignobject' || top === 'desc' || top === 'title') : tag === 'svg' || tag === 'math';
-    const flags = foreign ? FOREIGN : (FLAGS.get(tag) ?? 0);
+    const flags = foreign ? FOREIGN : tagFlags;
     const special = (flags & Flag.Special) !== 0;
     const scope = foreign || (flags & Flag.Scope) !== 0;
     const stops = this.stops;

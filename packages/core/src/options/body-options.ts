@@ -115,9 +115,14 @@ export function validateHostGlob(glob: string, key: string, source: string): str
   }
   return host;
 }
+const hostGlobParts = new Map<string, string[]>();
 /** Whether a lower-cased host matches a host glob; `*` matches any characters, dots included. Greedy-leftmost, no backtracking. */
 export function matchesHostGlob(host: string, glob: string): boolean {
-  const parts = glob.split('*');
+  let parts = hostGlobParts.get(glob);
+  if (!parts) {
+    if (hostGlobParts.size >= 1000) hostGlobParts.clear();
+    hostGlobParts.set(glob, (parts = glob.split('*')));
+  }
   if (parts.length === 1) return host === glob;
   const first = parts[0]!;
   const last = parts[parts.length - 1]!;

@@ -60,7 +60,7 @@ const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9_~!$'()*+,;=:@/.-]*(?=[?#]|$)/;
 /** Bounded caches shared by every page: the same nav links and globs come back on every page of a site. */
 const MAX_CACHED = 10_000;
 const siteHosts = new Map<string, string>();
-const rootRelative = new Map<string, LinkTarget>();
+const rootRelative = new Map<string, Map<string, LinkTarget>>();
 const pathMatches = new WeakMap<readonly string[], Map<string, boolean>>();
 /** Whether a URL path matches any of the globs, remembered per glob list. */
 function pathMatchesGlobs(path: string, globs: readonly string[]): boolean {
@@ -111,14 +111,18 @@ function linkResolver(pageUrl: string, site: string | undefined): (href: string)
       // Within the site: its path read directly when plain (`/blog/post/`), through URL otherwise.
       if (href.charCodeAt(0) === 0x2f) {
         // Root-relative links resolve the same on every page: read once per site and href.
-        const key = siteHost + ' ' + href;
-        let target = rootRelative.get(key);
+        let cache = rootRelative.get(siteHost);
+        if (!cache) {
+          if (rootRelative.size >= 100) rootRelative.clear();
+          rootRelative.set(siteHost, (cache = new Map()));
+        }
+        let target = cache.get(href);
         if (target === undefined) {
           let plain = PLAIN_PATH.exec(href)?.[0];
           if (plain?.includes('/.')) plain = undefined;
           target = new Target(false, siteHost, plain ?? parse(href)?.pathname);
-          if (rootRelative.size >= MAX_CACHED) rootRelative.clear();
-          rootRelative.set(key, target);
+          if (cache.size >= MAX_CACHED) cache.clear();
+          cache.set(href, target);
         }
         return target;
       }
