@@ -37,6 +37,12 @@ export async function benchBodyPass({ pages: count = 300, rounds = 7 } = {}) {
   const runtime = await import(pathToFileURL(join(root, 'packages/core/dist/runtime.js')).href);
   const { normalizeOptions } = core;
   const { injectRobots, resolvePageTags, hasBodyRules, rewritePageBody, pageHasBodyRules } = runtime;
+  const { Tokenizer } = await import('htmlparser2');
+  const noop = () => {};
+  const silent = Object.fromEntries(
+    ['onattribdata', 'onattribentity', 'onattribend', 'onattribname', 'oncdata', 'onclosetag', 'oncomment', 'ondeclaration', 'onend', 'onopentagend', 'onopentagname', 'onprocessinginstruction', 'onselfclosingtag', 'ontext', 'ontextentity'].map((name) => [name, noop]),
+  );
+  const externalOnly = normalizeOptions({ site: SITE, links: [{ rel: 'nofollow', external: true }] });
   const pages = Array.from({ length: count }, (_, i) => ({ url: `/post-${i}/`, html: generatePage(i) }));
   const bytes = pages.reduce((sum, page) => sum + page.html.length, 0) / pages.length;
   const plain = normalizeOptions({ site: SITE });
@@ -56,6 +62,12 @@ export async function benchBodyPass({ pages: count = 300, rounds = 7 } = {}) {
     'with the feature, rules for other pages only': withFeature(elsewhere),
     'with the feature, link and nosnippet rules on': withFeature(rules),
     'the body pass alone, rules on': (page) => rewritePageBody(page.html, page, rules),
+    'the body pass alone, one `external` rule': (page) => rewritePageBody(page.html, page, externalOnly),
+    "floor: htmlparser2's Tokenizer alone, no-op callbacks": (page) => {
+      const tokenizer = new Tokenizer({ decodeEntities: false }, silent);
+      tokenizer.write(page.html);
+      tokenizer.end();
+    },
   };
   const names = Object.keys(variants);
   // What each variant does to the pages: the no-rules paths plan no body pass at all.
