@@ -1,11 +1,14 @@
 /**
  * Issue 16 parts 1 and 5: `links` and `nosnippet` rules in a real Astro build of
  * `test/fixtures/links/` (`base: '/site'`, `build.format: 'file'`, `@astrojs/node`): prerendered
- * pages are checked in the written files, the on-demand page as its built server sends it.
+ * pages are checked in the written files, the on-demand page as its built server sends it, and
+ * `astro dev` serves the same, following an edit of a page's own `links`.
  */
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFixture, type BuiltFixture } from './helpers/build-fixture.js';
+import { buildFixture, fixtureRoot, type BuiltFixture } from './helpers/build-fixture.js';
+import { startAstroDev, type RunningDevServer } from './helpers/start-astro-dev.js';
 import { get, startNodeServer, type RunningServer } from './helpers/start-node-server.js';
 
 /** Every `<a …>` start tag of the page, as written. */
@@ -66,4 +69,40 @@ describe('links and nosnippet in an Astro build', () => {
     const length = response.headers.find(([name]) => name === 'content-length')?.[1];
     if (length !== undefined) expect(Number(length)).toBe(response.body.length);
   });
+});
+
+describe('links in `astro dev`', () => {
+  /** A copy inside the package, so `@robots-kit/astro` resolves as it does for the fixture. */
+  const TMP = new URL('./.tmp/', import.meta.url);
+  let root: string;
+  let server: RunningDevServer | undefined;
+  beforeAll(async () => {
+    await mkdir(TMP, { recursive: true });
+    root = await mkdtemp(fileURLToPath(new URL('links-', TMP)));
+    await cp(fileURLToPath(fixtureRoot('links')), root, { recursive: true, filter: (source) => !/[\\/](node_modules|dist|\.astro)([\\/]|$)/.test(source) });
+    server = await startAstroDev(root, { nodeEnv: 'development' });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  it('serves pages with their rel values and data-nosnippet, and follows an edit of the front matter', async () => {
+    const home = await (await fetch(`${server!.origin}/site`)).text();
+    expect(anchors(home), home).toContain('<a href="https://blog.example.org/" rel="ugc">');
+    // `astro dev` adds its own attributes to elements of .astro files (source locations): data-nosnippet comes after them.
+    expect(home).toMatch(/<div class="newsletter-signup"[^>]* data-nosnippet>/);
+    const thread = `${server!.origin}/site/forum/thread`;
+    expect(anchors(await (await fetch(thread)).text())).toContain('<a href="https://user.example.org/" rel="ugc">');
+    const file = `${root}/src/pages/forum/thread.md`;
+    await writeFile(file, (await readFile(file, 'utf8')).replace('links: ugc', 'links: [ugc, nofollow]'));
+    const deadline = Date.now() + 20_000;
+    let last: string[] = [];
+    while (Date.now() < deadline) {
+      last = anchors(await (await fetch(thread)).text());
+      if (last.includes('<a href="https://user.example.org/" rel="ugc nofollow">')) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(last).toContain('<a href="https://user.example.org/" rel="ugc nofollow">');
+  }, 60_000);
 });
