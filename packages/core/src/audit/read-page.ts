@@ -124,6 +124,7 @@ export function readPage(html: string, extraNames?: ReadonlySet<string>): PageFa
   let attributes: Record<string, string> | undefined;
   let attributeName = '';
   let attributeValue = '';
+  let skipValue = false;
 
   const finishTag = (): void => {
     if (!attributes) return;
@@ -157,19 +158,21 @@ export function readPage(html: string, extraNames?: ReadonlySet<string>): PageFa
     onattribname(start, end) {
       // `data-nosnippet` on any element, told apart by its length before any slicing.
       if (end - start === 14 && html.slice(start, end).toLowerCase() === 'data-nosnippet') (facts.nosnippetTags ??= []).push(tag);
-      if (attributes) {
+      // Of a link, only `href` and `rel` are read (by length first): pages have many links.
+      skipValue = tag === 'a' && end - start !== 4 && end - start !== 3;
+      if (attributes && !skipValue) {
         attributeName = html.slice(start, end).toLowerCase();
         attributeValue = '';
       }
     },
     onattribdata(start, end) {
-      if (attributes) attributeValue += html.slice(start, end);
+      if (attributes && !skipValue) attributeValue += html.slice(start, end);
     },
     onattribentity(codePoint) {
-      if (attributes) attributeValue += String.fromCodePoint(codePoint);
+      if (attributes && !skipValue) attributeValue += String.fromCodePoint(codePoint);
     },
     onattribend() {
-      if (attributes && !(attributeName in attributes)) attributes[attributeName] = attributeValue;
+      if (attributes && !skipValue && !(attributeName in attributes)) attributes[attributeName] = attributeValue;
     },
     onopentagend: finishTag,
     onselfclosingtag: finishTag,

@@ -68,6 +68,15 @@ describe('link findings', () => {
     expect(found[0]!.message).toContain('`<p>`, `<li>`');
   });
 
+  it('reads each link’s own href and rel, whatever other attributes come first', () => {
+    const facts = readPage(page('<a href="/1" title="t">1</a><a class="x" data-id="7" href="/2" REL="NoFollow">2</a><a name="n">3</a><a id=i href=\'/3\'>4</a>'));
+    expect(facts.links).toEqual([
+      { href: '/1', rel: '' },
+      { href: '/2', rel: 'NoFollow' },
+      { href: '/3', rel: '' },
+    ]);
+  });
+
   it('reads at most 2,000 links of a page', () => {
     const facts = readPage(page('<a href="/x">x</a>'.repeat(5000)));
     expect(facts.links).toHaveLength(2000);
