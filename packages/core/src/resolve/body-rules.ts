@@ -106,10 +106,11 @@ function linkResolver(pageUrl: string, site: string | undefined): (href: string)
   };
   return (raw) => {
     const href = raw.trim();
-    if (href === '' || href.startsWith('#')) return undefined;
-    if (!href.startsWith('//') && !SCHEME.test(href)) {
+    if (href === '' || href.charCodeAt(0) === 0x23 /* # */) return undefined;
+    const rooted = href.charCodeAt(0) === 0x2f && href.charCodeAt(1) !== 0x2f; // `/path`, not `//host`
+    if (rooted || (!href.startsWith('//') && !SCHEME.test(href))) {
       // Within the site: its path read directly when plain (`/blog/post/`), through URL otherwise.
-      if (href.charCodeAt(0) === 0x2f) {
+      if (rooted) {
         // Root-relative links resolve the same on every page: read once per site and href.
         let cache = rootRelative.get(siteHost);
         if (!cache) {
