@@ -50,6 +50,8 @@ export interface BodyRewriteResult {
 /** Google honours `data-nosnippet` on these elements only. */
 export const NOSNIPPET_ELEMENTS: ReadonlySet<string> = new Set(['span', 'div', 'section']);
 const MAX_IGNORED_REPORTED = 10;
+/** Markup that makes a link's surroundings matter even without selectors: SVG/MathML (foreign links) and `<template>` (inert links). */
+const MAY_NEED_STACK = /<(?:svg|math|template)[\t\n\f\r />]/i;
 
 interface Attribute {
   /** The value as written (character references not decoded), and decoded once asked for. */
@@ -204,7 +206,32 @@ export function rewriteBody<T>(html: string, plan: BodyPlan<T>): BodyRewriteResu
     ontextentity: noop,
     isInForeignContext: () => stack.inForeign,
   };
-  const tokenizer = new Tokenizer({ decodeEntities: false }, callbacks);
+  // Link rules without selectors, on a page with no SVG, MathML or template to step around: no
+  // element stack is needed, and only `<a>` start tags are looked at (nothing else is sliced).
+  const light = !hasSelectors && !MAY_NEED_STACK.test(html);
+  const lightCallbacks: TokenizerCallbacks = {
+    ...callbacks,
+    onopentagname(start, end) {
+      tag = end - start === 1 && (html.charCodeAt(start) | 0x20) === 0x61 ? 'a' : '';
+      lastAttrEnd = end;
+      if (tag !== '' && attributes.size > 0) attributes.clear();
+    },
+    onattribname(start, end) {
+      collecting = false;
+      if (tag !== '') callbacks.onattribname(start, end);
+    },
+    onopentagend() {
+      if (tag !== '') editLink(0);
+      tag = '';
+    },
+    onselfclosingtag() {
+      if (tag !== '') editLink(0);
+      tag = '';
+    },
+    onclosetag: noop,
+    isInForeignContext: () => false,
+  };
+  const tokenizer = new Tokenizer({ decodeEntities: false }, light ? lightCallbacks : callbacks);
   tokenizer.write(html);
   tokenizer.end();
   if (edits.length === 0) return result;

@@ -39,6 +39,16 @@ describe('the body pass on hostile pages', () => {
     expect(cpuRatio(() => run(hostile), () => run(benign), { trials: 3 })).toBeLessThan(8);
   });
 
+  it.each([
+    ['many links', fill('<a href=https://a.org/ class=x>')],
+    ['many tags that are not links', fill('<ab href=https://a.org/>')],
+    ['an unclosed tag', '<a ' + fill('href=x ')],
+  ])('rules without selectors (no element stack): %s in linear time', (_name, hostile) => {
+    const light = normalizeOptions({ site: 'https://example.com', links: [{ rel: 'nofollow', external: true }] });
+    const runLight = (html: string) => rewritePageBody(html, PAGE, light);
+    expect(cpuRatio(() => runLight(hostile), () => runLight(benign), { trials: 3 })).toBeLessThan(8);
+  });
+
   it('changes no byte outside the attributes it adds, on any input', () => {
     const pieces = fc.constantFrom(
       '<a href="https://x.org/">', "<a href='/y' class=comments>", '<a href=https://z.org/ >', '<div class=comments>', '<div class="ad">', '</div>', '<p>', '<li>',

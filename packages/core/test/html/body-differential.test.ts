@@ -43,14 +43,14 @@ function isElement(node: Node): node is Element {
   return 'tagName' in node;
 }
 /** parse5's verdict per numbered link: inside `.c` (itself included), in HTML, not in template contents. */
-function expected(html: string): Map<string, boolean> {
+function expected(html: string, anywhere = false): Map<string, boolean> {
   const verdicts = new Map<string, boolean>();
   const walk = (node: Node, inside: boolean, inert: boolean): void => {
     if (!isElement(node) && !('childNodes' in node)) return;
     let here = inside;
     if (isElement(node)) {
       const classes = node.attrs.find((attribute) => attribute.name === 'class')?.value.split(/[\t\n\f\r ]+/) ?? [];
-      here = inside || classes.includes('c');
+      here = anywhere || inside || classes.includes('c');
       const href = node.attrs.find((attribute) => attribute.name === 'href')?.value;
       if (node.tagName === 'a' && href?.startsWith('/i')) verdicts.set(href, node.namespaceURI === HTML && !inert && here);
       const content = (node as unknown as { content?: { childNodes: Node[] } }).content;
@@ -75,6 +75,19 @@ describe('the body pass’s ancestry against parse5', () => {
         expect(actual(html), html).toEqual(expected(html));
       }),
       fuzzRuns(3000),
+    );
+  });
+
+  it('agrees, for rules without selectors (the pass without an element stack when the page has no SVG, MathML or template), on which links are HTML links outside templates', () => {
+    const anywhere: BodyPlan<true> = { selectors: [], links: [{ rel: ['ugc'], withinMask: 0 }], nosnippetMask: 0, resolveLink: () => true };
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: PIECES.length - 1 }), { maxLength: 60 }), (choices) => {
+        const html = generate(choices);
+        const out = rewriteBody(html, anywhere).html;
+        const marked = new Map([...out.matchAll(/<a href=(\/i\d+)( rel="ugc")?>/g)].map((match) => [match[1]!, match[2] !== undefined]));
+        expect(marked, html).toEqual(expected(html, true));
+      }),
+      fuzzRuns(2000),
     );
   });
 
