@@ -5,7 +5,12 @@
  * is it) an element matching `.c`, in the HTML namespace, outside template contents" must be the
  * body pass's: the link got `rel="ugc"` exactly then. Tables and misnested formatting elements
  * (the adoption agency), which the stack does not model, are not generated (see element-stack.ts).
+ * The html5lib tree-construction documents that have links are checked too, for ancestors other
+ * than table parts (foster parenting moves a link out of a table: not modelled).
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve as resolvePath } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
@@ -95,5 +100,46 @@ describe('the body pass’s ancestry against parse5', () => {
     const html = '<!doctype html><body><div class=c><p>x</div><a href=/i0>l</a><ul class=c><li><p>y</ul><a href=/i1>l</a>';
     expect(expected(html)).toEqual(new Map([['/i0', false], ['/i1', false]]));
     expect(actual(html)).toEqual(expected(html));
+  });
+});
+
+const corpusFolder = resolvePath(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/html5lib');
+describe.skipIf(!existsSync(corpusFolder))('the body pass’s ancestry against parse5, html5lib documents', () => {
+  /** Every `#data` document with a link; each `<a` gets a number and an `href` of ours first (the first attribute wins). */
+  const documents: string[] = [];
+  for (const file of existsSync(corpusFolder) ? readdirSync(corpusFolder).filter((name) => name.endsWith('.dat')) : []) {
+    let lines: string[] | undefined;
+    for (const line of readFileSync(join(corpusFolder, file), 'utf8').split('\n')) {
+      if (line === '#data') lines = [];
+      else if (lines !== undefined && /^#(errors|new-errors|document|document-fragment|script-on|script-off)$/.test(line)) {
+        let n = 0;
+        const html = lines.join('\n').replace(/<a(?=[\t\n\f\r />])/gi, () => `<a data-n=${n++} href=/x`);
+        if (n > 0) documents.push(html);
+        lines = undefined;
+      } else if (lines !== undefined) lines.push(line);
+    }
+  }
+
+  it.each(['div', 'p', 'li', 'section', 'span'])('agrees on every link inside (or outside) a `%s`', (tag) => {
+    const plan: BodyPlan<true> = { selectors: [parseSimpleSelector(tag, 'within')], links: [{ rel: ['ugc'], withinMask: 1 }], nosnippetMask: 0, resolveLink: () => true };
+    expect(documents.length).toBeGreaterThan(50);
+    for (const html of documents) {
+      const want = new Map<string, boolean>();
+      const walk = (node: Node, inside: boolean, inert: boolean): void => {
+        let here = inside;
+        if (isElement(node)) {
+          here = inside || (node.tagName === tag && node.namespaceURI === HTML);
+          const n = node.attrs.find((attribute) => attribute.name === 'data-n')?.value;
+          // The adoption agency clones links: the first in tree order is the one the source's tag made.
+          if (node.tagName === 'a' && n !== undefined && !want.has(n)) want.set(n, node.namespaceURI === HTML && !inert && here);
+          const content = (node as unknown as { content?: { childNodes: Node[] } }).content;
+          if (node.tagName === 'template' && content) for (const child of content.childNodes) walk(child, here, true);
+        }
+        for (const child of (node as { childNodes?: Node[] }).childNodes ?? []) walk(child, here, inert);
+      };
+      walk(parse(html), false, false);
+      const got = new Map([...rewriteBody(html, plan).html.matchAll(/<a data-n=(\d+)([^>]*)>/gi)].map((match) => [match[1]!, / rel="ugc"/.test(match[2]!)]));
+      for (const [n, inside] of want) expect(got.get(n) ?? false, `${html}: link ${n}`).toBe(inside);
+    }
   });
 });
