@@ -99,8 +99,11 @@ export function rewriteBody<T>(html: string, plan: BodyPlan<T>): BodyRewriteResu
 
   // Selectors that all need an attribute cannot match an element without any of the wanted ones.
   const tagOnly = plan.selectors.some((selector) => selectorAttributes(selector).length === 0);
+  const selectorNames = new Set(plan.selectors.flatMap(selectorAttributes));
+  /** Attributes of the current tag that some selector reads (a link's `href` alone is none). */
+  let selectorAttributesSeen = 0;
   const ownMask = (name: string): number => {
-    if (!tagOnly && attributes.size === 0) return 0;
+    if (!tagOnly && selectorAttributesSeen === 0) return 0;
     let mask = 0;
     view.tag = name;
     for (let bit = 0; bit < plan.selectors.length; bit++) {
@@ -170,6 +173,7 @@ export function rewriteBody<T>(html: string, plan: BodyPlan<T>): BodyRewriteResu
     onopentagname(start, end) {
       tag = html.slice(start, end).toLowerCase();
       lastAttrEnd = end;
+      selectorAttributesSeen = 0;
       if (attributes.size > 0) attributes.clear();
     },
     onattribname(start, end) {
@@ -190,10 +194,13 @@ export function rewriteBody<T>(html: string, plan: BodyPlan<T>): BodyRewriteResu
       if (!collecting) return;
       collecting = false;
       attributes.set(attributeName, { raw: valueStart === -1 ? '' : html.slice(valueStart, valueEnd), quote, valueStart: quote === QuoteType.Unquoted ? valueStart : -1, end });
+      if (selectorNames.has(attributeName)) selectorAttributesSeen++;
     },
     onopentagend: () => finishTag(false),
     onselfclosingtag: () => finishTag(true),
     onclosetag(start, end) {
+      // Most end tags close the innermost element: told without slicing the name.
+      if (stack.endsTop(html, start, end)) return;
       const name = html.slice(start, end).toLowerCase();
       if (name !== 'html' && name !== 'body' && name !== 'head') stack.end(name);
     },

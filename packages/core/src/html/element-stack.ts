@@ -179,6 +179,21 @@ export class ElementStack {
     this.lastOf.set(tag, at);
     if (tag === 'template') this.templates++;
   }
+  /**
+   * Closes the innermost element if the end tag `html.slice(start, end)` names it (ASCII case-
+   * insensitively), and says whether it did: whatever the element, its own end tag then closes
+   * just it (the scope checks of `end` all succeed on the current node).
+   */
+  endsTop(html: string, start: number, end: number): boolean {
+    const top = this.tags[this.tags.length - 1];
+    if (top === undefined || top.length !== end - start) return false;
+    for (let i = 0; i < top.length; i++) {
+      const code = html.charCodeAt(start + i);
+      if ((code >= 0x41 && code <= 0x5a ? code | 0x20 : code) !== top.charCodeAt(i)) return false;
+    }
+    this.pop();
+    return true;
+  }
   /** Closes what an end tag closes; stray end tags change nothing. */
   end(tag: string): void {
     const flags = FLAGS.get(tag) ?? 0;
