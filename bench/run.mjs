@@ -1,5 +1,5 @@
 // `npm run bench`: measures, prints a table and writes bench/results.json.
-// Flags: --quick (smaller sizes, for trying the bench itself), --only=transform,matcher,on-demand,…,
+// Flags: --quick (smaller sizes, for trying the bench itself), --only=transform,body-pass,matcher,on-demand,…,
 // --logs-mb=N (size of the generated access log; default 256, 32 with --quick; 1024 for the 1 GB figure),
 // --eleventy-pages=2000,5000 (site sizes of the Eleventy builds), --eleventy-rss=20000 (a larger site, peak RSS and CPU
 // of no plugin against the default options), --eleventy-variants=none,default,full (a subset of the variants),
@@ -17,6 +17,7 @@ import { benchMatcher } from './matcher.mjs';
 import { benchReport } from './report.mjs';
 import { benchOnDemand } from './on-demand.mjs';
 import { benchTransform } from './transform.mjs';
+import { benchBodyPass } from './body-pass.mjs';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice(7).split(',');
@@ -44,6 +45,20 @@ if (wanted('transform')) {
         r.pages, r.mode, r.runs, r.msPerPage.toFixed(3), r.transformMsPerPage.toFixed(4), Math.round(r.pagesPerSecond), r.maxRssMb.toFixed(0),
         r.mode === 'inject' ? `${(rehype(r.pages).transformMsPerPage / r.transformMsPerPage).toFixed(0)}x faster` : '',
       ]),
+    ]),
+  );
+}
+
+if (wanted('body-pass')) {
+  say('\n▶ links and nosnippet body pass …');
+  const r = (results.bodyPass = await benchBodyPass(quick ? { pages: 100, rounds: 3 } : {}));
+  const range3 = (x) => `${x.median.toFixed(3)} (${x.min.toFixed(3)}–${x.max.toFixed(3)})`;
+  say(`${r.pages} generated pages of ${(r.bytesPerPage / 1000).toFixed(0)} KB, ${r.rounds} rounds in rotated order, CPU; ratios to the round's control, median (min–max)`);
+  say(`pages given a body pass: no options ${r.bodyPasses.none}, rules for other pages ${r.bodyPasses.elsewhere}, rules on ${r.bodyPasses.on} (${r.pagesChanged} changed)`);
+  say(
+    table([
+      ['variant', 'CPU ms/page', 'ratio to control', 'target'],
+      ...r.variants.map((v, i) => [v.name, range3(v.msPerPage), range3(v.ratio), i === 4 ? `≤ 0.3 ms ${r.target.met ? '✔' : '✘'}` : i === 1 || i === 2 ? '≈ 1.00' : '']),
     ]),
   );
 }

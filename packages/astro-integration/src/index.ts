@@ -181,6 +181,9 @@ function optionsBelowBase(options: NormalizedRobotsOptions, base: string): Norma
     noindex: { ...options.noindex, paths: options.noindex.paths.map(below) },
     rules: options.rules.map((rule) => ({ ...rule, path: rule.path.map(below) })),
     errorPages: options.errorPages.map(below),
+    // The pages of `links` and `nosnippet` rules too (a link's target `paths` are matched as the link is written).
+    ...(options.links ? { links: { ...options.links, rules: options.links.rules.map((rule) => ({ ...rule, pages: rule.pages.map(below) })) } } : {}),
+    ...(options.nosnippet ? { nosnippet: { ...options.nosnippet, rules: options.nosnippet.rules.map((rule) => ({ ...rule, pages: rule.pages.map(below) })) } } : {}),
   };
   // Validated already; normalizing marks the new object as normalized for core.
   return normalizeOptions(moved, { package: PACKAGE_NAME, source: 'robots() options' });

@@ -7,7 +7,10 @@
  * Registered by the integration as `@robots-kit/astro/middleware`.
  */
 import {
+  hasBodyRules,
   injectRobotsStream,
+  pageHasBodyRules,
+  rewritePageBody,
   resolveResponse,
   X_ROBOTS_TAG,
   type HtmlDiagnostic,
@@ -76,8 +79,45 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   }
   reportDiagnostics({ diagnostics: streamed.diagnostics, warnings: resolved?.warnings ?? [] }, context.url.pathname, context.logger);
   const header = onDemand && data.onDemand.header && !errorStatus && resolved ? resolved.header : [];
+  // `links` and `nosnippet` rules: a pass of their own, on the pages they apply to (read whole; the others stream).
+  if (streamed.utf8 && hasBodyRules(options)) {
+    const body = await applyBodyRules(streamed.body, page, options, context);
+    if (body) return withHeaders(response, body.body, header, streamed.lengthDelta + body.lengthDelta);
+  }
   return withHeaders(response, streamed.body, header, streamed.lengthDelta);
 };
+
+/**
+ * Core's body pass (`rewritePageBody`) over a page that `links` or `nosnippet` rules apply to:
+ * the body (already past the head transform) is read whole, since an element's ancestors can be
+ * anywhere before its link. Undefined for a page no rule applies to, which keeps streaming. A body
+ * that is not valid UTF-8 is passed on byte for byte.
+ */
+async function applyBodyRules(
+  body: ReadableStream<Uint8Array>,
+  page: PageToResolve,
+  options: RobotsData['options'],
+  context: Pick<APIContext, 'url' | 'logger'>,
+): Promise<{ body: ReadableStream<Uint8Array>; lengthDelta: number } | undefined> {
+  try {
+    if (!pageHasBodyRules(page, options)) return undefined;
+  } catch (error) {
+    throw toAstroError(error, PAGE_HINT, page.source);
+  }
+  const bytes = new Uint8Array(await new Response(body).arrayBuffer());
+  const same = { body: new Response(bytes).body!, lengthDelta: 0 };
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return same;
+  }
+  const result = rewritePageBody(text, page, options);
+  for (const warning of result.warnings) context.logger?.warn(`${context.url.pathname}: ${logLine(warning.message)}`);
+  if (!result.changed) return same;
+  const rewritten = new TextEncoder().encode(result.html);
+  return { body: new Response(rewritten).body!, lengthDelta: rewritten.length - bytes.length };
+}
 
 /** Each route with entries it cannot tell apart is named once per process, not on every request. */
 const warnedRoutes = new Set<string>();

@@ -89,7 +89,10 @@ describe('issue 11 item 1: the README recipe, a filtered sitemap of our own and 
     const listed = locs(await site.read('sitemap-0.xml'));
     expect(listed).not.toContain('https://docs.example.com/internal/notes/');
     expect(listed).toContain('https://docs.example.com/guides/getting-started/');
-    expect(auditHeadline(site.logs)).toMatch(/: 6 pages, \d sitemap URLs; 0 errors, 0 warnings, 0 info$/);
+    expect(auditHeadline(site.logs)).toMatch(/: 6 pages, \d sitemap URLs; 0 errors, 0 warnings, 1 info$/);
+    // The one info finding (issue 16): Starlight's sidebar links to the noindex draft guide.
+    const infos = site.logs.filter((entry) => entry.label === '@robots-kit/astro' && entry.level === 'info' && entry.message.includes('link-to-noindex'));
+    expect(infos.map((entry) => entry.message)).toEqual([expect.stringMatching(/link to \/guides\/draft\/, which is noindex/)]);
     expect(site.logs.filter((entry) => entry.label === '@robots-kit/astro' && (entry.level === 'warn' || entry.level === 'error'))).toEqual([]);
   });
 

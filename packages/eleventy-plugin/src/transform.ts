@@ -5,7 +5,9 @@
  */
 // The light entry: resolution and injection, with options normalized once by the plugin.
 import {
+  hasBodyRules,
   injectRobots,
+  rewritePageBody,
   resolvePageTags,
   type ExistingRobotsTag,
   type HtmlDiagnostic,
@@ -204,6 +206,25 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     }
     warnings.push(...transformDiagnosticsToReport(result.diagnostics, page.inputPath, wholePageFragment));
     reportWarnings(warnings, setup.logger(), setup.state.reported);
+    // `links` and `nosnippet` rules: a pass of their own, only on sites that set those options.
+    if (ownOutput && hasBodyRules(setup.options)) return applyBodyRules(result.changed ? result.html : copy, result.changed ? result.html : content, toResolve, data, setup);
     return result.changed ? result.html : content;
   };
+}
+
+/**
+ * The page's `links` and `nosnippet` rules applied by core (`rewritePageBody`) to `html` (the
+ * flat copy when the head was left alone); `unchanged` is returned when nothing changed, so an
+ * untouched page keeps Eleventy's own string. Bad `links`/`nosnippet` data fails the page, located.
+ */
+function applyBodyRules(html: string, unchanged: string, page: PageToResolve, data: EleventyPageData | undefined, setup: RobotsTransformSetup): string {
+  let body: ReturnType<typeof rewritePageBody>;
+  try {
+    body = rewritePageBody(html, page, setup.options);
+  } catch (error) {
+    const key = (error as { details?: { key?: string } }).details?.key?.split(/[.[]/)[0] ?? setup.options.frontMatterKey;
+    throw locatePageError(error, { inputPath: page.source ?? '' }, data, key, setup.sources);
+  }
+  reportWarnings(body.warnings.map((warning) => warning.message.replace(/^\[@robots-kit\/core\]\s*/, '')), setup.logger(), setup.state.reported);
+  return body.changed ? body.html : unchanged;
 }

@@ -16,6 +16,7 @@ import { forEachConcurrent, listHtmlFiles, readListedFileSync, readTextFile } fr
 import { setImmediate } from 'node:timers/promises';
 import { readHeaderRules } from './header-rules.js';
 import { AlternateStore } from './i18n-checks.js';
+import { pageLinkFacts } from './link-checks.js';
 import { readSitemaps, siteFromSitemaps } from './sitemaps.js';
 
 /**
@@ -67,6 +68,8 @@ function auditPageFacts(file: string, facts: PageFacts, context: AuditContext): 
     ...(alternates && alternates.length > 0 ? { alternates } : {}),
     sources,
     verdicts,
+    // Links into the site and data-nosnippet elements, for audit/link-checks.ts.
+    ...pageLinkFacts(facts, url, context.site),
   };
 }
 

@@ -157,6 +157,23 @@ export const AUDIT_FINDINGS: Readonly<Record<AuditFindingId, AuditFindingDescrip
     description:
       'A noindex page names another URL as its canonical. The two contradict each other (the canonical says "index that URL for this one", the noindex "index neither"): Google may carry the noindex over to the canonical URL, or ignore the canonical. Yoast drops the canonical on noindex pages for this reason.',
   },
+  'nofollow-internal-link': {
+    severity: 'warning',
+    title: '`nofollow` link to the site’s own page',
+    description:
+      'A link to a page of the same site carries `rel="nofollow"`. Google’s guidance calls this out: it does not keep the target out of the index and stops link signals flowing inside the site; use `noindex` on the target page (or robots.txt) instead.',
+  },
+  'nosnippet-ignored': {
+    severity: 'warning',
+    title: '`data-nosnippet` on an element Google ignores it on',
+    description: 'Google honours `data-nosnippet` only on `span`, `div` and `section` elements; on any other element the text may still appear in snippets.',
+  },
+  'link-to-noindex': {
+    severity: 'info',
+    title: 'indexable page links to a noindex or disallowed page',
+    description:
+      'An indexable page links to a page of the site that is noindex or that robots.txt disallows. Often meant (tag pages, drafts); worth checking: a disallowed URL can still be indexed from links, without its content.',
+  },
   'no-robots-txt': {
     severity: 'info',
     title: 'no robots.txt',

@@ -97,9 +97,15 @@ export interface PageFacts {
   baseHref?: string;
   /** The head's `<link rel="alternate" hreflang href>` links, as written, at most `MAX_ALTERNATES`. */
   alternates?: Array<{ hreflang: string; href: string }>;
+  /** `<a href>` links (the first MAX_LINKS_READ), with their `rel` as written: for audit/link-checks.ts. */
+  links?: Array<{ href: string; rel: string }>;
+  /** Lower-cased names of the elements that carry `data-nosnippet` (Google honours it on span, div and section only). */
+  nosnippetTags?: string[];
 }
 /** hreflang links kept per page: more than every language there is, so a hostile page cannot grow the audit's memory. */
 export const MAX_ALTERNATES = 1000;
+/** Links read per page, so a hostile page cannot fill the audit's memory. */
+export const MAX_LINKS_READ = 2000;
 /** Elements the HTML parser keeps in the head; any other start tag opens the body. */
 const HEAD_ELEMENTS = new Set(['html', 'head', 'meta', 'link', 'title', 'style', 'script', 'noscript', 'base', 'template']);
 /** An element whose attributes are read: where, and which attributes. */
@@ -118,7 +124,15 @@ const COLLECTED: ReadonlyMap<string, CollectedElement> = new Map([
   ['meta', { where: 'anywhere', attributes: ['name', 'content'] }],
   ['link', { where: 'head', attributes: ['rel', 'href', 'hreflang'] }],
   ['base', { where: 'head', attributes: ['href'] }],
+  ['a', { where: 'anywhere', attributes: ['href', 'rel'] }],
 ]);
+/** Any other element, read only for `data-nosnippet` when the page has that attribute at all. */
+const NO_ATTRIBUTES: CollectedElement = { where: 'anywhere', attributes: [] };
+/** Whether `data-nosnippet` may be an attribute of the page (a fixed pattern, linear): only then is every element's attribute list read. */
+function mayHaveNosnippet(html: string | Buffer, from: number): boolean {
+  return NOSNIPPET.test(typeof html === 'string' ? html.slice(from) : html.toString('latin1', from));
+}
+const NOSNIPPET = /data-nosnippet/i;
 const BODY_NAMES = [...COLLECTED].filter(([, element]) => element.where === 'anywhere').map(([name]) => name);
 function hasRelToken(rel: string | undefined, token: string): boolean {
   if (!rel) return false;
@@ -134,6 +148,10 @@ interface CollectedTag {
 /** The one place where facts are taken from a collected element: new facts go here (and their attributes in {@link COLLECTED}). */
 function collectFact(facts: PageFacts, found: CollectedTag, extraNames: ReadonlySet<string> | undefined, offsets: number[]): void {
   const { tag, attributes } = found;
+  if (tag === 'a') {
+    if (attributes.href !== undefined && (facts.links ??= []).length < MAX_LINKS_READ) facts.links.push({ href: ownString(attributes.href.trim()), rel: ownString(attributes.rel ?? '') });
+    return;
+  }
   if (tag === 'meta') {
     const { name, content } = attributes;
     if (name === undefined || content === undefined || !isRobotsMetaName(name, extraNames)) return;
@@ -232,6 +250,9 @@ function tokenizePage(html: string, extraNames: ReadonlySet<string> | undefined,
   // Where the scanner may stop: unknown (Infinity) before the body starts, then the last candidate.
   let stopAfter = Infinity;
   let bodyFrom = 0;
+  // Every element's attributes are looked at for `data-nosnippet` only when the page has one.
+  const watchNosnippet = mayHaveNosnippet(html, 0);
+  let nosnippetSeen = false;
 
   const startBody = (at: number): void => {
     inBody = true;
@@ -247,12 +268,14 @@ function tokenizePage(html: string, extraNames: ReadonlySet<string> | undefined,
       }
       tag = name;
       tagStart = start;
-      element = COLLECTED.get(name);
+      element = COLLECTED.get(name) ?? (watchNosnippet ? NO_ATTRIBUTES : undefined);
+      nosnippetSeen = false;
       if (element) spans.clear(element.attributes.length);
       if (!inBody && (name === 'body' || !HEAD_ELEMENTS.has(name))) startBody(start);
       return element !== undefined;
     },
     attribute(nameStart, nameEnd, valueStart, valueEnd) {
+      if (watchNosnippet && !nosnippetSeen && isName(html, nameStart, nameEnd, 'data-nosnippet')) nosnippetSeen = true;
       const names = element!.attributes;
       for (let i = 0; i < names.length; i++) {
         if (!isName(html, nameStart, nameEnd, names[i]!)) continue;
@@ -265,6 +288,9 @@ function tokenizePage(html: string, extraNames: ReadonlySet<string> | undefined,
       }
     },
     openTagEnd(end) {
+      // Noted once the tag ends: a tag cut off by the end of the page is no element.
+      if (nosnippetSeen) (facts.nosnippetTags ??= []).push(tag);
+      if (element === NO_ATTRIBUTES) return;
       const names = element!.attributes;
       const attributes: Record<string, string | undefined> = {};
       let hasReference = false;
@@ -287,7 +313,7 @@ function tokenizePage(html: string, extraNames: ReadonlySet<string> | undefined,
   if (headOnly && !inBody) return undefined;
   if (inBody && !headOnly) {
     // Paused where the body starts: go on only as far as a body element read can start.
-    stopAfter = lastBodyCandidate(html, bodyFrom);
+    stopAfter = watchNosnippet ? Infinity : lastBodyCandidate(html, bodyFrom);
     if (stopAfter !== -1) scanner.run();
   }
   if (offsets.length > 0) {
@@ -322,7 +348,8 @@ export function readPageBytes(bytes: Uint8Array, extraNames?: ReadonlySet<string
     const head = tokenizePage(prefix, extraNames, true);
     if (head) {
       const bodyByte = bom + Buffer.byteLength(prefix.slice(0, head.bodyFrom), 'utf8');
-      if (!hasBodyCandidate(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), bodyByte)) return { facts: head.facts };
+      const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+      if (!hasBodyCandidate(buffer, bodyByte) && !mayHaveNosnippet(buffer, bodyByte)) return { facts: head.facts };
     }
   }
   return { facts: readPage(utf8.decode(bytes), extraNames) };

@@ -2,6 +2,7 @@
  * Findings about the site: sitemaps against pages, robots.txt syntax, trailing slashes, the site
  * files.
  */
+import { findLinksToNoindex, findNofollowInternalLinks, findNosnippetIgnored } from './link-checks.js';
 import { matchesAnyGlob } from '../glob.js';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -305,6 +306,10 @@ export function collectFindings(data: AuditData, sitemapFindings: readonly Audit
   const indexable = data.context.indexable;
   return sortFindings([
     ...(indexable ? [...findNoindexDisallowed(data), ...findNoindexInSitemap(data), ...findCanonicalToNoindex(data), ...findExpired(data), ...findHreflangProblems(data), ...findCanonicalOnNoindex(data)] : findPreviewIndexable(data)),
+    // Links and snippets (audit/link-checks.ts): links to noindex pages matter only in an indexable build.
+    ...(indexable ? findLinksToNoindex(data) : []),
+    ...findNofollowInternalLinks(data),
+    ...findNosnippetIgnored(data),
     ...findConflictingTags(data),
     ...findRobotsOnErrorPage(data),
     ...findRobotsTagInBody(data),

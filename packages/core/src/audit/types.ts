@@ -81,7 +81,10 @@ export type AuditFindingId =
   | 'hreflang-missing'
   | 'hreflang-no-return'
   | 'hreflang-invalid'
-  | 'canonical-on-noindex';
+  | 'canonical-on-noindex'
+  | 'link-to-noindex'
+  | 'nofollow-internal-link'
+  | 'nosnippet-ignored';
 /** A place in the audited folder. */
 export interface AuditLocation {
   /** Path relative to the audited folder, with `/` separators, e.g. `robots.txt` or `blog/index.html`. */
@@ -250,6 +253,10 @@ export interface PageRecord {
   verdicts: Record<string, CrawlerVerdict>;
   /** The sitemap file that lists the page first, when one does. */
   sitemapFile?: string;
+  /** Links into the site (URL paths) and whether they carry `nofollow` (audit/link-checks.ts). */
+  links?: Array<{ path: string; nofollow: boolean }>;
+  /** Elements with `data-nosnippet` that Google ignores it on. */
+  nosnippetIgnored?: string[];
 }
 
 /** What the finding checks look at, once every file has been read. */

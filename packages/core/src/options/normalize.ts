@@ -8,7 +8,8 @@ import { validateHeadersOptions } from '../headers/options.js';
 import { RobotsError, zodIssueToError } from '../errors.js';
 import { z } from 'zod';
 import { auditOptionSchema, DEFAULTS, type DataValue, googlebotSchema, type NormalizedRobotsOptions, robotsOptionsSchema } from './schema.js';
-import { validateGlobList } from '../glob.js';
+import { validateGlob, validateGlobList } from '../glob.js';
+import { checkSelectorCount, validateLinksOption, validateNosnippetOption } from './body-options.js';
 
 /** Whether the build should be indexable, and why not. */
 export interface IndexableDecision {
@@ -152,6 +153,10 @@ export function normalizeOptions(userOptions: unknown = {}, context: NormalizeCo
       validateHeadersOptions(options.headers, source);
       result.headers = options.headers;
     }
+    // The body pass (links, data-nosnippet): set only when configured, so other sites never run it.
+    if (options.links !== undefined) result.links = validateLinksOption(options.links, source);
+    if (options.nosnippet !== undefined) result.nosnippet = validateNosnippetOption(options.nosnippet, source);
+    checkSelectorCount([...(result.links?.rules.flatMap((rule) => rule.within) ?? []), ...(result.nosnippet?.rules.flatMap((rule) => rule.selectors) ?? [])], 'links', source);
     normalized.add(result);
     return result;
   } catch (error) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { RobotsInput, ImagePreview } from '../directives/types.js';
 import type { RobotsTxtOptions } from '../robots-txt/options.js';
 import type { HeadersOptions } from '../headers/options.js';
+import type { LinksOptions, NormalizedLinks, NormalizedNosnippet, NosnippetOptions } from './body-options.js';
 
 /** Every default lives in options/defaults.ts, which the runtime entry can load without zod. */
 export { DEFAULTS } from './defaults.js';
@@ -145,6 +146,27 @@ export const robotsOptionsSchema = z.strictObject({
       message: 'expected `true`, `false` or an object such as `{ html: true }`',
     })
     .optional(),
+  /**
+   * Link-level REP: rules that add `rel` values (`nofollow`, `ugc`, `sponsored`) to `<a href>` by
+   * target (`external`, `hosts`, `paths`), by where the link sits (`within` a simple selector) and
+   * by page (`pages`, `collections`, and a page's own `links` data). Checked in detail by
+   * `validateLinksOption`. Default: none (no body pass, and a page's `links` data is not read).
+   */
+  links: z
+    .custom<LinksOptions>((value) => typeof value === 'object' && value !== null, {
+      message: "expected a list of link rules or `{ rules, dataKey }`, e.g. `[{ rel: 'ugc', within: '.comments' }]`",
+    })
+    .optional(),
+  /**
+   * `data-nosnippet` on the `span`, `div` and `section` elements that simple selectors choose, per
+   * site, per rule (`pages`, `collections`) and per page (its `nosnippet` data). Checked in detail
+   * by `validateNosnippetOption`. Default: none (no body pass, and a page's `nosnippet` data is not read).
+   */
+  nosnippet: z
+    .custom<NosnippetOptions>((value) => typeof value === 'object' && value !== null, {
+      message: "expected a list of selectors or `{ selectors, rules, dataKey }`, e.g. `['.newsletter-signup']`",
+    })
+    .optional(),
 });
 export type RobotsOptions = z.input<typeof robotsOptionsSchema>;
 
@@ -169,4 +191,8 @@ export interface NormalizedRobotsOptions {
   headers?: HeadersOptions;
   /** `true` to audit the output, `{ html }` to also write the HTML report there (relative to the project folder). */
   audit: boolean | { html: string };
+  /** Link rules and the page data key, when the `links` option is set. */
+  links?: NormalizedLinks;
+  /** `data-nosnippet` rules and the page data key, when the `nosnippet` option is set. */
+  nosnippet?: NormalizedNosnippet;
 }

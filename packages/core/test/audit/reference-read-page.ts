@@ -5,13 +5,13 @@
  */
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { isRobotsMetaName } from '../../src/directives/vocabulary.js';
-import { lineNumbersAt, MAX_ALTERNATES, type PageFacts } from '../../src/audit/read-page.js';
+import { lineNumbersAt, MAX_ALTERNATES, MAX_LINKS_READ, type PageFacts } from '../../src/audit/read-page.js';
 import { ownString } from '../../src/audit/read-files.js';
 
 /** Elements the HTML parser keeps in the head; any other start tag opens the body. */
 const HEAD_ELEMENTS = new Set(['html', 'head', 'meta', 'link', 'title', 'style', 'script', 'noscript', 'base', 'template']);
 /** The only elements whose attributes are read. */
-const READ_ATTRIBUTES = new Set(['meta', 'link', 'base']);
+const READ_ATTRIBUTES = new Set(['meta', 'link', 'base', 'a']);
 function hasRelToken(rel: string | undefined, token: string): boolean {
   if (!rel) return false;
   return rel.toLowerCase().split(/[\t\n\f\r ]+/).includes(token);
@@ -32,11 +32,16 @@ export function referenceReadPage(html: string, extraNames?: ReadonlySet<string>
   let attributes: Record<string, string> | undefined;
   let attributeName = '';
   let attributeValue = '';
+  let nosnippetSeen = false;
 
   const finishTag = (): void => {
     if (!attributes) return;
     const found = attributes;
     attributes = undefined;
+    if (tag === 'a') {
+      if (found.href !== undefined && (facts.links ??= []).length < MAX_LINKS_READ) facts.links.push({ href: ownString(found.href.trim()), rel: ownString(found.rel ?? '') });
+      return;
+    }
     if (tag === 'meta') {
       const { name, content } = found;
       if (name === undefined || content === undefined || !isRobotsMetaName(name, extraNames)) return;
@@ -54,14 +59,23 @@ export function referenceReadPage(html: string, extraNames?: ReadonlySet<string>
     }
   };
 
+  // `data-nosnippet` on any element, noted once per element when its tag ends (a tag cut off by the end of the page is no element).
+  const endTag = (): void => {
+    if (nosnippetSeen) (facts.nosnippetTags ??= []).push(tag);
+    nosnippetSeen = false;
+    finishTag();
+  };
   const callbacks: TokenizerCallbacks = {
     onopentagname(start, end) {
       tag = html.slice(start, end).toLowerCase();
       tagStart = start - 1;
+      nosnippetSeen = false;
       if (!inBody && (tag === 'body' || !HEAD_ELEMENTS.has(tag))) inBody = true;
       attributes = READ_ATTRIBUTES.has(tag) ? (Object.create(null) as Record<string, string>) : undefined;
     },
     onattribname(start, end) {
+      // `data-nosnippet` on any element, once per element.
+      if (html.slice(start, end).toLowerCase() === 'data-nosnippet') nosnippetSeen = true;
       if (attributes) {
         attributeName = html.slice(start, end).toLowerCase();
         attributeValue = '';
@@ -76,8 +90,8 @@ export function referenceReadPage(html: string, extraNames?: ReadonlySet<string>
     onattribend() {
       if (attributes && !(attributeName in attributes)) attributes[attributeName] = attributeValue;
     },
-    onopentagend: finishTag,
-    onselfclosingtag: finishTag,
+    onopentagend: endTag,
+    onselfclosingtag: endTag,
     onclosetag(start, end) {
       if (!inBody && html.slice(start, end).toLowerCase() === 'head') inBody = true;
     },
