@@ -151,6 +151,20 @@ export function planRobotsEdits(
   return { edits, createsHead: false };
 }
 
+/**
+ * Validated tags of frozen objects, by identity: a server's cached resolutions give every page
+ * of a route the same frozen object, checked once. Other objects are checked on every call.
+ */
+const validated = new WeakMap<object, RobotsMetaTag[]>();
+function validatedTags(tags: unknown): RobotsMetaTag[] {
+  const frozen = typeof tags === 'object' && tags !== null && Object.isFrozen(tags);
+  let result = frozen ? validated.get(tags) : undefined;
+  if (result === undefined) {
+    result = validateRobotsTags(tags, { source: 'resolve()', key: 'tags' });
+    if (frozen) validated.set(tags, Object.freeze(result) as RobotsMetaTag[]);
+  }
+  return result;
+}
 function lowercaseNames(names: Iterable<string>): Set<string> {
   return new Set([...names].map((name) => name.trim().toLowerCase()));
 }
@@ -269,7 +283,7 @@ export function planInjection(
   const existing: ExistingRobotsTag[] = metas
     .filter((meta) => isRobotsMetaName(meta.name, extraNames))
     .map((meta) => ({ name: meta.name, content: attributeValue(meta.tag, 'content') ?? '' }));
-  const tags = validateRobotsTags(resolve(existing), { source: 'resolve()', key: 'tags' });
+  const tags = validatedTags(resolve(existing));
 
   const robotsNames = new Set([...extraNames, ...lowercaseNames(tags.map((tag) => tag.name))]);
   const robotsNodes = metas.filter((meta) => isRobotsMetaName(meta.name, robotsNames)).map((meta) => meta.node);
