@@ -103,6 +103,8 @@ export async function injectRobotsStream(
   // The last chunk read, and how much of it the decoder has had.
   let current: Uint8Array | undefined;
   let fed = 0;
+  // Bytes given to the decoder: as many as `text` has characters while all of them are ASCII.
+  let decodedBytes = 0;
   let next = readAhead(reader);
   try {
     for (;;) {
@@ -122,6 +124,7 @@ export async function injectRobotsStream(
         const end = fed + Math.max(FIRST_SLICE, text.length);
         slice = current!.subarray(fed, end);
         fed += slice.byteLength;
+        decodedBytes += slice.byteLength;
       }
       try {
         text += slice === undefined ? decoder.decode() : decoder.decode(slice, { stream: true });
@@ -129,6 +132,7 @@ export async function injectRobotsStream(
         // Bytes that are not UTF-8 may lie after the head, in the same chunk: the head is still ours to edit.
         const bytes = concat(chunks);
         text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(0, validUtf8Length(bytes)));
+        decodedBytes = -1;
         located = locateHead(text);
         utf8 = isLocatedFinal(text, located);
         break;
@@ -160,7 +164,7 @@ export async function injectRobotsStream(
   if (!result.changed || head === undefined) return passThrough(buffered, reader, pending, { utf8: true, changed: false, diagnostics: result.diagnostics });
   // Only the text up to the last edit is encoded again; `text` decodes a prefix of `buffered`,
   // so the bytes after that point are the input's own, whatever the decoder still held.
-  const replaced = utf8Length(head.end === text.length ? text : text.slice(0, head.end));
+  const replaced = text.length === decodedBytes ? head.end : utf8Length(text.slice(0, head.end));
   const rest = buffered.subarray(replaced);
   const headBytes = utf8Length(head.text);
   return {

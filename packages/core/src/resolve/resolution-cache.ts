@@ -41,7 +41,9 @@ export function cachedResolution<T>(page: PageToResolve, options: NormalizedRobo
   if (key === undefined) return resolve();
   let cache = caches.get(options);
   if (cache === undefined) caches.set(options, (cache = new Map()));
-  if (cache.has(key)) return cache.get(key) as T;
+  const known = cache.get(key);
+  // Results are objects: `undefined` is never one.
+  if (known !== undefined) return known as T;
   const value = resolve();
   // Oldest first out: Map iteration follows insertion order.
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
