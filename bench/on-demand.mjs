@@ -264,7 +264,7 @@ async function inProcessMicros(pages) {
   return Object.fromEntries(names.map((name) => [name, median(samples[name])]));
 }
 
-export async function benchOnDemand({ rounds = 5, ms = 3000, connections = 8, importRuns = 7 } = {}) {
+export async function benchOnDemand({ rounds = 7, ms = 3000, connections = 8, importRuns = 7 } = {}) {
   const dir = buildSites();
   const names = ['none', 'noop', 'robots'];
   const servers = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await startServer(join(dir, `dist-${name}`, 'server', 'entry.mjs'))])));
