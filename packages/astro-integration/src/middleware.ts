@@ -203,6 +203,8 @@ function statusToResolve(status: number, routePattern: string): number | undefin
 function isUtf8Html(headers: Headers): boolean {
   const contentType = headers.get('content-type');
   if (!contentType) return false;
+  // What Astro sends for pages, answered without splitting.
+  if (contentType === 'text/html' || contentType === 'text/html; charset=utf-8') return true;
   const [mediaType = '', ...parameters] = contentType.split(';').map((part) => part.trim().toLowerCase());
   if (mediaType !== 'text/html') return false;
   const charset = parameters.find((parameter) => parameter.startsWith('charset='));
@@ -215,14 +217,16 @@ function isUtf8Html(headers: Headers): boolean {
  * values already include. `Content-Length`, when the route set one, follows the body.
  */
 function withHeaders(response: Response, body: ReadableStream<Uint8Array>, header: readonly string[], lengthDelta: number): Response {
-  const headers = new Headers(response.headers);
+  // The response itself as the init: its status, status text and a copy of its headers.
+  const result = new Response(body, response);
+  const headers = result.headers;
   const length = headers.get('content-length');
   if (length !== null && lengthDelta !== 0 && /^\d+$/.test(length)) headers.set('content-length', String(Number(length) + lengthDelta));
   if (header.length > 0) {
     headers.delete(X_ROBOTS_TAG);
     for (const value of header) headers.append(X_ROBOTS_TAG, value);
   }
-  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  return result;
 }
 
 let built: Promise<RobotsData> | undefined;

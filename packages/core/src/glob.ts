@@ -123,8 +123,17 @@ function matcher(glob: string): (path: string) => boolean {
   }
   return match;
 }
+/**
+ * A path the URL parser returns as it is: from the root (`//` would start a host), only
+ * characters it never escapes, decodes or drops (no `%`: `%2e` is a dot segment to it).
+ */
+const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/;
+/** `.` and `..` segments, which the parser removes. */
+const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 /** The path part of a URL, without query or fragment. */
 export function urlPath(url: string): string {
+  // Most URL paths are already what the URL parser would give: no parse per page for them.
+  if (PLAIN_PATH.test(url) && !DOT_SEGMENT.test(url)) return url;
   const path = url.replace(/[?#].*$/s, '');
   try {
     return new URL(path, 'http://x').pathname;
@@ -142,11 +151,12 @@ export function urlGlobMatcher(url: string): (globs: readonly string[]) => boole
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
   let decoded = path;
   try {
-    decoded = decodeURI(path);
+    if (path.includes('%')) decoded = decodeURI(path);
   } catch {
     // a malformed escape: match the raw path only
   }
-  const variants = [...new Set([path, trimmed, decoded, trimmed + '/'])];
+  const variants = [path];
+  for (const variant of [trimmed, decoded, trimmed + '/']) if (!variants.includes(variant)) variants.push(variant);
   const matches = (glob: string): boolean => {
     const match = matcher(glob);
     return variants.some((variant) => match(variant));

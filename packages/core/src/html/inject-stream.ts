@@ -4,10 +4,10 @@
  * that prefix, and passes every later byte through as it arrives, chunk by chunk: the time to
  * first byte stays the time to the end of the head, not to the end of the page.
  */
-import { injectRobots } from './inject.js';
-import { documentKind, scanPreBody } from './scan-head.js';
+import { type Injection, type LocatedHead, locateHead, planInjection } from './inject.js';
+import { documentKind, type PreBodyScan, scanPreBody } from './scan-head.js';
 import { readMarkup } from './tokenizer.js';
-import type { InjectRobotsOptions, InjectRobotsResult, ResolveRobotsTags } from './types.js';
+import type { HtmlDiagnostic, InjectRobotsOptions, InjectRobotsResult, ResolveRobotsTags } from './types.js';
 
 export interface InjectRobotsStreamResult extends Omit<InjectRobotsResult, 'html'> {
   /** The page: the edited prefix, then the rest of the input's bytes, unchanged, as they arrive. */
@@ -30,7 +30,11 @@ export interface InjectRobotsStreamResult extends Omit<InjectRobotsResult, 'html
  * telling a fragment from JSON or plain text can take the whole input.
  */
 export function isPreBodyScanFinal(text: string): boolean {
-  const scan = scanPreBody(text);
+  return isScanFinal(text, scanPreBody(text));
+}
+
+/** isPreBodyScanFinal with the scan of `text` already made (the stream reads the head once). */
+function isScanFinal(text: string, scan: PreBodyScan): boolean {
   if (scan.bodyStart >= text.length || documentKind(text, scan) !== 'document') return false;
   if (text.charCodeAt(scan.bodyStart) !== 0x3c /* < */) {
     // Body text. Only a `&` can be the start of a whitespace reference (`&#32;`) cut short;
@@ -44,6 +48,14 @@ export function isPreBodyScanFinal(text: string): boolean {
   return token.end <= text.length;
 }
 
+/**
+ * Whether `text` is final, from the head read as planInjection reads it. A head that could not
+ * be read (a diagnostic instead) is judged by the plain scan, as before it was read whole.
+ */
+function isLocatedFinal(text: string, located: LocatedHead | HtmlDiagnostic): boolean {
+  return 'scan' in located ? isScanFinal(text, located.scan) : isPreBodyScanFinal(text);
+}
+
 const encoder = new TextEncoder();
 type ReadResult = Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>['read']>>;
 
@@ -51,13 +63,28 @@ type ReadResult = Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>['re
 const PENDING = Symbol('pending');
 
 /**
+ * How many bytes of a chunk are decoded at first: a page rendered whole arrives as one chunk,
+ * and its head is in its first few kilobytes; the rest is decoded (doubling) only if the head
+ * goes on, so the bytes after the head are never decoded.
+ */
+const FIRST_SLICE = 8192;
+
+/**
+ * Up to this many bytes after the edited head go out in the same chunk as it (copied once): one
+ * write to the socket instead of two. A longer rest goes out as its own chunk, uncopied.
+ */
+const MERGE_REST_BELOW = 65_536;
+
+/**
  * Streams `input` through injectRobots: resolves once the head is known (or the input ended),
- * with the edited page as a stream. Bytes after the part the scanner needed are never decoded
- * or copied. Equal, byte for byte, to `injectRobots` on the whole page, decoded as UTF-8.
+ * with the edited page as a stream. Bytes after the part the scanner needed are never decoded,
+ * re-encoded or copied (a short rest of the head's chunk is copied once, into the head's chunk).
+ * Equal, byte for byte, to `injectRobots` on the whole page, decoded as UTF-8.
  *
- * Bounded work: the growing prefix is scanned again only when the input pauses (the next chunk
- * is not there yet) or after it doubled, so a head sent in many tiny chunks costs linear time.
- * A page whose body never starts is read to its end, as injectRobots would read it.
+ * Bounded work: the head is read once when it is final; before that, the growing prefix is read
+ * again only when the input pauses (the next chunk is not there yet) or after it doubled, so a
+ * head sent in many tiny chunks costs linear time. A page whose body never starts is read to
+ * its end, as injectRobots would read it.
  * Errors thrown by `resolve` propagate, after the input is cancelled.
  */
 export async function injectRobotsStream(
@@ -72,59 +99,80 @@ export async function injectRobotsStream(
   let scannedLength = -1;
   let ended = false;
   let utf8 = true;
-  let decodeFailed = false;
+  let located: LocatedHead | HtmlDiagnostic | undefined;
+  // The last chunk read, and how much of it the decoder has had.
+  let current: Uint8Array | undefined;
+  let fed = 0;
+  // Bytes given to the decoder: as many as `text` has characters while all of them are ASCII.
+  let decodedBytes = 0;
   let next = readAhead(reader);
   try {
     for (;;) {
-      const { done, value } = await next;
-      if (done) ended = true;
-      else {
-        chunks.push(value);
-        // Asked for at once: whether it is already there says whether the input paused.
-        next = readAhead(reader);
+      let slice: Uint8Array | undefined;
+      if (current === undefined || fed === current.byteLength) {
+        const { done, value } = await next;
+        if (done) ended = true;
+        else {
+          chunks.push(value);
+          current = value;
+          fed = 0;
+          // Asked for at once: whether it is already there says whether the input paused.
+          next = readAhead(reader);
+        }
+      }
+      if (!ended) {
+        const end = fed + Math.max(FIRST_SLICE, text.length);
+        slice = current!.subarray(fed, end);
+        fed += slice.byteLength;
+        decodedBytes += slice.byteLength;
       }
       try {
-        text += ended ? decoder.decode() : decoder.decode(value, { stream: true });
+        text += slice === undefined ? decoder.decode() : decoder.decode(slice, { stream: true });
       } catch {
         // Bytes that are not UTF-8 may lie after the head, in the same chunk: the head is still ours to edit.
-        decodeFailed = true;
         const bytes = concat(chunks);
         text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(0, validUtf8Length(bytes)));
-        utf8 = isPreBodyScanFinal(text);
+        decodedBytes = -1;
+        located = locateHead(text);
+        utf8 = isLocatedFinal(text, located);
         break;
       }
       if (ended) break;
-      const idle = (await Promise.race([next, PENDING])) === PENDING;
-      if (!idle && text.length < 2 * scannedLength) continue;
+      // Read again when the prefix doubled, or else when the input paused (the next chunk is not there yet).
+      if (text.length < 2 * scannedLength && (fed < current!.byteLength || (await Promise.race([next, PENDING])) !== PENDING)) continue;
       scannedLength = text.length;
-      if (isPreBodyScanFinal(text)) break;
+      located = locateHead(text);
+      if (isLocatedFinal(text, located)) break;
+      located = undefined;
     }
   } catch (error) {
     await reader.cancel(error).catch(() => undefined);
     throw error;
   }
   const buffered = concat(chunks);
-  if (!utf8) return passThrough(buffered, reader, ended ? undefined : next, { utf8: false, changed: false, diagnostics: [] });
+  const pending = ended ? undefined : next;
+  if (!utf8) return passThrough(buffered, reader, pending, { utf8: false, changed: false, diagnostics: [] });
 
-  let result: InjectRobotsResult;
+  let injection: Injection;
   try {
-    result = injectRobots(text, resolve, options);
+    injection = planInjection(text, resolve, options, located ?? locateHead(text));
   } catch (error) {
     if (!ended) await reader.cancel(error).catch(() => undefined);
     throw error;
   }
-  if (!result.changed) return passThrough(buffered, reader, ended ? undefined : next, { utf8: true, changed: false, diagnostics: result.diagnostics });
-  // `text` decodes exactly the first `consumed` bytes; the rest of `buffered` is the start of a
-  // character the decoder still held (or, after an error, bytes it never decoded), and goes out as it came.
-  const consumed = utf8 && !ended && !decodeFailed ? buffered.byteLength - incompleteTail(buffered) : encoder.encode(text).byteLength;
-  const head = encoder.encode(result.html);
-  const rest = buffered.subarray(consumed);
+  const { result, head } = injection;
+  if (!result.changed || head === undefined) return passThrough(buffered, reader, pending, { utf8: true, changed: false, diagnostics: result.diagnostics });
+  // Only the text up to the last edit is encoded again; `text` decodes a prefix of `buffered`,
+  // so the bytes after that point are the input's own, whatever the decoder still held.
+  const replaced = text.length === decodedBytes ? head.end : utf8Length(text.slice(0, head.end));
+  const rest = buffered.subarray(replaced);
+  const headBytes = utf8Length(head.text);
   return {
-    body: streamOf([head, rest], reader, ended ? undefined : next),
+    body: streamOf(rest.byteLength < MERGE_REST_BELOW ? [joined(head.text, headBytes, rest)] : [encoder.encode(head.text), rest], reader, pending),
     utf8: true,
     changed: true,
     diagnostics: result.diagnostics,
-    lengthDelta: head.byteLength - consumed,
+    lengthDelta: headBytes - replaced,
     bufferedBytes: buffered.byteLength,
   };
 }
@@ -136,6 +184,48 @@ function passThrough(
   fields: Pick<InjectRobotsStreamResult, 'utf8' | 'changed' | 'diagnostics'>,
 ): InjectRobotsStreamResult {
   return { ...fields, body: streamOf([buffered], reader, next), lengthDelta: 0, bufferedBytes: buffered.byteLength };
+}
+
+/**
+ * The bytes TextEncoder writes for `text`: a surrogate pair is 4 bytes for 2 code units, a lone
+ * surrogate 3 (it becomes U+FFFD).
+ */
+export function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    if (code < 0x800) bytes += 1;
+    else if (code <= 0xdbff && code >= 0xd800 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 2;
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
+}
+
+/** Node's `Buffer.allocUnsafe` where there is one: pooled, not zeroed, several times cheaper than a `Uint8Array`. */
+const allocUnsafe = (globalThis as { Buffer?: { allocUnsafe?: (size: number) => Uint8Array } }).Buffer?.allocUnsafe;
+
+/**
+ * `head` encoded (`headBytes` long), then `rest`, in one array: the page's first chunk. Every
+ * byte of it is written, so it may come uninitialised; if the encoder wrote anything but the
+ * bytes counted, a zeroed array is written instead.
+ */
+function joined(head: string, headBytes: number, rest: Uint8Array): Uint8Array {
+  const size = headBytes + rest.byteLength;
+  if (allocUnsafe !== undefined) {
+    const bytes = allocUnsafe(size);
+    const { read, written } = encoder.encodeInto(head, bytes);
+    if (read === head.length && written === headBytes) {
+      bytes.set(rest, headBytes);
+      return bytes;
+    }
+  }
+  const bytes = new Uint8Array(size);
+  encoder.encodeInto(head, bytes);
+  bytes.set(rest, headBytes);
+  return bytes;
 }
 
 /**

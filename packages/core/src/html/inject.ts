@@ -151,6 +151,20 @@ export function planRobotsEdits(
   return { edits, createsHead: false };
 }
 
+/**
+ * Validated tags of frozen objects, by identity: a server's cached resolutions give every page
+ * of a route the same frozen object, checked once. Other objects are checked on every call.
+ */
+const validated = new WeakMap<object, RobotsMetaTag[]>();
+function validatedTags(tags: unknown): RobotsMetaTag[] {
+  const frozen = typeof tags === 'object' && tags !== null && Object.isFrozen(tags);
+  let result = frozen ? validated.get(tags) : undefined;
+  if (result === undefined) {
+    result = validateRobotsTags(tags, { source: 'resolve()', key: 'tags' });
+    if (frozen) validated.set(tags, Object.freeze(result) as RobotsMetaTag[]);
+  }
+  return result;
+}
 function lowercaseNames(names: Iterable<string>): Set<string> {
   return new Set([...names].map((name) => name.trim().toLowerCase()));
 }
@@ -161,7 +175,8 @@ function internalError(error: unknown): HtmlDiagnostic {
   const reason = error instanceof Error ? error.message : String(error);
   return htmlDiagnostic('internal-error', `could not place the robots tags (${reason}); the page was left unchanged.`);
 }
-interface LocatedHead {
+/** The head of a page as planInjection reads it: located once, by injectRobotsStream too (it also tells it whether a prefix is final). */
+export interface LocatedHead {
   scan: PreBodyScan;
   unscripted: UnscriptedReading;
   metas: NamedMeta[];
@@ -170,7 +185,7 @@ interface LocatedHead {
  * Finds the head and its `<meta name>` tags, those that crawlers without scripting read in a
  * head `<noscript>` included; never throws.
  */
-function locateHead(html: string): LocatedHead | HtmlDiagnostic {
+export function locateHead(html: string): LocatedHead | HtmlDiagnostic {
   try {
     const templateExtent = templateReader(html);
     const scan = scanPreBody(html, { templateExtent });
@@ -219,10 +234,19 @@ export interface Injection {
   existing?: ExistingRobotsTag[];
   /** The edits that turned the input into `result.html`. */
   edits: Edit[];
+  /** `html` up to the end of the last edit (`end`), edited (`text`): what a stream sends in place of its first `end` characters. */
+  head?: { end: number; text: string };
 }
-/** injectRobots, with the existing tags it found and the edits it made. */
-export function planInjection(html: string, resolve: ResolveRobotsTags, options: InjectRobotsOptions = {}): Injection {
-  const located = locateHead(html);
+/**
+ * injectRobots, with the existing tags it found and the edits it made. `located` is
+ * `locateHead(html)` when the caller has it already (the stream transform), so the head is read once.
+ */
+export function planInjection(
+  html: string,
+  resolve: ResolveRobotsTags,
+  options: InjectRobotsOptions = {},
+  located: LocatedHead | HtmlDiagnostic = locateHead(html),
+): Injection {
   if (!('scan' in located)) return { result: unchanged(html, [located]), edits: [] };
   const { scan, unscripted, metas } = located;
 
@@ -259,7 +283,7 @@ export function planInjection(html: string, resolve: ResolveRobotsTags, options:
   const existing: ExistingRobotsTag[] = metas
     .filter((meta) => isRobotsMetaName(meta.name, extraNames))
     .map((meta) => ({ name: meta.name, content: attributeValue(meta.tag, 'content') ?? '' }));
-  const tags = validateRobotsTags(resolve(existing), { source: 'resolve()', key: 'tags' });
+  const tags = validatedTags(resolve(existing));
 
   const robotsNames = new Set([...extraNames, ...lowercaseNames(tags.map((tag) => tag.name))]);
   const robotsNodes = metas.filter((meta) => isRobotsMetaName(meta.name, robotsNames)).map((meta) => meta.node);
@@ -279,8 +303,11 @@ export function planInjection(html: string, resolve: ResolveRobotsTags, options:
     if (plan.createsHead) {
       diagnostics.push(htmlDiagnostic('no-head', 'the page has no `<head>`; one was created to hold the robots tags.'));
     }
-    const output = applyEdits(html, plan.edits);
-    return { result: { html: output, changed: output !== html, diagnostics }, existing, edits: plan.edits };
+    // Only the part up to the last edit is built and compared: the rest of the page is the same string.
+    const editedTo = plan.edits.reduce((last, edit) => Math.max(last, edit.end), 0);
+    const head = applyEdits(html.slice(0, editedTo), plan.edits);
+    const changed = head !== html.slice(0, editedTo);
+    return { result: { html: changed ? head + html.slice(editedTo) : html, changed, diagnostics }, existing, edits: plan.edits, head: { end: editedTo, text: head } };
   } catch (error) {
     return { result: unchanged(html, [...diagnostics, internalError(error)]), existing, edits: [] };
   }

@@ -356,6 +356,9 @@ function decodeReferences(attribute: Pick<RawAttribute, 'rawValue' | 'quote'>): 
  * `&#13;` stays a carriage return.
  */
 export function decodeAttributeValue(attribute: Pick<RawAttribute, 'rawValue' | 'quote'>): string {
-  const raw = attribute.rawValue.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD');
+  const value = attribute.rawValue;
+  // Most values hold no carriage return, NUL or reference: the DOM sees them as written.
+  if (value.indexOf('\r') === -1 && value.indexOf('\0') === -1 && value.indexOf('&') === -1) return value;
+  const raw = value.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD');
   return raw.includes('&') ? decodeReferences({ rawValue: raw, quote: attribute.quote }) : raw;
 }

@@ -11,6 +11,7 @@ import type { RobotsInput } from '../directives/types.js';
 import type { RobotsWarning } from '../errors.js';
 import { matchesAnyGlob } from '../glob.js';
 import type { NormalizedRobotsOptions } from '../options/schema.js';
+import { cachedResolution } from './resolution-cache.js';
 import { isErrorPage, resolvePageTags, type PageToResolve } from './resolve-page.js';
 
 /** The header's name as the specification writes it (HTTP header names are case-insensitive). */
@@ -42,15 +43,16 @@ export interface ResponseToResolve {
   routeHeader?: string | null;
 }
 
+/** Frozen, and shared by every call with the same sources: resolutions are remembered (resolution-cache.ts). */
 export interface ResolvedResponse {
   /** The meta tags the page carries (`{}` for anything but a 2xx HTML page). */
-  tags: Record<string, string>;
+  readonly tags: Readonly<Record<string, string>>;
   /**
    * The X-Robots-Tag values, one per audience, `robots` directives first: `['noindex, follow',
    * 'googlebot: nofollow']`. Empty for error statuses and when nothing is restricted.
    */
-  header: string[];
-  warnings: RobotsWarning[];
+  readonly header: readonly string[];
+  readonly warnings: readonly RobotsWarning[];
 }
 
 /**
@@ -61,6 +63,18 @@ export interface ResolvedResponse {
  * rules matched on the URL path, and `noindex, nofollow` in a non-indexable build.
  */
 export function resolveResponse(page: PageToResolve, options: NormalizedRobotsOptions, response: ResponseToResolve): ResolvedResponse {
+  const scope = { kind: response.kind, headerRules: response.headerRules ?? [], routeHeader: response.routeHeader };
+  return cachedResolution(page, options, scope, () => {
+    const resolved = resolveUncached(page, options, response);
+    Object.freeze(resolved.tags);
+    Object.freeze(resolved.header);
+    for (const warning of resolved.warnings) Object.freeze(warning);
+    Object.freeze(resolved.warnings);
+    return Object.freeze(resolved);
+  });
+}
+
+function resolveUncached(page: PageToResolve, options: NormalizedRobotsOptions, response: ResponseToResolve): ResolvedResponse {
   if (isErrorPage(page, options.errorPages)) return { tags: {}, header: [], warnings: [] };
   const extra = [...matchingHeaderRules(page.url, response.headerRules ?? []), ...routeHeaderSource(response.routeHeader, page.source ?? page.url)];
   if (response.kind === 'other') {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ExistingRobotsTag } from '../../src/directives/types.js';
-import { injectRobotsStream, isPreBodyScanFinal, validUtf8Length } from '../../src/html/inject-stream.js';
+import { injectRobotsStream, isPreBodyScanFinal, utf8Length, validUtf8Length } from '../../src/html/inject-stream.js';
 import { injectRobots } from '../../src/index.js';
 import { fuzzRuns } from '../fuzz-runs.js';
 
@@ -72,6 +72,8 @@ const headPiece = fc.constantFrom(
   '<link rel=stylesheet href=/a.css>',
   '<noscript><meta name="robots" content="noindex"></noscript>',
   '<template><meta name="robots" content="none"></template>',
+  // Longer than the first slice of a chunk the stream decodes (8 KB), with characters of 2 to 4 bytes across its edge.
+  `<meta name="description" content="${'é€🍰a'.repeat(1200)}">`,
 );
 const whitespace = fc.constantFrom('', '\n', '\r\n  ', ' ', '&#32;', '&#x0A;', '\t');
 const bodyStart = fc.constantFrom('<body>', '<BODY class="x">', '<div>', '&amp; text', 'Text', '&#33;', 'é', '< 3', '</p>', '</br>', '<p>');
@@ -199,6 +201,44 @@ describe('injectRobotsStream', () => {
       }),
       fuzzRuns(2000, 20_261_123),
     );
+  });
+
+  it('counts the bytes TextEncoder writes (utf8Length), lone surrogates included: the first chunk is sized by it', () => {
+    const unit = fc.oneof(fc.integer({ min: 0, max: 0x7f }), fc.integer({ min: 0x80, max: 0x7ff }), fc.integer({ min: 0x800, max: 0xffff }));
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 16 }), (codes) => {
+        const text = String.fromCharCode(...codes);
+        expect(utf8Length(text)).toBe(encoder.encode(text).byteLength);
+      }),
+      fuzzRuns(3000, 20_261_124),
+    );
+  });
+
+  it('checks a frozen tags object once and every other object on each page, and still refuses a bad frozen one every time', async () => {
+    const html = '<!doctype html><html><head><title>x</title></head><body>x</body></html>';
+    const tags = Object.freeze({ robots: 'noindex' });
+    for (let run = 0; run < 2; run++) {
+      const result = await injectRobotsStream(streamOf([encoder.encode(html)]), () => tags);
+      expect(decoder.decode(await readAll(result.body))).toBe(injectRobots(html, () => ({ robots: 'noindex' })).html);
+    }
+    const bad = Object.freeze({ 'robots"': 'noindex' });
+    for (let run = 0; run < 2; run++) await expect(injectRobotsStream(streamOf([encoder.encode(html)]), () => bad)).rejects.toThrow('invalid robots meta name');
+    // A mutable object may change between pages: checked each time.
+    const mutable: Record<string, string> = { robots: 'noindex' };
+    expect(injectRobots(html, () => mutable).changed).toBe(true);
+    mutable['bad name'] = 'x';
+    expect(() => injectRobots(html, () => mutable)).toThrow('invalid robots meta name');
+  });
+
+  it('sends the edited head with the rest of its chunk as one chunk, or as two when the rest is long, the rest unchanged', async () => {
+    for (const bodyLength of [10, 200_000]) {
+      const html = `<!doctype html><html><head><title>Ünï 🍰</title></head><body>${'é'.repeat(bodyLength)}</body></html>`;
+      const result = await injectRobotsStream(streamOf([encoder.encode(html)]), () => ({ robots: 'noindex' }));
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of result.body) chunks.push(chunk);
+      expect(chunks.length).toBe(bodyLength < 1000 ? 1 : 2);
+      expect(decoder.decode(await readAll(streamOf(chunks)))).toBe(injectRobots(html, () => ({ robots: 'noindex' })).html);
+    }
   });
 
   it('cancels the input and rethrows when resolve throws', async () => {
