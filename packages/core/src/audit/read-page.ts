@@ -126,13 +126,35 @@ const COLLECTED: ReadonlyMap<string, CollectedElement> = new Map([
   ['base', { where: 'head', attributes: ['href'] }],
   ['a', { where: 'anywhere', attributes: ['href', 'rel'] }],
 ]);
+/** `<a>`: read by a path of its own (see `openTagEnd`). */
+const LINK = COLLECTED.get('a')!;
+/** One more link of the page, up to MAX_LINKS_READ; `href` and `rel` may be slices of the page (see pageLinkFacts). */
+function addLink(facts: PageFacts, href: string, rel: string): void {
+  const links = (facts.links ??= []);
+  if (links.length < MAX_LINKS_READ) links.push({ href: href.trim(), rel });
+}
 /** Any other element, read only for `data-nosnippet` when the page has that attribute at all. */
 const NO_ATTRIBUTES: CollectedElement = { where: 'anywhere', attributes: [] };
-/** Whether `data-nosnippet` may be an attribute of the page (a fixed pattern, linear): only then is every element's attribute list read. */
+/**
+ * Whether `data-nosnippet` (ASCII case-insensitive) is in the page from `from` on: only then is
+ * every element's attribute list read. Found as {@link lastBodyCandidate} finds tags: `indexOf`
+ * for `-n` and `-N`, then the rest compared; a case-insensitive regular expression over every
+ * page cost as much as the rest of reading it.
+ */
 function mayHaveNosnippet(html: string | Buffer, from: number): boolean {
-  return NOSNIPPET.test(typeof html === 'string' ? html.slice(from) : html.toString('latin1', from));
+  const text = typeof html === 'string';
+  const at = (i: number): number => (text ? html.charCodeAt(i) : (html[i] ?? 0));
+  for (const needle of ['-n', '-N']) {
+    for (let i = text ? html.indexOf(needle, from) : html.indexOf(needle, from, 'latin1'); i !== -1; i = text ? html.indexOf(needle, i + 1) : html.indexOf(needle, i + 1, 'latin1')) {
+      if (i - 4 < from) continue;
+      let match = true;
+      for (let k = 0; k < NOSNIPPET.length && match; k++) match = (at(i - 4 + k) | 0x20) === NOSNIPPET.charCodeAt(k) || (k === 4 && at(i) === 0x2d);
+      if (match) return true;
+    }
+  }
+  return false;
 }
-const NOSNIPPET = /data-nosnippet/i;
+const NOSNIPPET = 'data-nosnippet';
 const BODY_NAMES = [...COLLECTED].filter(([, element]) => element.where === 'anywhere').map(([name]) => name);
 function hasRelToken(rel: string | undefined, token: string): boolean {
   if (!rel) return false;
@@ -148,10 +170,6 @@ interface CollectedTag {
 /** The one place where facts are taken from a collected element: new facts go here (and their attributes in {@link COLLECTED}). */
 function collectFact(facts: PageFacts, found: CollectedTag, extraNames: ReadonlySet<string> | undefined, offsets: number[]): void {
   const { tag, attributes } = found;
-  if (tag === 'a') {
-    if (attributes.href !== undefined && (facts.links ??= []).length < MAX_LINKS_READ) facts.links.push({ href: ownString(attributes.href.trim()), rel: ownString(attributes.rel ?? '') });
-    return;
-  }
   if (tag === 'meta') {
     const { name, content } = attributes;
     if (name === undefined || content === undefined || !isRobotsMetaName(name, extraNames)) return;
@@ -204,6 +222,9 @@ function startsTag(html: string, at: number, name: string): boolean {
  * speed and each character is looked at a bounded number of times.
  */
 function lastBodyCandidate(html: string, from: number): number {
+  // Links are in nearly every body, and `<a` starts many tags (`<abbr`, `<article`, `<aside`):
+  // with one in the body, read to the end rather than look for the last.
+  if (html.indexOf('<a', from) !== -1 || html.indexOf('<A', from) !== -1) return html.length;
   let last = -1;
   for (const name of BODY_NAMES) {
     for (const first of [`<${name[0]!}`, `<${name[0]!.toUpperCase()}`]) {
@@ -291,6 +312,20 @@ function tokenizePage(html: string, extraNames: ReadonlySet<string> | undefined,
       // Noted once the tag ends: a tag cut off by the end of the page is no element.
       if (nosnippetSeen) (facts.nosnippetTags ??= []).push(tag);
       if (element === NO_ATTRIBUTES) return;
+      if (element === LINK) {
+        if (spans.spans[0] === -1) return;
+        // A page has many links: read without an attributes object, and kept as slices, since
+        // pageLinkFacts turns them into paths (copied) while the page is still at hand.
+        const href = html.slice(spans.spans[0]!, spans.spans[1]!);
+        const rel = spans.spans[2] === -1 ? '' : html.slice(spans.spans[2]!, spans.spans[3]!);
+        if (href.includes('&') || rel.includes('&')) {
+          const decoded = decodedAttributes(html.slice(tagStart, end + 1));
+          addLink(facts, decoded.href!, decoded.rel ?? '');
+        } else {
+          addLink(facts, href, rel);
+        }
+        return;
+      }
       const names = element!.attributes;
       const attributes: Record<string, string | undefined> = {};
       let hasReference = false;
