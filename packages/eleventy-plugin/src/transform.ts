@@ -147,7 +147,8 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     if (typeof content !== 'string' || !page || typeof page.url !== 'string' || !isHtmlOutputPath(page.outputPath)) {
       return content;
     }
-    const located = { ...page, url: page.url };
+    // Its `url` was checked above; not a spread copy, which would copy every page object.
+    const located = page as EleventyPage & { url: string };
     const captured = setup.pageData.get(page);
     const membership = membershipForBuild(setup.state, captured);
     const data = captured ?? membership?.dataByPage.get(page);

@@ -151,9 +151,12 @@ export function planRobotsEdits(
   return { edits, createsHead: false };
 }
 
-function lowercaseNames(names: Iterable<string>): Set<string> {
-  return new Set([...names].map((name) => name.trim().toLowerCase()));
+/** The names, trimmed and lowercased, added to `into` (a new Set by default). */
+function lowercaseNames(names: Iterable<string>, into = new Set<string>()): Set<string> {
+  for (const name of names) into.add(name.trim().toLowerCase());
+  return into;
 }
+const NO_NAMES: ReadonlySet<string> = new Set();
 function unchanged(html: string, diagnostics: HtmlDiagnostic[]): InjectRobotsResult {
   return { html, changed: false, diagnostics };
 }
@@ -255,13 +258,16 @@ export function planInjection(html: string, resolve: ResolveRobotsTags, options:
     );
   }
 
-  const extraNames = lowercaseNames(options.extraNames ?? []);
+  const extraNames = options.extraNames === undefined || options.extraNames.size === 0 ? NO_NAMES : lowercaseNames(options.extraNames);
   const existing: ExistingRobotsTag[] = metas
     .filter((meta) => isRobotsMetaName(meta.name, extraNames))
     .map((meta) => ({ name: meta.name, content: attributeValue(meta.tag, 'content') ?? '' }));
   const tags = validateRobotsTags(resolve(existing), { source: 'resolve()', key: 'tags' });
 
-  const robotsNames = new Set([...extraNames, ...lowercaseNames(tags.map((tag) => tag.name))]);
+  const robotsNames = lowercaseNames(
+    tags.map((tag) => tag.name),
+    new Set(extraNames),
+  );
   const robotsNodes = metas.filter((meta) => isRobotsMetaName(meta.name, robotsNames)).map((meta) => meta.node);
   if (tags.length === 0 && robotsNodes.length === 0) return { result: unchanged(html, diagnostics), existing, edits: [] };
 
