@@ -165,9 +165,12 @@ function validatedTags(tags: unknown): RobotsMetaTag[] {
   }
   return result;
 }
-function lowercaseNames(names: Iterable<string>): Set<string> {
-  return new Set([...names].map((name) => name.trim().toLowerCase()));
+/** The names, trimmed and lowercased, added to `into` (a new Set by default). */
+function lowercaseNames(names: Iterable<string>, into = new Set<string>()): Set<string> {
+  for (const name of names) into.add(name.trim().toLowerCase());
+  return into;
 }
+const NO_NAMES: ReadonlySet<string> = new Set();
 function unchanged(html: string, diagnostics: HtmlDiagnostic[]): InjectRobotsResult {
   return { html, changed: false, diagnostics };
 }
@@ -279,13 +282,16 @@ export function planInjection(
     );
   }
 
-  const extraNames = lowercaseNames(options.extraNames ?? []);
+  const extraNames = options.extraNames === undefined || options.extraNames.size === 0 ? NO_NAMES : lowercaseNames(options.extraNames);
   const existing: ExistingRobotsTag[] = metas
     .filter((meta) => isRobotsMetaName(meta.name, extraNames))
     .map((meta) => ({ name: meta.name, content: attributeValue(meta.tag, 'content') ?? '' }));
   const tags = validatedTags(resolve(existing));
 
-  const robotsNames = new Set([...extraNames, ...lowercaseNames(tags.map((tag) => tag.name))]);
+  const robotsNames = lowercaseNames(
+    tags.map((tag) => tag.name),
+    new Set(extraNames),
+  );
   const robotsNodes = metas.filter((meta) => isRobotsMetaName(meta.name, robotsNames)).map((meta) => meta.node);
   if (tags.length === 0 && robotsNodes.length === 0) return { result: unchanged(html, diagnostics), existing, edits: [] };
 
