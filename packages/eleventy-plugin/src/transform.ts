@@ -16,7 +16,7 @@ import {
   type PageToResolve,
   type ResolvedPage,
 } from '@robots-kit/core/runtime';
-import { isNoindexPage } from '@robots-kit/core/adapter';
+import { isNoindexPage } from '@robots-kit/core/build';
 import { locateInheritedWarning, locatePageError, readFrontMatterText, type DataSourceContext } from './data-source.js';
 import { reportWarnings } from './messages.js';
 import { eleventyLocale, optionLocales } from './locale.js';
