@@ -6,7 +6,7 @@
  * `readPage` with the rest of a page; here they are resolved into the site and checked.
  */
 import { codeSpan, groupBy, joinLimited, makeFinding, plural } from './findings.js';
-import { resolveCanonical, type PageFacts } from './read-page.js';
+import { resolveCanonical, type PageFacts } from './page-facts.js';
 import { ownString } from './read-files.js';
 import type { AuditData, AuditFinding, PageRecord, SiteUrl } from './types.js';
 import { listCrawlers, verdictIsNoindex } from './verdict.js';
