@@ -100,7 +100,7 @@ function isOwnOutput(context: Partial<EleventyTransformContext> | undefined): bo
 }
 
 /** Diagnostics about a document that was changed, or that should have been. */
-const ALWAYS_REPORTED = new Set(['no-head', 'multiple-heads', 'internal-error']);
+const ALWAYS_REPORTED = new Set(['no-head', 'multiple-heads', 'unterminated-doctype', 'internal-error']);
 /** Left alone on purpose: feed entries are fragments. Only a page's own output without a layout is really one. */
 const REPORTED_FOR_WHOLE_PAGES = new Set(['fragment', 'not-html']);
 
