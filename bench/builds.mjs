@@ -29,6 +29,9 @@ function rounds(script, dir, variants, runs) {
     ms: median(samples.map((s) => s[variant].ms)),
     maxRssMb: median(samples.map((s) => s[variant].maxRssMb)),
     transformMs: median(samples.map((s) => s[variant].transformMs)),
+    // Astro's `default` variant: CPU of the audit `audit: true` would add, as a share of the build's CPU.
+    auditShare: samples[0][variant].auditCpuMs === undefined ? undefined : spread(samples.map((s) => s[variant].auditCpuMs / s[variant].cpuMs)),
+    auditCpuMs: median(samples.map((s) => s[variant].auditCpuMs ?? 0)),
     pages: samples[0][variant].pages,
   }));
 }

@@ -130,6 +130,8 @@ if (wanted('astro')) {
   const variants = flag('astro-variants')?.split(',');
   results.astro = benchAstroBuilds({ pages: quick ? 100 : 1000, runs: Math.max(rounds, quick ? 1 : 3), ...(variants ? { variants } : {}) });
   buildTable('Astro', results.astro);
+  const withAudit = results.astro.results.find((r) => r.auditShare);
+  if (withAudit) say(`the audit \`audit: true\` adds, measured in the \`default\` build's process over its output: ${Math.round(withAudit.auditCpuMs)} ms CPU, ×${(1 + withAudit.auditShare.median).toFixed(3)} (${(1 + withAudit.auditShare.min).toFixed(3)}–${(1 + withAudit.auditShare.max).toFixed(3)}) of the build's CPU`);
 }
 
 if (wanted('audit-hreflang')) {

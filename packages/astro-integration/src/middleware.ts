@@ -253,7 +253,7 @@ function loadRobotsData(): Promise<RobotsData> {
  * Diagnostics that mean the output may not be what the author intended. A fragment (server
  * island, partial) or a Markdown page without `<head>` (core creates one) is normal in Astro.
  */
-const WORTH_A_WARNING = new Set<HtmlDiagnostic['code']>(['multiple-heads', 'internal-error']);
+const WORTH_A_WARNING = new Set<HtmlDiagnostic['code']>(['multiple-heads', 'unterminated-doctype', 'internal-error']);
 
 /** One warning line per problem that did not fail the page, prefixed with the page's path. */
 function reportDiagnostics(

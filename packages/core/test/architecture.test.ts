@@ -97,7 +97,7 @@ const CORE_LAYERS: ReadonlyArray<readonly string[]> = [
   ['site', 'audit', 'logs'],
   ['report'],
   ['cli'],
-  ['index', 'adapter', 'runtime'],
+  ['index', 'adapter', 'runtime', 'build'],
 ];
 function coreLayer(file: string): number {
   const top = path.relative(path.join(root, 'packages/core/src'), file).split(path.sep)[0]!.replace(/\.ts$/, '');

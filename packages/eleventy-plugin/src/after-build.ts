@@ -4,8 +4,7 @@
  * site.
  */
 import path from 'node:path';
-import { auditSite, RobotsError, type HtmlPage, type NormalizedRobotsOptions } from '@robots-kit/core';
-import { auditLogLines, siteWarnings, writeAuditHtml, writeFileAtomic, writeHeaderFiles, type PageExplanation } from '@robots-kit/core/adapter';
+import { RobotsError, siteWarnings, writeFileAtomic, type HtmlPage, type NormalizedRobotsOptions, type PageExplanation } from '@robots-kit/core/build';
 import { explainPages } from './dev-report.js';
 import { locateError, OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings, withoutStack } from './messages.js';
 import type { BuildState } from './page-data.js';
@@ -70,7 +69,9 @@ interface HeaderFilesSetup {
  * build log (what was written, and what the user must still do with it) and the files written
  * outside the output folder.
  */
-function writeSiteHeaderFiles(setup: HeaderFilesSetup): { lines: string[]; outside: string[] } {
+async function writeSiteHeaderFiles(setup: HeaderFilesSetup): Promise<{ lines: string[]; outside: string[] }> {
+  // The header writers load only on builds whose options ask for header files.
+  const { writeHeaderFiles } = await import('@robots-kit/core/adapter');
   let files;
   try {
     files = writeHeaderFiles(setup.headers, {
@@ -129,6 +130,8 @@ export function auditSiteUrl(site: string | undefined, pathPrefix: string, sitem
  * severity, and fails the build when a finding is an error, as the CLI does by default.
  */
 async function runAudit(outputDir: string, site: string | undefined, indexable: boolean, logger: EleventyLogger | undefined, htmlFile?: string, explanations?: ReadonlyMap<string, PageExplanation>): Promise<void> {
+  // The audit and its reports load only on builds that run it.
+  const [{ auditSite }, { auditLogLines, writeAuditHtml }] = await Promise.all([import('@robots-kit/core'), import('@robots-kit/core/adapter')]);
   // A preview build (`indexable: false`) is judged as one: nothing in it may be indexable.
   const report = await auditSite(outputDir, { ...(site === undefined ? {} : { site }), indexable });
   const { lines, errors } = auditLogLines(report);
@@ -216,7 +219,7 @@ export function createAfterBuild(setup: AfterBuildSetup): (event?: EleventyBuild
     if ((event.outputMode ?? 'fs') !== 'fs') return;
     const outputDir = event.directories.output;
     if (setup.headers !== undefined) {
-      const written = writeSiteHeaderFiles({ headers: setup.headers, indexable: options.indexable, pages: state.pages.values(), outputDir });
+      const written = await writeSiteHeaderFiles({ headers: setup.headers, indexable: options.indexable, pages: state.pages.values(), outputDir });
       ignoreWhenWatching(written.outside, setup.config);
       reportWarnings(written.lines, logger, state.reported, 'info');
     }

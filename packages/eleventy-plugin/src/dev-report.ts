@@ -6,8 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { auditSite, type NormalizedRobotsOptions, type PageToResolve } from '@robots-kit/core';
-import { explainPageSources, renderAuditHtml, type PageExplanation } from '@robots-kit/core/adapter';
+import { explainPageSources, type NormalizedRobotsOptions, type PageExplanation, type PageToResolve } from '@robots-kit/core/build';
 import type { BuildState } from './page-data.js';
 import type { EleventyBuildEvent, EleventyConfig } from './types.js';
 
@@ -79,7 +78,9 @@ export function registerAuditReport(eleventyConfig: EleventyConfig, setup: DevRe
       return undefined;
     }
     const build = last;
-    build.page ??= auditSite(build.outputDir, { ...(build.site === undefined ? {} : { site: build.site }), indexable: options.indexable }).then((report) => {
+    // The audit and its report page load on the first request for them, not with the plugin.
+    build.page ??= Promise.all([import('@robots-kit/core'), import('@robots-kit/core/adapter')]).then(async ([{ auditSite }, { renderAuditHtml }]) => {
+      const report = await auditSite(build.outputDir, { ...(build.site === undefined ? {} : { site: build.site }), indexable: options.indexable });
       const explanations = explainPages(build.pages, options);
       return renderAuditHtml(report, { title: `robots-kit audit (eleventy --serve): ${report.site ?? build.outputDir}`, ...(explanations ? { explanations } : {}) });
     });

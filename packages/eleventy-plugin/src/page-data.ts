@@ -3,8 +3,7 @@
  * by a preprocessor, or through `eleventyComputed` for paginated pages), which collections each page is in, and the rest of one
  * build's state, reset before every build of `--serve` and `--watch`.
  */
-import type { HtmlPage, NormalizedRobotsOptions, PageToResolve, RobotsTxtReport } from '@robots-kit/core';
-import { createConfigUsage, type ConfigUsage } from '@robots-kit/core/adapter';
+import { createConfigUsage, type ConfigUsage, type HtmlPage, type NormalizedRobotsOptions, type PageToResolve, type RobotsTxtReport } from '@robots-kit/core/build';
 import type { EleventyCollectionItem, EleventyPage, EleventyPageData } from './types.js';
 
 /** The `eleventyComputed` key of the capture; each page's data gets this key, set to `undefined`. */

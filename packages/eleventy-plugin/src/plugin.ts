@@ -3,7 +3,7 @@
  * once, and wires the page-data capture, the transform, the sitemap filter, robots.txt and
  * the after-build steps into Eleventy.
  */
-import { detectIndexable, normalizeOptions, RobotsError, type NormalizedRobotsOptions, type RobotsOptions } from '@robots-kit/core';
+import { detectIndexable, normalizeOptions, RobotsError, type NormalizedRobotsOptions, type RobotsOptions } from '@robots-kit/core/build';
 import { createAfterBuild } from './after-build.js';
 import { registerAuditReport } from './dev-report.js';
 import { OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings } from './messages.js';

@@ -6,7 +6,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { generateRobotsTxtReport, RobotsError, type NormalizedRobotsOptions, type RobotsTxtOptions, type RobotsTxtReport } from '@robots-kit/core';
+import { generateRobotsTxtReport, RobotsError, type NormalizedRobotsOptions, type RobotsTxtOptions, type RobotsTxtReport } from '@robots-kit/core/build';
 import { locateError, OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings } from './messages.js';
 import type { BuildState } from './page-data.js';
 import type { EleventyConfig, EleventyDirectories, EleventyLogger, EleventyPassthroughEntry, EleventyPassthroughEvent } from './types.js';

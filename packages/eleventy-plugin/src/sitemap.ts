@@ -3,8 +3,7 @@
  * `robotsIndexable` template filter or the `robotsIndexable` function for code outside
  * templates. Pages are resolved exactly as the transform resolves them.
  */
-import { normalizeOptions, RobotsError, type NormalizedRobotsOptions, type RobotsOptions } from '@robots-kit/core';
-import { isErrorPage, isNoindexPage } from '@robots-kit/core/adapter';
+import { isErrorPage, isNoindexPage, normalizeOptions, RobotsError, type NormalizedRobotsOptions, type RobotsOptions } from '@robots-kit/core/build';
 import { locatePageError, type DataSourceContext } from './data-source.js';
 import { PLUGIN_NAME } from './messages.js';
 import { buildCollectionMembership, membershipForBuild, type BuildState, type CollectionMembership } from './page-data.js';

@@ -6,7 +6,8 @@
  * `readPage` with the rest of a page; here they are resolved into the site and checked.
  */
 import { codeSpan, groupBy, joinLimited, makeFinding, plural } from './findings.js';
-import { resolveCanonical, type PageFacts } from './read-page.js';
+import { resolveCanonical, type PageFacts } from './page-facts.js';
+import { ownString } from './read-files.js';
 import type { AuditData, AuditFinding, PageRecord, SiteUrl } from './types.js';
 import { listCrawlers, verdictIsNoindex } from './verdict.js';
 
@@ -22,19 +23,57 @@ const REL_SPLIT = /[\t\n\f\r ]+/;
 export function pageLinkFacts(facts: PageFacts, url: string, site: SiteUrl | undefined): Pick<PageRecord, 'links' | 'nosnippetIgnored'> {
   const result: Pick<PageRecord, 'links' | 'nosnippetIgnored'> = {};
   const seen = new Set<string>();
+  // Most links are plain absolute paths (`/posts/a/`): without a `<base href>` they name that
+  // path on the page's own origin, which the URL parser would return unchanged, so the parser
+  // (four parses per link through resolveCanonical) is only needed for the others.
+  const plainPaths = facts.baseHref === undefined;
   for (const link of facts.links ?? []) {
     if (link.href === '' || link.href.startsWith('#') || /^(?:mailto|tel|javascript|data):/i.test(link.href)) continue;
-    const target = resolveCanonical(link.href, url, facts.baseHref, site);
-    if (target?.path === undefined) continue;
-    const nofollow = link.rel.toLowerCase().split(REL_SPLIT).includes('nofollow');
-    const key = `${nofollow ? 1 : 0}${target.path}`;
+    const path = plainPaths && isPlainPath(link.href) ? sitePathOf(link.href, site) : resolveCanonical(link.href, url, facts.baseHref, site)?.path;
+    if (path === undefined) continue;
+    const nofollow = link.rel !== '' && link.rel.toLowerCase().split(REL_SPLIT).includes('nofollow');
+    const key = `${nofollow ? 1 : 0}${path}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    (result.links ??= []).push({ path: target.path, nofollow });
+    // A copy: the path may be a slice of the page, which would keep the whole page alive.
+    (result.links ??= []).push({ path: ownString(path), nofollow });
   }
   const ignored = [...new Set((facts.nosnippetTags ?? []).filter((tag) => !NOSNIPPET_ELEMENTS.has(tag)))];
   if (ignored.length > 0) result.nosnippetIgnored = ignored;
   return result;
+}
+
+/**
+ * Whether `href` is an absolute path the URL parser leaves as it is: `/` then path characters
+ * only (no `%`, `\\`, dot segments, spaces or anything it would encode), optionally followed by
+ * a query or fragment, which do not change the path.
+ */
+function isPlainPath(href: string): boolean {
+  if (href.charCodeAt(0) !== 0x2f || href.charCodeAt(1) === 0x2f) return false;
+  let previous = 0x2f;
+  for (let i = 1; i < href.length; i++) {
+    const c = href.charCodeAt(i);
+    if (c === 0x3f || c === 0x23) return true;
+    const plain = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x5f || c === 0x7e || c === 0x2f || c === 0x2e;
+    // A `.` right after a `/` may start a dot segment (`/./`, `/../`), which the parser removes.
+    if (!plain || (c === 0x2e && previous === 0x2f)) return false;
+    previous = c;
+  }
+  return true;
+}
+/** The path part of a plain path (see {@link isPlainPath}), when it is inside the site's base path. */
+function sitePathOf(href: string, site: SiteUrl | undefined): string | undefined {
+  let end = href.length;
+  for (let i = 0; i < href.length; i++) {
+    const c = href.charCodeAt(i);
+    if (c === 0x3f || c === 0x23) {
+      end = i;
+      break;
+    }
+  }
+  const path = href.slice(0, end);
+  if (site === undefined || site.basePath === '' || path === site.basePath || path.startsWith(`${site.basePath}/`)) return path;
+  return undefined;
 }
 
 /** Whether any audited crawler may index the page. */

@@ -1,111 +1,14 @@
 /**
- * Reading one page's robots tags, canonical and base as htmlparser2's tokenizer reads them, and the
- * site's robots.txt.
+ * Reading one page's facts (see page-facts.ts) as htmlparser2's tokenizer reads them, from its
+ * text or its bytes, reading no more of the page than the facts need.
  */
 import { Tokenizer } from 'htmlparser2';
 import { TagScanner, type TagSink } from './tag-scanner.js';
-import path from 'node:path';
-import { parseRobots } from '../directives/parse.js';
-import type { ParsedRobots, RobotsSource } from '../directives/types.js';
-import { formatRobotsError, type RobotsErrorDetails } from '../errors.js';
-import { shorten } from './findings.js';
-import type { SiteUrl } from './types.js';
-import { urlToSitePath } from './site-urls.js';
 import { isRobotsMetaName } from '../directives/vocabulary.js';
-import { decodeUtf8, ownString, readBytes } from './read-files.js';
+import { decodeUtf8, ownString } from './read-files.js';
 import { isUtf8 } from 'node:buffer';
-import { parseRobotsTxt } from '../robots-txt/parse.js';
-import type { ParsedRobotsTxt } from '../robots-txt/types.js';
+import { lineNumbersAt, MAX_ALTERNATES, MAX_LINKS_READ, type PageFacts } from './page-facts.js';
 
-/** The 1-based line of each offset in `text`; `offsets` must be ascending. One pass over the text, however many offsets. */
-export function lineNumbersAt(text: string, offsets: readonly number[]): number[] {
-  const lines: number[] = [];
-  let line = 1;
-  // The next newline at or after the last offset, found once: a one-line page with many tags is not rescanned per tag.
-  let next = text.indexOf('\n');
-  for (const offset of offsets) {
-    while (next !== -1 && next < offset) {
-      line++;
-      next = text.indexOf('\n', next + 1);
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-
-export interface LenientParse {
-  parsed: ParsedRobots;
-  /** Messages about directives that were ignored, as crawlers ignore them. */
-  problems: string[];
-}
-/** The problem without package and location (the finding already says where), cut to a readable length. */
-function describeProblem(details: RobotsErrorDetails): string {
-  return shorten(formatRobotsError({ ...details, source: undefined, key: undefined }).replace(/^\[[^\]]*\] /, ''), 300);
-}
-/**
- * Reads a tag's or header's directives the way crawlers do: what cannot be understood (an
- * unknown name, a bad value, a meta name that is no crawler) is dropped and reported, and one
- * bad token does not hide the good directives beside it or change their crawler.
- */
-export function parseRobotsLenient(content: string, source: RobotsSource): LenientParse {
-  const parsed = parseRobots(content, source, { strict: false, dropInvalid: true });
-  return { parsed, problems: parsed.warnings.map(describeProblem) };
-}
-
-/** Stands in for the origin when the site is unknown, so relative links still resolve. */
-const PLACEHOLDER_ORIGIN = 'http://robots-kit.invalid';
-/**
- * The canonical link of a page at `pageUrl`, resolved against `<base href>` and the page:
- * `href` absolute (or a path when the site is unknown), `path` when it points into the site.
- */
-export function resolveCanonical(
-  href: string,
-  pageUrl: string,
-  baseHref: string | undefined,
-  site: SiteUrl | undefined,
-): { href: string; path?: string } | undefined {
-  try {
-    let base = new URL(pageUrl, site?.origin ?? PLACEHOLDER_ORIGIN);
-    if (baseHref !== undefined) base = new URL(baseHref, base);
-    const url = new URL(href, base);
-    const onPlaceholder = url.origin === PLACEHOLDER_ORIGIN;
-    const path = onPlaceholder ? url.pathname : urlToSitePath(url.href, site);
-    const shown = onPlaceholder ? url.pathname + url.search : url.href;
-    return path === undefined ? { href: shown } : { href: shown, path };
-  } catch {
-    return undefined;
-  }
-}
-
-/** A robots meta tag as found in a page. */
-export interface FoundRobotsTag {
-  /** Lower-cased meta name: `robots`, `googlebot`, … */
-  name: string;
-  /** The name as written. */
-  rawName: string;
-  content: string;
-  line: number;
-  /** False when the tag comes after the body has started. */
-  inHead: boolean;
-}
-/** What the audit needs from one page. New facts are new optional fields, collected in {@link collectFact}. */
-export interface PageFacts {
-  robotsTags: FoundRobotsTag[];
-  /** The first `<link rel="canonical">` href in the head, as written. */
-  canonical?: string;
-  /** The first `<base href>` in the head, as written. */
-  baseHref?: string;
-  /** The head's `<link rel="alternate" hreflang href>` links, as written, at most `MAX_ALTERNATES`. */
-  alternates?: Array<{ hreflang: string; href: string }>;
-  /** `<a href>` links (the first MAX_LINKS_READ), with their `rel` as written: for audit/link-checks.ts. */
-  links?: Array<{ href: string; rel: string }>;
-  /** Lower-cased names of the elements that carry `data-nosnippet` (Google honours it on span, div and section only). */
-  nosnippetTags?: string[];
-}
-/** hreflang links kept per page: more than every language there is, so a hostile page cannot grow the audit's memory. */
-export const MAX_ALTERNATES = 1000;
-/** Links read per page, so a hostile page cannot fill the audit's memory. */
-export const MAX_LINKS_READ = 2000;
 /** Elements the HTML parser keeps in the head; any other start tag opens the body. */
 const HEAD_ELEMENTS = new Set(['html', 'head', 'meta', 'link', 'title', 'style', 'script', 'noscript', 'base', 'template']);
 /** An element whose attributes are read: where, and which attributes. */
@@ -126,13 +29,35 @@ const COLLECTED: ReadonlyMap<string, CollectedElement> = new Map([
   ['base', { where: 'head', attributes: ['href'] }],
   ['a', { where: 'anywhere', attributes: ['href', 'rel'] }],
 ]);
+/** `<a>`: read by a path of its own (see `openTagEnd`). */
+const LINK = COLLECTED.get('a')!;
+/** One more link of the page, up to MAX_LINKS_READ; `href` and `rel` may be slices of the page (see pageLinkFacts). */
+function addLink(facts: PageFacts, href: string, rel: string): void {
+  const links = (facts.links ??= []);
+  if (links.length < MAX_LINKS_READ) links.push({ href: href.trim(), rel });
+}
 /** Any other element, read only for `data-nosnippet` when the page has that attribute at all. */
 const NO_ATTRIBUTES: CollectedElement = { where: 'anywhere', attributes: [] };
-/** Whether `data-nosnippet` may be an attribute of the page (a fixed pattern, linear): only then is every element's attribute list read. */
+/**
+ * Whether `data-nosnippet` (ASCII case-insensitive) is in the page from `from` on: only then is
+ * every element's attribute list read. Found as {@link lastBodyCandidate} finds tags: `indexOf`
+ * for `-n` and `-N`, then the rest compared; a case-insensitive regular expression over every
+ * page cost as much as the rest of reading it.
+ */
 function mayHaveNosnippet(html: string | Buffer, from: number): boolean {
-  return NOSNIPPET.test(typeof html === 'string' ? html.slice(from) : html.toString('latin1', from));
+  const text = typeof html === 'string';
+  const at = (i: number): number => (text ? html.charCodeAt(i) : (html[i] ?? 0));
+  for (const needle of ['-n', '-N']) {
+    for (let i = text ? html.indexOf(needle, from) : html.indexOf(needle, from, 'latin1'); i !== -1; i = text ? html.indexOf(needle, i + 1) : html.indexOf(needle, i + 1, 'latin1')) {
+      if (i - 4 < from) continue;
+      let match = true;
+      for (let k = 0; k < NOSNIPPET.length && match; k++) match = (at(i - 4 + k) | 0x20) === NOSNIPPET.charCodeAt(k) || (k === 4 && at(i) === 0x2d);
+      if (match) return true;
+    }
+  }
+  return false;
 }
-const NOSNIPPET = /data-nosnippet/i;
+const NOSNIPPET = 'data-nosnippet';
 const BODY_NAMES = [...COLLECTED].filter(([, element]) => element.where === 'anywhere').map(([name]) => name);
 function hasRelToken(rel: string | undefined, token: string): boolean {
   if (!rel) return false;
@@ -148,10 +73,6 @@ interface CollectedTag {
 /** The one place where facts are taken from a collected element: new facts go here (and their attributes in {@link COLLECTED}). */
 function collectFact(facts: PageFacts, found: CollectedTag, extraNames: ReadonlySet<string> | undefined, offsets: number[]): void {
   const { tag, attributes } = found;
-  if (tag === 'a') {
-    if (attributes.href !== undefined && (facts.links ??= []).length < MAX_LINKS_READ) facts.links.push({ href: ownString(attributes.href.trim()), rel: ownString(attributes.rel ?? '') });
-    return;
-  }
   if (tag === 'meta') {
     const { name, content } = attributes;
     if (name === undefined || content === undefined || !isRobotsMetaName(name, extraNames)) return;
@@ -204,6 +125,9 @@ function startsTag(html: string, at: number, name: string): boolean {
  * speed and each character is looked at a bounded number of times.
  */
 function lastBodyCandidate(html: string, from: number): number {
+  // Links are in nearly every body, and `<a` starts many tags (`<abbr`, `<article`, `<aside`):
+  // with one in the body, read to the end rather than look for the last.
+  if (html.indexOf('<a', from) !== -1 || html.indexOf('<A', from) !== -1) return html.length;
   let last = -1;
   for (const name of BODY_NAMES) {
     for (const first of [`<${name[0]!}`, `<${name[0]!.toUpperCase()}`]) {
@@ -291,6 +215,20 @@ function tokenizePage(html: string, extraNames: ReadonlySet<string> | undefined,
       // Noted once the tag ends: a tag cut off by the end of the page is no element.
       if (nosnippetSeen) (facts.nosnippetTags ??= []).push(tag);
       if (element === NO_ATTRIBUTES) return;
+      if (element === LINK) {
+        if (spans.spans[0] === -1) return;
+        // A page has many links: read without an attributes object, and kept as slices, since
+        // pageLinkFacts turns them into paths (copied) while the page is still at hand.
+        const href = html.slice(spans.spans[0]!, spans.spans[1]!);
+        const rel = spans.spans[2] === -1 ? '' : html.slice(spans.spans[2]!, spans.spans[3]!);
+        if (href.includes('&') || rel.includes('&')) {
+          const decoded = decodedAttributes(html.slice(tagStart, end + 1));
+          addLink(facts, decoded.href!, decoded.rel ?? '');
+        } else {
+          addLink(facts, href, rel);
+        }
+        return;
+      }
       const names = element!.attributes;
       const attributes: Record<string, string | undefined> = {};
       let hasReference = false;
@@ -412,13 +350,4 @@ function decodedAttributes(element: string): Record<string, string> {
   decoder.reset();
   decodedElement = '';
   return decodedTag;
-}
-
-/** Read whole even past Google's 500 KiB (the parser reports the excess); refuse absurd sizes. */
-const MAX_ROBOTS_TXT_FILE_BYTES = 16 * 1024 * 1024;
-/** The folder's robots.txt parsed as Google reads it, `missing`, or why it was skipped. */
-export async function readRobotsTxt(root: string): Promise<{ parsed?: ParsedRobotsTxt; skipped?: string }> {
-  const bytes = await readBytes(path.join(root, 'robots.txt'), MAX_ROBOTS_TXT_FILE_BYTES, root);
-  if (!(bytes instanceof Uint8Array)) return { skipped: bytes.skipped };
-  return { parsed: parseRobotsTxt(bytes) };
 }

@@ -8,7 +8,7 @@ import { mergeAudiences, formatDirectives, isNoindex } from '../directives/recon
 import { mergeDirectives, mergeDirectiveList, type ParsedRobots, type Directives, type MutableDirectives, isEmptyDirectives } from '../directives/types.js';
 import type { CrawlerVerdict, AuditLocation, DecisionSource, DecisionReasons, DirectiveSource } from './types.js';
 import { ALL_CRAWLERS_META_NAME, isNonCrawlerMetaName } from '../directives/vocabulary.js';
-import { parseRobotsLenient, type FoundRobotsTag } from './read-page.js';
+import { parseRobotsLenient, type FoundRobotsTag } from './page-facts.js';
 import { shorten } from './findings.js';
 import type { RobotsDecidingRule, ParsedRobotsTxt } from '../robots-txt/types.js';
 import { explainMatch } from '../robots-txt/match.js';

@@ -170,8 +170,10 @@ function validatedTags(tags: unknown): RobotsMetaTag[] {
   }
   return result;
 }
-function lowercaseNames(names: Iterable<string>): Set<string> {
-  return new Set([...names].map((name) => name.trim().toLowerCase()));
+/** The names, trimmed and lowercased, added to `into` (a new Set by default). */
+function lowercaseNames(names: Iterable<string>, into = new Set<string>()): Set<string> {
+  for (const name of names) into.add(name.trim().toLowerCase());
+  return into;
 }
 const NO_NAMES: ReadonlySet<string> = new Set();
 function unchanged(html: string, diagnostics: HtmlDiagnostic[]): InjectRobotsResult {
@@ -287,7 +289,7 @@ export function planInjection(
 
   // Loops rather than filter/map chains and sets made only when there are names to hold: this
   // runs on every request of a server.
-  const extraNames = options.extraNames === undefined ? NO_NAMES : lowercaseNames(options.extraNames);
+  const extraNames = options.extraNames === undefined || options.extraNames.size === 0 ? NO_NAMES : lowercaseNames(options.extraNames);
   const existing: ExistingRobotsTag[] = [];
   for (const meta of metas) {
     if (isRobotsMetaName(meta.name, extraNames)) existing.push({ name: meta.name, content: attributeValue(meta.tag, 'content') ?? '' });

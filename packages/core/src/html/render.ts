@@ -1,9 +1,8 @@
 /**
- * Rendering robots meta tags (as hast, serialised in the document's own style) and validating the
- * existing ones.
+ * Rendering robots meta tags (serialised in the document's own style, as hast-util-to-html writes
+ * them) and validating the existing ones.
  */
-import type { Element, Root } from 'hast';
-import { toHtml } from 'hast-util-to-html';
+import type { Element } from 'hast';
 import { type HeadNode, type RawAttribute, type SelfClosingStyle, type StartTagToken, isHtmlWhitespace } from './types.js';
 import { isCrawlerName } from '../directives/parse.js';
 import { ALL_CRAWLERS_META_NAME, KNOWN_CRAWLER_NAMES } from '../directives/vocabulary.js';
@@ -76,9 +75,6 @@ export function pickInsertionSlot(roles: readonly HeadChildRole[]): number {
   return limit;
 }
 
-function render(root: Root, style: SelfClosingStyle): string {
-  return toHtml(root, { closeSelfClosing: style !== 'none', tightSelfClosing: style === 'tight' });
-}
 const CLOSINGS: Record<SelfClosingStyle, string> = { none: '>', spaced: ' />', tight: '/>' };
 /**
  * A carriage return written as is reads back as a line feed (the input stream normalizes line
@@ -88,14 +84,22 @@ function escapeCarriageReturns(markup: string): string {
   return markup.includes('\r') ? markup.replace(/\r/g, '&#13;') : markup;
 }
 /**
- * ` name="…"` and ` content="…"` of a tag, escaped as the tags written from scratch are, so that
- * rewriting a page again changes nothing.
+ * The characters a double-quoted attribute value gets as references, written as
+ * hast-util-to-html writes them by default (`&#x22;`): the tags are byte for byte what earlier
+ * versions wrote through it (a test compares them), without loading it for a `<meta>`.
  */
+const ESCAPED_IN_VALUE = /[\0"&'`]/g;
+function attributeText(value: string): string {
+  return value.replace(ESCAPED_IN_VALUE, (character) => `&#x${character.charCodeAt(0).toString(16).toUpperCase()};`);
+}
+/** ` name="…"` and ` content="…"` of a tag, escaped alike wherever a tag is written, so that rewriting a page again changes nothing. */
 function nameAndContent(tag: RobotsMetaTag): { name: string; content: string } {
-  const markup = escapeCarriageReturns(toHtml(robotsMetaElement(tag)));
-  // `<meta name="…" content="…">`: the name, a product token, holds no quote.
-  const contentStart = markup.indexOf('"', '<meta name="'.length) + 2;
-  return { name: markup.slice('<meta '.length, contentStart - 1), content: markup.slice(contentStart, -1) };
+  return { name: `name="${attributeText(tag.name)}"`, content: escapeCarriageReturns(`content="${attributeText(tag.content)}"`) };
+}
+/** `<meta name="…" content="…">`, closed in `style`. */
+export function renderMetaTag(tag: RobotsMetaTag, style: SelfClosingStyle): string {
+  const { name, content } = nameAndContent(tag);
+  return `<meta ${name} ${content}${CLOSINGS[style]}`;
 }
 /** An attribute as written: its value and quotes untouched, so it reads the same. */
 function writtenAttribute(attribute: RawAttribute): string {
@@ -118,23 +122,6 @@ export function renderReplacingTag(tag: RobotsMetaTag, previous: StartTagToken):
   });
   if (!hasContent) attributes.push(ours.content);
   return `<meta ${attributes.join(' ')}${CLOSINGS[previous.selfClosing]}`;
-}
-/**
- * Rendered tags, by style, name and content. A site has a handful of distinct tags (`index,
- * follow`, `noindex`…) and every page renders them again through hast: cached, each is rendered
- * once. Bounded: emptied when full, so a site with a tag per page keeps at most this many.
- */
-const renderedTags = new Map<string, string>();
-const MAX_RENDERED_TAGS = 1024;
-function renderNewTag(tag: RobotsMetaTag, style: SelfClosingStyle): string {
-  const key = `${style}\0${tag.name}\0${tag.content}`;
-  let markup = renderedTags.get(key);
-  if (markup === undefined) {
-    markup = escapeCarriageReturns(render({ type: 'root', children: [robotsMetaElement(tag)] }, style));
-    if (renderedTags.size >= MAX_RENDERED_TAGS) renderedTags.clear();
-    renderedTags.set(key, markup);
-  }
-  return markup;
 }
 const NOTHING_REPLACED: ReadonlyMap<string, StartTagToken> = new Map();
 /** Rendered runs of frozen tag lists that replace nothing, by style and separator (see renderRobotsTags). */
@@ -166,7 +153,7 @@ export function renderRobotsTags(
   let markup = '';
   for (const tag of tags) {
     const previous = replaced.size === 0 ? undefined : replaced.get(tag.name.toLowerCase());
-    markup += separator + (previous ? renderReplacingTag(tag, previous) : renderNewTag(tag, style));
+    markup += separator + (previous ? renderReplacingTag(tag, previous) : renderMetaTag(tag, style));
   }
   if (runs !== undefined) {
     // A page's indentation is one of a few; a site writing each differently keeps the last few.

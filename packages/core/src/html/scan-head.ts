@@ -115,7 +115,9 @@ export function scanPreBody(html: string, options: ScanOptions = {}): PreBodySca
   let noscript: HeadNode | undefined;
 
   const addHeadNode = (name: string, start: number, extent: ElementExtent, tag: StartTagToken | undefined, afterHead: boolean) => {
-    const node: HeadNode = { name, start, ...extent, whitespaceStart: whitespaceBefore(html, start, lastTokenEnd), afterHead, ...(tag ? { tag } : {}) };
+    // Written out, not spread: one of these is made for every element of every head.
+    const node: HeadNode = { name, start, end: extent.end, whitespaceStart: whitespaceBefore(html, start, lastTokenEnd), closed: extent.closed, afterHead };
+    if (tag !== undefined) node.tag = tag;
     if (noscript !== undefined) node.inNoscript = true;
     scan.headNodes.push(node);
     return node;
@@ -133,7 +135,8 @@ export function scanPreBody(html: string, options: ScanOptions = {}): PreBodySca
   };
   // The `<noscript>` read as markup ends at `end`; the parser is back in the head.
   const endNoscript = (end: number) => {
-    Object.assign(noscript!, { end, closed: true });
+    noscript!.end = end;
+    noscript!.closed = true;
     noscript = undefined;
     mode = 'in-head';
   };

@@ -133,9 +133,30 @@ function endsName(code: number): boolean {
   return isHtmlWhitespace(code) || code === SLASH || code === GREATER_THAN;
 }
 /**
+ * Start tags whose attributes are read: `<meta>` (robots tags, the encoding declaration, the
+ * viewport) and `<font>` (whether it leaves SVG or MathML in a template). Every other tag is only
+ * followed to its end: building attribute objects for all of a head's tags was most of the scan's
+ * allocation on pages with large heads.
+ */
+const ATTRIBUTE_ELEMENTS: ReadonlySet<string> = new Set(['meta', 'font']);
+/** The attributes of a tag whose attributes are not read (shared, never changed). */
+const NO_ATTRIBUTES: RawAttribute[] = Object.freeze([]) as unknown as RawAttribute[];
+/**
+ * Duplicate attribute names are found by comparing with those read so far up to this many
+ * attributes, and with a Set beyond: a tag has a few attributes, but hostile input may have
+ * thousands, where the comparisons would take quadratic time.
+ */
+const LINEAR_DUPLICATE_CHECK = 16;
+function hasAttribute(attributes: readonly RawAttribute[], seen: Set<string> | undefined, name: string): boolean {
+  if (seen !== undefined) return seen.has(name);
+  for (let i = 0; i < attributes.length; i++) if (attributes[i]!.name === name) return true;
+  return false;
+}
+/**
  * Reads a start or end tag at `start` (a `<` followed by a letter, or `</` and a letter)
  * following the tag, attribute and attribute-value states of the HTML tokenizer, so a
- * `>` inside a quoted value does not end the tag.
+ * `>` inside a quoted value does not end the tag. Attributes are read for `<meta>` and
+ * `<font>` only (`ATTRIBUTE_ELEMENTS`); other start tags have none.
  */
 export function readTag(html: string, start: number): StartTagToken | EndTagToken | EndOfFileToken {
   const length = html.length;
@@ -144,8 +165,9 @@ export function readTag(html: string, start: number): StartTagToken | EndTagToke
   const nameStart = index;
   while (index < length && !endsName(html.charCodeAt(index))) index++;
   const name = asciiLowercase(html.slice(nameStart, index));
-  const attributes: RawAttribute[] = [];
-  const seen = new Set<string>();
+  const readsAttributes = !isEndTag && ATTRIBUTE_ELEMENTS.has(name);
+  const attributes: RawAttribute[] = readsAttributes ? [] : NO_ATTRIBUTES;
+  let seen: Set<string> | undefined;
   let selfClosing: SelfClosingStyle = 'none';
 
   for (;;) {
@@ -172,8 +194,9 @@ export function readTag(html: string, start: number): StartTagToken | EndTagToke
       if (endsName(next) || next === EQUALS) break;
       index++;
     }
-    const attributeName = asciiLowercase(html.slice(attributeStart, index));
-    let rawValue = '';
+    const attributeEnd = index;
+    let valueStart = -1;
+    let valueEnd = -1;
     let quote: RawAttribute['quote'] = '';
     index = skipWhitespace(html, index);
     if (html.charCodeAt(index) === EQUALS) {
@@ -181,25 +204,28 @@ export function readTag(html: string, start: number): StartTagToken | EndTagToke
       if (index >= length) return { type: 'end-of-file', start, end: length };
       const first = html.charCodeAt(index);
       if (first === DOUBLE_QUOTE || first === SINGLE_QUOTE) {
-        const close = html.indexOf(html[index]!, index + 1);
+        const close = html.indexOf(first === DOUBLE_QUOTE ? '"' : "'", index + 1);
         if (close === -1) return { type: 'end-of-file', start, end: length };
         quote = first === DOUBLE_QUOTE ? '"' : "'";
-        rawValue = html.slice(index + 1, close);
+        valueStart = index + 1;
+        valueEnd = close;
         index = close + 1;
       } else if (first !== GREATER_THAN) {
-        const valueStart = index;
+        valueStart = index;
         while (index < length) {
           const next = html.charCodeAt(index);
           if (isHtmlWhitespace(next) || next === GREATER_THAN) break;
           index++;
         }
-        rawValue = html.slice(valueStart, index);
+        valueEnd = index;
       }
     }
-    if (!seen.has(attributeName)) {
-      seen.add(attributeName);
-      attributes.push({ name: attributeName, rawValue, quote });
-    }
+    if (!readsAttributes) continue;
+    const attributeName = asciiLowercase(html.slice(attributeStart, attributeEnd));
+    if (hasAttribute(attributes, seen, attributeName)) continue;
+    attributes.push({ name: attributeName, rawValue: valueStart === -1 ? '' : html.slice(valueStart, valueEnd), quote });
+    if (seen !== undefined) seen.add(attributeName);
+    else if (attributes.length === LINEAR_DUPLICATE_CHECK) seen = new Set(attributes.map((attribute) => attribute.name));
   }
 
   return isEndTag
@@ -357,8 +383,8 @@ function decodeReferences(attribute: Pick<RawAttribute, 'rawValue' | 'quote'>): 
  */
 export function decodeAttributeValue(attribute: Pick<RawAttribute, 'rawValue' | 'quote'>): string {
   const value = attribute.rawValue;
-  // Most values hold no carriage return, NUL or reference: the DOM sees them as written.
-  if (value.indexOf('\r') === -1 && value.indexOf('\0') === -1 && value.indexOf('&') === -1) return value;
+  // Most values hold none of the three: returned as they are, without a copy.
+  if (value.indexOf('&') === -1 && value.indexOf('\r') === -1 && value.indexOf('\0') === -1) return value;
   const raw = value.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD');
   return raw.includes('&') ? decodeReferences({ rawValue: raw, quote: attribute.quote }) : raw;
 }

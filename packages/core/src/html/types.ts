@@ -67,6 +67,7 @@ export interface StartTagToken {
   end: number;
   /** ASCII-lowercased. */
   name: string;
+  /** Read for `<meta>` and `<font>` only, the elements whose attributes matter before the body; empty for other tags. */
   attributes: RawAttribute[];
   selfClosing: SelfClosingStyle;
 }
@@ -125,7 +126,12 @@ export function isAsciiAlpha(code: number): boolean {
  * would also fold characters such as the Kelvin sign into `k`.
  */
 export function asciiLowercase(text: string): string {
-  return /[A-Z]/.test(text) ? text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()) : text;
+  // A loop, not a regex test: this runs for every tag and attribute name of a head.
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x41 && code <= 0x5a) return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+  }
+  return text;
 }
 
 /** An element or comment of the head, as located in the source. */

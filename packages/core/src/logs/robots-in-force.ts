@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { RobotsError } from '../errors.js';
 import { auditSite } from '../audit/audit-site.js';
-import { readRobotsTxt } from '../audit/read-page.js';
+import { readRobotsTxt } from '../audit/page-facts.js';
 import { ownString, readBytes } from '../audit/read-files.js';
 import { parseRobotsTxt } from '../robots-txt/parse.js';
 import { explainMatch, getPathParamsQuery } from '../robots-txt/match.js';

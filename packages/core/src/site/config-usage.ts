@@ -82,7 +82,17 @@ function globOptions(options: NormalizedRobotsOptions): GlobOption[] {
   add(options.noindex.paths, (i) => `noindex.paths[${i}]`, false);
   options.rules.forEach((rule, i) => add(rule.path, (j) => (rule.path.length === 1 ? `rules[${i}].path` : `rules[${i}].path[${j}]`), false));
   add(options.errorPages, (i) => `errorPages[${i}]`, true);
+  // The body rules' page globs: a misspelt one would leave its links or snippets untouched, silently.
+  options.links?.rules.forEach((rule, i) => add(rule.pages, (j) => `links.rules[${i}].pages[${j}]`, false));
+  options.nosnippet?.rules.forEach((rule, i) => add(rule.pages, (j) => `nosnippet.rules[${i}].pages[${j}]`, false));
   return globs;
+}
+/** Every collection name the options name, with the option path a message names. */
+function collectionOptions(options: NormalizedRobotsOptions): Array<{ key: string; name: string }> {
+  const names = options.noindex.collections.map((name, i) => ({ key: `noindex.collections[${i}]`, name }));
+  options.links?.rules.forEach((rule, i) => rule.collections.forEach((name, j) => names.push({ key: `links.rules[${i}].collections[${j}]`, name })));
+  options.nosnippet?.rules.forEach((rule, i) => rule.collections.forEach((name, j) => names.push({ key: `nosnippet.rules[${i}].collections[${j}]`, name })));
+  return names;
 }
 
 /** Every locale the options name (`noindex.locales`, `rules[].locales`), with the option path a message names. */
@@ -241,14 +251,14 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
     if (pages === 0) return [];
     const source = context.source ?? 'options';
     const lines: string[] = [];
-    options.noindex.collections.forEach((name, i) => {
+    collectionOptions(options).forEach(({ key, name }) => {
       if (collections.has(name)) return;
       const suggestion = suggest(name, collections);
       lines.push(
         robotsWarning({
           code: 'unused-collection',
           source,
-          key: `noindex.collections[${i}]`,
+          key,
           problem: 'no page of this build is in the collection',
           value: name,
           expected: collections.size > 0 ? `one of the site's collections: ${listed([...collections].sort())}` : 'a collection that has pages (this site has none)',

@@ -2,7 +2,10 @@
  * The audit's link and snippet findings (issue 16): `link-to-noindex` (info, indexable builds
  * only), `nofollow-internal-link` (warning) and `nosnippet-ignored` (warning), on built folders.
  */
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pageLinkFacts } from '../../src/audit/link-checks.js';
+import { fuzzRuns } from '../fuzz-runs.js';
 import { auditSite } from '../../src/audit/audit-site.js';
 import { readPage } from '../../src/audit/read-page.js';
 import type { AuditFinding, AuditReport } from '../../src/audit/types.js';
@@ -80,5 +83,22 @@ describe('link findings', () => {
   it('reads at most 2,000 links of a page', () => {
     const facts = readPage(page('<a href="/x">x</a>'.repeat(5000)));
     expect(facts.links).toHaveLength(2000);
+  });
+});
+
+describe('pageLinkFacts: the fast path for plain paths', () => {
+  it('finds for every link what the URL parser finds (the same link read through a `<base href>` of the page itself)', () => {
+    const pieces = ['/', 'a', 'Z', '9', '-', '_', '~', '.', '..', '%2e', '%41', '?q=1', '#f', ' ', '\\', 'é', '//', '/docs', ':', '@', '\t'];
+    const href = fc.array(fc.constantFrom(...pieces), { maxLength: 8 }).map((parts) => `/${parts.join('')}`);
+    const sites = [undefined, { origin: 'https://example.com', basePath: '' }, { origin: 'https://example.com', basePath: '/docs' }];
+    fc.assert(
+      fc.property(fc.array(href, { minLength: 1, maxLength: 6 }), fc.constantFrom(...sites), fc.constantFrom('/', '/docs/a/', '/posts/x/'), (hrefs, site, url) => {
+        const links = hrefs.map((h, i) => ({ href: h, rel: i % 2 === 0 ? 'nofollow' : '' }));
+        const fast = pageLinkFacts({ robotsTags: [], links }, url, site);
+        const parsed = pageLinkFacts({ robotsTags: [], links, baseHref: `${site?.origin ?? 'http://robots-kit.invalid'}${url}` }, url, site);
+        expect(fast).toEqual(parsed);
+      }),
+      fuzzRuns(2000, 20_261_122),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lineNumbersAt, readPage } from '../../src/audit/read-page.js';
+import { lineNumbersAt } from '../../src/audit/page-facts.js';
+import { readPage } from '../../src/audit/read-page.js';
 
 describe('readPage', () => {
   it('finds robots and crawler meta tags with their lines, in the head and after it', () => {

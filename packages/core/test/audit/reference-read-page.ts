@@ -5,7 +5,7 @@
  */
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { isRobotsMetaName } from '../../src/directives/vocabulary.js';
-import { lineNumbersAt, MAX_ALTERNATES, MAX_LINKS_READ, type PageFacts } from '../../src/audit/read-page.js';
+import { lineNumbersAt, MAX_ALTERNATES, MAX_LINKS_READ, type PageFacts } from '../../src/audit/page-facts.js';
 import { ownString } from '../../src/audit/read-files.js';
 
 /** Elements the HTML parser keeps in the head; any other start tag opens the body. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodePathSegment, fileToUrl, parseSiteUrl, urlCandidates, urlPathKey, urlToSitePath } from '../../src/audit/site-urls.js';
-import { resolveCanonical } from '../../src/audit/read-page.js';
+import { resolveCanonical } from '../../src/audit/page-facts.js';
 import { RobotsError } from '../../src/errors.js';
 
 describe('fileToUrl', () => {

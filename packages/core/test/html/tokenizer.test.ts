@@ -37,6 +37,24 @@ describe('readTag', () => {
     expect(startTag('<lin\u212Ak>').name).toBe('lin\u212Ak');
   });
 
+  it('reads attributes of <meta> and <font> only, and still finds where any other tag ends', () => {
+    const html = `<LINK rel="x>y" href='a>b' crossorigin>rest`;
+    const link = startTag(html);
+    expect(link.name).toBe('link');
+    expect(link.attributes).toEqual([]);
+    expect(html.slice(link.end)).toBe('rest');
+    expect(startTag('<font Color=red size=2>').attributes.map((attribute) => attribute.name)).toEqual(['color', 'size']);
+  });
+
+  it('keeps the first of duplicate attributes past the linear check, among thousands', () => {
+    const names = Array.from({ length: 3000 }, (_, i) => `a${i % 1500}=${i}`);
+    const tag = startTag(`<meta ${names.join(' ')} A0=late>`);
+    expect(tag.attributes).toHaveLength(1500);
+    expect(tag.attributes[0]).toEqual({ name: 'a0', rawValue: '0', quote: '' });
+    expect(tag.attributes[1499]).toEqual({ name: 'a1499', rawValue: '1499', quote: '' });
+    expect(new Set(tag.attributes.map((attribute) => attribute.name)).size).toBe(1500);
+  });
+
   it('reads end tags with attributes', () => {
     expect(readTag('</HEAD foo=">">x', 0)).toEqual({ type: 'end-tag', start: 0, end: 15, name: 'head' });
   });

@@ -32,6 +32,18 @@ describe('item 14: config that matches nothing', () => {
     ).toEqual([]);
   });
 
+  it('names the page globs and collections of `links` and `nosnippet` rules that no page matched (issue 16)', () => {
+    const lines = report({
+      links: [{ rel: 'ugc', within: '.comments', pages: ['/post/**'] }, { rel: 'nofollow', external: true, collections: ['drafts'] }],
+      nosnippet: { rules: [{ pages: ['/tags/**'], selectors: ['.promo'] }, { collections: ['post'], selectors: ['.ad'] }] },
+    });
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('key `nosnippet.rules[1].collections[0]`: no page of this build is in the collection `post`');
+    expect(lines[0]).toContain('Did you mean `posts`?');
+    expect(lines[1]).toContain('key `links.rules[0].pages[0]`');
+    expect(lines[1]).toContain('`/post/**`');
+  });
+
   it('names a collection no page belongs to, with the closest one the site has', () => {
     expect(report({ noindex: { collections: ['draft'] } })).toEqual([
       "[@robots-kit/core] addPlugin options, key `noindex.collections[0]`: no page of this build is in the collection `draft`; expected one of the site's collections: `all`, `drafts`, `posts`. Did you mean `drafts`?",
