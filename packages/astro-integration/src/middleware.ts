@@ -35,7 +35,8 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   const response = await result;
   const status = statusToResolve(response.status, context.routePattern);
   if (status === undefined || response.body === null) return response;
-  const data = await loadRobotsData();
+  // Once loaded (a build), the data is taken as it is: no await, no microtask per request.
+  const data = loaded ?? (await loadRobotsData());
   const options = data.options;
   const onDemand = !context.isPrerendered;
   // An endpoint's body is its own, even as text/html (`ep.html.ts`): it may get a header, never tags.
@@ -56,7 +57,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
     if (errorStatus || !onDemand || !data.onDemand.header) return response;
     const resolved = respond('other');
     reportDiagnostics({ diagnostics: [], warnings: resolved.warnings }, context.url.pathname, context.logger);
-    return withHeaders(response, response.body, resolved.header, 0);
+    return withHeaders(response, response.body, resolved.header, 0, routeHeader !== null);
   }
 
   let resolved: ResolvedResponse | undefined;
@@ -82,9 +83,9 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   // `links` and `nosnippet` rules: a pass of their own, on the pages they apply to (read whole; the others stream).
   if (streamed.utf8 && hasBodyRules(options)) {
     const body = await applyBodyRules(streamed.body, page, options, context);
-    if (body) return withHeaders(response, body.body, header, streamed.lengthDelta + body.lengthDelta);
+    if (body) return withHeaders(response, body.body, header, streamed.lengthDelta + body.lengthDelta, routeHeader !== null);
   }
-  return withHeaders(response, streamed.body, header, streamed.lengthDelta);
+  return withHeaders(response, streamed.body, header, streamed.lengthDelta, routeHeader !== null);
 };
 
 /**
@@ -216,20 +217,23 @@ function isUtf8Html(headers: Headers): boolean {
  * are values, X-Robots-Tag: one header per audience, replacing the route's own, which the
  * values already include. `Content-Length`, when the route set one, follows the body.
  */
-function withHeaders(response: Response, body: ReadableStream<Uint8Array>, header: readonly string[], lengthDelta: number): Response {
+function withHeaders(response: Response, body: ReadableStream<Uint8Array>, header: readonly string[], lengthDelta: number, hadHeader: boolean): Response {
   // The response itself as the init: its status, status text and a copy of its headers.
   const result = new Response(body, response);
   const headers = result.headers;
-  const length = headers.get('content-length');
-  if (length !== null && lengthDelta !== 0 && /^\d+$/.test(length)) headers.set('content-length', String(Number(length) + lengthDelta));
+  // Headers are looked up only when there is something to change: each lookup walks the list.
+  const length = lengthDelta === 0 ? null : headers.get('content-length');
+  if (length !== null && /^\d+$/.test(length)) headers.set('content-length', String(Number(length) + lengthDelta));
   if (header.length > 0) {
-    headers.delete(X_ROBOTS_TAG);
+    if (hadHeader) headers.delete(X_ROBOTS_TAG);
     for (const value of header) headers.append(X_ROBOTS_TAG, value);
   }
   return result;
 }
 
 let built: Promise<RobotsData> | undefined;
+/** The data once a build's import settled: later requests take it without awaiting. */
+let loaded: RobotsData | undefined;
 
 /**
  * In dev, imported on every request rather than at the top of the middleware: the module is
@@ -242,7 +246,7 @@ let built: Promise<RobotsData> | undefined;
 function loadRobotsData(): Promise<RobotsData> {
   const load = async (): Promise<RobotsData> => (await import('virtual:@robots-kit/astro/data')).default as RobotsData;
   if (import.meta.env.DEV) return load();
-  return (built ??= load());
+  return (built ??= load().then((data) => (loaded = data)));
 }
 
 /**

@@ -148,7 +148,10 @@ export function urlPath(url: string): string {
  */
 export function urlGlobMatcher(url: string): (globs: readonly string[]) => boolean {
   const path = urlPath(url);
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  // Trailing slashes off (all of them, as `/\/+$/` would), for any path longer than `/`.
+  let end = path.length;
+  if (end > 1) while (end > 0 && path.charCodeAt(end - 1) === 0x2f /* / */) end--;
+  const trimmed = end === path.length ? path : path.slice(0, end);
   let decoded = path;
   try {
     if (path.includes('%')) decoded = decodeURI(path);
@@ -159,11 +162,24 @@ export function urlGlobMatcher(url: string): (globs: readonly string[]) => boole
   for (const variant of [trimmed, decoded, trimmed + '/']) if (!variants.includes(variant)) variants.push(variant);
   const matches = (glob: string): boolean => {
     const match = matcher(glob);
-    return variants.some((variant) => match(variant));
+    for (const variant of variants) if (match(variant)) return true;
+    return false;
   };
   // A list matches when one of its globs does and none of its exceptions: the exceptions are
   // only tried on the pages a glob took, so a site of pages outside every rule never pays for them.
-  return (globs) => globs.some((glob) => !isNegatedGlob(glob) && matches(glob)) && !globs.some((glob) => isNegatedGlob(glob) && matches(glob.slice(1)));
+  // Loops, not `some` with closures: a server runs this for every glob list on every request.
+  return (globs) => {
+    let taken = false;
+    for (const glob of globs) {
+      if (!isNegatedGlob(glob) && matches(glob)) {
+        taken = true;
+        break;
+      }
+    }
+    if (!taken) return false;
+    for (const glob of globs) if (isNegatedGlob(glob) && matches(glob.slice(1))) return false;
+    return true;
+  };
 }
 /**
  * Whether a page URL matches a list of globs: one of its globs and none of its exceptions

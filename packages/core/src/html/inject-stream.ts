@@ -164,9 +164,13 @@ export async function injectRobotsStream(
   if (!result.changed || head === undefined) return passThrough(buffered, reader, pending, { utf8: true, changed: false, diagnostics: result.diagnostics });
   // Only the text up to the last edit is encoded again; `text` decodes a prefix of `buffered`,
   // so the bytes after that point are the input's own, whatever the decoder still held.
-  const replaced = text.length === decodedBytes ? head.end : utf8Length(text.slice(0, head.end));
+  const ascii = text.length === decodedBytes;
+  const replaced = ascii ? head.end : utf8Length(text.slice(0, head.end));
   const rest = buffered.subarray(replaced);
-  const headBytes = utf8Length(head.text);
+  // An ASCII prefix keeps one byte per character outside the edits: only the inserted text is counted.
+  let headBytes = replaced;
+  if (ascii) for (const edit of injection.edits) headBytes += utf8Length(edit.text) - (edit.end - edit.start);
+  else headBytes = utf8Length(head.text);
   return {
     body: streamOf(rest.byteLength < MERGE_REST_BELOW ? [joined(head.text, headBytes, rest)] : [encoder.encode(head.text), rest], reader, pending),
     utf8: true,

@@ -22,6 +22,8 @@ export interface Edit {
  * An insertion at the start of a removal goes before it.
  */
 export function applyEdits(html: string, edits: readonly Edit[]): string {
+  // The common case of a page rendered on request: one insertion.
+  if (edits.length === 1) return html.slice(0, edits[0]!.start) + edits[0]!.text + html.slice(edits[0]!.end);
   const ordered = [...edits].sort((a, b) => a.start - b.start || a.end - a.start - (b.end - b.start));
   const parts: string[] = [];
   let cursor = 0;
@@ -100,9 +102,9 @@ export function planRobotsEdits(
   // Where crawlers without scripting read the page differently, the whitespace before a tag
   // may be body text to them: only the tag goes.
   const divergence = unscripted.divergence?.start ?? Infinity;
-  const insideNoscript = new Set(unscripted.metas);
+  const insideNoscript = unscripted.metas.length === 0 ? undefined : new Set(unscripted.metas);
   const edits: Edit[] = robotsNodes.map((node) => {
-    const start = node.start >= divergence && !insideNoscript.has(node) ? node.start : node.whitespaceStart;
+    const start = node.start >= divergence && !insideNoscript?.has(node) ? node.start : node.whitespaceStart;
     return { start, end: node.end, text: '' };
   });
   const inHead = scan.headNodes.filter((node) => !node.afterHead);
@@ -161,7 +163,10 @@ function validatedTags(tags: unknown): RobotsMetaTag[] {
   let result = frozen ? validated.get(tags) : undefined;
   if (result === undefined) {
     result = validateRobotsTags(tags, { source: 'resolve()', key: 'tags' });
-    if (frozen) validated.set(tags, Object.freeze(result) as RobotsMetaTag[]);
+    if (frozen) {
+      for (const tag of result) Object.freeze(tag);
+      validated.set(tags, Object.freeze(result) as RobotsMetaTag[]);
+    }
   }
   return result;
 }
@@ -282,17 +287,19 @@ export function planInjection(
     );
   }
 
+  // Loops rather than filter/map chains and sets made only when there are names to hold: this
+  // runs on every request of a server.
   const extraNames = options.extraNames === undefined || options.extraNames.size === 0 ? NO_NAMES : lowercaseNames(options.extraNames);
-  const existing: ExistingRobotsTag[] = metas
-    .filter((meta) => isRobotsMetaName(meta.name, extraNames))
-    .map((meta) => ({ name: meta.name, content: attributeValue(meta.tag, 'content') ?? '' }));
+  const existing: ExistingRobotsTag[] = [];
+  for (const meta of metas) {
+    if (isRobotsMetaName(meta.name, extraNames)) existing.push({ name: meta.name, content: attributeValue(meta.tag, 'content') ?? '' });
+  }
   const tags = validatedTags(resolve(existing));
 
-  const robotsNames = lowercaseNames(
-    tags.map((tag) => tag.name),
-    new Set(extraNames),
-  );
-  const robotsNodes = metas.filter((meta) => isRobotsMetaName(meta.name, robotsNames)).map((meta) => meta.node);
+  const robotsNames = tags.length === 0 ? extraNames : new Set(extraNames);
+  for (const tag of tags) (robotsNames as Set<string>).add(tag.name.trim().toLowerCase());
+  const robotsNodes: HeadNode[] = [];
+  for (const meta of metas) if (isRobotsMetaName(meta.name, robotsNames)) robotsNodes.push(meta.node);
   if (tags.length === 0 && robotsNodes.length === 0) return { result: unchanged(html, diagnostics), existing, edits: [] };
 
   try {

@@ -123,6 +123,15 @@ export function renderReplacingTag(tag: RobotsMetaTag, previous: StartTagToken):
   if (!hasContent) attributes.push(ours.content);
   return `<meta ${attributes.join(' ')}${CLOSINGS[previous.selfClosing]}`;
 }
+const NOTHING_REPLACED: ReadonlyMap<string, StartTagToken> = new Map();
+/** Rendered runs of frozen tag lists that replace nothing, by style and separator (see renderRobotsTags). */
+const renderedRuns = new WeakMap<readonly RobotsMetaTag[], Map<string, string>>();
+const MAX_RUNS_PER_LIST = 16;
+function newRuns(tags: readonly RobotsMetaTag[]): Map<string, string> {
+  const runs = new Map<string, string>();
+  renderedRuns.set(tags, runs);
+  return runs;
+}
 /**
  * The markup for the robots tags, each on its own line introduced by `separator`
  * (or inline when it is empty), with void elements in the page's style
@@ -133,14 +142,25 @@ export function renderRobotsTags(
   tags: readonly RobotsMetaTag[],
   separator: string,
   style: SelfClosingStyle,
-  replaced: ReadonlyMap<string, StartTagToken> = new Map(),
+  replaced: ReadonlyMap<string, StartTagToken> = NOTHING_REPLACED,
 ): string {
-  return tags
-    .map((tag) => {
-      const previous = replaced.get(tag.name.toLowerCase());
-      return separator + (previous ? renderReplacingTag(tag, previous) : renderMetaTag(tag, style));
-    })
-    .join('');
+  // A frozen list of frozen tags (a server's cached resolution, validated once) replacing nothing
+  // renders the same for every page of a route: kept per separator and style.
+  const runs = replaced.size === 0 && Object.isFrozen(tags) && tags.every(Object.isFrozen) ? (renderedRuns.get(tags) ?? newRuns(tags)) : undefined;
+  const runKey = runs === undefined ? '' : `${style}\0${separator}`;
+  const known = runs?.get(runKey);
+  if (known !== undefined) return known;
+  let markup = '';
+  for (const tag of tags) {
+    const previous = replaced.size === 0 ? undefined : replaced.get(tag.name.toLowerCase());
+    markup += separator + (previous ? renderReplacingTag(tag, previous) : renderMetaTag(tag, style));
+  }
+  if (runs !== undefined) {
+    // A page's indentation is one of a few; a site writing each differently keeps the last few.
+    if (runs.size >= MAX_RUNS_PER_LIST) runs.clear();
+    runs.set(runKey, markup);
+  }
+  return markup;
 }
 /**
  * A new `<head>` holding the robots tags, one level deeper than `separator` indents it, then
@@ -150,7 +170,7 @@ export function renderHeadWithRobotsTags(
   tags: readonly RobotsMetaTag[],
   separator: string,
   style: SelfClosingStyle,
-  replaced: ReadonlyMap<string, StartTagToken> = new Map(),
+  replaced: ReadonlyMap<string, StartTagToken> = NOTHING_REPLACED,
 ): string {
   const inner = deeperSeparator(separator);
   return `<head>${renderRobotsTags(tags, inner, style, replaced)}${inner === '' ? '' : separator}</head>${separator}`;
