@@ -141,22 +141,28 @@ describe('glob → host pattern translation is exact (picomatch meaning, trailin
   });
 });
 
-/** Every normalized path up to 3 segments of up to 2 characters over a, b, `.` and z (standing for any other). */
+/**
+ * Every normalized path over a, b, `.` and z (standing for any other): one or two segments of up
+ * to 3 characters, and three of up to 2. A segment glob of two parts (`*.`, against
+ * `?[^a]`) can need a 3-character segment to tell it apart (`/zz.`); with 2-character segments
+ * only, `/*.` looked contained in `/?[^a]`.
+ */
 function smallPaths(): string[] {
-  const names: string[] = [];
   const chars = ['a', 'b', '.', 'z'];
-  for (const x of chars) {
-    names.push(x);
-    for (const y of chars) names.push(x + y);
-  }
-  const segmentNames = names.filter((name) => name !== '.' && name !== '..');
-  const paths = ['/'];
-  let level = [''];
-  for (let depth = 0; depth < 3; depth++) {
-    level = level.flatMap((prefix) => segmentNames.map((name) => `${prefix}/${name}`));
-    paths.push(...level);
-  }
-  return paths;
+  const upTo = (length: number): string[] => {
+    const names: string[] = [];
+    let level = [''];
+    for (let i = 0; i < length; i++) {
+      level = level.flatMap((prefix) => chars.map((char) => prefix + char));
+      names.push(...level);
+    }
+    return names.filter((name) => name !== '.' && name !== '..');
+  };
+  const long = upTo(3);
+  const short = upTo(2);
+  const below = (prefixes: string[], names: string[]): string[] => prefixes.flatMap((prefix) => names.map((name) => `${prefix}/${name}`));
+  const one = below([''], long);
+  return ['/', ...one, ...below(one, long), ...below(below(below([''], short), short), short)];
 }
 
 describe('compareGlobs (the overlap / containment decisions behind rule ordering)', () => {
