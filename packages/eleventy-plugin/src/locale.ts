@@ -22,9 +22,16 @@ function asLocale(value: unknown): string | undefined {
 }
 
 /** Every locale the options name: only these can make a URL segment a locale. */
-export function optionLocales(options: NormalizedRobotsOptions): string[] {
-  return [...(options.noindex.locales ?? []), ...options.rules.flatMap((rule) => rule.locales ?? [])];
+export function optionLocales(options: NormalizedRobotsOptions): readonly string[] {
+  // Asked for every page (the transform, the sitemap filter): worked out once per options object.
+  let locales = localesOfOptions.get(options);
+  if (locales === undefined) {
+    locales = [...(options.noindex.locales ?? []), ...options.rules.flatMap((rule) => rule.locales ?? [])];
+    localesOfOptions.set(options, locales);
+  }
+  return locales;
 }
+const localesOfOptions = new WeakMap<NormalizedRobotsOptions, readonly string[]>();
 
 /**
  * The page's locale and where it came from:

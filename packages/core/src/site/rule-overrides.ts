@@ -10,7 +10,7 @@ import { matchingGlobs, urlGlobMatcher, urlPath } from '../glob.js';
 import { parseRobots } from '../directives/parse.js';
 import { isNoindex } from '../directives/reconcile.js';
 import type { NormalizedRobotsOptions } from '../options/schema.js';
-import { isErrorPage, matchLocales, matchNoindex, type PageToResolve } from '../resolve/resolve-page.js';
+import { isErrorPage, matchLocales, matchNoindex, ruleApplies, type PageToResolve } from '../resolve/resolve-page.js';
 
 /** What the check reads of a page: what the adapters give `resolvePage`. */
 export type OverridePage = Pick<PageToResolve, 'url' | 'data' | 'collections' | 'own' | 'source' | 'status' | 'locale'>;
@@ -82,14 +82,13 @@ export function createOverrideCheck(options: NormalizedRobotsOptions): (page: Ov
     for (const key of match.data) overriding.push({ label: code(`noindex.data.${key}`) });
     for (const name of match.locales) overriding.push({ label: `${code(`noindex.locales[${noindex.locales?.indexOf(name) ?? 0}]`)} (${code(name)})` });
     for (const { rule, index } of noindexRules) {
-      // A rule applies as resolution applies it: its globs (when it has any) and its locales (when it has any).
-      const globs = matchingGlobs(matchesUrl, rule.path);
-      const locales = rule.locales === undefined ? [] : matchLocales(page.locale, rule.locales);
-      if ((rule.path.length > 0 && globs.length === 0) || (rule.locales !== undefined && locales.length === 0)) continue;
-      if (globs.length > 0) {
+      // Resolution's own test, so the warning names exactly the rules that gave the page its noindex.
+      if (!ruleApplies(rule, page.locale, matchesUrl)) continue;
+      if (rule.path.length > 0) {
+        const globs = matchingGlobs(matchesUrl, rule.path);
         overriding.push({ label: `${code(`rules[${index}].path`)} (${globs.map(code).join(', ')})`, fix: { key: `rules[${index}].path`, globs: [...rule.path, exception] } });
       } else {
-        overriding.push({ label: `${code(`rules[${index}].locales`)} (${locales.map(code).join(', ')})` });
+        overriding.push({ label: `${code(`rules[${index}].locales`)} (${matchLocales(page.locale, rule.locales).map(code).join(', ')})` });
       }
     }
     if (overriding.length === 0) return undefined;
