@@ -3,7 +3,7 @@
  * text or its bytes, reading no more of the page than the facts need.
  */
 import { Tokenizer } from 'htmlparser2';
-import { TagScanner, type TagSink } from './tag-scanner.js';
+import { TagScanner, type TagSink } from '../html/tag-scanner.js';
 import { isRobotsMetaName } from '../directives/vocabulary.js';
 import { decodeUtf8, ownString } from './read-files.js';
 import { isUtf8 } from 'node:buffer';
