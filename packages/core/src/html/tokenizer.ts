@@ -2,7 +2,9 @@
  * The character-level readers of the pre-body scanner: tags, comments, raw text, script data,
  * attribute values (HTML spec tokenizer states).
  */
-import { Tokenizer } from 'htmlparser2';
+// The attribute-mode decoder htmlparser2's Tokenizer runs, without loading htmlparser2's index
+// (its DOM handler, utilities and serializer): the runtime entry needs only this.
+import { decodeHTMLAttribute } from 'entities/decode';
 import { isHtmlWhitespace, asciiLowercase, isAsciiAlpha, type CommentToken, type EndOfFileToken, type EndTagToken, type RawAttribute, type SelfClosingStyle, type StartTagToken, type DoctypeToken, type MarkupToken } from './types.js';
 
 /**
@@ -341,41 +343,6 @@ export function firstContentCharacter(html: string, from: number, to: number): n
   return -1;
 }
 
-function ignore(): void {}
-/** Decodes character references the way HTML does in attribute values (`&amp` before `=` stays as written). */
-function decodeReferences(attribute: Pick<RawAttribute, 'rawValue' | 'quote'>): string {
-  // Pieces joined once: a value of many references would otherwise build a long rope.
-  const decoded: string[] = [];
-  // Re-quoting with the original quote is safe: the raw value cannot contain it.
-  const source = `<a v=${attribute.quote}${attribute.rawValue}${attribute.quote}>`;
-  const tokenizer = new Tokenizer(
-    { decodeEntities: true },
-    {
-      onattribdata(start, end) {
-        decoded.push(source.slice(start, end));
-      },
-      onattribentity(codePoint) {
-        decoded.push(String.fromCodePoint(codePoint));
-      },
-      onattribend: ignore,
-      onattribname: ignore,
-      oncdata: ignore,
-      onclosetag: ignore,
-      oncomment: ignore,
-      ondeclaration: ignore,
-      onend: ignore,
-      onopentagend: ignore,
-      onopentagname: ignore,
-      onprocessinginstruction: ignore,
-      onselfclosingtag: ignore,
-      ontext: ignore,
-      ontextentity: ignore,
-    },
-  );
-  tokenizer.write(source);
-  tokenizer.end();
-  return decoded.join('');
-}
 /**
  * The value of an attribute as the DOM sees it: line breaks normalized to `\n` and NUL
  * replaced by U+FFFD (the input stream does both), then character references decoded, so
@@ -386,5 +353,5 @@ export function decodeAttributeValue(attribute: Pick<RawAttribute, 'rawValue' | 
   // Most values hold none of the three: returned as they are, without a copy.
   if (value.indexOf('&') === -1 && value.indexOf('\r') === -1 && value.indexOf('\0') === -1) return value;
   const raw = value.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD');
-  return raw.includes('&') ? decodeReferences({ rawValue: raw, quote: attribute.quote }) : raw;
+  return raw.includes('&') ? decodeHTMLAttribute(raw) : raw;
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { Tokenizer } from 'htmlparser2';
 import { decodeAttributeValue, findCommentEnd, findRawTextEnd, findScriptDataEnd, firstContentCharacter, readMarkup, readTag, textElementEnd } from '../../src/html/tokenizer.js';
 import { fastTemplateEnd } from '../../src/html/template-contents.js';
 import type { StartTagToken } from '../../src/html/types.js';
@@ -181,5 +183,55 @@ describe('decodeAttributeValue', () => {
     ['say "hi" &amp; go', "'", 'say "hi" & go'],
   ] as const)('%j (quoted with %j) is %j', (rawValue, quote, decoded) => {
     expect(decodeAttributeValue({ name: 'content', rawValue, quote })).toBe(decoded);
+  });
+});
+
+/**
+ * The value htmlparser2's Tokenizer reads for the same attribute, entities decoded: what the
+ * scanner used before it called `entities` directly, kept here as the oracle.
+ */
+function tokenizerValue(rawValue: string, quote: '"' | "'" | ''): string {
+  const pieces: string[] = [];
+  const source = `<a v=${quote}${rawValue}${quote}>`;
+  const ignore = (): void => {};
+  const tokenizer = new Tokenizer(
+    { decodeEntities: true },
+    {
+      onattribdata: (start, end) => void pieces.push(source.slice(start, end)),
+      onattribentity: (codePoint) => void pieces.push(String.fromCodePoint(codePoint)),
+      onattribend: ignore, onattribname: ignore, oncdata: ignore, onclosetag: ignore, oncomment: ignore,
+      ondeclaration: ignore, onend: ignore, onopentagend: ignore, onopentagname: ignore,
+      onprocessinginstruction: ignore, onselfclosingtag: ignore, ontext: ignore, ontextentity: ignore,
+    },
+  );
+  tokenizer.write(source);
+  tokenizer.end();
+  return pieces.join('');
+}
+
+describe('decodeAttributeValue agrees with htmlparser2\'s Tokenizer', () => {
+  // Pieces that exercise the decoder: named references with and without `;`, legacy prefixes
+  // (`&notit;`, `&amp=`), numeric ones out of range or in C1, and plain text between them.
+  const piece = fc.constantFrom(
+    '&amp', '&amp;', '&AMP', '&not', '&notit;', '&notin;', '&lt', '&gt;', '&copy', '&nbsp;', '&Tab;', '&NewLine;',
+    '&#', '&#x', '&#0;', '&#13;', '&#x80;', '&#x9F;', '&#xD800;', '&#x110000;', '&#65', '&#x41', '&#1114111;',
+    '&', '&;', '&=', '=', ';', 'a', 'Z', '0', ' ', '\n', '\u00e9', '\u{1F600}', 'x&y', '&amp=x', '&ampx',
+  );
+  const value = fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join(''));
+  it('on generated values, quoted both ways', () => {
+    fc.assert(
+      fc.property(value, fc.constantFrom('"', "'"), (rawValue, quote) => {
+        expect(decodeAttributeValue({ rawValue, quote })).toBe(tokenizerValue(rawValue, quote));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+  it('on unquoted values (no whitespace, quotes or `>` in them)', () => {
+    fc.assert(
+      fc.property(value.map((text) => text.replace(/[\s"'>`<=]/g, '')).filter((text) => text !== ''), (rawValue) => {
+        expect(decodeAttributeValue({ rawValue, quote: '' })).toBe(tokenizerValue(rawValue, ''));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
