@@ -1,23 +1,44 @@
 /**
  * The tags of an HTML page exactly as htmlparser2's tokenizer (version 12, HTML mode, character
- * references left as written) reads them, made for the audit's page reader: text, comments,
- * raw text and attribute values are passed over with `indexOf` instead of a state change per
- * character, nothing is reported but start tags, their wanted attributes and end tags, and the
- * reader can pause it at a tag and resume. Each state below is the tokenizer's state of the same
- * name; quirks are kept on purpose (the audit must read pages as it always did), and
- * `test/audit/read-page-differential.test.ts` holds the two to the same result.
+ * references left as written) reads them, for the audit's page reader and the body pass: text,
+ * comments, raw text and attribute values are passed over with `indexOf` instead of a state change
+ * per character, nothing is reported but start tags, the attributes and ends of the start tags a
+ * sink asks for, and end tags; the audit's reader can pause it at a tag and resume. Each state
+ * below is the tokenizer's state of the same name; quirks are kept on purpose (the audit must read
+ * pages as it always did): `test/audit/read-page-differential.test.ts` holds the two to the same
+ * result, and `test/html/body-pass-differential.test.ts` the body pass to the one it had on the
+ * tokenizer.
  */
+
+/** A start tag's interest to its sink: its attributes and end (`true`), its end only ({@link END_ONLY}), nothing (`false`). */
+export type TagInterest = boolean | typeof END_ONLY;
+/** Returned by {@link TagSink.openTag}: tell the sink where the tag ends (and whether it is self-closing), not its attributes. */
+export const END_ONLY = 2;
 
 /** What the scanner tells its reader. Offsets are UTF-16 indexes into the page. */
 export interface TagSink {
-  /** A start tag's name, lower-cased (`toLowerCase`), `<` at `start`; true to be told its attributes. */
-  openTag(name: string, start: number): boolean;
-  /** One attribute of a wanted start tag, when it ends: its name's span and its value's (`valueStart` -1: no value). */
-  attribute(nameStart: number, nameEnd: number, valueStart: number, valueEnd: number): void;
-  /** The wanted start tag ends with the `>` at `end` (`/>` included). */
-  openTagEnd(end: number): void;
+  /**
+   * A start tag's name, lower-cased (`toLowerCase`), `<` at `start`, the name as written ending at
+   * `nameEnd`. Returns what the sink wants told of the rest of the tag: `true` for its attributes
+   * and its end, {@link END_ONLY} for its end, `false` for nothing.
+   */
+  openTag(name: string, start: number, nameEnd: number): TagInterest;
+  /**
+   * One attribute of a wanted start tag, when it ends: its name's span and its value's
+   * (`valueStart` -1: no value); `quote` is the value's quote character (`"` 34 or `'` 39), 0 when
+   * unquoted. A quoted value's attribute ends after `valueEnd`'s quote, an unquoted one at `valueEnd`.
+   */
+  attribute(nameStart: number, nameEnd: number, valueStart: number, valueEnd: number, quote: number): void;
+  /** A wanted start tag ends with the `>` at `end`; `selfClosing` when a `/` (and only whitespace) stands before it. */
+  openTagEnd(end: number, selfClosing: boolean): void;
   /** An end tag's name as written, from `start` to `end`. */
   closeTag(start: number, end: number): void;
+  /**
+   * Whether the tag about to start is in SVG or MathML, where `<script>`, `<style>`, `<title>` and
+   * the other raw-text names start no raw text (htmlparser2's `isInForeignContext`). Asked only for
+   * those names, before {@link openTag}; absent: never.
+   */
+  isInForeignContext?(): boolean;
 }
 
 const TAB = 9, LF = 10, FF = 12, CR = 13, SPACE = 32, BANG = 33, DQUOTE = 34, DASH = 45, SQUOTE = 39, SLASH = 47, LT = 60, EQ = 61, GT = 62, QUESTION = 63, LBRACKET = 91;
@@ -51,8 +72,9 @@ const enum Pending {
 export class TagScanner {
   private pos = 0;
   private pending = Pending.None;
-  /** The start tag being read is wanted; its raw-text end tag when it has one. */
+  /** The sink wants the start tag being read: its attributes and end, or its end only; its raw-text end tag when it has one. */
   private wanted = false;
+  private endWanted = false;
   private special: string | undefined;
   private paused = false;
   private ended = false;
@@ -98,8 +120,10 @@ export class TagScanner {
         while (end < n && !isEndOfTagSection(html.charCodeAt(end))) end++;
         if (end >= n) break;
         const name = html.slice(i, end).toLowerCase();
-        this.special = RAW_TEXT.has(name) || RCDATA.has(name) || name === 'plaintext' ? name : undefined;
-        this.wanted = this.sink.openTag(name, i - 1);
+        this.special = (RAW_TEXT.has(name) || RCDATA.has(name) || name === 'plaintext') && this.sink.isInForeignContext?.() !== true ? name : undefined;
+        const interest = this.sink.openTag(name, i - 1, end);
+        this.wanted = interest === true;
+        this.endWanted = interest !== false;
         if (this.paused) {
           this.pos = end;
           this.pending = Pending.Attributes;
@@ -199,7 +223,7 @@ export class TagScanner {
     while (i < n) {
       const c = html.charCodeAt(i);
       if (c === GT) {
-        if (wanted) sink.openTagEnd(i);
+        if (this.endWanted) sink.openTagEnd(i, false);
         return this.tagBody(i + 1);
       }
       if (c === SLASH) {
@@ -208,7 +232,7 @@ export class TagScanner {
         while (j < n && isWhitespace(html.charCodeAt(j))) j++;
         if (j >= n) return n;
         if (html.charCodeAt(j) === GT) {
-          if (wanted) sink.openTagEnd(j);
+          if (this.endWanted) sink.openTagEnd(j, true);
           return this.tagBody(j + 1);
         }
         i = j;
@@ -232,7 +256,7 @@ export class TagScanner {
       while (j < n && isWhitespace(html.charCodeAt(j))) j++;
       if (j >= n) return n;
       if (html.charCodeAt(j) !== EQ) {
-        if (wanted) sink.attribute(nameStart, nameEnd, -1, -1);
+        if (wanted) sink.attribute(nameStart, nameEnd, -1, -1, 0);
         // `/` and `>` are read again; another character starts the next name.
         i = j;
         continue;
@@ -245,7 +269,7 @@ export class TagScanner {
       if (quote === DQUOTE || quote === SQUOTE) {
         const close = html.indexOf(quote === DQUOTE ? '"' : "'", j + 1);
         if (close === -1) return n;
-        if (wanted) sink.attribute(nameStart, nameEnd, j + 1, close);
+        if (wanted) sink.attribute(nameStart, nameEnd, j + 1, close, quote);
         i = close + 1;
       } else {
         // InAttributeValueNq: to whitespace or `>`, which is read again.
@@ -256,7 +280,7 @@ export class TagScanner {
           end++;
         }
         if (end >= n) return n;
-        if (wanted) sink.attribute(nameStart, nameEnd, j, end);
+        if (wanted) sink.attribute(nameStart, nameEnd, j, end, 0);
         i = end;
       }
     }
