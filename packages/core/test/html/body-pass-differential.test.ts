@@ -57,7 +57,7 @@ const PIECES = [
   '<title>', '</title>', '<xmp>', '</xmp>', '<noembed>', '</noembed>', '<iframe>', '</iframe>', '<noframes>', '</noframes>', '<plaintext>', '<template>', '</template>', '<TEMPLATE>',
   // foreign content: raw-text names start no raw text in SVG, CDATA is CDATA there, `/>` closes
   '<svg>', '</svg>', '<svg/>', '<math>', '</math>', '<svg><a href=https://x.org/>s</a></svg>', '<svg><style><a href=https://x.org/></style>', '<svg><title><a href=https://x.org/></title>',
-  '<svg><script>', '<svg><![CDATA[<a href=https://x.org/>]]>', '<foreignObject>', '</foreignObject>', '<desc>', '<g class=c>', '<rect/>', '<math><mi>', '<svg><foreignObject><p>',
+  '<svg><script>', '<svg><![CDATA[<a href=https://x.org/>]]>', '<foreignObject>', '<foreignObject/>', '<foreignObject class=c />', '</foreignObject>', '<desc>', '<desc/>', '<svg><title/>', '<g class=c>', '<rect/>', '<math><mi>', '<svg><foreignObject><p>',
   // stray characters and broken syntax
   '</p>', '</x>', '</ a>', '< a href=https://x.org/>', '<a href="', "<a href='", '<a href=', '<a ', '<', '>', '/', '=', '"', "'", '&', '&amp;', ' ', '\n', 'text', 'é', '\u0000', '</',
 ];
