@@ -52,8 +52,6 @@ export interface BodyRewriteResult {
 /** Google honours `data-nosnippet` on these elements only. */
 export const NOSNIPPET_ELEMENTS: ReadonlySet<string> = new Set(['span', 'div', 'section']);
 const MAX_IGNORED_REPORTED = 10;
-/** Markup that makes a link's surroundings matter even without selectors: SVG/MathML (foreign links) and `<template>` (inert links). */
-const MAY_NEED_STACK = /<(?:svg|math|template)[\t\n\f\r />]/i;
 /** The attributes every plan reads, at these slots; a plan's selectors add theirs after them. */
 const HREF = 0;
 const REL = 1;
@@ -64,11 +62,22 @@ const SQUOTE = 39;
 /** Runs the plan over one page. A page with nothing to change is returned as the same string. */
 export function rewriteBody<T>(html: string, plan: BodyPlan<T>): BodyRewriteResult {
   const result: BodyRewriteResult = { html, changed: false, links: 0, nosnippet: 0, ignored: [] };
-  // Link rules without selectors, on a page with no SVG, MathML or template to step around: no
-  // element stack is needed, and only `<a>` start tags are looked at.
-  const light = plan.selectors.length === 0 && !MAY_NEED_STACK.test(html);
-  const pass = new BodyPass(html, plan, result, light);
-  new TagScanner(html, pass).run();
+  // Link rules without selectors need no element stack and look at `<a>` start tags only, until an
+  // `<svg>`, `<math>` or `<template>` start tag (links inside are left alone): the page is then
+  // read again from its start with the stack. Up to that tag the two readings are the same.
+  let pass = new BodyPass(html, plan, result, plan.selectors.length === 0, spareStack);
+  spareStack = undefined;
+  try {
+    pass.run();
+    if (pass.needsStack) {
+      result.links = 0;
+      pass = new BodyPass(html, plan, result, false, pass.stack);
+      pass.run();
+    }
+  } finally {
+    pass.stack.reset();
+    spareStack = pass.stack;
+  }
   const edits = pass.edits;
   if (edits.length === 0) return result;
   const parts: string[] = [];
@@ -83,6 +92,9 @@ export function rewriteBody<T>(html: string, plan: BodyPlan<T>): BodyRewriteResu
   return result;
 }
 
+/** The element stack of the last page, reused by the next (the pass is synchronous: one page at a time). */
+let spareStack: ElementStack | undefined;
+
 interface Edit {
   at: number;
   end: number;
@@ -96,7 +108,10 @@ interface Edit {
  */
 class BodyPass<T> implements TagSink {
   readonly edits: Edit[] = [];
-  private readonly stack = new ElementStack();
+  readonly stack: ElementStack;
+  /** Without the stack: an element that needs it started, and the pass stopped there. */
+  needsStack = false;
+  private readonly scanner: TagScanner;
   /** Lower-cased attribute names per slot, and the slots per name length (most names have no wanted length and are dropped at once). */
   private readonly names: string[];
   private readonly slotsByLength: number[][] = [];
@@ -111,8 +126,9 @@ class BodyPass<T> implements TagSink {
   /** Slots of attributes some selector reads: their presence is what makes a selector worth matching. */
   private readonly selectorSlot: Uint8Array;
   private serial = 0;
-  /** The start tag being read. */
+  /** The start tag being read, and its name's id on the stack. */
   private tag = '';
+  private tagId = 0;
   /** The start tag as selectors see it. */
   private readonly view: ElementView = { tag: '', attribute: (name) => this.attributeValue(name) };
   private lastAttrEnd = 0;
@@ -131,7 +147,10 @@ class BodyPass<T> implements TagSink {
     private readonly plan: BodyPlan<T>,
     private readonly result: BodyRewriteResult,
     private readonly light: boolean,
+    stack: ElementStack | undefined,
   ) {
+    this.stack = stack ?? new ElementStack();
+    this.scanner = new TagScanner(html, this);
     const names = ['href', 'rel', 'data-nosnippet'];
     for (const selector of plan.selectors) for (const name of selectorAttributes(selector)) if (!names.includes(name)) names.push(name);
     this.names = names;
@@ -155,20 +174,31 @@ class BodyPass<T> implements TagSink {
     this.selectorTags = new Set(plan.selectors.flatMap((selector) => (selector.tag === undefined ? [] : [selector.tag])));
   }
 
+  /** Reads the page. */
+  run(): void {
+    this.scanner.run();
+  }
+
   openTag(name: string, _start: number, nameEnd: number): TagInterest {
     if (this.light) {
-      if (name !== 'a') return false;
+      if (name !== 'a') {
+        if (name === 'svg' || name === 'math' || name === 'template') {
+          this.needsStack = true;
+          this.scanner.pause();
+        }
+        return false;
+      }
       this.begin(name, nameEnd);
       return true;
     }
     this.begin(name, nameEnd);
-    const flags = ElementStack.flagsOf(name);
-    this.stack.beforeStart(name, flags);
+    const tagId = (this.tagId = this.stack.idOf(name));
+    this.stack.beforeStart(tagId);
     // Attributes matter to a link and to an element a selector may match; other elements are
     // placed on the stack now, unless in SVG/MathML, where `/>` decides whether they open.
     if ((name === 'a' && this.hasLinks) || this.anyTag || this.selectorTags.has(name)) return true;
     if (this.stack.inForeign) return END_ONLY;
-    this.finish(name, flags, false);
+    this.finish(name, tagId, false);
     return false;
   }
 
@@ -195,7 +225,7 @@ class BodyPass<T> implements TagSink {
       this.editLink(0);
       return;
     }
-    this.finish(name, ElementStack.flagsOf(name), selfClosing);
+    this.finish(name, this.tagId, selfClosing);
   }
 
   closeTag(start: number, end: number): void {
@@ -268,7 +298,7 @@ class BodyPass<T> implements TagSink {
   }
 
   /** A start tag read to its end (or to its name, when nothing in it matters): edits, then the stack. */
-  private finish(name: string, flags: number, selfClosing: boolean): void {
+  private finish(name: string, tagId: number, selfClosing: boolean): void {
     const stack = this.stack;
     const own = this.ownMask(name);
     if (stack.templates === 0 && !stack.inForeign) {
@@ -277,7 +307,7 @@ class BodyPass<T> implements TagSink {
       if (nosnippet !== 0) this.markNosnippet(name, nosnippet);
     }
     if (name === 'html' || name === 'body') stack.addRootBits(own);
-    else if (stack.opens(flags, selfClosing)) stack.push(name, flags, own);
+    else if (stack.opens(tagId, selfClosing)) stack.push(tagId, own);
   }
 
   private markNosnippet(name: string, bits: number): void {
