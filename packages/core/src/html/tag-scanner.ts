@@ -61,6 +61,21 @@ const RAW_TEXT = new Set(['iframe', 'noembed', 'noframes', 'script', 'style', 'x
 const RCDATA = new Set(['title', 'textarea']);
 /** Each such element's end sequence, `</name`. */
 const END_SEQUENCES = new Map([...RAW_TEXT, ...RCDATA].map((name) => [name, codes(`</${name}`)]));
+/** Whether a lower-cased start tag name starts raw text, RCDATA or plain text (outside SVG/MathML). */
+function isSpecial(name: string): boolean {
+  return END_SEQUENCES.has(name) || name === 'plaintext';
+}
+
+/**
+ * Start tag names seen lately, lower-cased, by a hash of their ASCII-lower-cased characters: a
+ * page uses a few dozen names over and over, and a name found here is neither sliced nor
+ * lower-cased again. Only ASCII names are kept (for them ASCII lower-casing is `toLowerCase`),
+ * each with whether it is special; a name that misses is read as before and replaces the entry.
+ * The table's size bounds it whatever the pages.
+ */
+const NAME_SLOTS = 256;
+const cachedNames: Array<string | undefined> = new Array(NAME_SLOTS).fill(undefined);
+const cachedSpecial = new Uint8Array(NAME_SLOTS);
 
 /** Where the scanner paused: between tokens, after a start tag's name, or after an end tag's name. */
 const enum Pending {
@@ -115,12 +130,30 @@ export class TagScanner {
           return;
         }
       } else if (isAsciiAlpha(c)) {
-        // InTagName: the name runs to the end of a tag section.
+        // InTagName: the name runs to the end of a tag section (hashed on the way, for the name cache).
         let end = i + 1;
-        while (end < n && !isEndOfTagSection(html.charCodeAt(end))) end++;
+        let hash = c | 0x20;
+        let ascii = true;
+        for (; end < n; end++) {
+          const d = html.charCodeAt(end);
+          if (isEndOfTagSection(d)) break;
+          if (d >= 0x80) ascii = false;
+          hash = (hash * 31 + (d | 0x20)) | 0;
+        }
         if (end >= n) break;
-        const name = html.slice(i, end).toLowerCase();
-        this.special = (RAW_TEXT.has(name) || RCDATA.has(name) || name === 'plaintext') && this.sink.isInForeignContext?.() !== true ? name : undefined;
+        const slot = hash & (NAME_SLOTS - 1);
+        let name = ascii ? cachedNames[slot] : undefined;
+        let special: boolean;
+        if (name !== undefined && sameName(html, i, end, name)) special = cachedSpecial[slot] === 1;
+        else {
+          name = html.slice(i, end).toLowerCase();
+          special = isSpecial(name);
+          if (ascii) {
+            cachedNames[slot] = name;
+            cachedSpecial[slot] = special ? 1 : 0;
+          }
+        }
+        this.special = special && this.sink.isInForeignContext?.() !== true ? name : undefined;
         const interest = this.sink.openTag(name, i - 1, end);
         this.wanted = interest === true;
         this.endWanted = interest !== false;
@@ -329,4 +362,14 @@ export class TagScanner {
     const at = this.html.indexOf(String.fromCharCode(c), i);
     return at === -1 ? this.html.length : at + 1;
   }
+}
+
+/** Whether `html.slice(start, end)`, ASCII-lower-cased, is `name`. */
+function sameName(html: string, start: number, end: number, name: string): boolean {
+  if (name.length !== end - start) return false;
+  for (let k = 0; k < name.length; k++) {
+    const code = html.charCodeAt(start + k);
+    if ((code >= 0x41 && code <= 0x5a ? code | 0x20 : code) !== name.charCodeAt(k)) return false;
+  }
+  return true;
 }
