@@ -46,7 +46,8 @@ function isWhitespace(c: number): boolean {
   return c === SPACE || c === LF || c === TAB || c === FF || c === CR;
 }
 function isEndOfTagSection(c: number): boolean {
-  return c === SLASH || c === GT || isWhitespace(c);
+  // Every character that ends a section is `>` or below: letters and most others answer at once.
+  return c <= GT && (c === SLASH || c === GT || isWhitespace(c));
 }
 function isAsciiAlpha(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
@@ -280,7 +281,7 @@ export class TagScanner {
       let nameEnd = i + 1;
       while (nameEnd < n) {
         const d = html.charCodeAt(nameEnd);
-        if (d === EQ || isEndOfTagSection(d)) break;
+        if (d <= GT && (d === EQ || isEndOfTagSection(d))) break;
         nameEnd++;
       }
       if (nameEnd >= n) return n;
@@ -309,7 +310,7 @@ export class TagScanner {
         let end = j;
         while (end < n) {
           const d = html.charCodeAt(end);
-          if (d === GT || isWhitespace(d)) break;
+          if (d <= GT && (d === GT || isWhitespace(d))) break;
           end++;
         }
         if (end >= n) return n;
