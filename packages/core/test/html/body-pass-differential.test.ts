@@ -9,6 +9,7 @@
  * attributes read), selectors of named tags only (other tags placed without their attributes).
  */
 import fc from 'fast-check';
+import { parse } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { rewriteBody, type BodyPlan } from '../../src/html/body-rewrite.js';
 import { parseSimpleSelector } from '../../src/html/simple-selector.js';
@@ -107,5 +108,27 @@ describe('the body pass on the tag scanner against the htmlparser2 pass it repla
     );
     for (const count of Object.values(changed)) expect(count).toBeGreaterThan(runs * 0.15);
     expect(ignored).toBeGreaterThan(runs * 0.05);
+  });
+
+  it('reads each page alone, though the element stack is reused from page to page (after a page that grew it past what is kept, too)', () => {
+    const plan = PLANS['selectors of any tag']!;
+    const small = '<div class=c><p><a href="https://x.org/">x</a></div><template><a href=/go/1>';
+    const deep = '<div data-ugc><template><svg>' + '<div><span>'.repeat(5000) + '<a href="https://x.org/">';
+    const alone = rewriteBodyOracle(small, plan);
+    for (const before of ['', deep, '<svg><template><div class=c>' + '<li id=p>'.repeat(100)]) {
+      rewriteBody(before, plan);
+      expect(rewriteBody(small, plan)).toEqual(alone);
+    }
+    expect(alone.links).toBe(1);
+  });
+
+  it('differs from the old pass only in lower-casing attribute names as the HTML tokenizer does, ASCII only (parse5 agrees)', () => {
+    // U+212A KELVIN SIGN lower-cases to `k` with toLowerCase, which the old pass used; the spec and parse5 leave it.
+    const plan: BodyPlan<string> = { selectors: selectors('[data-k]'), links: [{ rel: ['ugc'], withinMask: 1 }], nosnippetMask: 0, resolveLink };
+    const html = '<div data-\u212A><a href=/x>x</a></div>';
+    const div = (parse(html).childNodes[0] as unknown as { childNodes: Array<{ childNodes: Array<{ attrs: Array<{ name: string }> }> }> }).childNodes[1]!.childNodes[0]!;
+    expect(div.attrs.map((attribute) => attribute.name)).toEqual(['data-\u212A']);
+    expect(rewriteBody(html, plan).html).toBe(html);
+    expect(rewriteBodyOracle(html, plan).html).toBe('<div data-\u212A><a href=/x rel="ugc">x</a></div>');
   });
 });
