@@ -1,16 +1,18 @@
 /**
  * The body pass: adds `rel` tokens to links (`links` rules) and `data-nosnippet` to chosen
- * elements (`nosnippet`), reading the page with htmlparser2's tokenizer and splicing at its
- * offsets. Comments, `<script>`, `<style>`, `<textarea>`, `<title>` and the other raw-text
- * elements are never read as markup (the tokenizer's states); `<template>` contents and SVG/MathML
- * `<a>` are left alone (the element stack). Only the edited attributes change: an existing `rel`
- * keeps its quotes and tokens and gets the missing ones appended (compared case-insensitively), a
- * new `rel` follows the quotes of the link's `href`. One pass, linear in the page.
+ * elements (`nosnippet`), reading the page with the tag scanner (tag-scanner.ts, htmlparser2's
+ * tokenizer states with text, comments, raw text and values passed over by `indexOf`) and splicing
+ * at its offsets. Comments, `<script>`, `<style>`, `<textarea>`, `<title>` and the other raw-text
+ * elements are never read as markup; `<template>` contents and SVG/MathML `<a>` are left alone (the
+ * element stack). Only the edited attributes change: an existing `rel` keeps its quotes and tokens
+ * and gets the missing ones appended (compared case-insensitively), a new `rel` follows the quotes
+ * of the link's `href`. One pass, linear in the page; a start tag no link rule or selector can be
+ * about has its attributes skipped by the scanner, unread.
  */
-import { QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { ElementStack } from './element-stack.js';
 import { decodeAttributeValue } from './tokenizer.js';
 import { matchesSimpleSelector, selectorAttributes, type ElementView, type SimpleSelector } from './simple-selector.js';
+import { END_ONLY, TagScanner, type TagInterest, type TagSink } from './tag-scanner.js';
 
 /** One link rule, as the page's plan holds it. */
 export interface BodyLinkRule<T> {
@@ -50,197 +52,33 @@ export interface BodyRewriteResult {
 /** Google honours `data-nosnippet` on these elements only. */
 export const NOSNIPPET_ELEMENTS: ReadonlySet<string> = new Set(['span', 'div', 'section']);
 const MAX_IGNORED_REPORTED = 10;
-/** Markup that makes a link's surroundings matter even without selectors: SVG/MathML (foreign links) and `<template>` (inert links). */
-const MAY_NEED_STACK = /<(?:svg|math|template)[\t\n\f\r />]/i;
-
-interface Attribute {
-  /** The value as written (character references not decoded), and decoded once asked for. */
-  raw: string;
-  decoded?: string;
-  quote: QuoteType;
-  /** Where the value's text starts (quoted: after the quote); -1 for no value or an empty quoted one. */
-  valueStart: number;
-  end: number;
-}
-function noop(): void {}
-const QUOTES: Record<number, '"' | "'" | ''> = { [QuoteType.Double]: '"', [QuoteType.Single]: "'" };
-/** An attribute's value as the DOM has it: references decoded only when the raw value has any. */
-function valueOf(attribute: Attribute): string {
-  const raw = attribute.raw;
-  if (raw.indexOf('&') === -1 && raw.indexOf('\r') === -1 && raw.indexOf('\0') === -1) return raw;
-  return (attribute.decoded ??= decodeAttributeValue({ rawValue: raw, quote: QUOTES[attribute.quote] ?? '' }));
-}
+/** The attributes every plan reads, at these slots; a plan's selectors add theirs after them. */
+const HREF = 0;
+const REL = 1;
+const NOSNIPPET = 2;
+const DQUOTE = 34;
+const SQUOTE = 39;
 
 /** Runs the plan over one page. A page with nothing to change is returned as the same string. */
 export function rewriteBody<T>(html: string, plan: BodyPlan<T>): BodyRewriteResult {
   const result: BodyRewriteResult = { html, changed: false, links: 0, nosnippet: 0, ignored: [] };
-  const wanted = new Set<string>(['href', 'rel', 'data-nosnippet']);
-  for (const selector of plan.selectors) for (const name of selectorAttributes(selector)) wanted.add(name);
-  // Attribute names are sliced only when their length is one of the wanted ones: most are not.
-  const wantedLengths = new Set([...wanted].map((name) => name.length));
-  const stack = new ElementStack();
-  const edits: Array<{ at: number; end: number; text: string }> = [];
-  const hasSelectors = plan.selectors.length > 0;
-
-  let tag = '';
-  let lastAttrEnd = 0;
-  const attributes = new Map<string, Attribute>();
-  let attributeName = '';
-  let collecting = false;
-  let valueStart = -1;
-  let valueEnd = -1;
-  const view: ElementView = {
-    tag: '',
-    attribute: (name) => {
-      const attribute = attributes.get(name);
-      return attribute === undefined ? undefined : valueOf(attribute);
-    },
-  };
-
-  // Selectors that all need an attribute cannot match an element without any of the wanted ones.
-  const tagOnly = plan.selectors.some((selector) => selectorAttributes(selector).length === 0);
-  const selectorNames = new Set(plan.selectors.flatMap(selectorAttributes));
-  /** Attributes of the current tag that some selector reads (a link's `href` alone is none). */
-  let selectorAttributesSeen = 0;
-  const ownMask = (name: string): number => {
-    if (!tagOnly && selectorAttributesSeen === 0) return 0;
-    let mask = 0;
-    view.tag = name;
-    for (let bit = 0; bit < plan.selectors.length; bit++) {
-      if (matchesSimpleSelector(plan.selectors[bit]!, view)) mask |= 1 << bit;
+  // Link rules without selectors need no element stack and look at `<a>` start tags only, until an
+  // `<svg>`, `<math>` or `<template>` start tag (links inside are left alone): the page is then
+  // read again from its start with the stack. Up to that tag the two readings are the same.
+  let pass = new BodyPass(html, plan, result, plan.selectors.length === 0, spareStack);
+  spareStack = undefined;
+  try {
+    pass.run();
+    if (pass.needsStack) {
+      result.links = 0;
+      pass = new BodyPass(html, plan, result, false, pass.stack);
+      pass.run();
     }
-    return mask;
-  };
-  const editLink = (mask: number): void => {
-    const hrefAttribute = attributes.get('href');
-    if (hrefAttribute === undefined) return;
-    const href = valueOf(hrefAttribute);
-    let link: T | undefined | null = null;
-    const add: string[] = [];
-    for (const rule of plan.links) {
-      if (rule.withinMask !== 0 && (rule.withinMask & mask) === 0) continue;
-      if (link === null) link = plan.resolveLink(href);
-      if (link === undefined) return;
-      if (rule.target && !rule.target(link)) continue;
-      for (const token of rule.rel) if (!add.includes(token)) add.push(token);
-    }
-    if (add.length === 0) return;
-    const rel = attributes.get('rel');
-    const existing = rel ? valueOf(rel).toLowerCase().split(/[\t\n\f\r ]+/) : [];
-    const missing = add.filter((token) => !existing.includes(token));
-    if (missing.length === 0) return;
-    const tokens = missing.join(' ');
-    const q = hrefAttribute.quote === QuoteType.Single ? "'" : '"';
-    if (!rel) edits.push({ at: lastAttrEnd, end: lastAttrEnd, text: ` rel=${q}${tokens}${q}` });
-    else if (rel.quote === QuoteType.Double || rel.quote === QuoteType.Single) {
-      edits.push({ at: rel.end - 1, end: rel.end - 1, text: (valueOf(rel).trim() === '' ? '' : ' ') + tokens });
-    } else if (rel.quote === QuoteType.Unquoted) {
-      const raw = rel.raw;
-      const quote = raw.includes('"') ? (raw.includes("'") ? '"' : "'") : '"';
-      const kept = quote === '"' ? raw.replaceAll('"', '&quot;') : raw;
-      edits.push({ at: rel.valueStart, end: rel.end, text: `${quote}${kept} ${tokens}${quote}` });
-    } else {
-      edits.push({ at: rel.end, end: rel.end, text: `=${q}${tokens}${q}` });
-    }
-    result.links++;
-  };
-  const finishTag = (selfClosing: boolean): void => {
-    const name = tag;
-    tag = '';
-    if (name === '') return;
-    const flags = ElementStack.flagsOf(name);
-    stack.beforeStart(name, flags);
-    const own = hasSelectors ? ownMask(name) : 0;
-    if (stack.templates === 0 && !stack.inForeign) {
-      if (name === 'a' && plan.links.length > 0) editLink(stack.mask | own);
-      if ((own & plan.nosnippetMask) !== 0) {
-        if (!NOSNIPPET_ELEMENTS.has(name)) {
-          if (result.ignored.length < MAX_IGNORED_REPORTED) {
-            const bit = plan.selectors.findIndex((_, i) => ((own & plan.nosnippetMask) >> i) & 1);
-            result.ignored.push({ tag: name, selector: plan.selectors[bit]!.text });
-          }
-        } else if (!attributes.has('data-nosnippet')) {
-          edits.push({ at: lastAttrEnd, end: lastAttrEnd, text: ' data-nosnippet' });
-          result.nosnippet++;
-        }
-      }
-    }
-    if (name === 'html' || name === 'body') stack.addRootBits(own);
-    else if (stack.opens(flags, selfClosing)) stack.push(name, flags, own);
-  };
-
-  const callbacks: TokenizerCallbacks = {
-    onopentagname(start, end) {
-      tag = html.slice(start, end).toLowerCase();
-      lastAttrEnd = end;
-      selectorAttributesSeen = 0;
-      if (attributes.size > 0) attributes.clear();
-    },
-    onattribname(start, end) {
-      collecting = false;
-      if (!wantedLengths.has(end - start)) return;
-      attributeName = html.slice(start, end).toLowerCase();
-      collecting = wanted.has(attributeName) && !attributes.has(attributeName);
-      valueStart = -1;
-    },
-    onattribdata(start, end) {
-      if (!collecting) return;
-      if (valueStart === -1) valueStart = start;
-      valueEnd = end;
-    },
-    onattribentity: noop,
-    onattribend(quote, end) {
-      lastAttrEnd = end;
-      if (!collecting) return;
-      collecting = false;
-      attributes.set(attributeName, { raw: valueStart === -1 ? '' : html.slice(valueStart, valueEnd), quote, valueStart: quote === QuoteType.Unquoted ? valueStart : -1, end });
-      if (selectorNames.has(attributeName)) selectorAttributesSeen++;
-    },
-    onopentagend: () => finishTag(false),
-    onselfclosingtag: () => finishTag(true),
-    onclosetag(start, end) {
-      // Most end tags close the innermost element: told without slicing the name.
-      if (stack.endsTop(html, start, end)) return;
-      const name = html.slice(start, end).toLowerCase();
-      if (name !== 'html' && name !== 'body' && name !== 'head') stack.end(name);
-    },
-    oncdata: noop,
-    oncomment: noop,
-    ondeclaration: noop,
-    onend: noop,
-    onprocessinginstruction: noop,
-    ontext: noop,
-    ontextentity: noop,
-    isInForeignContext: () => stack.inForeign,
-  };
-  // Link rules without selectors, on a page with no SVG, MathML or template to step around: no
-  // element stack is needed, and only `<a>` start tags are looked at (nothing else is sliced).
-  const light = !hasSelectors && !MAY_NEED_STACK.test(html);
-  const lightCallbacks: TokenizerCallbacks = {
-    ...callbacks,
-    onopentagname(start, end) {
-      tag = end - start === 1 && (html.charCodeAt(start) | 0x20) === 0x61 ? 'a' : '';
-      lastAttrEnd = end;
-      if (tag !== '' && attributes.size > 0) attributes.clear();
-    },
-    onattribname(start, end) {
-      collecting = false;
-      if (tag !== '') callbacks.onattribname(start, end);
-    },
-    onopentagend() {
-      if (tag !== '') editLink(0);
-      tag = '';
-    },
-    onselfclosingtag() {
-      if (tag !== '') editLink(0);
-      tag = '';
-    },
-    onclosetag: noop,
-    isInForeignContext: () => false,
-  };
-  const tokenizer = new Tokenizer({ decodeEntities: false }, light ? lightCallbacks : callbacks);
-  tokenizer.write(html);
-  tokenizer.end();
+  } finally {
+    pass.stack.reset();
+    spareStack = pass.stack;
+  }
+  const edits = pass.edits;
   if (edits.length === 0) return result;
   const parts: string[] = [];
   let from = 0;
@@ -252,4 +90,272 @@ export function rewriteBody<T>(html: string, plan: BodyPlan<T>): BodyRewriteResu
   result.html = parts.join('');
   result.changed = true;
   return result;
+}
+
+/** The element stack of the last page, reused by the next (the pass is synchronous: one page at a time). */
+let spareStack: ElementStack | undefined;
+
+interface Edit {
+  at: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * The scanner's sink. The attributes it reads are slots (href, rel, data-nosnippet, then the
+ * selectors' names), filled per start tag without slicing names: a slot holds the current tag's
+ * serial number when the tag has that attribute, so nothing is cleared between tags.
+ */
+class BodyPass<T> implements TagSink {
+  readonly edits: Edit[] = [];
+  readonly stack: ElementStack;
+  /** Without the stack: an element that needs it started, and the pass stopped there. */
+  needsStack = false;
+  private readonly scanner: TagScanner;
+  /** Lower-cased attribute names per slot, and the slots per name length (most names have no wanted length and are dropped at once). */
+  private readonly names: string[];
+  private readonly slotsByLength: number[][] = [];
+  private readonly slotOf = new Map<string, number>();
+  /** Per slot: the serial of the tag it was last seen on, its value's span, quote character (0 unquoted, -1 no value) and where the attribute ends. */
+  private readonly seen: Int32Array;
+  private readonly valueStart: Int32Array;
+  private readonly valueEnd: Int32Array;
+  private readonly quote: Int32Array;
+  private readonly attributeEnd: Int32Array;
+  private readonly decoded: Array<string | undefined>;
+  /** Slots of attributes some selector reads: their presence is what makes a selector worth matching. */
+  private readonly selectorSlot: Uint8Array;
+  private serial = 0;
+  /** The start tag being read, and its name's id on the stack. */
+  private tag = '';
+  private tagId = 0;
+  /** The start tag as selectors see it. */
+  private readonly view: ElementView = { tag: '', attribute: (name) => this.attributeValue(name) };
+  private lastAttrEnd = 0;
+  private selectorAttributesSeen = 0;
+  private readonly hasSelectors: boolean;
+  private readonly hasLinks: boolean;
+  /** Some selector matches on the tag name alone, so elements without any selector attribute can match. */
+  private readonly tagOnly: boolean;
+  /** Some selector names no tag: every start tag's attributes are read. */
+  private readonly anyTag: boolean;
+  /** The tag names the selectors name. */
+  private readonly selectorTags: ReadonlySet<string>;
+
+  constructor(
+    private readonly html: string,
+    private readonly plan: BodyPlan<T>,
+    private readonly result: BodyRewriteResult,
+    private readonly light: boolean,
+    stack: ElementStack | undefined,
+  ) {
+    this.stack = stack ?? new ElementStack();
+    this.scanner = new TagScanner(html, this);
+    const names = ['href', 'rel', 'data-nosnippet'];
+    for (const selector of plan.selectors) for (const name of selectorAttributes(selector)) if (!names.includes(name)) names.push(name);
+    this.names = names;
+    names.forEach((name, slot) => {
+      (this.slotsByLength[name.length] ??= []).push(slot);
+      this.slotOf.set(name, slot);
+    });
+    const slots = names.length;
+    this.seen = new Int32Array(slots);
+    this.valueStart = new Int32Array(slots);
+    this.valueEnd = new Int32Array(slots);
+    this.quote = new Int32Array(slots);
+    this.attributeEnd = new Int32Array(slots);
+    this.decoded = new Array<string | undefined>(slots);
+    this.selectorSlot = new Uint8Array(slots);
+    for (const selector of plan.selectors) for (const name of selectorAttributes(selector)) this.selectorSlot[this.slotOf.get(name)!] = 1;
+    this.hasSelectors = plan.selectors.length > 0;
+    this.hasLinks = plan.links.length > 0;
+    this.tagOnly = plan.selectors.some((selector) => selectorAttributes(selector).length === 0);
+    this.anyTag = plan.selectors.some((selector) => selector.tag === undefined);
+    this.selectorTags = new Set(plan.selectors.flatMap((selector) => (selector.tag === undefined ? [] : [selector.tag])));
+  }
+
+  /** Reads the page. */
+  run(): void {
+    this.scanner.run();
+  }
+
+  openTag(name: string, _start: number, nameEnd: number): TagInterest {
+    if (this.light) {
+      if (name !== 'a') {
+        if (name === 'svg' || name === 'math' || name === 'template') {
+          this.needsStack = true;
+          this.scanner.pause();
+        }
+        return false;
+      }
+      this.begin(name, nameEnd);
+      return true;
+    }
+    this.begin(name, nameEnd);
+    const tagId = (this.tagId = this.stack.idOf(name));
+    this.stack.beforeStart(tagId);
+    // Attributes matter to a link and to an element a selector may match; other elements are
+    // placed on the stack now, unless in SVG/MathML, where `/>` decides whether they open.
+    if ((name === 'a' && this.hasLinks) || this.anyTag || this.selectorTags.has(name)) return true;
+    if (this.stack.inForeign) return END_ONLY;
+    this.finish(name, tagId, false);
+    return false;
+  }
+
+  attribute(nameStart: number, nameEnd: number, valueStart: number, valueEnd: number, quote: number): void {
+    const end = valueStart === -1 ? nameEnd : quote === 0 ? valueEnd : valueEnd + 1;
+    this.lastAttrEnd = end;
+    const candidates = this.slotsByLength[nameEnd - nameStart];
+    if (candidates === undefined) return;
+    const slot = this.slotNamed(candidates, nameStart);
+    if (slot === -1 || this.seen[slot] === this.serial) return;
+    // The first of an attribute wins, as in the DOM.
+    this.seen[slot] = this.serial;
+    this.valueStart[slot] = valueStart;
+    this.valueEnd[slot] = valueEnd;
+    this.quote[slot] = valueStart === -1 ? -1 : quote;
+    this.attributeEnd[slot] = end;
+    this.decoded[slot] = undefined;
+    if (this.selectorSlot[slot] === 1) this.selectorAttributesSeen++;
+  }
+
+  openTagEnd(_end: number, selfClosing: boolean): void {
+    const name = this.tag;
+    if (this.light) {
+      this.editLink(0);
+      return;
+    }
+    this.finish(name, this.tagId, selfClosing);
+  }
+
+  closeTag(start: number, end: number): void {
+    if (this.light) return;
+    const stack = this.stack;
+    // Most end tags close the innermost element: told without slicing the name.
+    if (stack.endsTop(this.html, start, end)) return;
+    const name = this.html.slice(start, end).toLowerCase();
+    if (name !== 'html' && name !== 'body' && name !== 'head') stack.end(name);
+  }
+
+  isInForeignContext(): boolean {
+    return this.stack.inForeign;
+  }
+
+  /** The decoded value of one of the current tag's attributes (first occurrence), undefined when absent or not read. */
+  private attributeValue(name: string): string | undefined {
+    const slot = this.slotOf.get(name);
+    return slot === undefined ? undefined : this.value(slot);
+  }
+
+  private begin(name: string, nameEnd: number): void {
+    this.tag = name;
+    this.serial++;
+    this.lastAttrEnd = nameEnd;
+    this.selectorAttributesSeen = 0;
+  }
+
+  /** The slot among `candidates` (all of one length) whose name the attribute at `start` has, ASCII case-insensitively; -1 for none. */
+  private slotNamed(candidates: readonly number[], start: number): number {
+    const html = this.html;
+    outer: for (const slot of candidates) {
+      const name = this.names[slot]!;
+      for (let i = 0; i < name.length; i++) {
+        let code = html.charCodeAt(start + i);
+        if (code >= 0x41 && code <= 0x5a) code |= 0x20;
+        if (code !== name.charCodeAt(i)) continue outer;
+      }
+      return slot;
+    }
+    return -1;
+  }
+
+  private has(slot: number): boolean {
+    return this.seen[slot] === this.serial;
+  }
+  /** The slot's value as the DOM has it: references decoded only when the raw value has any. */
+  private value(slot: number): string | undefined {
+    if (this.seen[slot] !== this.serial) return undefined;
+    const start = this.valueStart[slot]!;
+    if (start === -1) return '';
+    const cached = this.decoded[slot];
+    if (cached !== undefined) return cached;
+    const raw = this.html.slice(start, this.valueEnd[slot]!);
+    const quote = this.quote[slot];
+    return (this.decoded[slot] = decodeAttributeValue({ rawValue: raw, quote: quote === DQUOTE ? '"' : quote === SQUOTE ? "'" : '' }));
+  }
+
+  /** The element's own selector bits. */
+  private ownMask(name: string): number {
+    if (!this.hasSelectors || (!this.tagOnly && this.selectorAttributesSeen === 0)) return 0;
+    const selectors = this.plan.selectors;
+    let mask = 0;
+    const view = this.view;
+    view.tag = name;
+    for (let bit = 0; bit < selectors.length; bit++) {
+      if (matchesSimpleSelector(selectors[bit]!, view)) mask |= 1 << bit;
+    }
+    return mask;
+  }
+
+  /** A start tag read to its end (or to its name, when nothing in it matters): edits, then the stack. */
+  private finish(name: string, tagId: number, selfClosing: boolean): void {
+    const stack = this.stack;
+    const own = this.ownMask(name);
+    if (stack.templates === 0 && !stack.inForeign) {
+      if (name === 'a' && this.hasLinks) this.editLink(stack.mask | own);
+      const nosnippet = own & this.plan.nosnippetMask;
+      if (nosnippet !== 0) this.markNosnippet(name, nosnippet);
+    }
+    if (name === 'html' || name === 'body') stack.addRootBits(own);
+    else if (stack.opens(tagId, selfClosing)) stack.push(tagId, own);
+  }
+
+  private markNosnippet(name: string, bits: number): void {
+    const result = this.result;
+    if (!NOSNIPPET_ELEMENTS.has(name)) {
+      if (result.ignored.length < MAX_IGNORED_REPORTED) {
+        const selectors = this.plan.selectors;
+        const bit = selectors.findIndex((_, i) => (bits >> i) & 1);
+        result.ignored.push({ tag: name, selector: selectors[bit]!.text });
+      }
+    } else if (!this.has(NOSNIPPET)) {
+      this.edits.push({ at: this.lastAttrEnd, end: this.lastAttrEnd, text: ' data-nosnippet' });
+      result.nosnippet++;
+    }
+  }
+
+  private editLink(mask: number): void {
+    if (!this.has(HREF)) return;
+    const href = this.value(HREF)!;
+    let link: T | undefined | null = null;
+    const add: string[] = [];
+    for (const rule of this.plan.links) {
+      if (rule.withinMask !== 0 && (rule.withinMask & mask) === 0) continue;
+      if (link === null) link = this.plan.resolveLink(href);
+      if (link === undefined) return;
+      if (rule.target && !rule.target(link)) continue;
+      for (const token of rule.rel) if (!add.includes(token)) add.push(token);
+    }
+    if (add.length === 0) return;
+    const rel = this.has(REL) ? this.value(REL)! : undefined;
+    const existing = rel !== undefined ? rel.toLowerCase().split(/[\t\n\f\r ]+/) : [];
+    const missing = add.filter((token) => !existing.includes(token));
+    if (missing.length === 0) return;
+    const tokens = missing.join(' ');
+    const q = this.quote[HREF] === SQUOTE ? "'" : '"';
+    const relEnd = this.attributeEnd[REL]!;
+    const relQuote = this.quote[REL]!;
+    if (rel === undefined) this.edits.push({ at: this.lastAttrEnd, end: this.lastAttrEnd, text: ` rel=${q}${tokens}${q}` });
+    else if (relQuote === DQUOTE || relQuote === SQUOTE) {
+      this.edits.push({ at: relEnd - 1, end: relEnd - 1, text: (rel.trim() === '' ? '' : ' ') + tokens });
+    } else if (relQuote === 0) {
+      const raw = this.html.slice(this.valueStart[REL]!, this.valueEnd[REL]!);
+      const quote = raw.includes('"') ? (raw.includes("'") ? '"' : "'") : '"';
+      const kept = quote === '"' ? raw.replaceAll('"', '&quot;') : raw;
+      this.edits.push({ at: this.valueStart[REL]!, end: relEnd, text: `${quote}${kept} ${tokens}${quote}` });
+    } else {
+      this.edits.push({ at: relEnd, end: relEnd, text: `=${q}${tokens}${q}` });
+    }
+    this.result.links++;
+  }
 }

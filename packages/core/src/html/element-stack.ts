@@ -76,6 +76,19 @@ mark(['li', 'dd', 'dt', 'option', 'optgroup', 'button'], Flag.OwnRule);
 /** Flags of an open element in SVG or MathML (not stored per name: the namespace decides). */
 const FOREIGN = 1 << 12;
 
+/**
+ * Tag names as small numbers: every name the tree builder has a rule for gets a fixed id (the
+ * same for every page), other names an id per stack. Ids index the flags and "innermost open
+ * element of that name", so a start tag costs one Map lookup and no string comparison.
+ */
+const KNOWN_NAMES = [...new Set([...FLAGS.keys(), 'svg', 'math', 'foreignobject', 'desc', 'title', 'template', 'option', 'optgroup', 'a'])];
+const KNOWN_IDS = new Map(KNOWN_NAMES.map((name, id) => [name, id]));
+const KNOWN_FLAGS = KNOWN_NAMES.map((name) => FLAGS.get(name) ?? 0);
+const id = (name: string): number => KNOWN_IDS.get(name)!;
+const P = id('p'), BR = id('br'), LI = id('li'), DD = id('dd'), DT = id('dt'), OPTION = id('option'), OPTGROUP = id('optgroup'), BUTTON = id('button');
+const SVG = id('svg'), MATH = id('math'), FOREIGN_OBJECT = id('foreignobject'), DESC = id('desc'), TITLE = id('title'), TEMPLATE = id('template');
+const HEADING_IDS = [...HEADINGS].map(id);
+
 /** The kinds of element a search down the stack stops at, each tracked as "the nearest one at or below position i". */
 const enum Stop {
   /** The default scope's boundaries (and SVG/MathML elements). */
@@ -90,24 +103,37 @@ const enum Stop {
   Item,
 }
 const STOPS = 5;
+/** The largest arrays {@link ElementStack.reset} keeps for the next page. */
+const MAX_KEPT = 4096;
+
+/** An Int32Array twice as long, with `from` copied in. */
+function grown(from: Int32Array, fill = 0): Int32Array<ArrayBuffer> {
+  const to = new Int32Array(from.length * 2).fill(fill);
+  to.set(from);
+  return to;
+}
 
 /**
  * The open elements of the body pass, innermost last. Every question the tree builder asks of
  * the stack ("is a `p` in button scope?", "which open `li` would this close?") is answered in
  * constant time from the last position of each tag name and the nearest stop of each kind, so
- * the pass stays linear on hostile nesting (`<p><object>` then 100,000 `<div>`s).
+ * the pass stays linear on hostile nesting (`<p><object>` then 100,000 `<div>`s). The stack is
+ * kept in typed arrays with a depth (no array pushes, pops or length changes per element).
  */
 export class ElementStack {
-  private readonly tags: string[] = [];
-  /** Per open element: its Flag bits, with FOREIGN for SVG/MathML elements. */
-  private readonly flags: number[] = [];
-  private readonly masks: number[] = [];
+  private depth = 0;
+  /** Per position: the element's name id, its flags (FOREIGN for SVG/MathML elements), its mask, the next open element of the same name below it (-1 none). */
+  private ids = new Int32Array(32);
+  private flags = new Int32Array(32);
+  private masks = new Int32Array(32);
+  private sameBelow = new Int32Array(32);
   /** Per position and kind (`position * STOPS + kind`), the nearest position at or below it of that kind, -1 for none. */
-  private readonly stops: number[] = [];
-  /** The position of the innermost open element of each tag name (absent or -1: none open). */
-  private readonly lastOf = new Map<string, number>();
-  /** Per position, the position of the next open element of the same name below it, -1 for none. */
-  private readonly sameBelow: number[] = [];
+  private stops = new Int32Array(32 * STOPS);
+  /** Per name id, the position of the innermost open element of that name, -1 for none. */
+  private lastOf = new Int32Array(KNOWN_NAMES.length + 16).fill(-1);
+  /** Names other than the known ones, numbered from KNOWN_NAMES.length on for this stack. */
+  private readonly otherIds = new Map<string, number>();
+  private readonly otherNames: string[] = [];
   /** Open `<template>`s: their contents are inert (not part of the page until a script uses them). */
   templates = 0;
   /** The bits every element carries: matches of `<html>` and `<body>`, which are never on the stack. */
@@ -117,67 +143,118 @@ export class ElementStack {
   /** Whether the insertion point is inside SVG or MathML. */
   inForeign = false;
 
+  /**
+   * Empties the stack for another page, keeping its arrays (a page's stack is reused by the next:
+   * allocating typed arrays per page costs more than the stack's work on a small page). Arrays a
+   * hostile page grew large are dropped, so that what is kept stays small.
+   */
+  reset(): void {
+    if (this.ids.length > MAX_KEPT || this.lastOf.length > MAX_KEPT) {
+      this.ids = new Int32Array(32);
+      this.flags = new Int32Array(32);
+      this.masks = new Int32Array(32);
+      this.sameBelow = new Int32Array(32);
+      this.stops = new Int32Array(32 * STOPS);
+      this.lastOf = new Int32Array(KNOWN_NAMES.length + 16).fill(-1);
+    } else {
+      // Only the names of open elements have a position in lastOf.
+      for (let i = 0; i < this.depth; i++) this.lastOf[this.ids[i]!] = -1;
+    }
+    this.depth = 0;
+    this.otherIds.clear();
+    this.otherNames.length = 0;
+    this.templates = 0;
+    this.rootMask = 0;
+    this.mask = 0;
+    this.inForeign = false;
+  }
+  /** A tag name's id, given a new one when the stack has not seen it: passed to the other methods. */
+  idOf(tag: string): number {
+    const known = KNOWN_IDS.get(tag);
+    if (known !== undefined) return known;
+    let other = this.otherIds.get(tag);
+    if (other === undefined) {
+      other = KNOWN_NAMES.length + this.otherNames.length;
+      this.otherIds.set(tag, other);
+      this.otherNames.push(tag);
+      if (other >= this.lastOf.length) this.lastOf = grown(this.lastOf, -1);
+    }
+    return other;
+  }
+  /** The tree builder's bits of a name id. */
+  private static flagsOfId(tagId: number): number {
+    return tagId < KNOWN_FLAGS.length ? KNOWN_FLAGS[tagId]! : 0;
+  }
+  private nameOf(tagId: number): string {
+    return tagId < KNOWN_NAMES.length ? KNOWN_NAMES[tagId]! : this.otherNames[tagId - KNOWN_NAMES.length]!;
+  }
+
   /** Bits of `<html>` and `<body>` (never on the stack): every element, open or to come, carries them. */
   addRootBits(bits: number): void {
     // At most once per bit: a page repeating `<body class=…>` does not rescan the stack.
     if ((this.rootMask | bits) === this.rootMask) return;
     this.rootMask |= bits;
-    for (let i = 0; i < this.masks.length; i++) this.masks[i]! |= bits;
+    for (let i = 0; i < this.depth; i++) this.masks[i]! |= bits;
     this.mask |= bits;
   }
-  /** The tree builder's bits for a tag name, looked up once per tag and passed to the other methods. */
-  static flagsOf(tag: string): number {
-    return FLAGS.get(tag) ?? 0;
-  }
   /** Closes what a start tag closes before it is inserted: implied end tags, leaving foreign content. */
-  beforeStart(tag: string, flags: number): void {
+  beforeStart(tagId: number): void {
+    const flags = ElementStack.flagsOfId(tagId);
     if (this.inForeign) {
       if ((flags & Flag.BreaksForeign) === 0) return;
       while (this.inForeign) this.pop();
     }
-    if ((flags & Flag.ClosesP) !== 0 && this.inScope('p', Stop.Button)) this.popThrough('p');
+    if ((flags & Flag.ClosesP) !== 0 && this.inScope(P, Stop.Button)) this.popThrough(P);
     if ((flags & Flag.Heading) !== 0) {
       if ((this.topFlags & Flag.Heading) !== 0) this.pop();
     } else if ((flags & Flag.OwnRule) !== 0) {
-      if (tag === 'li') this.closeItem('li');
-      else if (tag === 'dd' || tag === 'dt') this.closeItem('dd', 'dt');
-      else if (tag === 'option' && this.top === 'option') this.pop();
-      else if (tag === 'optgroup') {
-        if (this.top === 'option') this.pop();
-        if (this.top === 'optgroup') this.pop();
-      } else if (tag === 'button' && this.inScope('button', Stop.Scope)) this.popThrough('button');
+      if (tagId === LI) this.closeItem(LI, -1);
+      else if (tagId === DD || tagId === DT) this.closeItem(DD, DT);
+      else if (tagId === OPTION && this.top === OPTION) this.pop();
+      else if (tagId === OPTGROUP) {
+        if (this.top === OPTION) this.pop();
+        if (this.top === OPTGROUP) this.pop();
+      } else if (tagId === BUTTON && this.inScope(BUTTON, Stop.Scope)) this.popThrough(BUTTON);
     }
   }
   /** Whether the start tag just read opens an element that holds contents. */
-  opens(flags: number, selfClosing: boolean): boolean {
+  opens(tagId: number, selfClosing: boolean): boolean {
     if (this.inForeign) return !selfClosing;
-    return (flags & (Flag.Void | Flag.Root)) === 0;
+    return (ElementStack.flagsOfId(tagId) & (Flag.Void | Flag.Root)) === 0;
   }
   /** Pushes an element with its own selector bits (its ancestors' are added). */
-  push(tag: string, tagFlags: number, ownMask: number): void {
-    const at = this.tags.length;
+  push(tagId: number, ownMask: number): void {
+    const at = this.depth;
+    if (at === this.ids.length) this.grow();
     const top = this.top;
-    const foreign = this.inForeign ? !(top === 'foreignobject' || top === 'desc' || top === 'title') : tag === 'svg' || tag === 'math';
-    const flags = foreign ? FOREIGN : tagFlags;
+    const foreign = this.inForeign ? !(top === FOREIGN_OBJECT || top === DESC || top === TITLE) : tagId === SVG || tagId === MATH;
+    const flags = foreign ? FOREIGN : ElementStack.flagsOfId(tagId);
     const special = (flags & Flag.Special) !== 0;
     const scope = foreign || (flags & Flag.Scope) !== 0;
     const stops = this.stops;
-    const base = (at - 1) * STOPS;
-    stops.push(
-      scope ? at : at === 0 ? -1 : stops[base]!,
-      scope || (flags & Flag.Button) !== 0 ? at : at === 0 ? -1 : stops[base + 1]!,
-      scope || (flags & Flag.List) !== 0 ? at : at === 0 ? -1 : stops[base + 2]!,
-      special ? at : at === 0 ? -1 : stops[base + 3]!,
-      special && (flags & Flag.ItemTransparent) === 0 ? at : at === 0 ? -1 : stops[base + 4]!,
-    );
-    this.tags.push(tag);
-    this.flags.push(flags);
+    const base = at * STOPS;
+    if (at === 0) {
+      stops[0] = scope ? 0 : -1;
+      stops[1] = scope || (flags & Flag.Button) !== 0 ? 0 : -1;
+      stops[2] = scope || (flags & Flag.List) !== 0 ? 0 : -1;
+      stops[3] = special ? 0 : -1;
+      stops[4] = special && (flags & Flag.ItemTransparent) === 0 ? 0 : -1;
+    } else {
+      stops[base] = scope ? at : stops[base - STOPS]!;
+      stops[base + 1] = scope || (flags & Flag.Button) !== 0 ? at : stops[base - STOPS + 1]!;
+      stops[base + 2] = scope || (flags & Flag.List) !== 0 ? at : stops[base - STOPS + 2]!;
+      stops[base + 3] = special ? at : stops[base - STOPS + 3]!;
+      stops[base + 4] = special && (flags & Flag.ItemTransparent) === 0 ? at : stops[base - STOPS + 4]!;
+    }
+    this.ids[at] = tagId;
+    this.flags[at] = flags;
     this.mask |= ownMask;
-    this.masks.push(this.mask);
+    this.masks[at] = this.mask;
     this.inForeign = foreign;
-    this.sameBelow.push(this.lastOf.get(tag) ?? -1);
-    this.lastOf.set(tag, at);
-    if (tag === 'template') this.templates++;
+    this.sameBelow[at] = this.lastOf[tagId]!;
+    this.lastOf[tagId] = at;
+    this.depth = at + 1;
+    if (tagId === TEMPLATE) this.templates++;
   }
   /**
    * Closes the innermost element if the end tag `html.slice(start, end)` names it (ASCII case-
@@ -185,8 +262,9 @@ export class ElementStack {
    * just it (the scope checks of `end` all succeed on the current node).
    */
   endsTop(html: string, start: number, end: number): boolean {
-    const top = this.tags[this.tags.length - 1];
-    if (top === undefined || top.length !== end - start) return false;
+    if (this.depth === 0) return false;
+    const top = this.nameOf(this.ids[this.depth - 1]!);
+    if (top.length !== end - start) return false;
     for (let i = 0; i < top.length; i++) {
       const code = html.charCodeAt(start + i);
       if ((code >= 0x41 && code <= 0x5a ? code | 0x20 : code) !== top.charCodeAt(i)) return false;
@@ -196,72 +274,75 @@ export class ElementStack {
   }
   /** Closes what an end tag closes; stray end tags change nothing. */
   end(tag: string): void {
-    const flags = FLAGS.get(tag) ?? 0;
+    const tagId = KNOWN_IDS.get(tag) ?? this.otherIds.get(tag);
+    // A name never seen on this stack: no element of it is open, and it has no rule of its own.
+    if (tagId === undefined) return;
+    const flags = ElementStack.flagsOfId(tagId);
     // `</p>` and `</br>` leave SVG/MathML content, as the start tags in BREAKS_FOREIGN do.
-    if ((tag === 'p' || tag === 'br') && this.inForeign) {
+    if ((tagId === P || tagId === BR) && this.inForeign) {
       while (this.inForeign) this.pop();
     }
     // `</h3>` closes an open `<h2>`: any heading end tag closes the innermost heading in scope.
     if ((flags & Flag.Heading) !== 0 && !this.inForeign) {
       let heading = -1;
-      for (const name of HEADINGS) heading = Math.max(heading, this.last(name));
+      for (const headingId of HEADING_IDS) heading = Math.max(heading, this.lastOf[headingId]!);
       if (heading !== -1 && heading >= this.nearest(Stop.Scope)) this.popTo(heading);
       return;
     }
-    const at = this.last(tag);
+    const at = this.lastOf[tagId]!;
     if (at === -1) return;
     // Foreign content: the innermost element of that name closes, with what is above it.
     if (this.inForeign) this.popTo(at);
     else if ((flags & (Flag.ImpliedEnd | Flag.Special)) !== 0) {
-      if (at >= this.nearest(tag === 'p' ? Stop.Button : tag === 'li' ? Stop.ListItem : Stop.Scope)) this.popTo(at);
+      if (at >= this.nearest(tagId === P ? Stop.Button : tagId === LI ? Stop.ListItem : Stop.Scope)) this.popTo(at);
     } else if (at >= this.nearest(Stop.Special)) {
       // "Any other end tag": the nearest open element of that name, unless a special element is above it.
       this.popTo(at);
     }
   }
 
-  private get top(): string | undefined {
-    return this.tags[this.tags.length - 1];
+  /** The innermost open element's name id, -1 for none. */
+  private get top(): number {
+    return this.depth === 0 ? -1 : this.ids[this.depth - 1]!;
   }
   private get topFlags(): number {
-    return this.tags.length === 0 ? 0 : this.flags[this.flags.length - 1]!;
-  }
-  /** The position of the innermost open element named `tag`, -1 for none. */
-  private last(tag: string): number {
-    return this.lastOf.get(tag) ?? -1;
+    return this.depth === 0 ? 0 : this.flags[this.depth - 1]!;
   }
   /** The nearest position of a kind from the top of the stack, -1 for none. */
   private nearest(kind: Stop): number {
-    const top = this.tags.length - 1;
-    return top >= 0 ? this.stops[top * STOPS + kind]! : -1;
+    return this.depth === 0 ? -1 : this.stops[(this.depth - 1) * STOPS + kind]!;
   }
   private pop(): void {
-    const tag = this.tags.pop()!;
-    this.flags.pop();
-    this.masks.pop();
-    this.stops.length -= STOPS;
-    this.lastOf.set(tag, this.sameBelow.pop()!);
-    if (tag === 'template') this.templates--;
-    const top = this.masks.length - 1;
-    this.mask = top >= 0 ? this.masks[top]! : this.rootMask;
-    this.inForeign = top >= 0 && (this.flags[top]! & FOREIGN) !== 0;
+    const at = --this.depth;
+    const tagId = this.ids[at]!;
+    this.lastOf[tagId] = this.sameBelow[at]!;
+    if (tagId === TEMPLATE) this.templates--;
+    this.mask = at > 0 ? this.masks[at - 1]! : this.rootMask;
+    this.inForeign = at > 0 && (this.flags[at - 1]! & FOREIGN) !== 0;
   }
   /** Pops the element at `position` and everything above it. */
   private popTo(position: number): void {
-    while (this.tags.length > position) this.pop();
+    while (this.depth > position) this.pop();
   }
-  private popThrough(tag: string): void {
-    const at = this.last(tag);
+  private popThrough(tagId: number): void {
+    const at = this.lastOf[tagId]!;
     if (at !== -1) this.popTo(at);
   }
   /** The spec's "has an element in scope", for the scope whose boundaries are `kind` (the element may be a boundary itself). */
-  private inScope(tag: string, kind: Stop): boolean {
-    const at = this.last(tag);
+  private inScope(tagId: number, kind: Stop): boolean {
+    const at = this.lastOf[tagId]!;
     return at !== -1 && at >= this.nearest(kind);
   }
   /** `<li>` (or `<dd>`/`<dt>`) closes an open one unless a special element other than address, div or p is nearer. */
-  private closeItem(first: string, second?: string): void {
-    const at = second === undefined ? this.last(first) : Math.max(this.last(first), this.last(second));
+  private closeItem(first: number, second: number): void {
+    const at = second === -1 ? this.lastOf[first]! : Math.max(this.lastOf[first]!, this.lastOf[second]!);
     if (at !== -1 && at >= this.nearest(Stop.Item)) this.popTo(at);
+  }
+  private grow(): void {
+    this.ids = grown(this.ids);
+    this.flags = grown(this.flags);
+    this.masks = grown(this.masks);
+    this.sameBelow = grown(this.sameBelow);
+    this.stops = grown(this.stops);
   }
 }

@@ -1,23 +1,44 @@
 /**
  * The tags of an HTML page exactly as htmlparser2's tokenizer (version 12, HTML mode, character
- * references left as written) reads them, made for the audit's page reader: text, comments,
- * raw text and attribute values are passed over with `indexOf` instead of a state change per
- * character, nothing is reported but start tags, their wanted attributes and end tags, and the
- * reader can pause it at a tag and resume. Each state below is the tokenizer's state of the same
- * name; quirks are kept on purpose (the audit must read pages as it always did), and
- * `test/audit/read-page-differential.test.ts` holds the two to the same result.
+ * references left as written) reads them, for the audit's page reader and the body pass: text,
+ * comments, raw text and attribute values are passed over with `indexOf` instead of a state change
+ * per character, nothing is reported but start tags, the attributes and ends of the start tags a
+ * sink asks for, and end tags; the audit's reader can pause it at a tag and resume. Each state
+ * below is the tokenizer's state of the same name; quirks are kept on purpose (the audit must read
+ * pages as it always did): `test/audit/read-page-differential.test.ts` holds the two to the same
+ * result, and `test/html/body-pass-differential.test.ts` the body pass to the one it had on the
+ * tokenizer.
  */
+
+/** A start tag's interest to its sink: its attributes and end (`true`), its end only ({@link END_ONLY}), nothing (`false`). */
+export type TagInterest = boolean | typeof END_ONLY;
+/** Returned by {@link TagSink.openTag}: tell the sink where the tag ends (and whether it is self-closing), not its attributes. */
+export const END_ONLY = 2;
 
 /** What the scanner tells its reader. Offsets are UTF-16 indexes into the page. */
 export interface TagSink {
-  /** A start tag's name, lower-cased (`toLowerCase`), `<` at `start`; true to be told its attributes. */
-  openTag(name: string, start: number): boolean;
-  /** One attribute of a wanted start tag, when it ends: its name's span and its value's (`valueStart` -1: no value). */
-  attribute(nameStart: number, nameEnd: number, valueStart: number, valueEnd: number): void;
-  /** The wanted start tag ends with the `>` at `end` (`/>` included). */
-  openTagEnd(end: number): void;
+  /**
+   * A start tag's name, lower-cased (`toLowerCase`), `<` at `start`, the name as written ending at
+   * `nameEnd`. Returns what the sink wants told of the rest of the tag: `true` for its attributes
+   * and its end, {@link END_ONLY} for its end, `false` for nothing.
+   */
+  openTag(name: string, start: number, nameEnd: number): TagInterest;
+  /**
+   * One attribute of a wanted start tag, when it ends: its name's span and its value's
+   * (`valueStart` -1: no value); `quote` is the value's quote character (`"` 34 or `'` 39), 0 when
+   * unquoted. A quoted value's attribute ends after `valueEnd`'s quote, an unquoted one at `valueEnd`.
+   */
+  attribute(nameStart: number, nameEnd: number, valueStart: number, valueEnd: number, quote: number): void;
+  /** A wanted start tag ends with the `>` at `end`; `selfClosing` when a `/` (and only whitespace) stands before it. */
+  openTagEnd(end: number, selfClosing: boolean): void;
   /** An end tag's name as written, from `start` to `end`. */
   closeTag(start: number, end: number): void;
+  /**
+   * Whether the tag about to start is in SVG or MathML, where `<script>`, `<style>`, `<title>` and
+   * the other raw-text names start no raw text (htmlparser2's `isInForeignContext`). Asked only for
+   * those names, before {@link openTag}; absent: never.
+   */
+  isInForeignContext?(): boolean;
 }
 
 const TAB = 9, LF = 10, FF = 12, CR = 13, SPACE = 32, BANG = 33, DQUOTE = 34, DASH = 45, SQUOTE = 39, SLASH = 47, LT = 60, EQ = 61, GT = 62, QUESTION = 63, LBRACKET = 91;
@@ -25,7 +46,8 @@ function isWhitespace(c: number): boolean {
   return c === SPACE || c === LF || c === TAB || c === FF || c === CR;
 }
 function isEndOfTagSection(c: number): boolean {
-  return c === SLASH || c === GT || isWhitespace(c);
+  // Every character that ends a section is `>` or below: letters and most others answer at once.
+  return c <= GT && (c === SLASH || c === GT || isWhitespace(c));
 }
 function isAsciiAlpha(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
@@ -40,6 +62,21 @@ const RAW_TEXT = new Set(['iframe', 'noembed', 'noframes', 'script', 'style', 'x
 const RCDATA = new Set(['title', 'textarea']);
 /** Each such element's end sequence, `</name`. */
 const END_SEQUENCES = new Map([...RAW_TEXT, ...RCDATA].map((name) => [name, codes(`</${name}`)]));
+/** Whether a lower-cased start tag name starts raw text, RCDATA or plain text (outside SVG/MathML). */
+function isSpecial(name: string): boolean {
+  return END_SEQUENCES.has(name) || name === 'plaintext';
+}
+
+/**
+ * Start tag names seen lately, lower-cased, by a hash of their ASCII-lower-cased characters: a
+ * page uses a few dozen names over and over, and a name found here is neither sliced nor
+ * lower-cased again. Only ASCII names are kept (for them ASCII lower-casing is `toLowerCase`),
+ * each with whether it is special; a name that misses is read as before and replaces the entry.
+ * The table's size bounds it whatever the pages.
+ */
+const NAME_SLOTS = 256;
+const cachedNames: Array<string | undefined> = new Array(NAME_SLOTS).fill(undefined);
+const cachedSpecial = new Uint8Array(NAME_SLOTS);
 
 /** Where the scanner paused: between tokens, after a start tag's name, or after an end tag's name. */
 const enum Pending {
@@ -51,8 +88,9 @@ const enum Pending {
 export class TagScanner {
   private pos = 0;
   private pending = Pending.None;
-  /** The start tag being read is wanted; its raw-text end tag when it has one. */
+  /** The sink wants the start tag being read: its attributes and end, or its end only; its raw-text end tag when it has one. */
   private wanted = false;
+  private endWanted = false;
   private special: string | undefined;
   private paused = false;
   private ended = false;
@@ -93,13 +131,33 @@ export class TagScanner {
           return;
         }
       } else if (isAsciiAlpha(c)) {
-        // InTagName: the name runs to the end of a tag section.
+        // InTagName: the name runs to the end of a tag section (hashed on the way, for the name cache).
         let end = i + 1;
-        while (end < n && !isEndOfTagSection(html.charCodeAt(end))) end++;
+        let hash = c | 0x20;
+        let ascii = true;
+        for (; end < n; end++) {
+          const d = html.charCodeAt(end);
+          if (isEndOfTagSection(d)) break;
+          if (d >= 0x80) ascii = false;
+          hash = (hash * 31 + (d | 0x20)) | 0;
+        }
         if (end >= n) break;
-        const name = html.slice(i, end).toLowerCase();
-        this.special = RAW_TEXT.has(name) || RCDATA.has(name) || name === 'plaintext' ? name : undefined;
-        this.wanted = this.sink.openTag(name, i - 1);
+        const slot = hash & (NAME_SLOTS - 1);
+        let name = ascii ? cachedNames[slot] : undefined;
+        let special: boolean;
+        if (name !== undefined && sameName(html, i, end, name)) special = cachedSpecial[slot] === 1;
+        else {
+          name = html.slice(i, end).toLowerCase();
+          special = isSpecial(name);
+          if (ascii) {
+            cachedNames[slot] = name;
+            cachedSpecial[slot] = special ? 1 : 0;
+          }
+        }
+        this.special = special && this.sink.isInForeignContext?.() !== true ? name : undefined;
+        const interest = this.sink.openTag(name, i - 1, end);
+        this.wanted = interest === true;
+        this.endWanted = interest !== false;
         if (this.paused) {
           this.pos = end;
           this.pending = Pending.Attributes;
@@ -199,7 +257,7 @@ export class TagScanner {
     while (i < n) {
       const c = html.charCodeAt(i);
       if (c === GT) {
-        if (wanted) sink.openTagEnd(i);
+        if (this.endWanted) sink.openTagEnd(i, false);
         return this.tagBody(i + 1);
       }
       if (c === SLASH) {
@@ -208,7 +266,7 @@ export class TagScanner {
         while (j < n && isWhitespace(html.charCodeAt(j))) j++;
         if (j >= n) return n;
         if (html.charCodeAt(j) === GT) {
-          if (wanted) sink.openTagEnd(j);
+          if (this.endWanted) sink.openTagEnd(j, true);
           return this.tagBody(j + 1);
         }
         i = j;
@@ -223,7 +281,7 @@ export class TagScanner {
       let nameEnd = i + 1;
       while (nameEnd < n) {
         const d = html.charCodeAt(nameEnd);
-        if (d === EQ || isEndOfTagSection(d)) break;
+        if (d <= GT && (d === EQ || isEndOfTagSection(d))) break;
         nameEnd++;
       }
       if (nameEnd >= n) return n;
@@ -232,7 +290,7 @@ export class TagScanner {
       while (j < n && isWhitespace(html.charCodeAt(j))) j++;
       if (j >= n) return n;
       if (html.charCodeAt(j) !== EQ) {
-        if (wanted) sink.attribute(nameStart, nameEnd, -1, -1);
+        if (wanted) sink.attribute(nameStart, nameEnd, -1, -1, 0);
         // `/` and `>` are read again; another character starts the next name.
         i = j;
         continue;
@@ -245,18 +303,18 @@ export class TagScanner {
       if (quote === DQUOTE || quote === SQUOTE) {
         const close = html.indexOf(quote === DQUOTE ? '"' : "'", j + 1);
         if (close === -1) return n;
-        if (wanted) sink.attribute(nameStart, nameEnd, j + 1, close);
+        if (wanted) sink.attribute(nameStart, nameEnd, j + 1, close, quote);
         i = close + 1;
       } else {
         // InAttributeValueNq: to whitespace or `>`, which is read again.
         let end = j;
         while (end < n) {
           const d = html.charCodeAt(end);
-          if (d === GT || isWhitespace(d)) break;
+          if (d <= GT && (d === GT || isWhitespace(d))) break;
           end++;
         }
         if (end >= n) return n;
-        if (wanted) sink.attribute(nameStart, nameEnd, j, end);
+        if (wanted) sink.attribute(nameStart, nameEnd, j, end, 0);
         i = end;
       }
     }
@@ -305,4 +363,14 @@ export class TagScanner {
     const at = this.html.indexOf(String.fromCharCode(c), i);
     return at === -1 ? this.html.length : at + 1;
   }
+}
+
+/** Whether `html.slice(start, end)`, ASCII-lower-cased, is `name`. */
+function sameName(html: string, start: number, end: number, name: string): boolean {
+  if (name.length !== end - start) return false;
+  for (let k = 0; k < name.length; k++) {
+    const code = html.charCodeAt(start + k);
+    if ((code >= 0x41 && code <= 0x5a ? code | 0x20 : code) !== name.charCodeAt(k)) return false;
+  }
+  return true;
 }

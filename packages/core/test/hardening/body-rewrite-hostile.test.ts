@@ -41,6 +41,7 @@ describe('the body pass on hostile pages', () => {
 
   it.each([
     ['many links', fill('<a href=https://a.org/ class=x>')],
+    ['many links, then an `<svg>` at the end (the page read a second time, with the element stack)', fill('<a href=https://a.org/ class=x>', '<svg>')],
     ['many tags that are not links', fill('<ab href=https://a.org/>')],
     ['an unclosed tag', '<a ' + fill('href=x ')],
   ])('rules without selectors (no element stack): %s in linear time', (_name, hostile) => {

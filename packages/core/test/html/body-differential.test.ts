@@ -83,7 +83,7 @@ describe('the body pass’s ancestry against parse5', () => {
     );
   });
 
-  it('agrees, for rules without selectors (the pass without an element stack when the page has no SVG, MathML or template), on which links are HTML links outside templates', () => {
+  it('agrees, for rules without selectors (the pass without an element stack up to the first SVG, MathML or template start tag, then with it from the top), on which links are HTML links outside templates', () => {
     const anywhere: BodyPlan<true> = { selectors: [], links: [{ rel: ['ugc'], withinMask: 0 }], nosnippetMask: 0, resolveLink: () => true };
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: PIECES.length - 1 }), { maxLength: 60 }), (choices) => {
