@@ -28,10 +28,12 @@ function normalizeAudit(audit: unknown, source: string, packageName: string | un
  * for an unknown key (with a did-you-mean), a wrong type, a bad glob or a bad directive.
  */
 export function normalizeOptions(userOptions: unknown = {}, context: NormalizeContext = {}): NormalizedRobotsOptions {
-  if (isNormalized(userOptions)) return userOptions;
   // The same result without zod's parse when the plain check vouches for the options; it gives up on anything else.
-  const fast = normalizeOptionsFast(userOptions, context);
-  if (fast !== undefined) return fast;
+  return normalizeOptionsFast(userOptions, context) ?? normalizeOptionsWithSchema(userOptions, context);
+}
+/** normalizeOptions with zod's parse always: the reference the plain check is tested against (`test/options/shape.test.ts`). */
+export function normalizeOptionsWithSchema(userOptions: unknown = {}, context: NormalizeContext = {}): NormalizedRobotsOptions {
+  if (isNormalized(userOptions)) return userOptions;
   const source = context.source ?? 'options';
   const parsed = robotsOptionsSchema.safeParse(userOptions ?? {});
   if (!parsed.success) throw zodIssueToError(parsed.error, userOptions, robotsOptionsSchema, source, context.package);

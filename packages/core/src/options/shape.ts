@@ -135,13 +135,13 @@ function audit(value: unknown): NonNullable<ParsedRobotsOptions['audit']> {
   return { html: typeof html === 'boolean' ? html : trimmed(html) };
 }
 /**
- * `site` as `z.url()` surely accepts it: http(s), a host of letters, digits, `.` and `-`, an
- * optional port, and no whitespace. Other forms (and other schemes, which normalization refuses
- * with its own message) are left to zod.
+ * `site` as `z.url()` reads it: a string the URL parser accepts. zod trims it and deletes tabs
+ * and newlines first, so a value with either is left to zod; other schemes pass here and are
+ * refused by normalization's own check, as after zod's.
  */
 function site(value: unknown): string {
   const url = string(value);
-  return /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:[/?#][^\s\u0000-\u001f\u007f]*)?$/.test(url) && URL.canParse(url) ? url : unknown();
+  return url.trim() === url && !/[\t\n\r]/.test(url) && URL.canParse(url) ? url : unknown();
 }
 /** `robotsTxt`, `links` and `nosnippet` are `z.custom` objects, checked in detail by their own validators. */
 function objectOption(value: unknown, allowFalse: boolean, allowArray: boolean): unknown {
