@@ -46,16 +46,25 @@ export function benchEleventyBuilds({ pages, runs, archive = 0, variants = ELEVE
   return { pages, archive, results: rounds(script, dir, variants, runs), output: join(dir, '_site-full') };
 }
 
-/** CPU and memory of importing the plugin, against a process that imports nothing (alternated). */
+/**
+ * CPU and memory of importing the plugin and, as its floor, the runtime entry (resolution and the
+ * head transform, which every build needs), each against a process that imports nothing: fresh
+ * processes, the three in an order rotated every run, medians of the differences. Then the
+ * modules each import loads (one counting run each, not timed).
+ */
 export function benchPluginImport({ runs }) {
   const script = join(root, 'bench', 'plugin-import.mjs');
+  const kinds = ['nothing', 'plugin', 'runtime'];
   const samples = [];
   for (let run = 0; run < runs; run++) {
-    const order = run % 2 === 0 ? ['nothing', 'plugin'] : ['plugin', 'nothing'];
+    const order = kinds.map((_, i) => kinds[(i + run) % kinds.length]);
     samples.push(Object.fromEntries(order.map((what) => [what, runNode(script, [what])])));
   }
-  const of = (key) => median(samples.map((s) => s.plugin[key] - s.nothing[key]));
-  return { runs, cpuMs: of('cpuMs'), rssMb: of('rssMb'), heapMb: of('heapMb') };
+  const of = (what, key) => median(samples.map((s) => s[what][key] - s.nothing[key]));
+  const range = (what, key) => samples.map((s) => s[what][key] - s.nothing[key]);
+  const cost = (what) => ({ cpuMs: of(what, 'cpuMs'), cpuRange: [Math.min(...range(what, 'cpuMs')), Math.max(...range(what, 'cpuMs'))], rssMb: of(what, 'rssMb'), heapMb: of(what, 'heapMb'), ...runNode(script, [what, 'count']) });
+  const plugin = cost('plugin');
+  return { runs, ...plugin, runtime: cost('runtime') };
 }
 
 /** Astro builds of the bench site: no integration, `robots()`, `robots({ audit: true })` and the full configuration. */
