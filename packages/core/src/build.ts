@@ -23,6 +23,14 @@ export { isNoindexPage, siteWarnings } from './site/site-warnings.js';
 export type { HtmlPage } from './headers/plan.js';
 
 /**
+ * The output-file helpers: `writeHeaderFiles` and `writeFileAtomic`, with the header writers
+ * beside them. Loaded on demand, and only these: importing `@robots-kit/core/adapter` for them
+ * would also load the audit, its reports and the logs (about 250 modules).
+ */
+export async function loadOutputFiles(): Promise<typeof import('./site/output-files.js')> {
+  return await import('./site/output-files.js');
+}
+/**
  * `normalizeOptions` of the main entry, loading zod only when the options need it: options the
  * plain check vouches for are normalized at once; others (a bad value, `headers`) load zod's
  * schema with `import()`, which then returns the same result as the main entry or throws its

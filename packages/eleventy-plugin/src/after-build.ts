@@ -4,7 +4,7 @@
  * site.
  */
 import path from 'node:path';
-import { RobotsError, siteWarnings, type HtmlPage, type NormalizedRobotsOptions, type PageExplanation } from '@robots-kit/core/build';
+import { loadOutputFiles, RobotsError, siteWarnings, type HtmlPage, type NormalizedRobotsOptions, type PageExplanation } from '@robots-kit/core/build';
 import { explainPages } from './dev-report.js';
 import { locateError, OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings, withoutStack } from './messages.js';
 import type { BuildState } from './page-data.js';
@@ -31,7 +31,7 @@ async function finishRobotsTxt(setup: FinishRobotsTxtSetup, event: EleventyBuild
     report = site.report;
     reportWarnings(site.warnings, logger, state.reported);
     // The output-file helpers (with the header writers beside them) load only in this rare case.
-    const { writeFileAtomic } = await import('@robots-kit/core/adapter');
+    const { writeFileAtomic } = await loadOutputFiles();
     writeFileAtomic(path.join(event.directories.output, 'robots.txt'), report.text);
     reportWarnings(
       [`robots.txt: a passthrough copy also copied ${state.copiedRobotsTxt} there; it was merged into the generated robots.txt, which was written again after the build.`],
@@ -72,8 +72,8 @@ interface HeaderFilesSetup {
  * outside the output folder.
  */
 async function writeSiteHeaderFiles(setup: HeaderFilesSetup): Promise<{ lines: string[]; outside: string[] }> {
-  // The header writers load only on builds whose options ask for header files.
-  const { writeHeaderFiles } = await import('@robots-kit/core/adapter');
+  // The header writers load only on builds whose options ask for header files, without the audit.
+  const { writeHeaderFiles } = await loadOutputFiles();
   let files;
   try {
     files = writeHeaderFiles(setup.headers, {
