@@ -73,3 +73,30 @@ export function benchAstroBuilds({ pages, runs, variants = ['none', 'default', '
   const script = join(root, 'bench', 'astro-build.mjs');
   return { pages, results: rounds(script, dir, variants, runs) };
 }
+
+/**
+ * CPU inside the plugin's hooks (transform, preprocessor, sitemap filter, event listeners) during
+ * whole builds of the bench site, `default` and `full` alternated round by round, in process
+ * (`eleventy-hooks.mjs`): the plugin's own work per page, apart from Eleventy's and the machine's
+ * load on other processes. Medians per hook, in ms for the build and µs per page.
+ */
+export function benchEleventyHooks({ pages, runs, variants = ['default', 'full'] }) {
+  const dir = eleventySite(pages);
+  const script = join(root, 'bench', 'eleventy-hooks.mjs');
+  const samples = Object.fromEntries(variants.map((variant) => [variant, []]));
+  for (let run = 0; run < runs; run++) {
+    const order = run % 2 === 0 ? variants : [...variants].reverse();
+    for (const variant of order) samples[variant].push(runNode(script, [dir, variant]));
+  }
+  return Object.fromEntries(
+    variants.map((variant) => {
+      const list = samples[variant];
+      const hooks = [...new Set(list.flatMap((sample) => Object.keys(sample.spent)))];
+      const spent = Object.fromEntries(hooks.map((hook) => [hook, median(list.map((sample) => sample.spent[hook] ?? 0))]));
+      const total = median(list.map((sample) => Object.values(sample.spent).reduce((sum, ms) => sum + ms, 0)));
+      const buildCpuMs = median(list.map((sample) => sample.buildCpuMs));
+      const share = median(list.map((sample) => Object.values(sample.spent).reduce((sum, ms) => sum + ms, 0) / sample.buildCpuMs));
+      return [variant, { runs, pages: list[0].pages, spent, total, perPageUs: (total / list[0].pages) * 1000, buildCpuMs, share }];
+    }),
+  );
+}

@@ -56,4 +56,4 @@ const cpuStart = process.cpuUsage();
 const results = await eleventy.write();
 const cpu = process.cpuUsage(cpuStart);
 const pages = (Array.isArray(results) ? results.flat() : []).filter((page) => String(page?.outputPath ?? '').endsWith('.html')).length;
-process.stdout.write('\n' + JSON.stringify({ variant, buildCpuMs: (cpu.user + cpu.system) / 1000, pages, spent, calls, copyMs: globalThis.__copyMs }));
+process.stdout.write('\n' + JSON.stringify({ variant, buildCpuMs: (cpu.user + cpu.system) / 1000, pages, spent, calls }));
