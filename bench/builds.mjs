@@ -46,16 +46,25 @@ export function benchEleventyBuilds({ pages, runs, archive = 0, variants = ELEVE
   return { pages, archive, results: rounds(script, dir, variants, runs), output: join(dir, '_site-full') };
 }
 
-/** CPU and memory of importing the plugin, against a process that imports nothing (alternated). */
+/**
+ * CPU and memory of importing the plugin and, as its floor, the runtime entry (resolution and the
+ * head transform, which every build needs), each against a process that imports nothing: fresh
+ * processes, the three in an order rotated every run, medians of the differences. Then the
+ * modules each import loads (one counting run each, not timed).
+ */
 export function benchPluginImport({ runs }) {
   const script = join(root, 'bench', 'plugin-import.mjs');
+  const kinds = ['nothing', 'plugin', 'runtime'];
   const samples = [];
   for (let run = 0; run < runs; run++) {
-    const order = run % 2 === 0 ? ['nothing', 'plugin'] : ['plugin', 'nothing'];
+    const order = kinds.map((_, i) => kinds[(i + run) % kinds.length]);
     samples.push(Object.fromEntries(order.map((what) => [what, runNode(script, [what])])));
   }
-  const of = (key) => median(samples.map((s) => s.plugin[key] - s.nothing[key]));
-  return { runs, cpuMs: of('cpuMs'), rssMb: of('rssMb'), heapMb: of('heapMb') };
+  const of = (what, key) => median(samples.map((s) => s[what][key] - s.nothing[key]));
+  const range = (what, key) => samples.map((s) => s[what][key] - s.nothing[key]);
+  const cost = (what) => ({ cpuMs: of(what, 'cpuMs'), cpuRange: [Math.min(...range(what, 'cpuMs')), Math.max(...range(what, 'cpuMs'))], rssMb: of(what, 'rssMb'), heapMb: of(what, 'heapMb'), ...runNode(script, [what, 'count']) });
+  const plugin = cost('plugin');
+  return { runs, ...plugin, runtime: cost('runtime') };
 }
 
 /** Astro builds of the bench site: no integration, `robots()`, `robots({ audit: true })` and the full configuration. */
@@ -63,4 +72,31 @@ export function benchAstroBuilds({ pages, runs, variants = ['none', 'default', '
   const dir = astroSite(pages);
   const script = join(root, 'bench', 'astro-build.mjs');
   return { pages, results: rounds(script, dir, variants, runs) };
+}
+
+/**
+ * CPU inside the plugin's hooks (transform, preprocessor, sitemap filter, event listeners) during
+ * whole builds of the bench site, `default` and `full` alternated round by round, in process
+ * (`eleventy-hooks.mjs`): the plugin's own work per page, apart from Eleventy's and the machine's
+ * load on other processes. Medians per hook, in ms for the build and µs per page.
+ */
+export function benchEleventyHooks({ pages, runs, variants = ['default', 'full'] }) {
+  const dir = eleventySite(pages);
+  const script = join(root, 'bench', 'eleventy-hooks.mjs');
+  const samples = Object.fromEntries(variants.map((variant) => [variant, []]));
+  for (let run = 0; run < runs; run++) {
+    const order = run % 2 === 0 ? variants : [...variants].reverse();
+    for (const variant of order) samples[variant].push(runNode(script, [dir, variant]));
+  }
+  return Object.fromEntries(
+    variants.map((variant) => {
+      const list = samples[variant];
+      const hooks = [...new Set(list.flatMap((sample) => Object.keys(sample.spent)))];
+      const spent = Object.fromEntries(hooks.map((hook) => [hook, median(list.map((sample) => sample.spent[hook] ?? 0))]));
+      const total = median(list.map((sample) => Object.values(sample.spent).reduce((sum, ms) => sum + ms, 0)));
+      const buildCpuMs = median(list.map((sample) => sample.buildCpuMs));
+      const share = median(list.map((sample) => Object.values(sample.spent).reduce((sum, ms) => sum + ms, 0) / sample.buildCpuMs));
+      return [variant, { runs, pages: list[0].pages, spent, total, perPageUs: (total / list[0].pages) * 1000, buildCpuMs, share }];
+    }),
+  );
 }

@@ -10,7 +10,7 @@ export { mergeDirectives } from './directives/types.js';
 export { formatDirectiveDate, parseDirectiveDate, restoreImpossibleYamlDates } from './directives/dates.js';
 export { isRobotsMetaName, KNOWN_CRAWLER_NAMES } from './directives/vocabulary.js';
 export { matchesAnyGlob, validateGlob } from './glob.js';
-export { DEFAULTS, robotsOptionsSchema } from './options/schema.js';
+export { DEFAULTS, robotsOptionsSchema, robotsTxtGroupSchema, robotsTxtOptionsSchema } from './options/schema.js';
 export { isErrorPage } from './resolve/resolve-page.js';
 
 export { extractProductToken, isValidProductToken } from './robots-txt/parse.js';
@@ -18,7 +18,6 @@ export { getPathParamsQuery } from './robots-txt/match.js';
 export { MAX_LINE_BYTES, MAX_ROBOTS_TXT_BYTES } from './robots-txt/types.js';
 export { AI_BOTS_REVIEWED } from './robots-txt/ai-bots.js';
 export { NON_INDEXABLE_ROBOTS_TXT } from './robots-txt/generate.js';
-export { robotsTxtGroupSchema, robotsTxtOptionsSchema } from './robots-txt/options.js';
 export { validateRobotsTxtOptions } from './robots-txt/validate-options.js';
 
 export { HEADER_TARGETS, headersOptionsSchema, validateHeadersOptions } from './headers/options.js';

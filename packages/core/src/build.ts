@@ -1,14 +1,18 @@
 /**
  * `@robots-kit/core/build`: what an adapter uses on every build, and nothing more: validating the
  * options, the robots.txt generator, the end-of-build report of options that reached no page, the
- * end-of-build warnings, writing a file atomically and explaining a page's sources. The audit, its
- * reports and the header-file writers are not here: an adapter imports them from
- * `@robots-kit/core` and `@robots-kit/core/adapter` only when the options use them, so a build
- * without `audit` or `headers` never loads them (issue 21: the import is paid on every build and
- * every `--serve` start). Stable within a minor version of the adapters, like `/adapter`.
+ * end-of-build warnings and explaining a page's sources. The audit, its reports and the
+ * header-file writers are not here: an adapter imports them from `@robots-kit/core` and
+ * `@robots-kit/core/adapter` only when the options use them, so a build without `audit` or
+ * `headers` never loads them; zod loads only when the options need its error messages (issue 21:
+ * the import is paid on every build and every `--serve` start). Stable within a minor version of
+ * the adapters, like `/adapter`.
  */
+import { normalizeOptionsFast, type NormalizeContext } from './options/complete.js';
+import type { NormalizedRobotsOptions } from './options/schema.js';
+
 export { RobotsError, type RobotsErrorDetails, type RobotsWarning } from './errors.js';
-export { detectIndexable, normalizeOptions, type IndexableDecision, type NormalizeContext } from './options/normalize.js';
+export { detectIndexable, normalizeOptionsFast, type IndexableDecision, type NormalizeContext } from './options/complete.js';
 export type { NormalizedRobotsOptions, RobotsOptions } from './options/schema.js';
 export { isErrorPage, type PageToResolve } from './resolve/resolve-page.js';
 export { explainPageSources, type PageExplanation } from './resolve/explain-page.js';
@@ -16,5 +20,34 @@ export { generateRobotsTxtReport, type RobotsTxtReport } from './robots-txt/gene
 export type { RobotsTxtOptions } from './robots-txt/options.js';
 export { createConfigUsage, type ConfigUsage, type ConfigUsagePage } from './site/config-usage.js';
 export { isNoindexPage, siteWarnings } from './site/site-warnings.js';
-export { writeFileAtomic } from './site/output-files.js';
 export type { HtmlPage } from './headers/plan.js';
+
+/**
+ * The output-file helpers: `writeHeaderFiles` and `writeFileAtomic`, with the header writers
+ * beside them. Loaded on demand, and only these: importing `@robots-kit/core/adapter` for them
+ * would also load the audit, its reports and the logs (about 250 modules).
+ */
+export async function loadOutputFiles(): Promise<typeof import('./site/output-files.js')> {
+  return await import('./site/output-files.js');
+}
+/**
+ * `normalizeOptions` of the main entry, loading zod only when the options need it: options the
+ * plain check vouches for are normalized at once; others (a bad value, `headers`) load zod's
+ * schema with `import()`, which then returns the same result as the main entry or throws its
+ * error, word for word.
+ */
+export async function normalizeOptionsAsync(userOptions: unknown = {}, context: NormalizeContext = {}): Promise<NormalizedRobotsOptions> {
+  return normalizeOptionsFast(userOptions, context) ?? (await import('./options/normalize.js')).normalizeOptions(userOptions, context);
+}
+/**
+ * `normalizeOptions` for callers that cannot wait (the Eleventy plugin's `robotsIndexable`
+ * function): the plain check first, and when it gives up, the zod module loaded synchronously
+ * with `require()` of this ES module (Node ≥ 22.12; the same module instance `import()` gives).
+ */
+export function normalizeOptions(userOptions: unknown = {}, context: NormalizeContext = {}): NormalizedRobotsOptions {
+  const fast = normalizeOptionsFast(userOptions, context);
+  if (fast !== undefined) return fast;
+  const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
+  const withZod = require('./options/normalize.js') as typeof import('./options/normalize.js');
+  return withZod.normalizeOptions(userOptions, context);
+}

@@ -4,7 +4,7 @@
  * site.
  */
 import path from 'node:path';
-import { RobotsError, siteWarnings, writeFileAtomic, type HtmlPage, type NormalizedRobotsOptions, type PageExplanation } from '@robots-kit/core/build';
+import { loadOutputFiles, RobotsError, siteWarnings, type HtmlPage, type NormalizedRobotsOptions, type PageExplanation } from '@robots-kit/core/build';
 import { explainPages } from './dev-report.js';
 import { locateError, OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings, withoutStack } from './messages.js';
 import type { BuildState } from './page-data.js';
@@ -22,7 +22,7 @@ interface FinishRobotsTxtSetup {
  * The robots.txt part of `eleventy.after`: writes robots.txt again when a passthrough copy
  * overwrote it, and logs the warnings that need both robots.txt and every page.
  */
-function finishRobotsTxt(setup: FinishRobotsTxtSetup, event: EleventyBuildEvent): void {
+async function finishRobotsTxt(setup: FinishRobotsTxtSetup, event: EleventyBuildEvent): Promise<void> {
   const { state, logger } = setup;
   let report = state.robotsTxt;
   const writesFiles = (event.outputMode ?? 'fs') === 'fs';
@@ -30,6 +30,8 @@ function finishRobotsTxt(setup: FinishRobotsTxtSetup, event: EleventyBuildEvent)
     const site = setup.generate();
     report = site.report;
     reportWarnings(site.warnings, logger, state.reported);
+    // The output-file helpers (with the header writers beside them) load only in this rare case.
+    const { writeFileAtomic } = await loadOutputFiles();
     writeFileAtomic(path.join(event.directories.output, 'robots.txt'), report.text);
     reportWarnings(
       [`robots.txt: a passthrough copy also copied ${state.copiedRobotsTxt} there; it was merged into the generated robots.txt, which was written again after the build.`],
@@ -70,8 +72,8 @@ interface HeaderFilesSetup {
  * outside the output folder.
  */
 async function writeSiteHeaderFiles(setup: HeaderFilesSetup): Promise<{ lines: string[]; outside: string[] }> {
-  // The header writers load only on builds whose options ask for header files.
-  const { writeHeaderFiles } = await import('@robots-kit/core/adapter');
+  // The header writers load only on builds whose options ask for header files, without the audit.
+  const { writeHeaderFiles } = await loadOutputFiles();
   let files;
   try {
     files = writeHeaderFiles(setup.headers, {
@@ -212,7 +214,7 @@ export function createAfterBuild(setup: AfterBuildSetup): (event?: EleventyBuild
     const { state, options } = setup;
     const logger = setup.logger();
     const pathPrefix = normalizePathPrefix(setup.config.pathPrefix);
-    if (setup.generateRobotsTxt) finishRobotsTxt({ generate: setup.generateRobotsTxt, state, indexable: options.indexable, logger }, event);
+    if (setup.generateRobotsTxt) await finishRobotsTxt({ generate: setup.generateRobotsTxt, state, indexable: options.indexable, logger }, event);
     const base = pathPrefix === '/' ? undefined : { path: pathPrefix, setting: '`pathPrefix`' };
     reportWarnings(state.usage.report({ source: OPTIONS_SOURCE, ...(base ? { base } : {}) }), logger, state.reported);
     reportWarnings(sitemapTemplateWarnings(state), logger, state.reported);

@@ -3,7 +3,7 @@
  * once, and wires the page-data capture, the transform, the sitemap filter, robots.txt and
  * the after-build steps into Eleventy.
  */
-import { detectIndexable, normalizeOptions, RobotsError, type NormalizedRobotsOptions, type RobotsOptions } from '@robots-kit/core/build';
+import { detectIndexable, normalizeOptionsAsync, normalizeOptionsFast, RobotsError, type NormalizedRobotsOptions, type RobotsOptions } from '@robots-kit/core/build';
 import { createAfterBuild } from './after-build.js';
 import { registerAuditReport } from './dev-report.js';
 import { OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings } from './messages.js';
@@ -41,9 +41,12 @@ function notIndexableNotice(
  * }
  * ```
  *
- * Options are validated once, here: a typo fails the build before any page renders.
+ * Options are validated once, here: a typo fails the build before any page renders. Valid
+ * options are checked without zod and the plugin is wired at once; options the plain check
+ * gives up on (a bad value, or `headers`) load zod's schema first, so the plugin then returns a
+ * promise, which Eleventy 3 awaits for every `addPlugin` of the config (ES module or CommonJS).
  */
-export function robotsPlugin(eleventyConfig: EleventyConfig, options: RobotsOptions = {}): void {
+export function robotsPlugin(eleventyConfig: EleventyConfig, options: RobotsOptions = {}): void | Promise<void> {
   if (typeof eleventyConfig?.versionCheck !== 'function') {
     throw new RobotsError({
       code: 'unsupported-eleventy',
@@ -54,7 +57,14 @@ export function robotsPlugin(eleventyConfig: EleventyConfig, options: RobotsOpti
   }
   eleventyConfig.versionCheck(SUPPORTED_ELEVENTY);
 
-  const normalized = normalizeOptions(options, { package: PLUGIN_NAME, source: OPTIONS_SOURCE });
+  const context = { package: PLUGIN_NAME, source: OPTIONS_SOURCE };
+  const normalized = normalizeOptionsFast(options, context);
+  if (normalized !== undefined) return wirePlugin(eleventyConfig, options, normalized);
+  return normalizeOptionsAsync(options, context).then((checked) => wirePlugin(eleventyConfig, options, checked));
+}
+
+/** Wires the page-data capture, the transform, the filter, robots.txt and the after-build steps, with the options normalized. */
+function wirePlugin(eleventyConfig: EleventyConfig, options: RobotsOptions, normalized: NormalizedRobotsOptions): void {
   const pageData = new WeakMap<object, EleventyPageData>();
   const state = createBuildState(normalized);
   const logger = () => eleventyConfig.logger;

@@ -4,8 +4,10 @@
  * index built once per build even on paginated pages, page data without a global
  * `eleventyComputed` key (kept for paginated templates only), and the same tags everywhere.
  */
+import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBuildState, membershipForBuild } from '../src/page-data.js';
 import { normalizeOptions } from '@robots-kit/core';
@@ -70,5 +72,37 @@ describe('issue 21 item 2: page data by a preprocessor', () => {
     expect(tags['/draft/']?.robots).toBe('noindex, follow');
     expect(tags['/hidden/']?.robots).toBe('nosnippet');
     for (const page of ['/list/0/', '/list/1/', '/list/2/']) expect(tags[page]?.robots).toBe('noindex, follow, noimageindex');
+  });
+});
+
+describe('issue 21 item 6: the import loads only what the options use', () => {
+  /** The modules a fresh process loads to import the plugin and build the `minimal` stub with `options` (a real Eleventy, in memory). */
+  function modulesLoaded(options: string): string[] {
+    const script = `
+      import { registerHooks } from 'node:module';
+      const loaded = [];
+      registerHooks({ load(url, context, next) { loaded.push(url); return next(url, context); } });
+      const { Eleventy } = await import('@11ty/eleventy');
+      const { default: robots } = await import('@robots-kit/eleventy');
+      const eleventy = new Eleventy('stubs/minimal', 'stubs/minimal/_site', { quietMode: true, config(eleventyConfig) { eleventyConfig.addPlugin(robots, ${options}); } });
+      const pages = await eleventy.toJSON();
+      if (!pages.some((page) => page.content.includes('max-snippet'))) throw new Error('the plugin did not run');
+      process.stdout.write(JSON.stringify(loaded));
+    `;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.dirname(fileURLToPath(import.meta.url)), encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    return JSON.parse(result.stdout.slice(result.stdout.indexOf('['))) as string[];
+  }
+  const heavy = (urls: string[]) => urls.filter((url) => /\/node_modules\/zod\/|\/core\/dist\/(?:audit|report|logs|cli|headers\/generate)\/?|\/core\/dist\/options\/(?:schema|normalize)\.js|\/jsonc-parser\//.test(url));
+
+  it('default and full options without `headers` or `audit`: no zod, audit, reports or header writers', () => {
+    expect(heavy(modulesLoaded('{}'))).toEqual([]);
+    expect(heavy(modulesLoaded("{ site: 'https://example.com', noindex: { collections: ['drafts'], paths: ['/tags/**'] }, rules: [{ path: '/p/**', robots: 'noarchive' }], robotsTxt: { sitemap: true, blockAiBots: true } }"))).toEqual([]);
+  });
+
+  it('`headers` loads the options schema (its validator lives with zod), still not the audit', () => {
+    const loaded = heavy(modulesLoaded("{ headers: { targets: ['netlify'] } }"));
+    expect(loaded.some((url) => url.includes('/node_modules/zod/'))).toBe(true);
+    expect(loaded.filter((url) => /\/core\/dist\/(?:audit|report)\//.test(url))).toEqual([]);
   });
 });

@@ -1,4 +1,9 @@
-/** The options schema (strict zod), the normalized options type and every default. */
+/**
+ * The options schema (strict zod), the normalized options type and every default. Loaded only when
+ * the options need zod: `options/shape.ts` checks the options users write without it, and
+ * `normalizeOptions` turns to this schema for what that check refuses or does not know, so that
+ * its error messages come from here (issue 21).
+ */
 import { z } from 'zod';
 import type { RobotsInput, ImagePreview } from '../directives/types.js';
 import type { RobotsTxtOptions } from '../robots-txt/options.js';
@@ -169,6 +174,8 @@ export const robotsOptionsSchema = z.strictObject({
     .optional(),
 });
 export type RobotsOptions = z.input<typeof robotsOptionsSchema>;
+/** The options after the shape check (zod's `safeParse` or `readOptionsShape`), before normalization. */
+export type ParsedRobotsOptions = z.output<typeof robotsOptionsSchema>;
 
 /**
  * Validated options with every default filled in. Plain JSON data, so adapters can
@@ -196,3 +203,39 @@ export interface NormalizedRobotsOptions {
   /** `data-nosnippet` rules and the page data key, when the `nosnippet` option is set. */
   nosnippet?: NormalizedNosnippet;
 }
+
+// The robotsTxt options' zod shape, for `@robots-kit/core/adapter` (tools that validate a config
+// with zod). Here rather than in robots-txt/options.ts, so that the robots.txt generator, which
+// every build loads, does not load zod (issue 21); robots-kit itself checks these options with
+// `validateRobotsTxtOptions`.
+const signal = z.enum(['yes', 'no']);
+/** The shape of one `robotsTxt.groups` entry (values are checked by `validateRobotsTxtOptions`). */
+export const robotsTxtGroupSchema = z
+  .object({
+    userAgent: z.union([z.string(), z.array(z.string())]),
+    allow: z.array(z.string()).optional(),
+    disallow: z.array(z.string()).optional(),
+    crawlDelay: z.number().optional(),
+    comment: z.union([z.string(), z.array(z.string())]).optional(),
+    contentSignal: z.object({ search: signal.optional(), 'ai-input': signal.optional(), 'ai-train': signal.optional() }).strict().optional(),
+    contentUsage: z.record(z.string(), z.enum(['y', 'n'])).optional(),
+    contentUsagePaths: z.record(z.string(), z.record(z.string(), z.enum(['y', 'n']))).optional(),
+  })
+  .strict();
+/**
+ * The shape of the `robotsTxt` options, unknown keys rejected. Types only:
+ * value checks (paths, product tokens, control characters…) stay in
+ * `validateRobotsTxtOptions`, which gives better messages.
+ */
+export const robotsTxtOptionsSchema = z
+  .object({
+    groups: z.array(robotsTxtGroupSchema).optional(),
+    sitemap: z.union([z.literal(true), z.string(), z.array(z.string())]).optional(),
+    blockAiBots: z
+      .union([z.boolean(), z.object({ purposes: z.array(z.enum(['ai-training', 'ai-search', 'ai-user', 'ai-control'])).optional(), except: z.array(z.string()).optional(), extra: z.array(z.string()).optional() }).strict()])
+      .optional(),
+    contentSignal: z.object({ search: signal.optional(), 'ai-input': signal.optional(), 'ai-train': signal.optional() }).strict().optional(),
+    contentUsage: z.record(z.string(), z.enum(['y', 'n'])).optional(),
+    contentUsagePaths: z.record(z.string(), z.record(z.string(), z.enum(['y', 'n']))).optional(),
+  })
+  .strict();

@@ -1,5 +1,8 @@
-/** The robotsTxt options: their types and their shape (zod); the values are checked in validate-options.ts. */
-import { z } from 'zod';
+/**
+ * The robotsTxt options: their types. No zod here: the robots.txt generator and its validator load
+ * on every build, and their zod schemas (`robotsTxtOptionsSchema`) live in `options/schema.ts`, loaded
+ * only when the options need zod's error messages (issue 21). The values are checked in validate-options.ts.
+ */
 import type { AiBotPurpose } from './ai-bots.js';
 
 /** `yes` or `no`, as the Content Signals Policy writes its values. */
@@ -110,38 +113,6 @@ export interface RobotsTxtContext {
   /** Where the options came from, for messages (e.g. `astro.config.mjs`). Default: unset. */
   source?: string;
 }
-
-const signal = z.enum(['yes', 'no']);
-/** The shape of one `robotsTxt.groups` entry (values are checked by `validateRobotsTxtOptions`). */
-export const robotsTxtGroupSchema = z
-  .object({
-    userAgent: z.union([z.string(), z.array(z.string())]),
-    allow: z.array(z.string()).optional(),
-    disallow: z.array(z.string()).optional(),
-    crawlDelay: z.number().optional(),
-    comment: z.union([z.string(), z.array(z.string())]).optional(),
-    contentSignal: z.object({ search: signal.optional(), 'ai-input': signal.optional(), 'ai-train': signal.optional() }).strict().optional(),
-    contentUsage: z.record(z.string(), z.enum(['y', 'n'])).optional(),
-    contentUsagePaths: z.record(z.string(), z.record(z.string(), z.enum(['y', 'n']))).optional(),
-  })
-  .strict();
-/**
- * The shape of the `robotsTxt` options, unknown keys rejected. Types only:
- * value checks (paths, product tokens, control characters…) stay in
- * `validateRobotsTxtOptions`, which gives better messages.
- */
-export const robotsTxtOptionsSchema = z
-  .object({
-    groups: z.array(robotsTxtGroupSchema).optional(),
-    sitemap: z.union([z.literal(true), z.string(), z.array(z.string())]).optional(),
-    blockAiBots: z
-      .union([z.boolean(), z.object({ purposes: z.array(z.enum(['ai-training', 'ai-search', 'ai-user', 'ai-control'])).optional(), except: z.array(z.string()).optional(), extra: z.array(z.string()).optional() }).strict()])
-      .optional(),
-    contentSignal: z.object({ search: signal.optional(), 'ai-input': signal.optional(), 'ai-train': signal.optional() }).strict().optional(),
-    contentUsage: z.record(z.string(), z.enum(['y', 'n'])).optional(),
-    contentUsagePaths: z.record(z.string(), z.record(z.string(), z.enum(['y', 'n']))).optional(),
-  })
-  .strict();
 
 /** The Content Signals Policy's signals, in the order they are written. */
 export const CONTENT_SIGNAL_KEYS = ['search', 'ai-input', 'ai-train'] as const;
