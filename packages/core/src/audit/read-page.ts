@@ -155,14 +155,24 @@ const ignore = (): void => {};
  * decoding the whole page, as the audit read pages before.
  */
 export function readPage(html: string, extraNames?: ReadonlySet<string>): PageFacts {
-  return tokenizePage(html, extraNames, false)!.facts;
+  return tokenizePage({ view: html, latin1: false, text: (start, end) => html.slice(start, end) }, extraNames);
 }
 
 /**
- * What {@link readPage} does; with `headOnly`, the scanner stops where the body starts and
- * the result is undefined when it does not start in `html` (a prefix of the page, then).
+ * A page as the scanner reads it: `view` is the markup (the text itself, or its UTF-8 bytes seen
+ * as Latin-1, where every character that HTML syntax uses is itself and offsets are byte
+ * offsets), `text` the real text of a span of `view` that starts and ends at syntax characters.
  */
-function tokenizePage(html: string, extraNames: ReadonlySet<string> | undefined, headOnly: boolean): { facts: PageFacts; bodyFrom: number } | undefined {
+interface PageView {
+  view: string;
+  /** `view` is UTF-8 bytes seen as Latin-1. */
+  latin1: boolean;
+  text(start: number, end: number): string;
+}
+
+/** {@link readPage} on a {@link PageView}. */
+function tokenizePage(page: PageView, extraNames: ReadonlySet<string> | undefined): PageFacts {
+  const html = page.view;
   const facts: PageFacts = { robotsTags: [] };
   const offsets: number[] = [];
   let inBody = false;
@@ -190,6 +200,9 @@ function tokenizePage(html: string, extraNames: ReadonlySet<string> | undefined,
         element = undefined;
         return false;
       }
+      // Seen as Latin-1, a name beyond ASCII is not the name the text has (the Kelvin sign
+      // lower-cases to `k`): read it from the text.
+      if (page.latin1 && !isAscii(name)) name = page.text(start + 1, start + 1 + name.length).toLowerCase();
       tag = name;
       tagStart = start;
       element = COLLECTED.get(name) ?? (watchNosnippet ? NO_ATTRIBUTES : undefined);
@@ -219,10 +232,10 @@ function tokenizePage(html: string, extraNames: ReadonlySet<string> | undefined,
         if (spans.spans[0] === -1) return;
         // A page has many links: read without an attributes object, and kept as slices, since
         // pageLinkFacts turns them into paths (copied) while the page is still at hand.
-        const href = html.slice(spans.spans[0]!, spans.spans[1]!);
-        const rel = spans.spans[2] === -1 ? '' : html.slice(spans.spans[2]!, spans.spans[3]!);
+        const href = page.text(spans.spans[0]!, spans.spans[1]!);
+        const rel = spans.spans[2] === -1 ? '' : page.text(spans.spans[2]!, spans.spans[3]!);
         if (href.includes('&') || rel.includes('&')) {
-          const decoded = decodedAttributes(html.slice(tagStart, end + 1));
+          const decoded = decodedAttributes(page.text(tagStart, end + 1));
           addLink(facts, decoded.href!, decoded.rel ?? '');
         } else {
           addLink(facts, href, rel);
@@ -235,12 +248,12 @@ function tokenizePage(html: string, extraNames: ReadonlySet<string> | undefined,
       for (let i = 0; i < names.length; i++) {
         const start = spans.spans[2 * i]!;
         if (start === -1) continue;
-        const value = html.slice(start, spans.spans[2 * i + 1]!);
+        const value = page.text(start, spans.spans[2 * i + 1]!);
         attributes[names[i]!] = value;
         if (value.includes('&')) hasReference = true;
       }
       // A character reference in a value: the element is read alone, with references decoded.
-      collectFact(facts, { tag, attributes: hasReference ? decodedAttributes(html.slice(tagStart, end + 1)) : attributes, start: tagStart, inBody }, extraNames, offsets);
+      collectFact(facts, { tag, attributes: hasReference ? decodedAttributes(page.text(tagStart, end + 1)) : attributes, start: tagStart, inBody }, extraNames, offsets);
     },
     closeTag(start, end) {
       if (!inBody && isName(html, start, end, 'head')) startBody(start);
@@ -248,8 +261,7 @@ function tokenizePage(html: string, extraNames: ReadonlySet<string> | undefined,
   };
   const scanner = new TagScanner(html, sink);
   scanner.run();
-  if (headOnly && !inBody) return undefined;
-  if (inBody && !headOnly) {
+  if (inBody) {
     // Paused where the body starts: go on only as far as a body element read can start.
     stopAfter = watchNosnippet ? Infinity : lastBodyCandidate(html, bodyFrom);
     if (stopAfter !== -1) scanner.run();
@@ -257,55 +269,36 @@ function tokenizePage(html: string, extraNames: ReadonlySet<string> | undefined,
   if (offsets.length > 0) {
     lineNumbersAt(html, offsets).forEach((line, index) => (facts.robotsTags[index]!.line = line));
   }
-  return { facts, bodyFrom };
+  return facts;
 }
 
-/** The bytes of a page's beginning that are decoded first, enough for most heads. */
-export const HEAD_PREFIX_BYTES = 16 * 1024;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** Whether `text` is ASCII only. */
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return false;
+  return true;
+}
 /**
  * {@link readPage} on a page's UTF-8 bytes, or why they are not UTF-8 (as {@link decodeUtf8}
- * says). Exactly what `readPage` finds in the decoded page, at a fraction of the cost when
- * nothing is to be learnt from the body: the bytes are validated whole (fast, without making
- * a string) but only their first `prefixBytes` are decoded; when the body starts within them
- * and no `<meta` can follow (looked for in the bytes, which hold ASCII only as itself), the
- * rest is never decoded. Otherwise the whole page is decoded and read.
+ * says): exactly what `readPage` finds in the decoded page, without decoding it. The bytes are
+ * validated whole (fast, without making a string) and scanned as Latin-1, a string of one byte
+ * per character made at memory speed and half the size of the decoded text of a page with any
+ * character beyond Latin-1; only the values the facts keep are decoded, from their bytes.
  */
-export function readPageBytes(bytes: Uint8Array, extraNames?: ReadonlySet<string>, prefixBytes = HEAD_PREFIX_BYTES): { facts: PageFacts; skipped?: undefined } | { facts?: undefined; skipped: string } {
+export function readPageBytes(bytes: Uint8Array, extraNames?: ReadonlySet<string>): { facts: PageFacts; skipped?: undefined } | { facts?: undefined; skipped: string } {
   if (!isUtf8(bytes)) {
     const decoded = decodeUtf8(bytes);
     return decoded.text === undefined ? { skipped: decoded.skipped } : { facts: readPage(decoded.text, extraNames) };
   }
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   // The decoder drops a byte order mark: the text starts after it.
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  if (bytes.length > prefixBytes + bom) {
-    // Cut before a continuation byte's sequence, so the prefix is the page's text up to a character.
-    let cut = prefixBytes + bom;
-    while (cut > bom && (bytes[cut]! & 0xc0) === 0x80) cut--;
-    const prefix = utf8.decode(bytes.subarray(0, cut));
-    const head = tokenizePage(prefix, extraNames, true);
-    if (head) {
-      const bodyByte = bom + Buffer.byteLength(prefix.slice(0, head.bodyFrom), 'utf8');
-      const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-      if (!hasBodyCandidate(buffer, bodyByte) && !mayHaveNosnippet(buffer, bodyByte)) return { facts: head.facts };
-    }
-  }
-  return { facts: readPage(utf8.decode(bytes), extraNames) };
+  const view = buffer.toString('latin1', bom);
+  const text = (start: number, end: number): string => {
+    for (let i = start; i < end; i++) if (view.charCodeAt(i) >= 0x80) return buffer.toString('utf8', bom + start, bom + end);
+    return view.slice(start, end);
+  };
+  return { facts: tokenizePage({ view, latin1: true, text }, extraNames) };
 }
-/** Whether a collected body element can start in `bytes` from `from` on: {@link lastBodyCandidate} on bytes. */
-function hasBodyCandidate(bytes: Buffer, from: number): boolean {
-  for (const name of BODY_NAMES) {
-    for (const first of [`<${name[0]!}`, `<${name[0]!.toUpperCase()}`]) {
-      for (let at = bytes.indexOf(first, from, 'latin1'); at !== -1; at = bytes.indexOf(first, at + 1, 'latin1')) {
-        let match = true;
-        for (let i = 0; i < name.length && match; i++) match = ((bytes[at + 1 + i] ?? 0) | 0x20) === name.charCodeAt(i);
-        if (match) return true;
-      }
-    }
-  }
-  return false;
-}
-
 let decodedTag: Record<string, string> = Object.create(null) as Record<string, string>;
 let decodedElement = '';
 let decodedName = '';
