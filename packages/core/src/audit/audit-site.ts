@@ -17,7 +17,7 @@ import { forEachConcurrent, listHtmlFiles, readListedFileSync, readTextFile } fr
 import { setImmediate } from 'node:timers/promises';
 import { readHeaderRules } from './header-rules.js';
 import { AlternateStore } from './i18n-checks.js';
-import { pageLinkFacts } from './link-checks.js';
+import { LinkStore, pageLinkFacts } from './link-checks.js';
 import { readSitemaps, siteFromSitemaps } from './sitemaps.js';
 
 /**
@@ -70,7 +70,7 @@ function auditPageFacts(file: string, facts: PageFacts, context: AuditContext): 
     sources,
     verdicts,
     // Links into the site and data-nosnippet elements, for audit/link-checks.ts.
-    ...pageLinkFacts(facts, url, context.site),
+    ...pageLinkFacts(facts, url, context.site, context.links),
   };
 }
 
@@ -127,6 +127,7 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
     indexable: options.indexable !== false,
     onDemandPaths: (options.onDemandPaths ?? []).map((glob, i) => validateGlob(glob, `onDemandPaths[${i}]`, 'auditSite options')),
     alternates: new AlternateStore(),
+    links: new LinkStore(),
   };
 
   const list = await listHtmlFiles(root);

@@ -8,35 +8,66 @@
 import { codeSpan, groupBy, joinLimited, makeFinding, plural } from './findings.js';
 import { resolveCanonical, type PageFacts } from './page-facts.js';
 import { ownString } from './read-files.js';
-import type { AuditData, AuditFinding, PageRecord, SiteUrl } from './types.js';
+import type { AuditData, AuditFinding, LinkKeeper, PageRecord, SiteUrl } from './types.js';
 import { listCrawlers, verdictIsNoindex } from './verdict.js';
 
 /** Google honours `data-nosnippet` on these elements only. */
 const NOSNIPPET_ELEMENTS = new Set(['span', 'div', 'section']);
 const REL_SPLIT = /[\t\n\f\r ]+/;
 
+/** A link into the site as a PageRecord keeps it. */
+export type PageLink = Readonly<NonNullable<PageRecord['links']>[number]>;
+/**
+ * One object per distinct link of a site (path and `nofollow`), shared by every page that has
+ * it: the same navigation links on every page cost one path string and one object, not one per
+ * page, and a page's duplicates are found by identity instead of by a key string.
+ */
+export class LinkStore implements LinkKeeper {
+  private readonly followed = new Map<string, PageLink>();
+  private readonly nofollowed = new Map<string, PageLink>();
+  /** The shared link to `path`; `path` may be a slice of a page: the kept path is a copy (a slice would keep the whole page alive). */
+  get(path: string, nofollow: boolean): PageLink {
+    const links = nofollow ? this.nofollowed : this.followed;
+    let link = links.get(path);
+    if (link === undefined) {
+      link = { path: ownString(path), nofollow };
+      links.set(link.path, link);
+    }
+    return link;
+  }
+}
+
+/** Whether a `rel` value holds the token `nofollow` (ASCII case-insensitive); the split is done only when the letters are there. */
+function hasNofollow(rel: string): boolean {
+  if (rel.length < 8) return false;
+  const lower = rel.toLowerCase();
+  return lower.includes('nofollow') && lower.split(REL_SPLIT).includes('nofollow');
+}
+const NOT_A_PAGE = /^(?:mailto|tel|javascript|data):/i;
+
 /**
  * A page's links into the site (URL paths, each path and `nofollow` flag once) and the elements it
  * puts `data-nosnippet` on in vain, for its PageRecord. Links to other hosts, `mailto:` and
- * fragments of the page itself are left out.
+ * fragments of the page itself are left out. `store` shares the link objects across pages.
  */
-export function pageLinkFacts(facts: PageFacts, url: string, site: SiteUrl | undefined): Pick<PageRecord, 'links' | 'nosnippetIgnored'> {
+export function pageLinkFacts(facts: PageFacts, url: string, site: SiteUrl | undefined, store: LinkKeeper = new LinkStore()): Pick<PageRecord, 'links' | 'nosnippetIgnored'> {
   const result: Pick<PageRecord, 'links' | 'nosnippetIgnored'> = {};
-  const seen = new Set<string>();
+  const seen = new Set<PageLink>();
   // Most links are plain absolute paths (`/posts/a/`): without a `<base href>` they name that
   // path on the page's own origin, which the URL parser would return unchanged, so the parser
   // (four parses per link through resolveCanonical) is only needed for the others.
   const plainPaths = facts.baseHref === undefined;
-  for (const link of facts.links ?? []) {
-    if (link.href === '' || link.href.startsWith('#') || /^(?:mailto|tel|javascript|data):/i.test(link.href)) continue;
-    const path = plainPaths && isPlainPath(link.href) ? sitePathOf(link.href, site) : resolveCanonical(link.href, url, facts.baseHref, site)?.path;
+  for (const { href, rel } of facts.links ?? []) {
+    if (href === '' || href.charCodeAt(0) === 0x23) continue;
+    // A plain path starts with `/`: it is no `mailto:` and needs no parser.
+    const plain = plainPaths && isPlainPath(href);
+    if (!plain && NOT_A_PAGE.test(href)) continue;
+    const path = plain ? sitePathOf(href, site) : resolveCanonical(href, url, facts.baseHref, site)?.path;
     if (path === undefined) continue;
-    const nofollow = link.rel !== '' && link.rel.toLowerCase().split(REL_SPLIT).includes('nofollow');
-    const key = `${nofollow ? 1 : 0}${path}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    // A copy: the path may be a slice of the page, which would keep the whole page alive.
-    (result.links ??= []).push({ path: ownString(path), nofollow });
+    const link = store.get(path, rel !== '' && hasNofollow(rel));
+    if (seen.has(link)) continue;
+    seen.add(link);
+    (result.links ??= []).push(link);
   }
   const ignored = [...new Set((facts.nosnippetTags ?? []).filter((tag) => !NOSNIPPET_ELEMENTS.has(tag)))];
   if (ignored.length > 0) result.nosnippetIgnored = ignored;
@@ -81,29 +112,44 @@ function indexableForSome(page: PageRecord): boolean {
   return !page.errorPage && Object.values(page.verdicts).some((verdict) => verdict.indexable);
 }
 
-/** `link-to-noindex`: per target page, the indexable pages that link to it while it is noindex or disallowed. */
+/** The crawlers for which `target` is noindex, and those it is disallowed for; undefined when it is neither (or an error page) for every crawler. */
+function restrictedFor(target: PageRecord): { noindex: string[]; disallowed: string[] } | undefined {
+  if (target.errorPage) return undefined;
+  const entries = Object.entries(target.verdicts);
+  const disallowed = entries.filter(([, v]) => !v.crawlable).map(([crawler]) => crawler);
+  const noindex = entries.filter(([, v]) => v.crawlable && verdictIsNoindex(v)).map(([crawler]) => crawler);
+  return noindex.length > 0 || disallowed.length > 0 ? { noindex, disallowed } : undefined;
+}
+
+/**
+ * `link-to-noindex`: per target page, the indexable pages that link to it while it is noindex or
+ * disallowed. Nothing to look at on a site without such a page; otherwise each distinct link
+ * path is looked up once (`pageAt` tries several spellings of it), and every link after that is
+ * one Map probe: links repeat across pages (navigation, tags), so the distinct paths are few.
+ */
 export function findLinksToNoindex(data: AuditData): AuditFinding[] {
+  const restricted = new Map<PageRecord, { noindex: string[]; disallowed: string[] }>();
+  for (const page of data.pages) {
+    const verdict = restrictedFor(page);
+    if (verdict) restricted.set(page, verdict);
+  }
+  if (restricted.size === 0) return [];
+  // Link path → the restricted page it leads to, or null.
+  const targetOf = new Map<string, PageRecord | null>();
   const hits: Array<{ from: PageRecord; target: PageRecord; noindex: string[]; disallowed: string[] }> = [];
-  const checked = new Map<PageRecord, { noindex: string[]; disallowed: string[] }>();
   for (const page of data.pages) {
     if (!page.links || !indexableForSome(page)) continue;
     const targets = new Set<PageRecord>();
     for (const link of page.links) {
-      const target = data.pageAt(link.path);
-      if (target && target !== page && !target.errorPage) targets.add(target);
-    }
-    for (const target of targets) {
-      let verdict = checked.get(target);
-      if (!verdict) {
-        const entries = Object.entries(target.verdicts);
-        verdict = {
-          disallowed: entries.filter(([, v]) => !v.crawlable).map(([crawler]) => crawler),
-          noindex: entries.filter(([, v]) => v.crawlable && verdictIsNoindex(v)).map(([crawler]) => crawler),
-        };
-        checked.set(target, verdict);
+      let target = targetOf.get(link.path);
+      if (target === undefined) {
+        const found = data.pageAt(link.path);
+        target = found && restricted.has(found) ? found : null;
+        targetOf.set(link.path, target);
       }
-      if (verdict.noindex.length > 0 || verdict.disallowed.length > 0) hits.push({ from: page, target, ...verdict });
+      if (target !== null && target !== page) targets.add(target);
     }
+    for (const target of targets) hits.push({ from: page, target, ...restricted.get(target)! });
   }
   return [...groupBy(hits, (hit) => hit.target.url).values()].map((group) => {
     const { target, noindex, disallowed } = group[0]!;

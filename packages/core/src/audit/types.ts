@@ -223,6 +223,13 @@ export interface AuditContext {
   onDemandPaths?: readonly string[];
   /** Where every page's hreflang links are kept within bounds (`AlternateStore` of i18n-checks.ts). Default: each page keeps its own. */
   alternates?: AlternateKeeper;
+  /** Shares one object per distinct link across the site's pages (`LinkStore` of link-checks.ts). Default: each page has its own. */
+  links?: LinkKeeper;
+}
+/** Keeps one object per distinct link (path and `nofollow`) of a site. */
+export interface LinkKeeper {
+  /** The shared link to `path` (a copy of it is kept). */
+  get(path: string, nofollow: boolean): Readonly<NonNullable<PageRecord['links']>[number]>;
 }
 /** Keeps the hreflang links of every page of a site within bounds, and counts what it dropped. */
 export interface AlternateKeeper {
