@@ -31,6 +31,15 @@ const COLLECTED: ReadonlyMap<string, CollectedElement> = new Map([
 ]);
 /** `<a>`: read by a path of its own (see `openTagEnd`). */
 const LINK = COLLECTED.get('a')!;
+const META = COLLECTED.get('meta')!;
+/**
+ * {@link COLLECTED}`.get(name)` without hashing the name: every tag of a page is asked, and
+ * its name is a new string each time.
+ */
+function collectedElement(name: string): CollectedElement | undefined {
+  if (name.length === 1) return name === 'a' ? LINK : undefined;
+  return name.length === 4 ? COLLECTED.get(name) : undefined;
+}
 /** One more link of the page, up to MAX_LINKS_READ; `href` and `rel` may be slices of the page (see pageLinkFacts). */
 function addLink(facts: PageFacts, href: string, rel: string): void {
   const links = (facts.links ??= []);
@@ -106,7 +115,8 @@ function isName(html: string, start: number, end: number, name: string): boolean
 class AttributeSpans {
   readonly spans = new Int32Array(2 * Math.max(...[...COLLECTED.values()].map((element) => element.attributes.length)));
   clear(count: number): void {
-    this.spans.fill(-1, 0, 2 * count);
+    // A loop, not `fill`: a builtin call costs more than the two to six stores.
+    for (let i = 0; i < 2 * count; i++) this.spans[i] = -1;
   }
 }
 
@@ -188,6 +198,18 @@ function tokenizePage(page: PageView, extraNames: ReadonlySet<string> | undefine
   const watchNosnippet = mayHaveNosnippet(html, 0);
   let nosnippetSeen = false;
 
+  /**
+   * Whether a `<meta>` with these spans (`name`, then `content`) can be a robots tag: both are
+   * there, and the name, unless a character reference in it makes it something else, is a
+   * robots name. The common meta (description, viewport, og:…) is dismissed here.
+   */
+  const mayBeRobotsMeta = (found: Int32Array, names: ReadonlySet<string> | undefined): boolean => {
+    const start = found[0]!;
+    const end = found[1]!;
+    if (start === -1 || found[2] === -1) return false;
+    for (let i = start; i < end; i++) if (html.charCodeAt(i) === 0x26) return true;
+    return isRobotsMetaName(page.text(start, end), names);
+  };
   const startBody = (at: number): void => {
     inBody = true;
     bodyFrom = at;
@@ -205,7 +227,7 @@ function tokenizePage(page: PageView, extraNames: ReadonlySet<string> | undefine
       if (page.latin1 && !isAscii(name)) name = page.text(start + 1, start + 1 + name.length).toLowerCase();
       tag = name;
       tagStart = start;
-      element = COLLECTED.get(name) ?? (watchNosnippet ? NO_ATTRIBUTES : undefined);
+      element = collectedElement(name) ?? (watchNosnippet ? NO_ATTRIBUTES : undefined);
       nosnippetSeen = false;
       if (element) spans.clear(element.attributes.length);
       if (!inBody && (name === 'body' || !HEAD_ELEMENTS.has(name))) startBody(start);
@@ -242,6 +264,10 @@ function tokenizePage(page: PageView, extraNames: ReadonlySet<string> | undefine
         }
         return;
       }
+      // Only a robots meta tag is kept, and the body's links: anything else is passed over
+      // before its values are cut out (a head holds dozens of other metas and links).
+      if (element !== META && inBody) return;
+      if (element === META && !mayBeRobotsMeta(spans.spans, extraNames)) return;
       const names = element!.attributes;
       const attributes: Record<string, string | undefined> = {};
       let hasReference = false;
