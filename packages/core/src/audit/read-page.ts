@@ -38,7 +38,8 @@ const META = COLLECTED.get('meta')!;
  */
 function collectedElement(name: string): CollectedElement | undefined {
   if (name.length === 1) return name === 'a' ? LINK : undefined;
-  return name.length === 4 ? COLLECTED.get(name) : undefined;
+  if (name.length !== 4) return undefined;
+  return name === 'meta' ? META : name === 'link' || name === 'base' ? COLLECTED.get(name) : undefined;
 }
 /** One more link of the page, up to MAX_LINKS_READ; `href` and `rel` may be slices of the page (see pageLinkFacts). */
 function addLink(facts: PageFacts, href: string, rel: string): void {
