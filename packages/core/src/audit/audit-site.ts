@@ -127,11 +127,14 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
     indexable: options.indexable !== false,
     onDemandPaths: (options.onDemandPaths ?? []).map((glob, i) => validateGlob(glob, `onDemandPaths[${i}]`, 'auditSite options')),
     alternates: new AlternateStore(),
-    links: new LinkStore(),
   };
 
   const list = await listHtmlFiles(root);
   skipped.push(...list.skipped);
+  // The URLs of the listed pages are known before any is read: a followed link that can lead to
+  // none of them is not kept (most links of a site lead to listings, assets, other sites).
+  const listedKeys = new Set(list.files.map((file) => urlPathKey(fileToUrl(file, trailingSlash, site?.basePath ?? ''))));
+  context.links = new LinkStore((urlPath) => urlCandidates(urlPathKey(urlPath), trailingSlash).some((candidate) => listedKeys.has(candidate)));
   const read: Array<PageRecord | undefined> = new Array(list.files.length);
   let done = 0;
   const take = (file: string, index: number, readFacts: () => { facts?: PageFacts; skipped?: string }): void => {

@@ -17,23 +17,49 @@ const REL_SPLIT = /[\t\n\f\r ]+/;
 
 /** A link into the site as a PageRecord keeps it. */
 export type PageLink = Readonly<NonNullable<PageRecord['links']>[number]>;
+/** What the store knows of one link path. */
+interface LinkEntry {
+  followed: PageLink | undefined;
+  nofollowed: PageLink | undefined;
+  /** Whether a followed link to the path can lead to a page of the site. */
+  toPage: boolean;
+  /** The last page (see {@link LinkStore.nextPage}) that has each kind. */
+  followedBy: number;
+  nofollowedBy: number;
+}
 /**
  * One object per distinct link of a site (path and `nofollow`), shared by every page that has
  * it: the same navigation links on every page cost one path string and one object, not one per
- * page, and a page's duplicates are found by identity instead of by a key string.
+ * page; each link costs one Map probe, and a page's duplicates are found by the number of the
+ * last page that had the link instead of by a set per page. Given `isPage` (whether a path can
+ * lead to a page of the site, asked once per distinct path), a followed link that leads to no
+ * page is not kept: `link-to-noindex`, the one check that reads followed links, looks for a
+ * page at the other end.
  */
 export class LinkStore implements LinkKeeper {
-  private readonly followed = new Map<string, PageLink>();
-  private readonly nofollowed = new Map<string, PageLink>();
-  /** The shared link to `path`; `path` may be a slice of a page: the kept path is a copy (a slice would keep the whole page alive). */
-  get(path: string, nofollow: boolean): PageLink {
-    const links = nofollow ? this.nofollowed : this.followed;
-    let link = links.get(path);
-    if (link === undefined) {
-      link = { path: ownString(path), nofollow };
-      links.set(link.path, link);
+  private readonly entries = new Map<string, LinkEntry>();
+  private page = 0;
+  constructor(private readonly isPage?: (path: string) => boolean) {}
+  nextPage(): void {
+    this.page++;
+  }
+  add(path: string, nofollow: boolean): PageLink | undefined {
+    let entry = this.entries.get(path);
+    if (entry === undefined) {
+      // A copy: `path` may be a slice of the page, which would keep the whole page alive.
+      const own = ownString(path);
+      entry = { followed: undefined, nofollowed: undefined, toPage: this.isPage?.(own) ?? true, followedBy: 0, nofollowedBy: 0 };
+      this.entries.set(own, entry);
+      path = own;
     }
-    return link;
+    if (nofollow) {
+      if (entry.nofollowedBy === this.page) return undefined;
+      entry.nofollowedBy = this.page;
+      return (entry.nofollowed ??= { path: entry.followed?.path ?? ownString(path), nofollow: true });
+    }
+    if (!entry.toPage || entry.followedBy === this.page) return undefined;
+    entry.followedBy = this.page;
+    return (entry.followed ??= { path: entry.nofollowed?.path ?? ownString(path), nofollow: false });
   }
 }
 
@@ -48,11 +74,12 @@ const NOT_A_PAGE = /^(?:mailto|tel|javascript|data):/i;
 /**
  * A page's links into the site (URL paths, each path and `nofollow` flag once) and the elements it
  * puts `data-nosnippet` on in vain, for its PageRecord. Links to other hosts, `mailto:` and
- * fragments of the page itself are left out. `store` shares the link objects across pages.
+ * fragments of the page itself are left out, and so are the followed links the store knows lead
+ * to no page (see {@link LinkStore}). `store` shares the link objects across pages.
  */
 export function pageLinkFacts(facts: PageFacts, url: string, site: SiteUrl | undefined, store: LinkKeeper = new LinkStore()): Pick<PageRecord, 'links' | 'nosnippetIgnored'> {
   const result: Pick<PageRecord, 'links' | 'nosnippetIgnored'> = {};
-  const seen = new Set<PageLink>();
+  store.nextPage();
   // Most links are plain absolute paths (`/posts/a/`): without a `<base href>` they name that
   // path on the page's own origin, which the URL parser would return unchanged, so the parser
   // (four parses per link through resolveCanonical) is only needed for the others.
@@ -64,10 +91,8 @@ export function pageLinkFacts(facts: PageFacts, url: string, site: SiteUrl | und
     if (!plain && NOT_A_PAGE.test(href)) continue;
     const path = plain ? sitePathOf(href, site) : resolveCanonical(href, url, facts.baseHref, site)?.path;
     if (path === undefined) continue;
-    const link = store.get(path, rel !== '' && hasNofollow(rel));
-    if (seen.has(link)) continue;
-    seen.add(link);
-    (result.links ??= []).push(link);
+    const link = store.add(path, rel !== '' && hasNofollow(rel));
+    if (link) (result.links ??= []).push(link);
   }
   const ignored = [...new Set((facts.nosnippetTags ?? []).filter((tag) => !NOSNIPPET_ELEMENTS.has(tag)))];
   if (ignored.length > 0) result.nosnippetIgnored = ignored;

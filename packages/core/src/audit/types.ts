@@ -228,8 +228,10 @@ export interface AuditContext {
 }
 /** Keeps one object per distinct link (path and `nofollow`) of a site. */
 export interface LinkKeeper {
-  /** The shared link to `path` (a copy of it is kept). */
-  get(path: string, nofollow: boolean): Readonly<NonNullable<PageRecord['links']>[number]>;
+  /** The links added from now on are the next page's. */
+  nextPage(): void;
+  /** The shared link to `path` (a copy of it is kept), or undefined when this page has it already or it is not worth keeping. */
+  add(path: string, nofollow: boolean): Readonly<NonNullable<PageRecord['links']>[number]> | undefined;
 }
 /** Keeps the hreflang links of every page of a site within bounds, and counts what it dropped. */
 export interface AlternateKeeper {
@@ -260,7 +262,7 @@ export interface PageRecord {
   verdicts: Record<string, CrawlerVerdict>;
   /** The sitemap file that lists the page first, when one does. */
   sitemapFile?: string;
-  /** Links into the site (URL paths) and whether they carry `nofollow` (audit/link-checks.ts). */
+  /** Links into the site (URL paths) and whether they carry `nofollow` (audit/link-checks.ts); followed links only to paths that can be pages of the site when the audit knows them. */
   links?: Array<{ path: string; nofollow: boolean }>;
   /** Elements with `data-nosnippet` that Google ignores it on. */
   nosnippetIgnored?: string[];
