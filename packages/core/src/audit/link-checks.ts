@@ -140,6 +140,13 @@ function indexableForSome(page: PageRecord): boolean {
 /** The crawlers for which `target` is noindex, and those it is disallowed for; undefined when it is neither (or an error page) for every crawler. */
 function restrictedFor(target: PageRecord): { noindex: string[]; disallowed: string[] } | undefined {
   if (target.errorPage) return undefined;
+  // Most pages are neither: said without building the lists.
+  let restricted = false;
+  for (const crawler in target.verdicts) {
+    const verdict = target.verdicts[crawler]!;
+    if (!verdict.crawlable || verdictIsNoindex(verdict)) restricted = true;
+  }
+  if (!restricted) return undefined;
   const entries = Object.entries(target.verdicts);
   const disallowed = entries.filter(([, v]) => !v.crawlable).map(([crawler]) => crawler);
   const noindex = entries.filter(([, v]) => v.crawlable && verdictIsNoindex(v)).map(([crawler]) => crawler);
