@@ -80,7 +80,7 @@ const structure = [
   'é', '—', '😀', '<meta name="robots" content="noindex, é—😀">', '<title>é</title>',
   // Beyond ASCII where the bytes are read as Latin-1: names (the Kelvin sign lower-cases to `k`), values kept, values decoded.
   '<lin\u212A rel="canonical" href="/kelvin/">', '<LIN\u212A rel=alternate hreflang=é href=/é/>', '<méta name="robots" content="noindex">', '<a href="/café/—/" rel="nofollow é">',
-  '<a href="/é&amp;—/">', '<dÉv data-nosnippet>', '<sp\u212Aan data-nosnippet>', '<meta name="robots" content="é&#44;—">', '<a href=/😀/ rel=NOFOLLOW>',
+  '<a href="/é&amp;—/">', '<a href=" /x/ ">', '<a href="\t/y/\u000b">', '<a href="/z/\u00a0">', '<a href="">', '<a href="/p/1/" href="/q/">', '<a rel=x href=/r/>', '<dÉv data-nosnippet>', '<sp\u212Aan data-nosnippet>', '<meta name="robots" content="é&#44;—">', '<a href=/😀/ rel=NOFOLLOW>',
 ];
 const page = fc
   .record({ pieces: fc.array(fc.oneof(fc.constantFrom(...collected), fc.constantFrom(...structure)), { maxLength: 30 }), cut: fc.option(fc.nat()) })
