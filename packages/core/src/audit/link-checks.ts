@@ -87,9 +87,9 @@ export function pageLinkFacts(facts: PageFacts, url: string, site: SiteUrl | und
   for (const { href, rel } of facts.links ?? []) {
     if (href === '' || href.charCodeAt(0) === 0x23) continue;
     // A plain path starts with `/`: it is no `mailto:` and needs no parser.
-    const plain = plainPaths && isPlainPath(href);
-    if (!plain && NOT_A_PAGE.test(href)) continue;
-    const path = plain ? sitePathOf(href, site) : resolveCanonical(href, url, facts.baseHref, site)?.path;
+    const end = plainPaths ? plainPathEnd(href) : -1;
+    if (end === -1 && NOT_A_PAGE.test(href)) continue;
+    const path = end !== -1 ? sitePathOf(href, end, site) : resolveCanonical(href, url, facts.baseHref, site)?.path;
     if (path === undefined) continue;
     const link = store.add(path, rel !== '' && hasNofollow(rel));
     if (link) (result.links ??= []).push(link);
@@ -100,34 +100,27 @@ export function pageLinkFacts(facts: PageFacts, url: string, site: SiteUrl | und
 }
 
 /**
- * Whether `href` is an absolute path the URL parser leaves as it is: `/` then path characters
- * only (no `%`, `\\`, dot segments, spaces or anything it would encode), optionally followed by
- * a query or fragment, which do not change the path.
+ * Where the path of `href` ends (its length, or its `?` or `#`) when `href` is an absolute path
+ * the URL parser leaves as it is: `/` then path characters only (no `%`, `\\`, dot segments,
+ * spaces or anything it would encode), optionally followed by a query or fragment, which do not
+ * change the path; -1 otherwise. One pass over the link, which runs for every link of a site.
  */
-function isPlainPath(href: string): boolean {
-  if (href.charCodeAt(0) !== 0x2f || href.charCodeAt(1) === 0x2f) return false;
+function plainPathEnd(href: string): number {
+  if (href.charCodeAt(0) !== 0x2f || href.charCodeAt(1) === 0x2f) return -1;
   let previous = 0x2f;
   for (let i = 1; i < href.length; i++) {
     const c = href.charCodeAt(i);
-    if (c === 0x3f || c === 0x23) return true;
+    if (c === 0x3f || c === 0x23) return i;
     const plain = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x5f || c === 0x7e || c === 0x2f || c === 0x2e;
     // A `.` right after a `/` may start a dot segment (`/./`, `/../`), which the parser removes.
-    if (!plain || (c === 0x2e && previous === 0x2f)) return false;
+    if (!plain || (c === 0x2e && previous === 0x2f)) return -1;
     previous = c;
   }
-  return true;
+  return href.length;
 }
-/** The path part of a plain path (see {@link isPlainPath}), when it is inside the site's base path. */
-function sitePathOf(href: string, site: SiteUrl | undefined): string | undefined {
-  let end = href.length;
-  for (let i = 0; i < href.length; i++) {
-    const c = href.charCodeAt(i);
-    if (c === 0x3f || c === 0x23) {
-      end = i;
-      break;
-    }
-  }
-  const path = href.slice(0, end);
+/** The path of a plain path ending at `end` (see {@link plainPathEnd}), when it is inside the site's base path. */
+function sitePathOf(href: string, end: number, site: SiteUrl | undefined): string | undefined {
+  const path = end === href.length ? href : href.slice(0, end);
   if (site === undefined || site.basePath === '' || path === site.basePath || path.startsWith(`${site.basePath}/`)) return path;
   return undefined;
 }
