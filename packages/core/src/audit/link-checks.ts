@@ -195,7 +195,8 @@ export function findLinksToNoindex(data: AuditData): AuditFinding[] {
 export function findNofollowInternalLinks(data: AuditData): AuditFinding[] {
   const findings: AuditFinding[] = [];
   for (const page of data.pages) {
-    const targets = (page.links ?? []).filter((link) => link.nofollow).map((link) => link.path);
+    if (page.links === undefined) continue;
+    const targets = page.links.filter((link) => link.nofollow).map((link) => link.path);
     if (targets.length === 0) continue;
     findings.push(
       makeFinding(

@@ -125,6 +125,9 @@ class AttributeSpans {
   }
 }
 
+/** The spans of the element being read: one for every page (reading a page never reads another), so no typed array is made per page. */
+const SPANS = new AttributeSpans();
+
 /** Whether `html` has `<name` (ASCII case-insensitive) at `at`, `name` lower-case. */
 function startsTag(html: string, at: number, name: string): boolean {
   for (let i = 0; i < name.length; i++) if ((html.charCodeAt(at + 1 + i) | 0x20) !== name.charCodeAt(i)) return false;
@@ -195,7 +198,7 @@ function tokenizePage(page: PageView, extraNames: ReadonlySet<string> | undefine
   let tagStart = 0;
   // The element being read, when it is collected; its read attributes' spans.
   let element: CollectedElement | undefined;
-  const spans = new AttributeSpans();
+  const spans = SPANS;
   // Where the scanner may stop: unknown (Infinity) before the body starts, then the last candidate.
   let stopAfter = Infinity;
   let bodyFrom = 0;

@@ -64,7 +64,9 @@ const HTML_EXTENSION = /\.html?$/i;
 export function fileToUrl(file: string, trailingSlash: TrailingSlash, basePath = ''): string {
   const segments = file.split('/');
   const last = segments[segments.length - 1]!;
-  const stem = last.replace(HTML_EXTENSION, '');
+  // `last.replace(HTML_EXTENSION, '')` without the regular expression: this runs for every page.
+  const lower = last.toLowerCase();
+  const stem = last.slice(0, last.length - (lower.endsWith('.html') ? 5 : lower.endsWith('.htm') ? 4 : 0));
   let path: string;
   if (stem.toLowerCase() === 'index') {
     const folders = segments.slice(0, -1).map(encodePathSegment);
