@@ -1,5 +1,6 @@
 // One audit measure in its own process: argv <dir> <variant read|tokenize|audit>. Prints CPU and
-// wall time of the measured part (the imports are done before it starts).
+// wall time of the measured part (the imports are done before it starts). `<dir> stages [rounds]`
+// prints instead the warm CPU per page of each stage of the audit (see `stages`).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Tokenizer } from 'htmlparser2';
@@ -26,6 +27,48 @@ async function floor(tokenize) {
     }
   }
   return { pages: files.length, findings: [], bytes };
+}
+
+/**
+ * `stages`: where the audit's time goes, warm, in this one process: each stage over the same
+ * pages in an order rotated every round (CPU per page, medians of `rounds`, after one warm-up
+ * round): listing, reading the files, the UTF-8 check and Latin-1 view, the tag scanner with a
+ * no-op reader, the page reader, and the whole audit.
+ */
+async function stages(rounds) {
+  const { listHtmlFiles, readListedFileSync } = await import('../packages/core/dist/audit/read-files.js');
+  const { readPageBytes } = await import('../packages/core/dist/audit/read-page.js');
+  const { TagScanner } = await import('../packages/core/dist/html/tag-scanner.js');
+  const { isUtf8 } = await import('node:buffer');
+  const list = await listHtmlFiles(dir);
+  const pages = list.files.map((file) => Buffer.from(readListedFileSync(join(dir, file), 1 << 24)));
+  const views = pages.map((bytes) => bytes.toString('latin1'));
+  const noop = { openTag: () => false, attribute: ignore, openTagEnd: ignore, closeTag: ignore };
+  const steps = {
+    list: () => listHtmlFiles(dir),
+    read: () => list.files.forEach((file) => readListedFileSync(join(dir, file), 1 << 24)),
+    latin1: () => pages.forEach((bytes) => isUtf8(bytes) && bytes.toString('latin1')),
+    scanner: () => views.forEach((view) => new TagScanner(view, noop).run()),
+    reader: () => pages.forEach((bytes) => readPageBytes(bytes)),
+    audit: () => auditSite(dir, { site: 'https://example.com' }),
+  };
+  const names = Object.keys(steps);
+  const samples = Object.fromEntries(names.map((name) => [name, []]));
+  for (let round = 0; round <= rounds; round++) {
+    for (const name of names.map((_, i) => names[(i + round) % names.length])) {
+      const cpu = process.cpuUsage();
+      await steps[name]();
+      const used = process.cpuUsage(cpu);
+      if (round > 0) samples[name].push((used.user + used.system) / pages.length);
+    }
+  }
+  const median = (values) => values.sort((a, b) => a - b)[values.length >> 1];
+  return { pages: pages.length, findings: [], usPerPage: Object.fromEntries(names.map((name) => [name, median(samples[name])])) };
+}
+
+if (variant === 'stages') {
+  process.stdout.write('\n' + JSON.stringify(await stages(Number(process.argv[4] ?? 5))));
+  process.exit(0);
 }
 
 const start = performance.now();

@@ -73,3 +73,13 @@ export function benchAudit({ sizes = [1000, 5000, 20_000], rounds = 3, eleventyO
   const linear = results.slice(1).map((r, i) => ({ from: results[i].pages, to: r.pages, ratio: perPage(r) / perPage(results[i]) }));
   return { sizes: results, linear, ...(eleventyOutput && existsSync(eleventyOutput) ? { eleventy: measure(eleventyOutput, rounds) } : {}) };
 }
+
+/**
+ * Where the audit's time goes on the `count`-page site, warm, in one process (see `stages` in
+ * audit-worker.mjs): CPU µs per page of listing, reading, the UTF-8 check and Latin-1 view, the
+ * tag scanner alone, the page reader, and the whole audit; `rest` is the audit less the others.
+ */
+export function benchAuditStages({ count = 5000, rounds = 5 } = {}) {
+  const { usPerPage } = runNode(join(root, 'bench', 'audit-worker.mjs'), [auditSite(count), 'stages', String(rounds)]);
+  return { pages: count, ...usPerPage, rest: usPerPage.audit - usPerPage.list - usPerPage.read - usPerPage.reader };
+}

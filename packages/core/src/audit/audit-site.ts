@@ -17,7 +17,7 @@ import { forEachConcurrent, listHtmlFiles, readListedFileSync, readTextFile } fr
 import { setImmediate } from 'node:timers/promises';
 import { readHeaderRules } from './header-rules.js';
 import { AlternateStore } from './i18n-checks.js';
-import { pageLinkFacts } from './link-checks.js';
+import { LinkStore, pageLinkFacts } from './link-checks.js';
 import { readSitemaps, siteFromSitemaps } from './sitemaps.js';
 
 /**
@@ -30,10 +30,10 @@ const MAYBE_ERROR_PAGE = /[45]\d\d/;
 export function auditPage(file: string, html: string, context: AuditContext): PageRecord {
   return auditPageFacts(file, readPage(html, context.extraNames), context);
 }
-/** Decides, for each crawler, what it may do with the URL of a page read into `facts`. */
-function auditPageFacts(file: string, facts: PageFacts, context: AuditContext): PageRecord {
+/** Decides, for each crawler, what it may do with the URL (`url`, when known already) of a page read into `facts`. */
+function auditPageFacts(file: string, facts: PageFacts, context: AuditContext, known?: string): PageRecord {
   const basePath = context.site?.basePath ?? '';
-  const url = fileToUrl(file, context.trailingSlash, basePath);
+  const url = known ?? fileToUrl(file, context.trailingSlash, basePath);
   const sources: DirectiveSource[] = [];
   for (const header of context.headers.robotsHeadersFor(url.slice(basePath.length) || '/', file)) {
     sources.push(headerSource(header.value, header.location, header.pattern));
@@ -70,7 +70,7 @@ function auditPageFacts(file: string, facts: PageFacts, context: AuditContext): 
     sources,
     verdicts,
     // Links into the site and data-nosnippet elements, for audit/link-checks.ts.
-    ...pageLinkFacts(facts, url, context.site),
+    ...pageLinkFacts(facts, url, context.site, context.links),
   };
 }
 
@@ -131,12 +131,17 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
 
   const list = await listHtmlFiles(root);
   skipped.push(...list.skipped);
+  // The URLs of the listed pages are known before any is read: a followed link that can lead to
+  // none of them is not kept (most links of a site lead to listings, assets, other sites).
+  const urls = list.files.map((file) => fileToUrl(file, trailingSlash, site?.basePath ?? ''));
+  const listedKeys = new Set(urls.map(urlPathKey));
+  context.links = new LinkStore((urlPath) => urlCandidates(urlPathKey(urlPath), trailingSlash).some((candidate) => listedKeys.has(candidate)));
   const read: Array<PageRecord | undefined> = new Array(list.files.length);
   let done = 0;
   const take = (file: string, index: number, readFacts: () => { facts?: PageFacts; skipped?: string }): void => {
     try {
       const { facts, skipped: reason } = readFacts();
-      if (facts) read[index] = auditPageFacts(file, facts, context);
+      if (facts) read[index] = auditPageFacts(file, facts, context, urls[index]);
       else skipped.push({ file, reason: reason! });
     } catch (error) {
       skipped.push({ file, reason: `could not be read as HTML (${error instanceof Error ? error.message : String(error)})` });

@@ -43,6 +43,8 @@ interface Conflict {
   result: string;
 }
 function conflictsOnPage(url: string, sources: readonly DirectiveSource[]): Conflict[] {
+  // One source cannot disagree with itself: most pages have none or one.
+  if (sources.length < 2) return [];
   const byAudience = new Map<string, Array<{ source: DirectiveSource; value: string }>>();
   for (const source of sources) {
     for (const [audience, directives] of source.audiences) {
@@ -92,8 +94,10 @@ export function findConflictingTags(data: AuditData): AuditFinding[] {
 export function findExpired(data: AuditData): AuditFinding[] {
   const hits: Array<{ url: string; crawler: string; date: string; source: DecisionSource }> = [];
   for (const page of data.pages) {
-    for (const [crawler, verdict] of Object.entries(page.verdicts)) {
+    for (const crawler in page.verdicts) {
+      const verdict = page.verdicts[crawler]!;
       const date = verdict.unavailableAfter;
+      if (date === undefined) continue;
       const source = verdict.because.unavailableAfter?.[0];
       if (date !== undefined && source && Date.parse(date) <= data.context.now) hits.push({ url: page.url, crawler, date, source });
     }
@@ -175,7 +179,10 @@ export function findRobotsTagInBody(data: AuditData): AuditFinding[] {
 export function findNoindexDisallowed(data: AuditData): AuditFinding[] {
   const hits: Array<{ url: string; crawler: string; rule: DecisionSource }> = [];
   for (const page of data.pages) {
-    for (const [crawler, verdict] of Object.entries(page.verdicts)) {
+    // `for…in`, not Object.entries: this runs for every page of the site.
+    for (const crawler in page.verdicts) {
+      const verdict = page.verdicts[crawler]!;
+      if (verdict.crawlable) continue;
       const rule = verdict.because.crawl?.[0];
       if (!verdict.crawlable && rule && verdictIsNoindex(verdict)) hits.push({ url: page.url, crawler, rule });
     }

@@ -31,10 +31,24 @@ const COLLECTED: ReadonlyMap<string, CollectedElement> = new Map([
 ]);
 /** `<a>`: read by a path of its own (see `openTagEnd`). */
 const LINK = COLLECTED.get('a')!;
+const META = COLLECTED.get('meta')!;
+/**
+ * {@link COLLECTED}`.get(name)` without hashing the name: every tag of a page is asked, and
+ * its name is a new string each time.
+ */
+function collectedElement(name: string): CollectedElement | undefined {
+  if (name.length === 1) return name === 'a' ? LINK : undefined;
+  if (name.length !== 4) return undefined;
+  return name === 'meta' ? META : name === 'link' || name === 'base' ? COLLECTED.get(name) : undefined;
+}
 /** One more link of the page, up to MAX_LINKS_READ; `href` and `rel` may be slices of the page (see pageLinkFacts). */
 function addLink(facts: PageFacts, href: string, rel: string): void {
   const links = (facts.links ??= []);
   if (links.length < MAX_LINKS_READ) links.push({ href: href.trim(), rel });
+}
+/** What `trim` removes from a string of ASCII. */
+function isAsciiSpace(c: number): boolean {
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
 }
 /** Any other element, read only for `data-nosnippet` when the page has that attribute at all. */
 const NO_ATTRIBUTES: CollectedElement = { where: 'anywhere', attributes: [] };
@@ -106,9 +120,13 @@ function isName(html: string, start: number, end: number, name: string): boolean
 class AttributeSpans {
   readonly spans = new Int32Array(2 * Math.max(...[...COLLECTED.values()].map((element) => element.attributes.length)));
   clear(count: number): void {
-    this.spans.fill(-1, 0, 2 * count);
+    // A loop, not `fill`: a builtin call costs more than the two to six stores.
+    for (let i = 0; i < 2 * count; i++) this.spans[i] = -1;
   }
 }
+
+/** The spans of the element being read: one for every page (reading a page never reads another), so no typed array is made per page. */
+const SPANS = new AttributeSpans();
 
 /** Whether `html` has `<name` (ASCII case-insensitive) at `at`, `name` lower-case. */
 function startsTag(html: string, at: number, name: string): boolean {
@@ -155,14 +173,24 @@ const ignore = (): void => {};
  * decoding the whole page, as the audit read pages before.
  */
 export function readPage(html: string, extraNames?: ReadonlySet<string>): PageFacts {
-  return tokenizePage(html, extraNames, false)!.facts;
+  return tokenizePage({ view: html, latin1: false, text: (start, end) => html.slice(start, end) }, extraNames);
 }
 
 /**
- * What {@link readPage} does; with `headOnly`, the scanner stops where the body starts and
- * the result is undefined when it does not start in `html` (a prefix of the page, then).
+ * A page as the scanner reads it: `view` is the markup (the text itself, or its UTF-8 bytes seen
+ * as Latin-1, where every character that HTML syntax uses is itself and offsets are byte
+ * offsets), `text` the real text of a span of `view` that starts and ends at syntax characters.
  */
-function tokenizePage(html: string, extraNames: ReadonlySet<string> | undefined, headOnly: boolean): { facts: PageFacts; bodyFrom: number } | undefined {
+interface PageView {
+  view: string;
+  /** `view` is UTF-8 bytes seen as Latin-1. */
+  latin1: boolean;
+  text(start: number, end: number): string;
+}
+
+/** {@link readPage} on a {@link PageView}. */
+function tokenizePage(page: PageView, extraNames: ReadonlySet<string> | undefined): PageFacts {
+  const html = page.view;
   const facts: PageFacts = { robotsTags: [] };
   const offsets: number[] = [];
   let inBody = false;
@@ -170,7 +198,7 @@ function tokenizePage(html: string, extraNames: ReadonlySet<string> | undefined,
   let tagStart = 0;
   // The element being read, when it is collected; its read attributes' spans.
   let element: CollectedElement | undefined;
-  const spans = new AttributeSpans();
+  const spans = SPANS;
   // Where the scanner may stop: unknown (Infinity) before the body starts, then the last candidate.
   let stopAfter = Infinity;
   let bodyFrom = 0;
@@ -178,6 +206,18 @@ function tokenizePage(html: string, extraNames: ReadonlySet<string> | undefined,
   const watchNosnippet = mayHaveNosnippet(html, 0);
   let nosnippetSeen = false;
 
+  /**
+   * Whether a `<meta>` with these spans (`name`, then `content`) can be a robots tag: both are
+   * there, and the name, unless a character reference in it makes it something else, is a
+   * robots name. The common meta (description, viewport, og:…) is dismissed here.
+   */
+  const mayBeRobotsMeta = (found: Int32Array, names: ReadonlySet<string> | undefined): boolean => {
+    const start = found[0]!;
+    const end = found[1]!;
+    if (start === -1 || found[2] === -1) return false;
+    for (let i = start; i < end; i++) if (html.charCodeAt(i) === 0x26) return true;
+    return isRobotsMetaName(page.text(start, end), names);
+  };
   const startBody = (at: number): void => {
     inBody = true;
     bodyFrom = at;
@@ -190,9 +230,12 @@ function tokenizePage(html: string, extraNames: ReadonlySet<string> | undefined,
         element = undefined;
         return false;
       }
+      // Seen as Latin-1, a name beyond ASCII is not the name the text has (the Kelvin sign
+      // lower-cases to `k`): read it from the text.
+      if (page.latin1 && !isAscii(name)) name = page.text(start + 1, start + 1 + name.length).toLowerCase();
       tag = name;
       tagStart = start;
-      element = COLLECTED.get(name) ?? (watchNosnippet ? NO_ATTRIBUTES : undefined);
+      element = collectedElement(name) ?? (watchNosnippet ? NO_ATTRIBUTES : undefined);
       nosnippetSeen = false;
       if (element) spans.clear(element.attributes.length);
       if (!inBody && (name === 'body' || !HEAD_ELEMENTS.has(name))) startBody(start);
@@ -216,31 +259,51 @@ function tokenizePage(html: string, extraNames: ReadonlySet<string> | undefined,
       if (nosnippetSeen) (facts.nosnippetTags ??= []).push(tag);
       if (element === NO_ATTRIBUTES) return;
       if (element === LINK) {
-        if (spans.spans[0] === -1) return;
+        const hrefStart = spans.spans[0]!;
+        if (hrefStart === -1) return;
+        // The common link: an href of ASCII without a character reference or spaces to trim, and
+        // no rel, cut out of the page in one pass over it (this runs for every link of a site).
+        const hrefEnd = spans.spans[1]!;
+        if (spans.spans[2] === -1 && hrefEnd > hrefStart && !isAsciiSpace(html.charCodeAt(hrefStart)) && !isAsciiSpace(html.charCodeAt(hrefEnd - 1))) {
+          let plain = true;
+          for (let i = hrefStart; i < hrefEnd && plain; i++) {
+            const c = html.charCodeAt(i);
+            plain = c !== 0x26 && c < 0x80;
+          }
+          if (plain) {
+            const links = (facts.links ??= []);
+            if (links.length < MAX_LINKS_READ) links.push({ href: html.slice(hrefStart, hrefEnd), rel: '' });
+            return;
+          }
+        }
         // A page has many links: read without an attributes object, and kept as slices, since
         // pageLinkFacts turns them into paths (copied) while the page is still at hand.
-        const href = html.slice(spans.spans[0]!, spans.spans[1]!);
-        const rel = spans.spans[2] === -1 ? '' : html.slice(spans.spans[2]!, spans.spans[3]!);
+        const href = page.text(spans.spans[0]!, spans.spans[1]!);
+        const rel = spans.spans[2] === -1 ? '' : page.text(spans.spans[2]!, spans.spans[3]!);
         if (href.includes('&') || rel.includes('&')) {
-          const decoded = decodedAttributes(html.slice(tagStart, end + 1));
+          const decoded = decodedAttributes(page.text(tagStart, end + 1));
           addLink(facts, decoded.href!, decoded.rel ?? '');
         } else {
           addLink(facts, href, rel);
         }
         return;
       }
+      // Only a robots meta tag is kept, and the body's links: anything else is passed over
+      // before its values are cut out (a head holds dozens of other metas and links).
+      if (element !== META && inBody) return;
+      if (element === META && !mayBeRobotsMeta(spans.spans, extraNames)) return;
       const names = element!.attributes;
       const attributes: Record<string, string | undefined> = {};
       let hasReference = false;
       for (let i = 0; i < names.length; i++) {
         const start = spans.spans[2 * i]!;
         if (start === -1) continue;
-        const value = html.slice(start, spans.spans[2 * i + 1]!);
+        const value = page.text(start, spans.spans[2 * i + 1]!);
         attributes[names[i]!] = value;
         if (value.includes('&')) hasReference = true;
       }
       // A character reference in a value: the element is read alone, with references decoded.
-      collectFact(facts, { tag, attributes: hasReference ? decodedAttributes(html.slice(tagStart, end + 1)) : attributes, start: tagStart, inBody }, extraNames, offsets);
+      collectFact(facts, { tag, attributes: hasReference ? decodedAttributes(page.text(tagStart, end + 1)) : attributes, start: tagStart, inBody }, extraNames, offsets);
     },
     closeTag(start, end) {
       if (!inBody && isName(html, start, end, 'head')) startBody(start);
@@ -248,8 +311,7 @@ function tokenizePage(html: string, extraNames: ReadonlySet<string> | undefined,
   };
   const scanner = new TagScanner(html, sink);
   scanner.run();
-  if (headOnly && !inBody) return undefined;
-  if (inBody && !headOnly) {
+  if (inBody) {
     // Paused where the body starts: go on only as far as a body element read can start.
     stopAfter = watchNosnippet ? Infinity : lastBodyCandidate(html, bodyFrom);
     if (stopAfter !== -1) scanner.run();
@@ -257,55 +319,36 @@ function tokenizePage(html: string, extraNames: ReadonlySet<string> | undefined,
   if (offsets.length > 0) {
     lineNumbersAt(html, offsets).forEach((line, index) => (facts.robotsTags[index]!.line = line));
   }
-  return { facts, bodyFrom };
+  return facts;
 }
 
-/** The bytes of a page's beginning that are decoded first, enough for most heads. */
-export const HEAD_PREFIX_BYTES = 16 * 1024;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** Whether `text` is ASCII only. */
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return false;
+  return true;
+}
 /**
  * {@link readPage} on a page's UTF-8 bytes, or why they are not UTF-8 (as {@link decodeUtf8}
- * says). Exactly what `readPage` finds in the decoded page, at a fraction of the cost when
- * nothing is to be learnt from the body: the bytes are validated whole (fast, without making
- * a string) but only their first `prefixBytes` are decoded; when the body starts within them
- * and no `<meta` can follow (looked for in the bytes, which hold ASCII only as itself), the
- * rest is never decoded. Otherwise the whole page is decoded and read.
+ * says): exactly what `readPage` finds in the decoded page, without decoding it. The bytes are
+ * validated whole (fast, without making a string) and scanned as Latin-1, a string of one byte
+ * per character made at memory speed and half the size of the decoded text of a page with any
+ * character beyond Latin-1; only the values the facts keep are decoded, from their bytes.
  */
-export function readPageBytes(bytes: Uint8Array, extraNames?: ReadonlySet<string>, prefixBytes = HEAD_PREFIX_BYTES): { facts: PageFacts; skipped?: undefined } | { facts?: undefined; skipped: string } {
+export function readPageBytes(bytes: Uint8Array, extraNames?: ReadonlySet<string>): { facts: PageFacts; skipped?: undefined } | { facts?: undefined; skipped: string } {
   if (!isUtf8(bytes)) {
     const decoded = decodeUtf8(bytes);
     return decoded.text === undefined ? { skipped: decoded.skipped } : { facts: readPage(decoded.text, extraNames) };
   }
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   // The decoder drops a byte order mark: the text starts after it.
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  if (bytes.length > prefixBytes + bom) {
-    // Cut before a continuation byte's sequence, so the prefix is the page's text up to a character.
-    let cut = prefixBytes + bom;
-    while (cut > bom && (bytes[cut]! & 0xc0) === 0x80) cut--;
-    const prefix = utf8.decode(bytes.subarray(0, cut));
-    const head = tokenizePage(prefix, extraNames, true);
-    if (head) {
-      const bodyByte = bom + Buffer.byteLength(prefix.slice(0, head.bodyFrom), 'utf8');
-      const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-      if (!hasBodyCandidate(buffer, bodyByte) && !mayHaveNosnippet(buffer, bodyByte)) return { facts: head.facts };
-    }
-  }
-  return { facts: readPage(utf8.decode(bytes), extraNames) };
+  const view = buffer.toString('latin1', bom);
+  const text = (start: number, end: number): string => {
+    for (let i = start; i < end; i++) if (view.charCodeAt(i) >= 0x80) return buffer.toString('utf8', bom + start, bom + end);
+    return view.slice(start, end);
+  };
+  return { facts: tokenizePage({ view, latin1: true, text }, extraNames) };
 }
-/** Whether a collected body element can start in `bytes` from `from` on: {@link lastBodyCandidate} on bytes. */
-function hasBodyCandidate(bytes: Buffer, from: number): boolean {
-  for (const name of BODY_NAMES) {
-    for (const first of [`<${name[0]!}`, `<${name[0]!.toUpperCase()}`]) {
-      for (let at = bytes.indexOf(first, from, 'latin1'); at !== -1; at = bytes.indexOf(first, at + 1, 'latin1')) {
-        let match = true;
-        for (let i = 0; i < name.length && match; i++) match = ((bytes[at + 1 + i] ?? 0) | 0x20) === name.charCodeAt(i);
-        if (match) return true;
-      }
-    }
-  }
-  return false;
-}
-
 let decodedTag: Record<string, string> = Object.create(null) as Record<string, string>;
 let decodedElement = '';
 let decodedName = '';

@@ -10,6 +10,14 @@ import type { ParsedRobotsTxt } from '../robots-txt/types.js';
 const PATH_SAFE_ESCAPES = /%(?:24|26|2B|2C|3A|3B|3D|40)/g;
 /** A file or folder name as it appears in a URL path: `a b` → `a%20b`, `ü` → `%C3%BC`, `a:b` stays. */
 export function encodePathSegment(segment: string): string {
+  // Nearly every name is letters, digits, `-`, `_` and `.`, which stay as they are: the
+  // escaping and its regular expression, run for every page's every folder, are skipped.
+  let plain = true;
+  for (let i = 0; i < segment.length && plain; i++) {
+    const c = segment.charCodeAt(i);
+    plain = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x5f || c === 0x2e;
+  }
+  if (plain) return segment;
   return encodeURIComponent(segment).replace(PATH_SAFE_ESCAPES, (escape) => decodeURIComponent(escape));
 }
 
@@ -56,7 +64,9 @@ const HTML_EXTENSION = /\.html?$/i;
 export function fileToUrl(file: string, trailingSlash: TrailingSlash, basePath = ''): string {
   const segments = file.split('/');
   const last = segments[segments.length - 1]!;
-  const stem = last.replace(HTML_EXTENSION, '');
+  // `last.replace(HTML_EXTENSION, '')` without the regular expression: this runs for every page.
+  const lower = last.toLowerCase();
+  const stem = last.slice(0, last.length - (lower.endsWith('.html') ? 5 : lower.endsWith('.htm') ? 4 : 0));
   let path: string;
   if (stem.toLowerCase() === 'index') {
     const folders = segments.slice(0, -1).map(encodePathSegment);

@@ -223,6 +223,15 @@ export interface AuditContext {
   onDemandPaths?: readonly string[];
   /** Where every page's hreflang links are kept within bounds (`AlternateStore` of i18n-checks.ts). Default: each page keeps its own. */
   alternates?: AlternateKeeper;
+  /** Shares one object per distinct link across the site's pages (`LinkStore` of link-checks.ts). Default: each page has its own. */
+  links?: LinkKeeper;
+}
+/** Keeps one object per distinct link (path and `nofollow`) of a site. */
+export interface LinkKeeper {
+  /** The links added from now on are the next page's. */
+  nextPage(): void;
+  /** The shared link to `path` (a copy of it is kept), or undefined when this page has it already or it is not worth keeping. */
+  add(path: string, nofollow: boolean): Readonly<NonNullable<PageRecord['links']>[number]> | undefined;
 }
 /** Keeps the hreflang links of every page of a site within bounds, and counts what it dropped. */
 export interface AlternateKeeper {
@@ -253,7 +262,7 @@ export interface PageRecord {
   verdicts: Record<string, CrawlerVerdict>;
   /** The sitemap file that lists the page first, when one does. */
   sitemapFile?: string;
-  /** Links into the site (URL paths) and whether they carry `nofollow` (audit/link-checks.ts). */
+  /** Links into the site (URL paths) and whether they carry `nofollow` (audit/link-checks.ts); followed links only to paths that can be pages of the site when the audit knows them. */
   links?: Array<{ path: string; nofollow: boolean }>;
   /** Elements with `data-nosnippet` that Google ignores it on. */
   nosnippetIgnored?: string[];

@@ -51,6 +51,24 @@ describe('link findings', () => {
     expect(ofId(await audit(files, { indexable: false }), 'link-to-noindex')).toEqual([]);
   });
 
+  it('finds a noindex page behind every spelling of its URL, though followed links to no listed page are not kept (one Map probe per link)', async () => {
+    // Each spelling pageAt resolves (index.html, a percent-escape, the slash toggled with `ignore`,
+    // a query), and links to paths that are no page at all, which are dropped before the checks.
+    const spellings = ['/b/index.html', '/caf%C3%A9/', '/b?x=1', '/b.html', '/nowhere/', '/b/c/'];
+    const files = {
+      'index.html': page(spellings.map((href) => `<a href="${href}">x</a>`).join('')),
+      'b/index.html': page('b', NOINDEX),
+      'café/index.html': page('c', NOINDEX),
+      'b/c.html': page('c', NOINDEX),
+    };
+    const targets = async (trailingSlash: 'always' | 'never' | 'ignore'): Promise<string[]> =>
+      ofId(await audit(files, { trailingSlash }), 'link-to-noindex').map((finding) => finding.source!.file!).sort();
+    expect(await targets('ignore')).toEqual(['b/c.html', 'b/index.html', 'café/index.html']);
+    expect(await targets('always')).toEqual(['b/index.html', 'café/index.html']);
+    // `never`: `/caf%C3%A9/` with its slash is no URL of the site.
+    expect(await targets('never')).toEqual(['b/index.html']);
+  });
+
   it('warns about nofollow on links to the site’s own pages, not on links elsewhere', async () => {
     const report = await audit({
       'index.html': page('<a href="/about/" rel="noopener NoFollow">a</a><a href="https://example.com/x" rel=nofollow>x</a><a href="https://other.org/" rel="nofollow">o</a><a href="/y" rel="ugc">y</a>'),
