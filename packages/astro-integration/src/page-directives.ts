@@ -217,8 +217,12 @@ function entryStorage(): EntryStorage | undefined {
   return Storage === undefined ? undefined : new Storage();
 }
 
+/** The process's recorder once this module instance found it: a symbol lookup on the global object costs every request. */
+let known: RenderedEntriesRecorder | undefined;
+
 /** The process's recorder, made on first use (the first module instance wins: in dev the middleware is reloaded). */
 export function renderedEntriesRecorder(): RenderedEntriesRecorder {
+  if (known !== undefined) return known;
   const scope = globalThis as Record<symbol, RenderedEntriesRecorder | undefined>;
   let recorder = scope[RENDERED_ENTRIES];
   if (!recorder) {
@@ -234,7 +238,7 @@ export function renderedEntriesRecorder(): RenderedEntriesRecorder {
     };
     scope[RENDERED_ENTRIES] = recorder;
   }
-  return recorder;
+  return (known = recorder);
 }
 
 /**

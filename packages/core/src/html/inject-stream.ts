@@ -57,6 +57,14 @@ function isLocatedFinal(text: string, located: LocatedHead | HtmlDiagnostic): bo
 }
 
 const encoder = new TextEncoder();
+/** A fatal UTF-8 decoder for whole sequences, shared: without `stream`, a call leaves no state behind. */
+const wholeDecoder = newDecoder();
+/** Inserted tags are nearly always ASCII: one byte per character, found without counting. */
+const NON_ASCII = /[^\x00-\x7f]/;
+
+function newDecoder(): InstanceType<typeof TextDecoder> {
+  return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+}
 type ReadResult = Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>['read']>>;
 
 /** Whether a promise has already settled with a chunk: `Promise.race` takes the first settled one in order. */
@@ -94,7 +102,8 @@ export async function injectRobotsStream(
 ): Promise<InjectRobotsStreamResult> {
   const reader = input.getReader();
   const chunks: Uint8Array[] = [];
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  // Made only when a slice ends inside a character: a slice of whole characters needs no state.
+  let decoder: InstanceType<typeof TextDecoder> | undefined;
   let text = '';
   let scannedLength = -1;
   let ended = false;
@@ -127,11 +136,13 @@ export async function injectRobotsStream(
         decodedBytes += slice.byteLength;
       }
       try {
-        text += slice === undefined ? decoder.decode() : decoder.decode(slice, { stream: true });
+        if (slice === undefined) text += decoder?.decode() ?? '';
+        else if (decoder === undefined && incompleteTail(slice) === 0) text += wholeDecoder.decode(slice);
+        else text += (decoder ??= newDecoder()).decode(slice, { stream: true });
       } catch {
         // Bytes that are not UTF-8 may lie after the head, in the same chunk: the head is still ours to edit.
         const bytes = concat(chunks);
-        text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(0, validUtf8Length(bytes)));
+        text = wholeDecoder.decode(bytes.subarray(0, validUtf8Length(bytes)));
         decodedBytes = -1;
         located = locateHead(text);
         utf8 = isLocatedFinal(text, located);
@@ -169,7 +180,7 @@ export async function injectRobotsStream(
   const rest = buffered.subarray(replaced);
   // An ASCII prefix keeps one byte per character outside the edits: only the inserted text is counted.
   let headBytes = replaced;
-  if (ascii) for (const edit of injection.edits) headBytes += utf8Length(edit.text) - (edit.end - edit.start);
+  if (ascii) for (const edit of injection.edits) headBytes += (NON_ASCII.test(edit.text) ? utf8Length(edit.text) : edit.text.length) - (edit.end - edit.start);
   else headBytes = utf8Length(head.text);
   return {
     body: streamOf(rest.byteLength < MERGE_REST_BELOW ? [joined(head.text, headBytes, rest)] : [encoder.encode(head.text), rest], reader, pending),
