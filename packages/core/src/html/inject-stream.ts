@@ -77,6 +77,37 @@ const PENDING = Symbol('pending');
  */
 const FIRST_SLICE = 8192;
 
+/** Bytes decoded past the first `<body` or `</head` of a page: room for the tag the scan reads there. */
+const HEAD_END_MARGIN = 512;
+const LESS_THAN_BYTE = 0x3c;
+
+/**
+ * How many of a page's first bytes to decode first: up to `HEAD_END_MARGIN` past its first
+ * `<body` or `</head` (ASCII case-insensitively, found by looking at each `<` only), else
+ * `FIRST_SLICE`. Only a guess that saves decoding the body into a string the scan never reads
+ * (a string per request, for the garbage collector): when the scan of that prefix is not final
+ * (the `<body` was in a comment or a script), the prefix is decoded further, doubling, as before.
+ */
+export function firstSliceLength(bytes: Uint8Array): number {
+  const limit = Math.min(bytes.byteLength, FIRST_SLICE);
+  for (let at = bytes.indexOf(LESS_THAN_BYTE); at !== -1 && at < limit; at = bytes.indexOf(LESS_THAN_BYTE, at + 1)) {
+    if (spells(bytes, at + 1, 'body') || spells(bytes, at + 1, '/head')) return Math.min(bytes.byteLength, at + HEAD_END_MARGIN);
+  }
+  return limit;
+}
+
+/** Whether the bytes at `at` are `word` (lowercase ASCII) in any ASCII case. */
+function spells(bytes: Uint8Array, at: number, word: string): boolean {
+  if (at + word.length > bytes.byteLength) return false;
+  for (let i = 0; i < word.length; i++) {
+    const byte = bytes[at + i]!;
+    const code = word.charCodeAt(i);
+    // `| 0x20` lowercases a letter; `/` is compared as it is.
+    if ((code === 0x2f ? byte : byte | 0x20) !== code) return false;
+  }
+  return true;
+}
+
 /**
  * Up to this many bytes after the edited head go out in the same chunk as it (copied once): one
  * write to the socket instead of two. A longer rest goes out as its own chunk, uncopied.
@@ -130,7 +161,7 @@ export async function injectRobotsStream(
         }
       }
       if (!ended) {
-        const end = fed + Math.max(FIRST_SLICE, text.length);
+        const end = text.length === 0 && fed === 0 ? firstSliceLength(current!) : fed + Math.max(FIRST_SLICE, text.length);
         slice = current!.subarray(fed, end);
         fed += slice.byteLength;
         decodedBytes += slice.byteLength;
