@@ -276,20 +276,24 @@ function joined(head: string, headBytes: number, rest: Uint8Array): Uint8Array {
 
 /**
  * The buffered parts, then whatever the reader still gives, one chunk per pull: nothing is
- * read ahead of the consumer, and cancelling the result cancels the input.
+ * read ahead of the consumer, and cancelling the result cancels the input. The parts are in
+ * the queue from the start (they are in memory already): the consumer's first reads take them
+ * without a call to `pull`, which costs a promise each.
  */
 function streamOf(
   parts: readonly Uint8Array[],
   reader: ReadableStreamDefaultReader<Uint8Array>,
   pending: Promise<ReadResult> | undefined,
 ): ReadableStream<Uint8Array> {
-  const queue = parts.filter((part) => part.byteLength > 0);
   let next = pending;
   return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const part of parts) if (part.byteLength > 0) controller.enqueue(part);
+      if (next === undefined) controller.close();
+    },
     async pull(controller) {
-      const part = queue.shift();
-      if (part) return controller.enqueue(part);
-      if (next === undefined) return controller.close();
+      // Not called once the stream is closed, which it is as soon as the input has ended.
+      if (next === undefined) return;
       const { done, value } = await next;
       if (done) {
         next = undefined;
