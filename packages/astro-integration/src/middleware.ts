@@ -58,7 +58,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   if (!html) {
     if (errorStatus || !onDemand || !data.onDemand.header) return response;
     const resolved = respond('other');
-    reportDiagnostics({ diagnostics: [], warnings: resolved.warnings }, context.url.pathname, context.logger);
+    reportDiagnostics({ diagnostics: [], warnings: resolved.warnings }, context);
     return withHeaders(response, response.body, resolved.header, 0, routeHeader !== null);
   }
 
@@ -80,7 +80,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
     context.logger?.warn(`${context.url.pathname}: the HTML is not valid UTF-8, so its robots tags were left as they are.`);
     resolved = respond('html');
   }
-  reportDiagnostics({ diagnostics: streamed.diagnostics, warnings: resolved?.warnings ?? [] }, context.url.pathname, context.logger);
+  reportDiagnostics({ diagnostics: streamed.diagnostics, warnings: resolved?.warnings ?? [] }, context);
   const header = onDemand && data.onDemand.header && !errorStatus && resolved ? resolved.header : [];
   // `links` and `nosnippet` rules: a pass of their own, on the pages they apply to (read whole; the others stream).
   if (streamed.utf8 && hasBodyRules(options)) {
@@ -259,14 +259,17 @@ function loadRobotsData(): Promise<RobotsData> {
  */
 const WORTH_A_WARNING = new Set<HtmlDiagnostic['code']>(['multiple-heads', 'unterminated-doctype', 'internal-error']);
 
-/** One warning line per problem that did not fail the page, prefixed with the page's path. */
+/**
+ * One warning line per problem that did not fail the page, prefixed with the page's path.
+ * `context.logger` is read only when there is a line to write: Astro makes a new logger object
+ * each time it is read.
+ */
 function reportDiagnostics(
   page: { diagnostics: readonly HtmlDiagnostic[]; warnings: readonly RobotsWarning[] },
-  pathname: string,
-  logger: AstroRuntimeLogger | undefined,
+  context: { url: URL; logger?: AstroRuntimeLogger },
 ): void {
   for (const diagnostic of page.diagnostics) {
-    if (WORTH_A_WARNING.has(diagnostic.code)) logger?.warn(`${pathname}: ${logLine(diagnostic.message)}`);
+    if (WORTH_A_WARNING.has(diagnostic.code)) context.logger?.warn(`${context.url.pathname}: ${logLine(diagnostic.message)}`);
   }
-  for (const warning of page.warnings) logger?.warn(`${pathname}: ${logLine(warning.message)}`);
+  for (const warning of page.warnings) context.logger?.warn(`${context.url.pathname}: ${logLine(warning.message)}`);
 }

@@ -170,6 +170,8 @@ function matchesParams(entry: CollectionEntryLike, params: Record<string, string
 }
 
 function unique(entries: readonly CollectionEntryLike[]): CollectionEntryLike[] {
+  // Most pages have no entry or one: nothing to compare, no set made per request.
+  if (entries.length <= 1) return [...entries];
   const seen = new Set<string>();
   return entries.filter((entry) => {
     const key = `${entry.collection}\u0000${entry.id}`;
