@@ -96,7 +96,7 @@ export default defineConfig({
 `;
 
 /** Builds the site with and without robots-kit, once; later runs reuse the builds. */
-function buildSites() {
+export function buildSites() {
   const dir = join(work, 'on-demand-site');
   const stamp = join(dir, 'built-from');
   // The middleware's bundle holds core's runtime too: a change to either builds the sites again.

@@ -170,6 +170,8 @@ function matchesParams(entry: CollectionEntryLike, params: Record<string, string
 }
 
 function unique(entries: readonly CollectionEntryLike[]): CollectionEntryLike[] {
+  // Most pages have no entry or one: nothing to compare, no set made per request.
+  if (entries.length <= 1) return [...entries];
   const seen = new Set<string>();
   return entries.filter((entry) => {
     const key = `${entry.collection}\u0000${entry.id}`;
@@ -217,8 +219,12 @@ function entryStorage(): EntryStorage | undefined {
   return Storage === undefined ? undefined : new Storage();
 }
 
+/** The process's recorder once this module instance found it: a symbol lookup on the global object costs every request. */
+let known: RenderedEntriesRecorder | undefined;
+
 /** The process's recorder, made on first use (the first module instance wins: in dev the middleware is reloaded). */
 export function renderedEntriesRecorder(): RenderedEntriesRecorder {
+  if (known !== undefined) return known;
   const scope = globalThis as Record<symbol, RenderedEntriesRecorder | undefined>;
   let recorder = scope[RENDERED_ENTRIES];
   if (!recorder) {
@@ -234,7 +240,7 @@ export function renderedEntriesRecorder(): RenderedEntriesRecorder {
     };
     scope[RENDERED_ENTRIES] = recorder;
   }
-  return recorder;
+  return (known = recorder);
 }
 
 /**

@@ -57,6 +57,14 @@ function isLocatedFinal(text: string, located: LocatedHead | HtmlDiagnostic): bo
 }
 
 const encoder = new TextEncoder();
+/** A fatal UTF-8 decoder for whole sequences, shared: without `stream`, a call leaves no state behind. */
+const wholeDecoder = newDecoder();
+/** Inserted tags are nearly always ASCII: one byte per character, found without counting. */
+const NON_ASCII = /[^\x00-\x7f]/;
+
+function newDecoder(): InstanceType<typeof TextDecoder> {
+  return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+}
 type ReadResult = Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>['read']>>;
 
 /** Whether a promise has already settled with a chunk: `Promise.race` takes the first settled one in order. */
@@ -68,6 +76,38 @@ const PENDING = Symbol('pending');
  * goes on, so the bytes after the head are never decoded.
  */
 const FIRST_SLICE = 8192;
+
+/** Bytes decoded past the first `<body` or `</head` of a page: room for the tag the scan reads there. */
+const HEAD_END_MARGIN = 512;
+const LESS_THAN_BYTE = 0x3c;
+
+/**
+ * How many of a page's first bytes to decode first: up to `HEAD_END_MARGIN` past its first
+ * `<body` or `</head` (ASCII case-insensitively, looked for after each `<`), else
+ * `FIRST_SLICE`. Only a guess that saves decoding the body into a string the scan never reads
+ * (a string per request, for the garbage collector): when the scan of that prefix is not final
+ * (the `<body` was in a comment or a script), the prefix is decoded further, doubling, as before.
+ */
+export function firstSliceLength(bytes: Uint8Array): number {
+  const limit = Math.min(bytes.byteLength, FIRST_SLICE);
+  // A loop, not `indexOf`: a typed array's `indexOf` is a call into the engine's C++, dearer than the few hundred bytes of a head.
+  for (let at = 0; at < limit; at++) {
+    if (bytes[at] === LESS_THAN_BYTE && (spells(bytes, at + 1, 'body') || spells(bytes, at + 1, '/head'))) return Math.min(bytes.byteLength, at + HEAD_END_MARGIN);
+  }
+  return limit;
+}
+
+/** Whether the bytes at `at` are `word` (lowercase ASCII) in any ASCII case. */
+function spells(bytes: Uint8Array, at: number, word: string): boolean {
+  if (at + word.length > bytes.byteLength) return false;
+  for (let i = 0; i < word.length; i++) {
+    const byte = bytes[at + i]!;
+    const code = word.charCodeAt(i);
+    // `| 0x20` lowercases a letter; `/` is compared as it is.
+    if ((code === 0x2f ? byte : byte | 0x20) !== code) return false;
+  }
+  return true;
+}
 
 /**
  * Up to this many bytes after the edited head go out in the same chunk as it (copied once): one
@@ -94,7 +134,8 @@ export async function injectRobotsStream(
 ): Promise<InjectRobotsStreamResult> {
   const reader = input.getReader();
   const chunks: Uint8Array[] = [];
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  // Made only when a slice ends inside a character: a slice of whole characters needs no state.
+  let decoder: InstanceType<typeof TextDecoder> | undefined;
   let text = '';
   let scannedLength = -1;
   let ended = false;
@@ -121,17 +162,19 @@ export async function injectRobotsStream(
         }
       }
       if (!ended) {
-        const end = fed + Math.max(FIRST_SLICE, text.length);
+        const end = text.length === 0 && fed === 0 ? firstSliceLength(current!) : fed + Math.max(FIRST_SLICE, text.length);
         slice = current!.subarray(fed, end);
         fed += slice.byteLength;
         decodedBytes += slice.byteLength;
       }
       try {
-        text += slice === undefined ? decoder.decode() : decoder.decode(slice, { stream: true });
+        if (slice === undefined) text += decoder?.decode() ?? '';
+        else if (decoder === undefined && incompleteTail(slice) === 0) text += wholeDecoder.decode(slice);
+        else text += (decoder ??= newDecoder()).decode(slice, { stream: true });
       } catch {
         // Bytes that are not UTF-8 may lie after the head, in the same chunk: the head is still ours to edit.
         const bytes = concat(chunks);
-        text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(0, validUtf8Length(bytes)));
+        text = wholeDecoder.decode(bytes.subarray(0, validUtf8Length(bytes)));
         decodedBytes = -1;
         located = locateHead(text);
         utf8 = isLocatedFinal(text, located);
@@ -169,7 +212,7 @@ export async function injectRobotsStream(
   const rest = buffered.subarray(replaced);
   // An ASCII prefix keeps one byte per character outside the edits: only the inserted text is counted.
   let headBytes = replaced;
-  if (ascii) for (const edit of injection.edits) headBytes += utf8Length(edit.text) - (edit.end - edit.start);
+  if (ascii) for (const edit of injection.edits) headBytes += (NON_ASCII.test(edit.text) ? utf8Length(edit.text) : edit.text.length) - (edit.end - edit.start);
   else headBytes = utf8Length(head.text);
   return {
     body: streamOf(rest.byteLength < MERGE_REST_BELOW ? [joined(head.text, headBytes, rest)] : [encoder.encode(head.text), rest], reader, pending),
@@ -234,20 +277,24 @@ function joined(head: string, headBytes: number, rest: Uint8Array): Uint8Array {
 
 /**
  * The buffered parts, then whatever the reader still gives, one chunk per pull: nothing is
- * read ahead of the consumer, and cancelling the result cancels the input.
+ * read ahead of the consumer, and cancelling the result cancels the input. The parts are in
+ * the queue from the start (they are in memory already): the consumer's first reads take them
+ * without a call to `pull`, which costs a promise each.
  */
 function streamOf(
   parts: readonly Uint8Array[],
   reader: ReadableStreamDefaultReader<Uint8Array>,
   pending: Promise<ReadResult> | undefined,
 ): ReadableStream<Uint8Array> {
-  const queue = parts.filter((part) => part.byteLength > 0);
   let next = pending;
   return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const part of parts) if (part.byteLength > 0) controller.enqueue(part);
+      if (next === undefined) controller.close();
+    },
     async pull(controller) {
-      const part = queue.shift();
-      if (part) return controller.enqueue(part);
-      if (next === undefined) return controller.close();
+      // Not called once the stream is closed, which it is as soon as the input has ended.
+      if (next === undefined) return;
       const { done, value } = await next;
       if (done) {
         next = undefined;

@@ -67,15 +67,9 @@ function ruleListId(list: readonly unknown[]): number {
  */
 export function resolutionKey(page: PageToResolve, options: NormalizedRobotsOptions, scope: CacheScope): string | undefined {
   if (page.frontMatterText !== undefined) return undefined;
-  const matches = urlGlobMatcher(page.url);
-  const bit = (globs: readonly string[]): string => (globs.length > 0 && matches(globs) ? '1' : '0');
   // Messages name the page's source, else its URL.
   let key = `${scope.kind}\u0000${page.status ?? ''}\u0000${page.source ?? page.url}\u0000${scope.routeHeader ?? ''}\u0000${ruleListId(scope.headerRules)}:`;
-  key += isErrorPage({ url: page.url }) ? '1' : bit(options.errorPages);
-  // Each glob on its own, an exception by what it names: `/tags/**` with `!/tags/featured/**` is two facts.
-  for (const glob of options.noindex.paths) key += bit([isNegatedGlob(glob) ? glob.slice(1) : glob]);
-  for (const rule of options.rules) key += bit(rule.path);
-  for (const rule of scope.headerRules) key += bit(rule.path);
+  key += urlFacts(page.url, options, scope.headerRules);
   // The page's locale, as the adapter gave it (`noindex.locales` and `rules[].locales` read it).
   if (page.locale !== undefined) key += `:${typeof page.locale === 'string' ? page.locale : page.locale.join('\u0001')}`;
   if (options.noindex.collections.length > 0 && page.collections !== undefined) {
@@ -97,6 +91,33 @@ export function resolutionKey(page: PageToResolve, options: NormalizedRobotsOpti
   for (const tag of page.existing ?? []) sources.push(tag.name, tag.content);
   if (sources.length === 0) return key;
   return isPlainJson(sources, { nodes: MAX_KEY_NODES }) ? `${key}\u0000${data === undefined ? 0 : 1}${JSON.stringify(sources)}` : undefined;
+}
+
+/** URL path → its facts, per options object and header rule list: a server sees the same URLs again and again. */
+const urlFactCaches = new WeakMap<NormalizedRobotsOptions, WeakMap<object, Map<string, string>>>();
+
+/**
+ * What the URL decides, one digit per glob list: whether it names an error page, then each
+ * `noindex.paths` glob, each rule's and each header rule's path list. Remembered per URL (up to
+ * `MAX_ENTRIES` of them, oldest out): matching every glob list again costs more than the lookup.
+ */
+function urlFacts(url: string, options: NormalizedRobotsOptions, headerRules: CacheScope['headerRules']): string {
+  let byRules = urlFactCaches.get(options);
+  if (byRules === undefined) urlFactCaches.set(options, (byRules = new WeakMap()));
+  let cache = byRules.get(headerRules);
+  if (cache === undefined) byRules.set(headerRules, (cache = new Map()));
+  const known = cache.get(url);
+  if (known !== undefined) return known;
+  const matches = urlGlobMatcher(url);
+  const bit = (globs: readonly string[]): string => (globs.length > 0 && matches(globs) ? '1' : '0');
+  let facts = isErrorPage({ url }) ? '1' : bit(options.errorPages);
+  // Each glob on its own, an exception by what it names: `/tags/**` with `!/tags/featured/**` is two facts.
+  for (const glob of options.noindex.paths) facts += bit([isNegatedGlob(glob) ? glob.slice(1) : glob]);
+  for (const rule of options.rules) facts += bit(rule.path);
+  for (const rule of headerRules) facts += bit(rule.path);
+  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  cache.set(url, facts);
+  return facts;
 }
 
 /**

@@ -55,6 +55,9 @@ export interface ResolvedResponse {
   readonly warnings: readonly RobotsWarning[];
 }
 
+/** No header rules: one list for every call, as the cache knows rule lists by identity. */
+const NO_RULES: readonly ResponseHeaderRule[] = Object.freeze([]);
+
 /**
  * The meta tags and the X-Robots-Tag values of one response rendered on request. `page.status`
  * decides first: 4xx and 5xx responses (and error pages) get neither. For HTML, the meta tags
@@ -63,7 +66,7 @@ export interface ResolvedResponse {
  * rules matched on the URL path, and `noindex, nofollow` in a non-indexable build.
  */
 export function resolveResponse(page: PageToResolve, options: NormalizedRobotsOptions, response: ResponseToResolve): ResolvedResponse {
-  const scope = { kind: response.kind, headerRules: response.headerRules ?? [], routeHeader: response.routeHeader };
+  const scope = { kind: response.kind, headerRules: response.headerRules ?? NO_RULES, routeHeader: response.routeHeader };
   return cachedResolution(page, options, scope, () => {
     const resolved = resolveUncached(page, options, response);
     Object.freeze(resolved.tags);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ExistingRobotsTag } from '../../src/directives/types.js';
-import { injectRobotsStream, isPreBodyScanFinal, utf8Length, validUtf8Length } from '../../src/html/inject-stream.js';
+import { firstSliceLength, injectRobotsStream, isPreBodyScanFinal, utf8Length, validUtf8Length } from '../../src/html/inject-stream.js';
 import { injectRobots } from '../../src/index.js';
 import { fuzzRuns } from '../fuzz-runs.js';
 
@@ -69,6 +69,8 @@ const headPiece = fc.constantFrom(
   '<script>var a = "</head><body>"; if (a < b) {}</script>',
   '<style>/* </head> */ p { color: red }</style>',
   '<!-- <meta name="robots" content="none"> -->',
+  // A `<body` and a `</head` before the head ends: the first slice decoded stops too early and the stream reads on.
+  '<!-- <BODY> </HEAD> -->',
   '<link rel=stylesheet href=/a.css>',
   '<noscript><meta name="robots" content="noindex"></noscript>',
   '<template><meta name="robots" content="none"></template>',
@@ -112,6 +114,20 @@ describe('injectRobotsStream', () => {
       }),
       RUNS,
     );
+  });
+
+  it('decodes first up to a little past the first `<body` or `</head`, else 8 KB (firstSliceLength)', () => {
+    const length = (html: string) => firstSliceLength(encoder.encode(html));
+    const head = '<!doctype html><html><head><meta charset="utf-8"><title>T</title>';
+    const body = `<p>${'x'.repeat(20_000)}</p>`;
+    expect(length(`${head}</head><body>${body}`)).toBe(head.length + 512);
+    expect(length(`${head}<BODY class="a">${body}`)).toBe(head.length + 512);
+    expect(length(`${head}</HEAD >${body}`)).toBe(head.length + 512);
+    // Neither in the first 8 KB (a body implied by `<p>`, or a long head): 8 KB, as before.
+    expect(length(`${head}${body}`)).toBe(8192);
+    expect(length(`${head}<bod`)).toBe(head.length + 4);
+    // A short page: all of it.
+    expect(length(`${head}</head><body>x`)).toBe(head.length + 14);
   });
 
   it('calls a prefix final only when every continuation scans the same (isPreBodyScanFinal)', () => {

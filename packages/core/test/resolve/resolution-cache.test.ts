@@ -103,6 +103,28 @@ describe('resolveResponse remembers resolutions (resolution-cache.ts)', () => {
     expect(resolutionKey({ ...base, existing: [{ name: 'robots', content: 'noindex' }] }, settings, scope)).not.toBe(resolutionKey(base, settings, scope));
   });
 
+  it('remembers what a URL path decides per options object and header rule list, and stays right past 1,000 paths', () => {
+    const options = fresh();
+    const scope = (rules: readonly ResponseHeaderRule[]) => ({ kind: 'html', headerRules: rules, routeHeader: undefined });
+    const key = (url: string, rules: readonly ResponseHeaderRule[], against = options) => resolutionKey({ url, status: 200, source: 'a' }, against, scope(rules));
+    const noRules: ResponseHeaderRule[] = [];
+    const first = key('/files/a.pdf', noRules);
+    // The same path under a header rule list that matches it: another fact, not the remembered one.
+    expect(key('/files/a.pdf', headerRules)).not.toBe(first);
+    expect(key('/files/a.pdf', headerRules)).toBe(key('/files/b.pdf', headerRules));
+    // Options with the same number of globs, matched differently: each object has its own facts.
+    const elsewhere = normalizeOptions({ noindex: { paths: ['/x/**'] } }, { env: {} });
+    const files = normalizeOptions({ noindex: { paths: ['/files/**'] } }, { env: {} });
+    expect(key('/files/a.pdf', noRules, elsewhere)).toBe(key('/y/a.pdf', noRules, elsewhere));
+    expect(key('/files/a.pdf', noRules, files)).toBe(key('/files/c.pdf', noRules, files));
+    expect(key('/files/a.pdf', noRules, files)).not.toBe(key('/y/a.pdf', noRules, files));
+    // Past the limit the oldest paths are worked out again, with the same result.
+    for (let i = 0; i < 1100; i++) key(`/tags/${i}/`, noRules);
+    expect(key('/files/a.pdf', noRules)).toBe(first);
+    expect(key('/tags/7/', noRules)).toBe(key('/tags/x', noRules));
+    expect(key('/tags/7/', noRules)).not.toBe(key('/tags/featured/a', noRules));
+  });
+
   it('stays right past its size: old combinations are computed again, not mixed up', () => {
     const options = fresh();
     const results = Array.from({ length: 1100 }, (_, i) => resolveResponse({ url: '/a/', status: 200, source: `page-${i}`, own: [{ robots: i % 2 ? 'noindex' : 'noarchive' }] }, options, { kind: 'html' }));
