@@ -152,8 +152,10 @@ export function readListedFileSync(file: string, maxBytes: number): Uint8Array |
     let buffer: Buffer;
     if (capacity <= SHARED_BUFFER_BYTES) buffer = sharedBuffer ??= Buffer.allocUnsafe(SHARED_BUFFER_BYTES);
     else buffer = Buffer.allocUnsafe(capacity);
+    // A read of a regular file that returns less than asked for has reached its end: no further
+    // read (which would return 0) is needed, a system call less per page.
     let length = 0;
-    for (let read = -1; read !== 0 && length < capacity; length += read) read = readSync(fd, buffer, length, capacity - length, null);
+    for (let read = -1, asked = -1; read === asked && length < capacity; length += read) read = readSync(fd, buffer, length, (asked = capacity - length), null);
     // It grew: the careful reader reads it whole and applies the limit.
     if (length === capacity) return undefined;
     return buffer.subarray(0, length);

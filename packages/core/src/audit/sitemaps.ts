@@ -7,6 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { decodeUtf8, ownString, readBytes, resolveInside } from './read-files.js';
 import type { SiteUrl, AuditLocation, AuditSitemap, SitemapRead, SitemapEntry } from './types.js';
 import { urlPathKey, urlToSitePath } from './site-urls.js';
+import { readPlainSitemap } from './plain-sitemap.js';
 
 /** What a sitemap file holds. */
 export interface ParsedSitemap {
@@ -24,12 +25,17 @@ function localName(name: string): string {
   return (colon === -1 ? name : name.slice(colon + 1)).toLowerCase();
 }
 /**
- * Calls `onLoc` for each `<loc>` of a sitemap or sitemap index, read with htmlparser2 in XML
- * mode, and returns what the file is. Each value is a copy, so none keeps the file's text
+ * Calls `onLoc` for each `<loc>` of a sitemap or sitemap index, read as htmlparser2 reads it in
+ * XML mode (a plain file by {@link readPlainSitemap}, any other with htmlparser2), and returns
+ * what the file is. Each value is a copy, so none keeps the file's text
  * alive. Only the predefined and numeric entities are decoded; a DTD's own entities are never
  * expanded, so entity bombs stay inert. A file that is neither kind reports no `<loc>`.
  */
 export function forEachSitemapLoc(xml: string, onLoc: (loc: string, kind: 'index' | 'urlset') => void): ParsedSitemap['kind'] {
+  return readPlainSitemap(xml, onLoc) ?? parseSitemapXml(xml, onLoc);
+}
+/** {@link forEachSitemapLoc} with htmlparser2, for any file {@link readPlainSitemap} does not read. */
+export function parseSitemapXml(xml: string, onLoc: (loc: string, kind: 'index' | 'urlset') => void): ParsedSitemap['kind'] {
   const stack: string[] = [];
   let root: string | undefined;
   let text: string | undefined;

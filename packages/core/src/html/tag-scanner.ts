@@ -247,7 +247,9 @@ export class TagScanner {
     while (end < n && !isEndOfTagSection(html.charCodeAt(end))) end++;
     if (end >= n) return n;
     this.sink.closeTag(i, end);
-    return this.paused ? end : this.skipPast(GT, end);
+    if (this.paused) return end;
+    // Nearly every end tag is `</name>`: its `>` is right there, found without a search.
+    return html.charCodeAt(end) === GT ? end + 1 : this.skipPast(GT, end);
   }
 
   /** A start tag's attributes from after its name (BeforeAttributeName and on); the index after its `>` and its raw text. */
