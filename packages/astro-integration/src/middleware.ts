@@ -116,7 +116,7 @@ async function applyBodyRules(
     return same;
   }
   const result = rewritePageBody(text, page, options);
-  for (const warning of result.warnings) context.logger?.warn(`${context.url.pathname}: ${logLine(warning.message)}`);
+  reportDiagnostics({ diagnostics: [], warnings: result.warnings }, context);
   if (!result.changed) return same;
   const rewritten = new TextEncoder().encode(result.html);
   return { body: new Response(rewritten).body!, lengthDelta: rewritten.length - bytes.length };

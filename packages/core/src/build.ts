@@ -37,7 +37,7 @@ export async function loadOutputFiles(): Promise<typeof import('./site/output-fi
  * error, word for word.
  */
 export async function normalizeOptionsAsync(userOptions: unknown = {}, context: NormalizeContext = {}): Promise<NormalizedRobotsOptions> {
-  return normalizeOptionsFast(userOptions, context) ?? (await import('./options/normalize.js')).normalizeOptions(userOptions, context);
+  return normalizeOptionsFast(userOptions, context) ?? (await import('./options/normalize.js')).normalizeOptionsWithSchema(userOptions, context);
 }
 /**
  * `normalizeOptions` for callers that cannot wait (the Eleventy plugin's `robotsIndexable`
@@ -49,5 +49,5 @@ export function normalizeOptions(userOptions: unknown = {}, context: NormalizeCo
   if (fast !== undefined) return fast;
   const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
   const withZod = require('./options/normalize.js') as typeof import('./options/normalize.js');
-  return withZod.normalizeOptions(userOptions, context);
+  return withZod.normalizeOptionsWithSchema(userOptions, context);
 }

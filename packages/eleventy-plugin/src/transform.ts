@@ -208,7 +208,7 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     warnings.push(...transformDiagnosticsToReport(result.diagnostics, page.inputPath, wholePageFragment));
     reportWarnings(warnings, setup.logger(), setup.state.reported);
     // `links` and `nosnippet` rules: a pass of their own, only on sites that set those options.
-    if (ownOutput && hasBodyRules(setup.options)) return applyBodyRules(result.changed ? result.html : copy, result.changed ? result.html : copy, toResolve, data, setup);
+    if (ownOutput && hasBodyRules(setup.options)) return applyBodyRules(result.changed ? result.html : copy, toResolve, data, setup);
     // An unchanged page is returned as the flat copy, not as `content`: Eleventy writes what it
     // gets, and writing the rope walks all its pieces again (about the cost of the copy itself),
     // where the flat copy is written as one piece. The copy is no longer kept than `content`
@@ -219,10 +219,10 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
 
 /**
  * The page's `links` and `nosnippet` rules applied by core (`rewritePageBody`) to `html` (the
- * flat copy when the head was left alone); `unchanged` is returned when nothing changed, so an
- * untouched page keeps Eleventy's own string. Bad `links`/`nosnippet` data fails the page, located.
+ * flat copy when the head was left alone), returned as it is when nothing changed. Bad
+ * `links`/`nosnippet` data fails the page, located.
  */
-function applyBodyRules(html: string, unchanged: string, page: PageToResolve, data: EleventyPageData | undefined, setup: RobotsTransformSetup): string {
+function applyBodyRules(html: string, page: PageToResolve, data: EleventyPageData | undefined, setup: RobotsTransformSetup): string {
   let body: ReturnType<typeof rewritePageBody>;
   try {
     body = rewritePageBody(html, page, setup.options);
@@ -230,6 +230,7 @@ function applyBodyRules(html: string, unchanged: string, page: PageToResolve, da
     const key = (error as { details?: { key?: string } }).details?.key?.split(/[.[]/)[0] ?? setup.options.frontMatterKey;
     throw locatePageError(error, { inputPath: page.source ?? '' }, data, key, setup.sources);
   }
-  reportWarnings(body.warnings.map((warning) => warning.message.replace(/^\[@robots-kit\/core\]\s*/, '')), setup.logger(), setup.state.reported);
-  return body.changed ? body.html : unchanged;
+  // reportWarnings drops core's package prefix itself.
+  reportWarnings(body.warnings.map((warning) => warning.message), setup.logger(), setup.state.reported);
+  return body.changed ? body.html : html;
 }

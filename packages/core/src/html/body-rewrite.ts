@@ -279,9 +279,7 @@ class BodyPass<T> implements TagSink {
     if (start === -1) return '';
     const cached = this.decoded[slot];
     if (cached !== undefined) return cached;
-    const raw = this.html.slice(start, this.valueEnd[slot]!);
-    const quote = this.quote[slot];
-    return (this.decoded[slot] = decodeAttributeValue({ rawValue: raw, quote: quote === DQUOTE ? '"' : quote === SQUOTE ? "'" : '' }));
+    return (this.decoded[slot] = decodeAttributeValue(this.html.slice(start, this.valueEnd[slot]!)));
   }
 
   /** The element's own selector bits. */

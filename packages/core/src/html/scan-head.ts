@@ -324,7 +324,7 @@ export function scanPreBody(html: string, options: ScanOptions = {}): PreBodySca
 /** The decoded value of attribute `name` (lowercase) of a tag, or undefined when absent. */
 export function attributeValue(tag: StartTagToken, name: string): string | undefined {
   const attribute = tag.attributes.find((candidate) => candidate.name === name);
-  return attribute === undefined ? undefined : decodeAttributeValue(attribute);
+  return attribute === undefined ? undefined : decodeAttributeValue(attribute.rawValue);
 }
 
 /** A `<meta name>` of the head. */

@@ -348,8 +348,7 @@ export function firstContentCharacter(html: string, from: number, to: number): n
  * replaced by U+FFFD (the input stream does both), then character references decoded, so
  * `&#13;` stays a carriage return.
  */
-export function decodeAttributeValue(attribute: Pick<RawAttribute, 'rawValue' | 'quote'>): string {
-  const value = attribute.rawValue;
+export function decodeAttributeValue(value: string): string {
   // Most values hold none of the three: returned as they are, without a copy.
   if (value.indexOf('&') === -1 && value.indexOf('\r') === -1 && value.indexOf('\0') === -1) return value;
   const raw = value.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD');

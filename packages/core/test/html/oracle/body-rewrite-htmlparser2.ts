@@ -67,12 +67,11 @@ interface Attribute {
   end: number;
 }
 function noop(): void {}
-const QUOTES: Record<number, '"' | "'" | ''> = { [QuoteType.Double]: '"', [QuoteType.Single]: "'" };
 /** An attribute's value as the DOM has it: references decoded only when the raw value has any. */
 function valueOf(attribute: Attribute): string {
   const raw = attribute.raw;
   if (raw.indexOf('&') === -1 && raw.indexOf('\r') === -1 && raw.indexOf('\0') === -1) return raw;
-  return (attribute.decoded ??= decodeAttributeValue({ rawValue: raw, quote: QUOTES[attribute.quote] ?? '' }));
+  return (attribute.decoded ??= decodeAttributeValue(raw));
 }
 
 /** Runs the plan over one page. A page with nothing to change is returned as the same string. */
