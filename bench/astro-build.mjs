@@ -16,7 +16,7 @@ const cpu = process.cpuUsage(cpuStart);
 // What `audit: true` adds, measured directly: after a `default` build, the audit that variant would
 // have run, over the same output in the same process (whole-build ratios swing more than it costs).
 let auditCpuMs;
-if (variant === 'default') {
+if (variant === 'default' && !process.env.BENCH_BUILD_ONLY) {
   const { auditSite } = await import('@robots-kit/core');
   const auditStart = process.cpuUsage();
   await auditSite(outDir, { site: 'https://example.com/', trailingSlash: 'ignore' });

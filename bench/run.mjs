@@ -4,7 +4,8 @@
 // --eleventy-pages=2000,5000 (site sizes of the Eleventy builds), --eleventy-rss=20000 (a larger site, peak RSS and CPU
 // of no plugin against the default options), --eleventy-variants=none,default,full (a subset of the variants),
 // --eleventy-archive=N (pages of the paginated archive case; 0 skips it), --rounds=N (rounds of the build benches; default 5),
-// --astro-variants=none,audit (a subset of the Astro variants: none, default, audit, full)
+// --astro-variants=none,audit (a subset of the Astro variants: none, default, audit, full),
+// --instructions-pages=1000, --instructions-frameworks=eleventy,astro (the instruction-count builds of `--only=instructions`; slow: Valgrind)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import { benchReport } from './report.mjs';
 import { benchOnDemand } from './on-demand.mjs';
 import { benchTransform } from './transform.mjs';
 import { benchBodyPass } from './body-pass.mjs';
+import { benchBuildInstructions, valgrindAvailable } from './instructions.mjs';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice(7).split(',');
@@ -133,6 +135,24 @@ if (wanted('astro')) {
   buildTable('Astro', results.astro);
   const withAudit = results.astro.results.find((r) => r.auditShare);
   if (withAudit) say(`the audit \`audit: true\` adds, measured in the \`default\` build's process over its output: ${Math.round(withAudit.auditCpuMs)} ms CPU, ×${(1 + withAudit.auditShare.median).toFixed(3)} (${(1 + withAudit.auditShare.min).toFixed(3)}–${(1 + withAudit.auditShare.max).toFixed(3)}) of the build's CPU`);
+}
+
+// Not part of the default run (about 50× a build's time): `--only=instructions`.
+if (only?.includes('instructions')) {
+  say('\n▶ Builds counted in instructions (Valgrind, V8 --single-threaded --predictable) …');
+  if (!valgrindAvailable()) say('skipped: valgrind is not installed (Debian: apt-get install valgrind)');
+  else {
+    const pages = Number(flag('instructions-pages') ?? (quick ? 100 : 1000));
+    const eleventyVariants = flag('eleventy-variants')?.split(',');
+    const astroVariants = flag('astro-variants')?.split(',');
+    const frameworks = (flag('instructions-frameworks') ?? 'eleventy,astro').split(',');
+    const variantsOf = { eleventy: eleventyVariants, astro: astroVariants };
+    results.instructions = frameworks.map((framework) => benchBuildInstructions({ framework, pages, ...(variantsOf[framework] ? { variants: variantsOf[framework] } : {}) }));
+    for (const bench of results.instructions) {
+      say(`${bench.framework}, ${bench.pages} pages, one build per variant (the counts repeat to within 0.01%)`);
+      say(table([['variant', 'instructions', 'ratio to no plugin'], ...bench.results.map((r) => [r.variant, r.instructions.toLocaleString('en-US'), r.ratio?.toFixed(4) ?? 'n/a'])]));
+    }
+  }
 }
 
 if (wanted('audit-hreflang')) {
