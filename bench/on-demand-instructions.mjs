@@ -7,7 +7,7 @@
 // after `node bench/run.mjs --only=on-demand` (or buildSites) built the four sites. Variants are
 // alternated (rotated each run); medians with min–max are printed, and every run as JSON lines.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -26,6 +26,8 @@ const connections = Number(args.connections ?? 4);
 // (without it, a server under callgrind scavenges about five times as often). 0: V8's default.
 const semiSpaceMb = Number(args.semi ?? 64);
 const tag = args.tag ?? '';
+// The measured requests in this many windows, one callgrind dump each: the spread within a run.
+const windows = Number(args.windows ?? 5);
 const outDir = join(work, 'on-demand-instructions');
 mkdirSync(outDir, { recursive: true });
 
@@ -138,22 +140,29 @@ async function measure(variant, run) {
     }
     const gcStart = lines.length;
     const cpuStart = cpuMs(child.pid);
-    await fire(origin, agent, requests, 'post');
+    const perWindow = [];
+    for (let window = 0; window < (mode === 'cg' ? windows : 1); window++) {
+      const count = mode === 'cg' ? Math.round(requests / windows) : requests;
+      await fire(origin, agent, count, 'post');
+      if (mode === 'cg') {
+        const before = new Set(readdirSync(outDir));
+        control('--dump');
+        const dump = readdirSync(outDir).find((file) => !before.has(file) && file.startsWith(`${variant}${tag}-${run}-${child.pid}.out`));
+        const totals = /^(?:totals|summary): (\d+)/m.exec(readFileSync(join(outDir, dump), 'utf8'));
+        // JIT frames are named from Node's perf map (`--perf-basic-prof`): kept beside the dump.
+        if (args.profile) copyFileSync(`/tmp/perf-${child.pid}.map`, join(outDir, `${dump}.perf.map`));
+        perWindow.push({ dump, requests: count, kInstructionsPerRequest: Number(totals[1]) / count / 1000 });
+      }
+    }
     const cpu = cpuMs(child.pid) - cpuStart;
     const gc = gcWindow(lines.slice(gcStart));
-    let instructions;
-    if (mode === 'cg') {
-      control('--dump');
-      const dump = readdirSync(outDir).filter((file) => file.startsWith(`${variant}${tag}-${run}-${child.pid}.out`)).sort().pop();
-      const totals = /^(?:totals|summary): (\d+)/m.exec(readFileSync(join(outDir, dump), 'utf8'));
-      instructions = Number(totals[1]);
-    }
+    const instructions = mode === 'cg' ? perWindow.reduce((sum, window) => sum + window.kInstructionsPerRequest * window.requests * 1000, 0) : undefined;
     return {
       variant: variant + tag,
       run,
       semiSpaceMb,
       requests,
-      ...(instructions === undefined ? {} : { kInstructionsPerRequest: instructions / requests / 1000 }),
+      ...(instructions === undefined ? {} : { kInstructionsPerRequest: instructions / requests / 1000, windows: perWindow }),
       cpuMsPerRequest: cpu / requests,
       kbAllocatedPerRequest: gc.allocated / requests / 1024,
       scavengesPer10k: (gc.scavenges * 10000) / requests,
