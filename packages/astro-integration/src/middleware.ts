@@ -50,7 +50,8 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   const routeHeader = response.headers.get(X_ROBOTS_TAG);
   const respond = (kind: 'html' | 'other', existing?: PageToResolve['existing']): ResolvedResponse => {
     try {
-      return resolveResponse(existing ? { ...page, existing } : page, options, { kind, headerRules: data.headerRules, routeHeader });
+      // No existing tags (the usual page) resolves as no list at all: no copy of the page per request.
+      return resolveResponse(existing !== undefined && existing.length > 0 ? { ...page, existing } : page, options, { kind, headerRules: data.headerRules, routeHeader });
     } catch (error) {
       throw toAstroError(error, PAGE_HINT, page.source);
     }
@@ -80,7 +81,9 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
     context.logger?.warn(`${context.url.pathname}: the HTML is not valid UTF-8, so its robots tags were left as they are.`);
     resolved = respond('html');
   }
-  reportDiagnostics({ diagnostics: streamed.diagnostics, warnings: resolved?.warnings ?? [] }, context);
+  if (streamed.diagnostics.length > 0 || (resolved !== undefined && resolved.warnings.length > 0)) {
+    reportDiagnostics({ diagnostics: streamed.diagnostics, warnings: resolved?.warnings ?? [] }, context);
+  }
   const header = onDemand && data.onDemand.header && !errorStatus && resolved ? resolved.header : [];
   // `links` and `nosnippet` rules: a pass of their own, on the pages they apply to (read whole; the others stream).
   if (streamed.utf8 && hasBodyRules(options)) {
@@ -159,16 +162,19 @@ function pageToResolve(
     );
   }
   const sources = ownDirectives({ ...input, entry });
-  const locale = localeOfPath(context.url.pathname, data.base, data.locales);
-  return {
-    url: servedPath(context.url.pathname, context.routePattern),
-    ...(locale ? { locale } : {}),
+  const pathname = context.url.pathname;
+  const page: PageToResolve = {
+    url: servedPath(pathname, context.routePattern),
     status,
     own: sources.own,
-    ...(sources.collections ? { collections: sources.collections } : {}),
-    ...(sources.data ? { data: sources.data } : {}),
-    source: data.routes[context.routePattern] ?? sources.own[0]?.source ?? context.url.pathname,
+    source: data.routes[context.routePattern] ?? sources.own[0]?.source ?? pathname,
   };
+  // Set only when there is one (no spread of a temporary object per request): resolution keys on the fields present.
+  const locale = data.locales === undefined ? undefined : localeOfPath(pathname, data.base, data.locales);
+  if (locale) page.locale = locale;
+  if (sources.collections) page.collections = sources.collections;
+  if (sources.data) page.data = sources.data;
+  return page;
 }
 
 /**
@@ -230,9 +236,18 @@ function withHeaders(response: Response, body: ReadableStream<Uint8Array>, heade
   if (length !== null && /^\d+$/.test(length)) headers.set('content-length', String(Number(length) + lengthDelta));
   if (header.length > 0) {
     if (hadHeader) headers.delete(X_ROBOTS_TAG);
-    headers.append(X_ROBOTS_TAG, header.length === 1 ? header[0]! : header.join(', '));
+    headers.append(X_ROBOTS_TAG, headerLine(header));
   }
   return result;
+}
+
+/** The joined line per list of values: resolutions are cached and frozen, so a server sees the same few lists. */
+const headerLines = new WeakMap<readonly string[], string>();
+function headerLine(header: readonly string[]): string {
+  if (header.length === 1) return header[0]!;
+  let line = headerLines.get(header);
+  if (line === undefined) headerLines.set(header, (line = header.join(', ')));
+  return line;
 }
 
 let built: Promise<RobotsData> | undefined;

@@ -142,8 +142,10 @@ export interface PageEntryChoice {
 export function findPageEntry({ props, params, locals, rendered }: PageEntryInput): PageEntryChoice {
   const starlight = (locals?.starlightRoute as { entry?: unknown } | undefined)?.entry;
   if (isCollectionEntry(starlight)) return { entry: starlight, candidates: [starlight] };
-  const renderedEntries = unique(rendered.filter(isCollectionEntry));
   const { entries: fromProps, named } = propEntries(props);
+  // The common page: nothing rendered, no entry in its props. One shared answer, no arrays made per request.
+  if (rendered.length === 0 && fromProps.length === 0) return NO_ENTRY;
+  const renderedEntries = unique(rendered.filter(isCollectionEntry));
   const candidates = unique([...renderedEntries, ...fromProps]);
   if (candidates.length <= 1) return { ...(candidates[0] ? { entry: candidates[0] } : {}), candidates };
   const byParams = candidates.filter((entry) => matchesParams(entry, params));
@@ -153,12 +155,24 @@ export function findPageEntry({ props, params, locals, rendered }: PageEntryInpu
   return { candidates };
 }
 
+/** No entry and no candidate: frozen, as it is shared by every request that has none. */
+const NO_ENTRY: PageEntryChoice = Object.freeze({ candidates: Object.freeze([]) as unknown as CollectionEntryLike[] });
+const NO_PROP_ENTRIES: { entries: CollectionEntryLike[]; named?: CollectionEntryLike } = Object.freeze({ entries: Object.freeze([]) as unknown as CollectionEntryLike[] });
+
 /** The entries among a page's props: the props themselves, or each prop that is one; `entry` by name. */
 function propEntries(props: unknown): { entries: CollectionEntryLike[]; named?: CollectionEntryLike } {
   if (isCollectionEntry(props)) return { entries: [props] };
-  if (!isRecord(props)) return { entries: [] };
+  if (!isRecord(props)) return NO_PROP_ENTRIES;
+  let entries: CollectionEntryLike[] | undefined;
+  // A loop rather than `Object.values().filter()`: most pages' props (`{}` on demand) hold no entry, and then nothing is allocated.
+  for (const name in props) {
+    if (!Object.hasOwn(props, name)) continue;
+    const value = props[name];
+    if (isCollectionEntry(value)) (entries ??= []).push(value);
+  }
+  if (entries === undefined) return NO_PROP_ENTRIES;
   const named = isCollectionEntry(props.entry) ? props.entry : undefined;
-  return { entries: Object.values(props).filter(isCollectionEntry), ...(named ? { named } : {}) };
+  return { entries, ...(named ? { named } : {}) };
 }
 
 /** Whether a route param is the entry's id or slug, or all params joined are (a rest param split by the router). */

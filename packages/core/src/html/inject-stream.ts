@@ -90,11 +90,34 @@ const LESS_THAN_BYTE = 0x3c;
  */
 export function firstSliceLength(bytes: Uint8Array): number {
   const limit = Math.min(bytes.byteLength, FIRST_SLICE);
-  // A loop, not `indexOf`: a typed array's `indexOf` is a call into the engine's C++, dearer than the few hundred bytes of a head.
+  const found = lowercaseHeadEnd(bytes, limit);
+  if (found !== -1) return Math.min(bytes.byteLength, found + HEAD_END_MARGIN);
+  // Another case (`</HEAD`, `<Body`), or no Buffer: every `<` looked at.
   for (let at = 0; at < limit; at++) {
     if (bytes[at] === LESS_THAN_BYTE && (spells(bytes, at + 1, 'body') || spells(bytes, at + 1, '/head'))) return Math.min(bytes.byteLength, at + HEAD_END_MARGIN);
   }
   return limit;
+}
+
+/** Node's `Buffer.prototype.indexOf` (a native `memmem`), where there is one; it reads any Uint8Array. */
+const bufferIndexOf = (globalThis as { Buffer?: { prototype: { indexOf?: (this: Uint8Array, value: string, from: number, encoding: string) => number } } }).Buffer
+  ?.prototype.indexOf;
+
+/**
+ * Where the first lowercase `</head` or `<body` of the first `limit` bytes is, the nearer of the
+ * two, found natively (what nearly every page writes): under callgrind the byte loop below cost a
+ * server about 9 k instructions per request over a head of a few hundred bytes, two native
+ * searches about a tenth of that. -1 when neither is there or there is no Buffer; the loop then
+ * looks for every case. A later find than the loop's (an uppercase `<BODY` before a lowercase
+ * `</head`) only decodes a little more: the guess is not the scan.
+ */
+function lowercaseHeadEnd(bytes: Uint8Array, limit: number): number {
+  if (bufferIndexOf === undefined) return -1;
+  const window = bytes.byteLength > limit ? bytes.subarray(0, limit) : bytes;
+  const headEnd = bufferIndexOf.call(window, '</head', 0, 'latin1');
+  // `<body` is looked for only before the `</head` found (a body start after it cannot be nearer).
+  const bodyStart = bufferIndexOf.call(headEnd === -1 ? window : window.subarray(0, headEnd), '<body', 0, 'latin1');
+  return bodyStart !== -1 ? bodyStart : headEnd;
 }
 
 /** Whether the bytes at `at` are `word` (lowercase ASCII) in any ASCII case. */

@@ -123,6 +123,11 @@ describe('injectRobotsStream', () => {
     expect(length(`${head}</head><body>${body}`)).toBe(head.length + 512);
     expect(length(`${head}<BODY class="a">${body}`)).toBe(head.length + 512);
     expect(length(`${head}</HEAD >${body}`)).toBe(head.length + 512);
+    // Lowercase, found natively: the nearer of the two, whichever comes first.
+    expect(length(`${head}<body><p>x</p></head>${body}`)).toBe(head.length + 512);
+    expect(length(`${'<!-- </HEAD> -->'.repeat(2)}${head}</head><body>${body}`)).toBe(32 + head.length + 512);
+    // Mixed case before a lowercase one: that later one, a longer slice (only a guess of where to decode to).
+    expect(length(`${head}<Body>${'y'.repeat(100)}</head>${body}`)).toBe(head.length + 106 + 512);
     // Neither in the first 8 KB (a body implied by `<p>`, or a long head): 8 KB, as before.
     expect(length(`${head}${body}`)).toBe(8192);
     expect(length(`${head}<bod`)).toBe(head.length + 4);

@@ -1,0 +1,198 @@
+// The on-demand servers' cost per request by measures a busy machine does not move: instructions
+// under callgrind (every thread, the garbage collector included) and, natively, bytes allocated
+// and scavenges per request from V8's GC trace. Not part of `npm run bench` (a callgrind run of
+// one server takes minutes); run as
+//   node bench/on-demand-instructions.mjs [--mode=cg|gc] [--variants=none,noop,rewrap,robots]
+//     [--runs=3] [--warm=2000] [--requests=5000] [--connections=4] [--profile]
+// after `node bench/run.mjs --only=on-demand` (or buildSites) built the four sites. Variants are
+// alternated (rotated each run); medians with min–max are printed, and every run as JSON lines.
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { buildSites } from './on-demand.mjs';
+import { median, work } from './lib.mjs';
+
+const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')).map(([key, value]) => [key, value ?? 'true']));
+const mode = args.mode ?? 'cg';
+const variants = (args.variants ?? 'none,noop,rewrap,robots').split(',');
+const runs = Number(args.runs ?? 3);
+const warm = Number(args.warm ?? 2000);
+const requests = Number(args.requests ?? (mode === 'cg' ? 5000 : 20000));
+const connections = Number(args.connections ?? 4);
+// New space fixed at the size a native server settles at (64 MB semi-spaces): scavenges then
+// follow allocation alone, not V8's throughput heuristics, which valgrind's slowdown changes
+// (without it, a server under callgrind scavenges about five times as often). 0: V8's default.
+const semiSpaceMb = Number(args.semi ?? 64);
+const tag = args.tag ?? '';
+// The measured requests in this many windows, one callgrind dump each: the spread within a run.
+const windows = Number(args.windows ?? 5);
+const outDir = join(work, 'on-demand-instructions');
+mkdirSync(outDir, { recursive: true });
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function get(agent, url) {
+  return new Promise((resolve, reject) => {
+    request(url, { agent }, (response) => {
+      response.on('data', () => undefined);
+      response.on('end', () => resolve(response.statusCode));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** `count` requests over `connections` keep-alive clients, each a different post. */
+async function fire(origin, agent, count, label) {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      const status = await get(agent, `${origin}/blog/${label}-${i % 50}/`);
+      if (status !== 200) throw new Error(`status ${status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+}
+
+/** What V8's `--trace-gc-nvp` lines say between two marks: scavenges, mark-compacts, bytes allocated. */
+function gcWindow(lines) {
+  let scavenges = 0;
+  let markCompacts = 0;
+  let allocated = 0;
+  let pauseMs = 0;
+  for (const line of lines) {
+    const gc = /\bgc=(\w+)/.exec(line)?.[1];
+    if (gc === undefined) continue;
+    if (gc === 's') scavenges++;
+    else markCompacts++;
+    allocated += Number(/\ballocated=(\d+)/.exec(line)?.[1] ?? 0);
+    pauseMs += Number(/\bpause=([\d.]+)/.exec(line)?.[1] ?? 0);
+  }
+  return { scavenges, markCompacts, allocated, pauseMs };
+}
+
+function cpuMs(pid) {
+  let nanoseconds = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      nanoseconds += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // a thread that ended meanwhile
+    }
+  }
+  return nanoseconds / 1e6;
+}
+
+async function measure(variant, run) {
+  // A copy of the built sites (`--site=`) keeps a "before" while the packages change.
+  const dir = args.site ?? buildSites();
+  const entry = join(dir, `dist-${variant}`, 'server', 'entry.mjs');
+  const port = await freePort();
+  const nodeArgs = ['--trace-gc-nvp', ...(semiSpaceMb > 0 ? [`--min-semi-space-size=${semiSpaceMb}`, `--max-semi-space-size=${semiSpaceMb}`] : []), ...(args.profile ? ['--perf-basic-prof', '--interpreted-frames-native-stack'] : []), entry];
+  const outFile = join(outDir, `${variant}${tag}-${run}-%p.out`);
+  const command = mode === 'cg' ? 'valgrind' : process.execPath;
+  const vgdbPrefix = join(outDir, 'vgdb');
+  const commandArgs = mode === 'cg' ? ['--tool=callgrind', `--vgdb-prefix=${vgdbPrefix}`, '--instr-atstart=no', `--callgrind-out-file=${outFile}`, ...(args.profile ? ['--dump-instr=yes'] : []), process.execPath, ...nodeArgs] : nodeArgs;
+  const child = spawn(command, commandArgs, { env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines = [];
+  let pending = '';
+  child.stdout.on('data', (data) => {
+    const parts = (pending + data).split('\n');
+    pending = parts.pop();
+    lines.push(...parts);
+  });
+  let stderr = '';
+  child.stderr.on('data', (data) => (stderr += data));
+  const origin = `http://127.0.0.1:${port}`;
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const control = (...flags) => {
+    // vgdb finds the server's pipes by the HOST variable valgrind saw (the server's listen address).
+    const result = spawnSync('callgrind_control', [`--vgdb-prefix=${vgdbPrefix}`, ...flags, String(child.pid)], { encoding: 'utf8', env: { ...process.env, HOST: '127.0.0.1' } });
+    if (result.status !== 0 || /error|failed/.test(result.stderr)) throw new Error(`callgrind_control ${flags}: ${result.stderr}${result.stdout}`);
+  };
+  try {
+    for (let tries = 0; ; tries++) {
+      try {
+        await get(agent, `${origin}/blog/warm-up/`);
+        break;
+      } catch (error) {
+        if (tries > 1200 || child.exitCode !== null) throw new Error(`${variant} did not start: ${error.message}\n${stderr}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    await fire(origin, agent, warm, 'warm');
+    if (mode === 'cg') {
+      control('--instr=on');
+      // Instrumenting retranslates the code: a few requests before the counters start.
+      await fire(origin, agent, 200, 'settle');
+      control('--zero');
+    }
+    const gcStart = lines.length;
+    const cpuStart = cpuMs(child.pid);
+    const perWindow = [];
+    for (let window = 0; window < (mode === 'cg' ? windows : 1); window++) {
+      const count = mode === 'cg' ? Math.round(requests / windows) : requests;
+      await fire(origin, agent, count, 'post');
+      if (mode === 'cg') {
+        const before = new Set(readdirSync(outDir));
+        control('--dump');
+        const dump = readdirSync(outDir).find((file) => !before.has(file) && file.startsWith(`${variant}${tag}-${run}-${child.pid}.out`));
+        const totals = /^(?:totals|summary): (\d+)/m.exec(readFileSync(join(outDir, dump), 'utf8'));
+        // JIT frames are named from Node's perf map (`--perf-basic-prof`): kept beside the dump.
+        if (args.profile) copyFileSync(`/tmp/perf-${child.pid}.map`, join(outDir, `${dump}.perf.map`));
+        perWindow.push({ dump, requests: count, kInstructionsPerRequest: Number(totals[1]) / count / 1000 });
+      }
+    }
+    const cpu = cpuMs(child.pid) - cpuStart;
+    const gc = gcWindow(lines.slice(gcStart));
+    const instructions = mode === 'cg' ? perWindow.reduce((sum, window) => sum + window.kInstructionsPerRequest * window.requests * 1000, 0) : undefined;
+    return {
+      variant: variant + tag,
+      run,
+      semiSpaceMb,
+      requests,
+      ...(instructions === undefined ? {} : { kInstructionsPerRequest: instructions / requests / 1000, windows: perWindow }),
+      cpuMsPerRequest: cpu / requests,
+      kbAllocatedPerRequest: gc.allocated / requests / 1024,
+      scavengesPer10k: (gc.scavenges * 10000) / requests,
+      markCompacts: gc.markCompacts,
+      gcPauseMsPerRequest: gc.pauseMs / requests,
+    };
+  } finally {
+    agent.destroy();
+    child.kill('SIGTERM');
+    await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+  }
+}
+
+const results = [];
+for (let run = 0; run < runs; run++) {
+  const order = variants.map((_, i) => variants[(i + run) % variants.length]);
+  for (const variant of order) {
+    const result = await measure(variant, run);
+    results.push(result);
+    console.log(JSON.stringify(result));
+  }
+}
+const fields = ['kInstructionsPerRequest', 'cpuMsPerRequest', 'kbAllocatedPerRequest', 'scavengesPer10k', 'gcPauseMsPerRequest'];
+for (const variant of variants) {
+  const mine = results.filter((result) => result.variant === variant + tag);
+  const summary = fields
+    .filter((field) => mine[0][field] !== undefined)
+    .map((field) => {
+      const values = mine.map((result) => result[field]);
+      return `${field} ${median(values).toFixed(3)} (${Math.min(...values).toFixed(3)}–${Math.max(...values).toFixed(3)})`;
+    });
+  console.log(`${variant}${tag}: ${summary.join(', ')}`);
+}
