@@ -20,7 +20,7 @@ import { isNoindexPage } from '@robots-kit/core/build';
 import { locateInheritedWarning, locatePageError, readFrontMatterText, type DataSourceContext } from './data-source.js';
 import { reportWarnings } from './messages.js';
 import { eleventyLocale, optionLocales } from './locale.js';
-import { membershipForBuild, type BuildState, type CollectionMembership } from './page-data.js';
+import { flattenTemplateContents, membershipForBuild, type BuildState, type CollectionMembership } from './page-data.js';
 import type { EleventyConfig, EleventyLogger, EleventyPage, EleventyPageData, EleventyTransform, EleventyTransformContext } from './types.js';
 
 /** `tags` after the data cascade: a string, an array of strings, or absent. */
@@ -158,7 +158,7 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     const located = page as EleventyPage & { url: string };
     const captured = setup.pageData.get(page);
     const membership = membershipForBuild(setup.state, captured);
-    const data = captured ?? membership?.dataByPage.get(page);
+    const data = captured ?? membership?.itemByPage.get(page)?.data;
     const warnings: string[] = [];
     const toResolve = eleventyPageToResolve(located, data, membership, setup.sources.config, optionLocales(setup.options));
     const key = setup.options.frontMatterKey;
@@ -173,6 +173,9 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     // A feed entry runs through the transforms too, as a fragment under the post's own `page`:
     // only the page's own output, rendered without a layout, is a whole page that lacks a head.
     const ownOutput = isOwnOutput(this);
+    // Before the copy below reads the page: it then joins a few flat pieces instead of walking
+    // a rope of thousands, and those pieces become garbage (see flattenTemplateContents).
+    if (ownOutput && membership) flattenTemplateContents(membership);
     const wholePageFragment = ownOutput && !hasLayout;
     let resolvedTags: Record<string, string> | undefined;
     let existingTags: ExistingRobotsTag[] = [];
