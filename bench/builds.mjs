@@ -11,7 +11,8 @@ function spread(values) {
  * Whole builds of several variants, side by side: every round builds each variant once, in an
  * order rotated by one each round, so that the machine's drift (back-to-back builds swing ±30%
  * here) and the position in the round cancel out. Each variant is compared with the round's
- * `none` build: CPU time (user+sys, less swayed by the scheduler than wall time) and peak RSS.
+ * `none` build: CPU time (user+sys, less swayed by the scheduler than wall time), peak RSS and, for
+ * Eleventy, the live heap at the end of the build.
  */
 function rounds(script, dir, variants, runs) {
   const samples = [];
@@ -24,6 +25,9 @@ function rounds(script, dir, variants, runs) {
     runs,
     cpuRatio: spread(samples.map((s) => s[variant].cpuMs / s.none.cpuMs)),
     rssRatio: spread(samples.map((s) => s[variant].maxRssMb / s.none.maxRssMb)),
+    // Eleventy builds: the live heap once every page is written (after a full collection).
+    liveHeapRatio: samples[0][variant].liveHeapMb === undefined ? undefined : spread(samples.map((s) => s[variant].liveHeapMb / s.none.liveHeapMb)),
+    liveHeapMb: median(samples.map((s) => s[variant].liveHeapMb ?? 0)),
     wallRatio: spread(samples.map((s) => s[variant].ms / s.none.ms)),
     cpuMs: median(samples.map((s) => s[variant].cpuMs)),
     ms: median(samples.map((s) => s[variant].ms)),

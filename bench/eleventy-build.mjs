@@ -2,6 +2,8 @@
 // eleventy.config.js (sites.mjs): none, identity, insert, default, full.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import Eleventy from '@11ty/eleventy';
 
 const [dir, variant] = process.argv.slice(2);
@@ -10,7 +12,27 @@ process.env.BENCH_VARIANT = variant;
 process.chdir(dir);
 const output = `_site-${variant}`;
 rmSync(output, { recursive: true, force: true });
-const eleventy = new Eleventy('src', output, { quietMode: true, configPath: 'eleventy.config.js' });
+
+// The live heap when the build ends, a figure the machine's load does not move (peak RSS moves with
+// where V8's major collections happen to fall): a full collection once every page is written, while
+// Eleventy still holds the results, its CPU left out of the build's.
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc');
+let liveHeapMb = 0;
+let gcCpuMs = 0;
+function measureLiveHeap() {
+  const before = process.cpuUsage();
+  gc();
+  liveHeapMb = getHeapStatistics().used_heap_size / 1048576;
+  const used = process.cpuUsage(before);
+  gcCpuMs = (used.user + used.system) / 1000;
+}
+
+const eleventy = new Eleventy('src', output, {
+  quietMode: true,
+  configPath: 'eleventy.config.js',
+  config: (eleventyConfig) => eleventyConfig.on('eleventy.after', measureLiveHeap),
+});
 const start = performance.now();
 // From here: the config and the plugin's import (write() loads them), then the whole build.
 const cpuStart = process.cpuUsage();
@@ -21,9 +43,10 @@ process.stdout.write(
   '\n' +
     JSON.stringify({
       ms,
-      cpuMs: (cpu.user + cpu.system) / 1000,
-      // Peak resident set size of the whole process (kB on Linux).
+      cpuMs: (cpu.user + cpu.system) / 1000 - gcCpuMs,
+      // Peak resident set size of the whole process (kB on Linux), reached before the measuring collection.
       maxRssMb: process.resourceUsage().maxRSS / 1024,
+      liveHeapMb,
       transformMs: globalThis.__benchTransformMs ?? 0,
       pages: globalThis.__benchPages ?? 0,
       output: join(dir, output),

@@ -20,7 +20,7 @@ import { isNoindexPage } from '@robots-kit/core/build';
 import { locateInheritedWarning, locatePageError, readFrontMatterText, type DataSourceContext } from './data-source.js';
 import { reportWarnings } from './messages.js';
 import { eleventyLocale, optionLocales } from './locale.js';
-import { membershipForBuild, type BuildState, type CollectionMembership } from './page-data.js';
+import { flattenTemplateContents, membershipForBuild, type BuildState, type CollectionMembership } from './page-data.js';
 import type { EleventyConfig, EleventyLogger, EleventyPage, EleventyPageData, EleventyTransform, EleventyTransformContext } from './types.js';
 
 /** `tags` after the data cascade: a string, an array of strings, or absent. */
@@ -158,7 +158,7 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     const located = page as EleventyPage & { url: string };
     const captured = setup.pageData.get(page);
     const membership = membershipForBuild(setup.state, captured);
-    const data = captured ?? membership?.dataByPage.get(page);
+    const data = captured ?? membership?.itemByPage.get(page)?.data;
     const warnings: string[] = [];
     const toResolve = eleventyPageToResolve(located, data, membership, setup.sources.config, optionLocales(setup.options));
     const key = setup.options.frontMatterKey;
@@ -173,16 +173,18 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     // A feed entry runs through the transforms too, as a fragment under the post's own `page`:
     // only the page's own output, rendered without a layout, is a whole page that lacks a head.
     const ownOutput = isOwnOutput(this);
+    // Before the copy below reads the page: it then joins a few flat pieces instead of walking
+    // a rope of thousands, and those pieces become garbage (see flattenTemplateContents).
+    if (ownOutput && membership) flattenTemplateContents(membership);
     const wholePageFragment = ownOutput && !hasLayout;
     let resolvedTags: Record<string, string> | undefined;
     let existingTags: ExistingRobotsTag[] = [];
     let result: InjectRobotsResult;
-    // Eleventy hands transforms a V8 rope (cons string) and keeps every page's pre-transform
-    // string alive until all pages are rendered. Scanning `content` itself would flatten it in
-    // place, keeping a flat copy of every page alive at once (~40 KB a page: +200 MB at 5,000
-    // pages). So the scan reads a copy (a new rope around it, flattened on its own) and the
-    // original is never flattened. This relies on V8's behaviour; the peak-RSS figure of
-    // `npm run bench` (Eleventy builds) guards it.
+    // Eleventy hands transforms a V8 rope (cons string). The scan reads a copy (a new rope around
+    // it, flattened on its own) and the original is never flattened: with Eleventy 3.1 scanning
+    // `content` in place measured the same live heap (the page is flattened when written anyway),
+    // but the copy does not depend on that. The live-heap and peak-RSS figures of `npm run bench`
+    // (Eleventy builds) guard this V8 behaviour.
     const copy = (' ' + content).slice(1);
     try {
       result = injectRobots(copy, (existing) => {

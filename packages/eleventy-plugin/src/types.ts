@@ -27,6 +27,8 @@ export interface EleventyCollectionItem {
   /** `false` for `permalink: false`. */
   url?: string | false;
   data: EleventyPageData;
+  /** The page's rendered content (a getter that throws before the page is rendered). */
+  readonly templateContent?: unknown;
 }
 
 /** A page's data after the cascade and computed data. */

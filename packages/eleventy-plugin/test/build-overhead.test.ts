@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createBuildState, membershipForBuild } from '../src/page-data.js';
+import { buildCollectionMembership, createBuildState, flattenTemplateContents, membershipForBuild } from '../src/page-data.js';
 import { normalizeOptions } from '@robots-kit/core';
 import { createProject, runCli, tagsByUrl } from './helpers/cli-project.js';
 import type { EleventyCollectionItem } from '../src/types.js';
@@ -36,6 +36,54 @@ describe('issue 21 item 1: the collection index is built once per build', () => 
     const next = membershipForBuild(state, { collections: { all: [item('a'), item('c')] } });
     expect(next).not.toBe(first);
     expect(next!.byInputPath.has('c')).toBe(true);
+  });
+});
+
+describe('issue 21, 20,000 pages: every page’s templateContent is flattened once per build', () => {
+  /** An item whose `templateContent` getter counts its reads, returns a rope, or throws as Eleventy's does before rendering. */
+  function counted(inputPath: string, content: () => unknown) {
+    const reads = { count: 0 };
+    const item = {
+      inputPath,
+      page: { inputPath, url: `/${inputPath}/`, outputPath: false },
+      data: {},
+      get templateContent() {
+        reads.count++;
+        return content();
+      },
+    } as unknown as EleventyCollectionItem;
+    return { item, reads };
+  }
+
+  it('reads each item once, leaves the text as it was, and skips content not rendered yet', () => {
+    // A rope, as template engines build it: many small pieces joined by `+`.
+    let rope = '';
+    for (let i = 0; i < 2_000; i++) rope += `<p>piece ${i}</p>`;
+    const expected = Array.from({ length: 2_000 }, (_, i) => `<p>piece ${i}</p>`).join('');
+    const rendered = counted('a', () => rope);
+    const premature = counted('b', () => {
+      throw new Error('Tried to use templateContent on unrendered template: b');
+    });
+    const notText = counted('c', () => undefined);
+    const membership = buildCollectionMembership({ all: [rendered.item, premature.item, notText.item] });
+    expect(membership.contentFlattened).toBe(false);
+
+    expect(() => flattenTemplateContents(membership)).not.toThrow();
+    expect(membership.contentFlattened).toBe(true);
+    expect([rendered.reads.count, premature.reads.count, notText.reads.count]).toEqual([1, 1, 1]);
+    expect(rope).toBe(expected);
+
+    // Every later page of the build: nothing read again.
+    flattenTemplateContents(membership);
+    expect([rendered.reads.count, premature.reads.count, notText.reads.count]).toEqual([1, 1, 1]);
+  });
+
+  it('does nothing on collections without an `all` array', () => {
+    const other = counted('a', () => 'text');
+    const membership = buildCollectionMembership({ posts: [other.item] });
+    flattenTemplateContents(membership);
+    expect(membership.contentFlattened).toBe(true);
+    expect(other.reads.count).toBe(0);
   });
 });
 
