@@ -2,8 +2,9 @@
  * The pre-body scanner: follows the spec's insertion modes up to <body> and reports where the head
  * is and which named metas it holds.
  */
-import { type CommentToken, type DoctypeToken, type EndTagToken, type HeadNode, type StartTagToken, whitespaceBefore } from './types.js';
-import { decodeAttributeValue, firstContentCharacter, readMarkup, textElementEnd, type ElementExtent } from './tokenizer.js';
+import { type CommentToken, type DoctypeToken, type EndTagToken, type HeadNode, isAsciiAlpha, type SelfClosingStyle, type StartTagToken, whitespaceBefore } from './types.js';
+import { firstContentCharacter, readMarkup } from './tokenizer.js';
+import { attributeValue, HeadStartTag, lastTagSelfClosing, lowercaseName, tagEnd, tagNameEnd, textContentEnd } from './tag-reader.js';
 import { type TemplateExtent, templateReader } from './template-contents.js';
 
 /** What the tokenizer learned from the part of a document before the body. */
@@ -82,6 +83,7 @@ export const BODY_OPENING_END_TAGS: ReadonlySet<string> = new Set(['body', 'html
 type InsertionMode = 'initial' | 'before-html' | 'before-head' | 'in-head' | 'in-head-noscript' | 'after-head';
 const BYTE_ORDER_MARK = 0xfeff;
 const LESS_THAN = 0x3c;
+const SLASH = 0x2f;
 /** What a tag did: it was consumed, or it opened the body and scanning stops. */
 type TagOutcome = 'consumed' | 'body';
 /** Before the head exists, nothing but whitespace, comments, a doctype, `<html>` and ignored end tags. */
@@ -98,11 +100,16 @@ export interface ScanOptions {
   /** Where templates end; shared by the two readings of one page. Default: a reader of its own. */
   templateExtent?: TemplateExtent;
 }
+/** The head elements whose start tag a head node keeps (`HeadNode.tag`): those whose attributes or end the planning reads. */
+const KEPT_TAGS: ReadonlySet<string> = new Set(['meta', 'link', 'base', 'noscript', 'template']);
 /**
  * Tokenizes the part of a document before its body and follows the HTML tree
  * construction rules from the "initial" to the "after head" insertion mode: finds the
  * doctype, `<html>`, the head (written or implied) and its elements, and stops where
  * the body begins: at `<body>`, or at the first content that would open it.
+ *
+ * Tags are read without a token object each (tag-reader.ts): a start tag becomes an object only
+ * where the scan keeps it, and the attributes of a `<meta>` are read only when asked for.
  */
 export function scanPreBody(html: string, options: ScanOptions = {}): PreBodyScan {
   const scripting = options.scripting ?? true;
@@ -113,25 +120,38 @@ export function scanPreBody(html: string, options: ScanOptions = {}): PreBodySca
   let lastTokenEnd = index;
   // The `<noscript>` being read as markup (scripting off).
   let noscript: HeadNode | undefined;
+  // The start tag being processed: its name, offsets and closing, and its object once made.
+  let tagName = '';
+  let tagStart = 0;
+  let tagEndAt = 0;
+  let tagClosing: SelfClosingStyle = 'none';
+  let tagObject: HeadStartTag | undefined;
+  const startTag = (): HeadStartTag => (tagObject ??= new HeadStartTag(html, tagStart, tagEndAt, tagName, tagClosing));
 
-  const addHeadNode = (name: string, start: number, extent: ElementExtent, tag: StartTagToken | undefined, afterHead: boolean) => {
+  const addHeadNode = (name: string, start: number, end: number, closed: boolean, tag: StartTagToken | undefined, afterHead: boolean) => {
     // Written out, not spread: one of these is made for every element of every head.
-    const node: HeadNode = { name, start, end: extent.end, whitespaceStart: whitespaceBefore(html, start, lastTokenEnd), closed: extent.closed, afterHead };
-    if (tag !== undefined) node.tag = tag;
+    const node: HeadNode = { name, start, end, whitespaceStart: whitespaceBefore(html, start, lastTokenEnd), closed, afterHead, tag };
     if (noscript !== undefined) node.inNoscript = true;
     scan.headNodes.push(node);
     return node;
   };
 
-  const addHeadElement = (tag: StartTagToken, afterHead: boolean) => {
-    if (tag.name === 'noscript' && !scripting) {
-      noscript = addHeadNode(tag.name, tag.start, { end: html.length, closed: false }, tag, afterHead);
+  const addHeadElement = (afterHead: boolean) => {
+    const name = tagName;
+    const tag = KEPT_TAGS.has(name) ? startTag() : undefined;
+    if (name === 'noscript' && !scripting) {
+      noscript = addHeadNode(name, tagStart, html.length, false, tag, afterHead);
       mode = 'in-head-noscript';
-      return tag.end;
+      return tagEndAt;
     }
-    const extent = tag.name === 'template' ? templateExtent(tag, scripting) : textElementEnd(html, tag);
-    if (tag.name === 'noscript' || (tag.name === 'template' && /<noscript/i.test(html.slice(tag.end, extent.end)))) scan.hasNoscript = true;
-    return addHeadNode(tag.name, tag.start, extent, tag, afterHead).end;
+    if (name === 'template') {
+      const extent = templateExtent(tag!, scripting);
+      if (/<noscript/i.test(html.slice(tagEndAt, extent.end))) scan.hasNoscript = true;
+      return addHeadNode(name, tagStart, extent.end, extent.closed, tag, afterHead).end;
+    }
+    if (name === 'noscript') scan.hasNoscript = true;
+    const end = textContentEnd(html, name, tagEndAt);
+    return addHeadNode(name, tagStart, end === -1 ? html.length : end, end !== -1, tag, afterHead).end;
   };
   // The `<noscript>` read as markup ends at `end`; the parser is back in the head.
   const endNoscript = (end: number) => {
@@ -142,99 +162,100 @@ export function scanPreBody(html: string, options: ScanOptions = {}): PreBodySca
   };
 
   // A second `<html>` or `<head>` opens nothing, as in browsers; a second head is reported.
-  const ignoreRepeatedTag = (tag: StartTagToken): TagOutcome => {
-    if (tag.name === 'head') scan.ignoredHeadTags++;
-    index = tag.end;
+  const ignoreRepeatedTag = (): TagOutcome => {
+    if (tagName === 'head') scan.ignoredHeadTags++;
+    index = tagEndAt;
     return 'consumed';
   };
 
-  const processStartTag = (tag: StartTagToken): TagOutcome => {
+  const processStartTag = (): TagOutcome => {
+    const name = tagName;
     for (;;) {
       switch (mode) {
         case 'initial':
           mode = 'before-html';
           continue;
         case 'before-html':
-          if (tag.name === 'html') {
-            scan.htmlStartTag = tag;
+          if (name === 'html') {
+            scan.htmlStartTag = startTag();
             mode = 'before-head';
-            index = tag.end;
+            index = tagEndAt;
             return 'consumed';
           }
           mode = 'before-head';
           continue;
         case 'before-head':
-          if (tag.name === 'html') {
-            index = tag.end;
+          if (name === 'html') {
+            index = tagEndAt;
             return 'consumed';
           }
-          if (tag.name === 'head') {
-            scan.headStartTag = tag;
+          if (name === 'head') {
+            scan.headStartTag = startTag();
             mode = 'in-head';
-            index = tag.end;
+            index = tagEndAt;
             return 'consumed';
           }
-          scan.headImpliedAt = tag.start;
+          scan.headImpliedAt = tagStart;
           mode = 'in-head';
           continue;
         case 'in-head-noscript':
-          if (tag.name === 'html' || tag.name === 'head' || tag.name === 'noscript') {
-            index = tag.end;
+          if (name === 'html' || name === 'head' || name === 'noscript') {
+            index = tagEndAt;
             return 'consumed';
           }
-          if (IN_NOSCRIPT_ELEMENTS.has(tag.name)) {
-            index = addHeadElement(tag, false);
+          if (IN_NOSCRIPT_ELEMENTS.has(name)) {
+            index = addHeadElement(false);
             return 'consumed';
           }
-          endNoscript(tag.start);
+          endNoscript(tagStart);
           continue;
         case 'in-head':
-          if (tag.name === 'html' || tag.name === 'head') return ignoreRepeatedTag(tag);
-          if (IN_HEAD_ELEMENTS.has(tag.name)) {
-            index = addHeadElement(tag, false);
+          if (name === 'html' || name === 'head') return ignoreRepeatedTag();
+          if (IN_HEAD_ELEMENTS.has(name)) {
+            index = addHeadElement(false);
             return 'consumed';
           }
           mode = 'after-head';
           continue;
         case 'after-head':
-          if (tag.name === 'html' || tag.name === 'head') return ignoreRepeatedTag(tag);
-          if (AFTER_HEAD_ELEMENTS.has(tag.name)) {
-            index = addHeadElement(tag, true);
+          if (name === 'html' || name === 'head') return ignoreRepeatedTag();
+          if (AFTER_HEAD_ELEMENTS.has(name)) {
+            index = addHeadElement(true);
             return 'consumed';
           }
-          if (tag.name === 'body') scan.bodyStartTag = tag;
+          if (name === 'body') scan.bodyStartTag = startTag();
           return 'body';
       }
     }
   };
 
-  const processEndTag = (tag: EndTagToken): TagOutcome => {
-    const opensBody = BODY_OPENING_END_TAGS.has(tag.name);
+  const processEndTag = (name: string, start: number, end: number): TagOutcome => {
+    const opensBody = BODY_OPENING_END_TAGS.has(name);
     for (;;) {
       switch (mode) {
         case 'initial':
           mode = 'before-html';
           continue;
         case 'before-html':
-          if (!opensBody && tag.name !== 'head') break;
+          if (!opensBody && name !== 'head') break;
           mode = 'before-head';
           continue;
         case 'before-head':
-          if (!opensBody && tag.name !== 'head') break;
-          scan.headImpliedAt = tag.start;
+          if (!opensBody && name !== 'head') break;
+          scan.headImpliedAt = start;
           mode = 'in-head';
           continue;
         case 'in-head-noscript':
-          if (tag.name === 'noscript') {
-            endNoscript(tag.end);
+          if (name === 'noscript') {
+            endNoscript(end);
             break;
           }
-          if (tag.name !== 'br') break;
-          endNoscript(tag.start);
+          if (name !== 'br') break;
+          endNoscript(start);
           continue;
         case 'in-head':
-          if (tag.name === 'head') {
-            scan.headEndTag = tag;
+          if (name === 'head') {
+            scan.headEndTag = { type: 'end-tag', start, end, name };
             mode = 'after-head';
             break;
           }
@@ -245,7 +266,7 @@ export function scanPreBody(html: string, options: ScanOptions = {}): PreBodySca
           if (opensBody) return 'body';
           break;
       }
-      index = tag.end;
+      index = end;
       return 'consumed';
     }
   };
@@ -259,73 +280,83 @@ export function scanPreBody(html: string, options: ScanOptions = {}): PreBodySca
     return scan;
   };
 
-  while (index < html.length) {
+  const length = html.length;
+  while (index < length) {
     if (html.charCodeAt(index) !== LESS_THAN) {
       const lessThan = html.indexOf('<', index);
-      const textEnd = lessThan === -1 ? html.length : lessThan;
+      const textEnd = lessThan === -1 ? length : lessThan;
       const content = firstContentCharacter(html, index, textEnd);
       if (content !== -1) return stopAt(content);
       index = textEnd;
       continue;
     }
-    const token = readMarkup(html, index);
-    switch (token.type) {
-      case 'character':
-      case 'end-of-file':
-        return stopAt(token.start);
-      case 'comment':
-        if (mode === 'in-head') addHeadNode('#comment', token.start, { end: token.end, closed: token.closed }, undefined, false);
-        else if (!token.closed && beforeHead(mode)) scan.cutOff = token;
-        index = token.end;
-        break;
-      case 'doctype':
-        if (mode === 'initial') {
-          scan.doctype = token;
-          mode = 'before-html';
-          if (!token.closed) scan.cutOff = token;
-        } else {
-          if (!token.closed && beforeHead(mode)) scan.headImpliedAt = token.start;
-          if (scan.doctype === undefined) scan.ignoredDoctype ??= token.start;
-        }
-        index = token.end;
-        break;
-      case 'ignored':
-        index = token.end;
-        break;
-      case 'start-tag': {
-        scan.firstStartTag ??= token;
-        let outcome: TagOutcome;
-        try {
-          outcome = processStartTag(token);
-        } catch (error) {
-          // Only a template that parse5 must read can fail (no parse5, or past its budget):
-          // scanning stops there, for good.
-          scan.unreadable = { at: token.start, reason: error instanceof Error ? error.message : String(error) };
-          outcome = 'body';
-        }
-        if (outcome === 'body') {
-          scan.bodyStart = token.start;
-          return scan;
-        }
-        break;
+    const next = html.charCodeAt(index + 1);
+    if (isAsciiAlpha(next)) {
+      // A start tag: read in place; an object only where the scan keeps it.
+      const nameEnd = tagNameEnd(html, index + 2);
+      const end = tagEnd(html, nameEnd);
+      if (end === -1) return stopAt(index);
+      tagName = lowercaseName(html, index + 1, nameEnd);
+      tagStart = index;
+      tagEndAt = end;
+      tagClosing = lastTagSelfClosing();
+      tagObject = undefined;
+      if (scan.firstStartTag === undefined) scan.firstStartTag = startTag();
+      let outcome: TagOutcome;
+      try {
+        outcome = processStartTag();
+      } catch (error) {
+        // Only a template that parse5 must read can fail (no parse5, or past its budget):
+        // scanning stops there, for good.
+        scan.unreadable = { at: tagStart, reason: error instanceof Error ? error.message : String(error) };
+        outcome = 'body';
       }
-      case 'end-tag':
-        if (processEndTag(token) === 'body') {
-          scan.bodyStart = token.start;
-          return scan;
-        }
-        break;
+      if (outcome === 'body') {
+        scan.bodyStart = tagStart;
+        return scan;
+      }
+    } else if (next === SLASH && isAsciiAlpha(html.charCodeAt(index + 2))) {
+      const nameEnd = tagNameEnd(html, index + 3);
+      const end = tagEnd(html, nameEnd);
+      if (end === -1) return stopAt(index);
+      if (processEndTag(lowercaseName(html, index + 2, nameEnd), index, end) === 'body') {
+        scan.bodyStart = index;
+        return scan;
+      }
+    } else {
+      const token = readMarkup(html, index);
+      switch (token.type) {
+        case 'character':
+        case 'end-of-file':
+          return stopAt(token.start);
+        case 'comment':
+          if (mode === 'in-head') addHeadNode('#comment', token.start, token.end, token.closed, undefined, false);
+          else if (!token.closed && beforeHead(mode)) scan.cutOff = token;
+          index = token.end;
+          break;
+        case 'doctype':
+          if (mode === 'initial') {
+            scan.doctype = token;
+            mode = 'before-html';
+            if (!token.closed) scan.cutOff = token;
+          } else {
+            if (!token.closed && beforeHead(mode)) scan.headImpliedAt = token.start;
+            if (scan.doctype === undefined) scan.ignoredDoctype ??= token.start;
+          }
+          index = token.end;
+          break;
+        default:
+          // `</>`; tags are read above.
+          index = token.end;
+          break;
+      }
     }
     lastTokenEnd = index;
   }
   return scan;
 }
 
-/** The decoded value of attribute `name` (lowercase) of a tag, or undefined when absent. */
-export function attributeValue(tag: StartTagToken, name: string): string | undefined {
-  const attribute = tag.attributes.find((candidate) => candidate.name === name);
-  return attribute === undefined ? undefined : decodeAttributeValue(attribute.rawValue);
-}
+export { attributeValue };
 
 /** A `<meta name>` of the head. */
 export interface NamedMeta {

@@ -1,0 +1,205 @@
+/**
+ * Start and end tags of the pre-body scan read without allocating: names from a small cache
+ * (found by a hash of the lowercased characters), tag ends found past quoted values with
+ * `indexOf`, and an attribute of a `<meta>` looked up in place in the page, so that only the
+ * values asked for become strings. The states followed are those of `readTag` (tokenizer.ts):
+ * tag name, before/after attribute name, attribute value (quoted or not), self-closing start tag.
+ */
+import { decodeAttributeValue, findRawTextEnd, findScriptDataEnd, readTag, TEXT_ELEMENTS } from './tokenizer.js';
+import { asciiLowercase, isHtmlWhitespace, type RawAttribute, type SelfClosingStyle, type StartTagToken } from './types.js';
+
+const SLASH = 0x2f;
+const GREATER_THAN = 0x3e;
+const EQUALS = 0x3d;
+const DOUBLE_QUOTE = 0x22;
+const SINGLE_QUOTE = 0x27;
+
+/**
+ * Names seen lately (tag and attribute names, ASCII-lowercased), by a hash of their lowercased
+ * characters: a page uses a few dozen names over and over, and a name found here is neither
+ * sliced nor lowercased again (and its hash, for the Sets that look it up, is already computed).
+ * A miss is read as before and replaces the entry; the table's size bounds it whatever the input.
+ */
+const NAME_SLOTS = 256;
+/** Longer names are not kept: a hostile page of long names would only churn the table. */
+const MAX_CACHED_NAME = 24;
+const cachedNames: Array<string | undefined> = new Array<string | undefined>(NAME_SLOTS).fill(undefined);
+const lower = (code: number) => (code >= 0x41 && code <= 0x5a ? code | 0x20 : code);
+
+/** The ASCII-lowercased name written in [from, to). */
+export function lowercaseName(html: string, from: number, to: number): string {
+  const count = to - from;
+  if (count > MAX_CACHED_NAME) return asciiLowercase(html.slice(from, to));
+  let hash = count;
+  for (let index = from; index < to; index++) hash = (Math.imul(hash, 31) + lower(html.charCodeAt(index))) | 0;
+  const slot = (hash ^ (hash >>> 11)) & (NAME_SLOTS - 1);
+  const cached = cachedNames[slot];
+  if (cached !== undefined && cached.length === count && sameName(html, from, cached)) return cached;
+  const name = asciiLowercase(html.slice(from, to));
+  cachedNames[slot] = name;
+  return name;
+}
+/** Whether the name written at `from` reads as `name` (lowercase) once ASCII-lowercased. */
+function sameName(html: string, from: number, name: string): boolean {
+  for (let offset = 0; offset < name.length; offset++) if (lower(html.charCodeAt(from + offset)) !== name.charCodeAt(offset)) return false;
+  return true;
+}
+
+function endsName(code: number): boolean {
+  // Every character that ends a name is `>` or below: letters answer at once.
+  return code <= GREATER_THAN && (code === SLASH || code === GREATER_THAN || isHtmlWhitespace(code));
+}
+/** The end of the tag name that starts at `from`: the first whitespace, `/` or `>`, or the end of input. */
+export function tagNameEnd(html: string, from: number): number {
+  const length = html.length;
+  let index = from;
+  while (index < length && !endsName(html.charCodeAt(index))) index++;
+  return index;
+}
+
+/** How the last tag read by {@link tagEnd} closed (one value, not an object per tag). */
+let lastSelfClosing: SelfClosingStyle = 'none';
+/** Where the value of the attribute {@link tagEnd} was asked to find is: -1 when absent or without a value. */
+let foundValueStart = -1;
+let foundValueEnd = -1;
+let found = false;
+/** How the tag last read by {@link tagEnd} closed: `>`, ` />` or `/>`. */
+export function lastTagSelfClosing(): SelfClosingStyle {
+  return lastSelfClosing;
+}
+
+/**
+ * The end (after its `>`) of the tag whose attributes start at `from` (right after its name), or
+ * -1 when the input ends inside it; a `>` inside a quoted value does not end it. With `wanted`
+ * (a lowercase attribute name), the first attribute of that name is remembered for
+ * {@link wantedValue}: the first of duplicate attributes is the one HTML keeps.
+ */
+export function tagEnd(html: string, from: number, wanted?: string): number {
+  const length = html.length;
+  let index = from;
+  let selfClosing: SelfClosingStyle = 'none';
+  found = false;
+  for (;;) {
+    while (index < length && isHtmlWhitespace(html.charCodeAt(index))) index++;
+    if (index >= length) return -1;
+    const code = html.charCodeAt(index);
+    if (code === GREATER_THAN) {
+      index++;
+      break;
+    }
+    if (code === SLASH) {
+      if (html.charCodeAt(index + 1) === GREATER_THAN) {
+        selfClosing = isHtmlWhitespace(html.charCodeAt(index - 1)) ? 'spaced' : 'tight';
+        index += 2;
+        break;
+      }
+      index++;
+      continue;
+    }
+    // The first character of a name may be anything, even `=`.
+    const nameStart = index++;
+    while (index < length) {
+      const next = html.charCodeAt(index);
+      if (endsName(next) || next === EQUALS) break;
+      index++;
+    }
+    const nameEnd = index;
+    let valueStart = -1;
+    let valueEnd = -1;
+    while (index < length && isHtmlWhitespace(html.charCodeAt(index))) index++;
+    if (html.charCodeAt(index) === EQUALS) {
+      index++;
+      while (index < length && isHtmlWhitespace(html.charCodeAt(index))) index++;
+      if (index >= length) return -1;
+      const first = html.charCodeAt(index);
+      if (first === DOUBLE_QUOTE || first === SINGLE_QUOTE) {
+        const close = html.indexOf(first === DOUBLE_QUOTE ? '"' : "'", index + 1);
+        if (close === -1) return -1;
+        valueStart = index + 1;
+        valueEnd = close;
+        index = close + 1;
+      } else if (first !== GREATER_THAN) {
+        valueStart = index;
+        while (index < length) {
+          const next = html.charCodeAt(index);
+          if (next === GREATER_THAN || isHtmlWhitespace(next)) break;
+          index++;
+        }
+        valueEnd = index;
+      }
+    }
+    if (wanted !== undefined && !found && nameEnd - nameStart === wanted.length && sameName(html, nameStart, wanted)) {
+      found = true;
+      foundValueStart = valueStart;
+      foundValueEnd = valueEnd;
+    }
+  }
+  lastSelfClosing = selfClosing;
+  return index;
+}
+/** The raw value of the attribute the last {@link tagEnd} call looked for; undefined when the tag has none of that name. */
+function wantedValue(html: string): string | undefined {
+  if (!found) return undefined;
+  return foundValueStart === -1 ? '' : html.slice(foundValueStart, foundValueEnd);
+}
+
+/**
+ * Where the element `name` whose start tag ends at `from` ends: after the end tag of its text
+ * (`<script>`, `<style>`, `<title>`, `<noscript>`…), at `from` for any other element, or -1 when
+ * the input ends inside it. As `textElementEnd` (tokenizer.ts), without an object.
+ */
+export function textContentEnd(html: string, name: string, from: number): number {
+  let contentsEnd: number;
+  if (name === 'script') contentsEnd = findScriptDataEnd(html, from);
+  else if (TEXT_ELEMENTS.has(name)) contentsEnd = findRawTextEnd(html, from, name);
+  else if (name === 'plaintext') return -1;
+  else return from;
+  if (contentsEnd >= html.length) return -1;
+  // The appropriate end tag `</name` is there: its attributes, if any, run to its `>`.
+  return tagEnd(html, contentsEnd + 2 + name.length);
+}
+
+/**
+ * A start tag of the head whose attributes are read only when asked for: `attributeOf` finds one
+ * in the page without building the others; `attributes` reads them all (the first time only),
+ * as `readTag` does, for the rare callers that need every one (a replaced robots tag keeps them).
+ */
+export class HeadStartTag implements StartTagToken {
+  readonly type = 'start-tag';
+  #html: string;
+  #attributes: RawAttribute[] | undefined;
+  constructor(
+    html: string,
+    readonly start: number,
+    readonly end: number,
+    readonly name: string,
+    readonly selfClosing: SelfClosingStyle,
+  ) {
+    this.#html = html;
+  }
+  get attributes(): RawAttribute[] {
+    return (this.#attributes ??= (readTag(this.#html, this.start) as StartTagToken).attributes);
+  }
+  /** The raw value (character references not decoded) of attribute `name` (lowercase), or undefined. */
+  rawAttribute(name: string): string | undefined {
+    if (this.#attributes !== undefined) return this.#attributes.find((attribute) => attribute.name === name)?.rawValue;
+    tagEnd(this.#html, this.start + 1 + this.name.length, name);
+    return wantedValue(this.#html);
+  }
+}
+
+/** The decoded value of attribute `name` (lowercase) of a tag, or undefined when absent. */
+export function attributeValue(tag: StartTagToken, name: string): string | undefined {
+  let raw: string | undefined;
+  if (tag instanceof HeadStartTag) raw = tag.rawAttribute(name);
+  else {
+    const attributes = tag.attributes;
+    for (let index = 0; index < attributes.length; index++) {
+      if (attributes[index]!.name === name) {
+        raw = attributes[index]!.rawValue;
+        break;
+      }
+    }
+  }
+  return raw === undefined ? undefined : decodeAttributeValue(raw);
+}
