@@ -63,14 +63,22 @@ export type HeadChildRole = 'charset' | 'viewport' | 'script' | 'robots' | 'othe
  * 4. after the last element of the head.
  */
 export function pickInsertionSlot(roles: readonly HeadChildRole[]): number {
-  const firstScript = roles.indexOf('script');
-  const limit = firstScript === -1 ? roles.length : firstScript;
+  return pickInsertionSlotOf(roles.length, (index) => roles[index]!);
+}
+/** {@link pickInsertionSlot} over `count` elements whose roles `roleAt` tells, each asked once, in order: no array of roles. */
+export function pickInsertionSlotOf(count: number, roleAt: (index: number) => HeadChildRole): number {
+  let firstScript = -1;
+  let firstRobots = -1;
   let anchor = -1;
-  roles.forEach((role, index) => {
-    if (role === 'charset' || (role === 'viewport' && index < limit)) anchor = index;
-  });
+  for (let index = 0; index < count; index++) {
+    const role = roleAt(index);
+    if (role === 'script') {
+      if (firstScript === -1) firstScript = index;
+    } else if (role === 'charset' || (role === 'viewport' && firstScript === -1)) anchor = index;
+    else if (role === 'robots' && firstRobots === -1) firstRobots = index;
+  }
+  const limit = firstScript === -1 ? count : firstScript;
   if (anchor !== -1) return anchor + 1;
-  const firstRobots = roles.indexOf('robots');
   if (firstRobots !== -1 && firstRobots < limit) return firstRobots;
   return limit;
 }

@@ -48,6 +48,8 @@ export interface PreBodyScan {
   unreadable?: { at: number; reason: string };
   /** A doctype that came after the page's first element, ignored, in a page without one before. */
   ignoredDoctype?: number;
+  /** Where the head's templates end, when the scan met one (or was given it): shared with a second reading of the page. */
+  templateExtent?: TemplateExtent;
 }
 
 /** Start tags the "in head" insertion mode keeps in the head; any other opens the body. */
@@ -112,248 +114,299 @@ const KEPT_TAGS: ReadonlySet<string> = new Set(['meta', 'link', 'base', 'noscrip
  * where the scan keeps it, and the attributes of a `<meta>` are read only when asked for.
  */
 export function scanPreBody(html: string, options: ScanOptions = {}): PreBodyScan {
-  const scripting = options.scripting ?? true;
-  const templateExtent = options.templateExtent ?? templateReader(html);
-  const scan: PreBodyScan = { ignoredHeadTags: 0, headNodes: [], bodyStart: html.length, headImpliedAt: html.length };
-  let mode = 'initial' as InsertionMode;
-  let index = html.charCodeAt(0) === BYTE_ORDER_MARK ? 1 : 0;
-  let lastTokenEnd = index;
-  // The `<noscript>` being read as markup (scripting off).
-  let noscript: HeadNode | undefined;
+  return new PreBodyScanner(html, options.scripting ?? true, options.templateExtent).run();
+}
+
+/**
+ * The state of one scan. A class rather than closures over locals: this runs on every page of a
+ * build and every request of a server, and one object costs less than a closure per rule.
+ */
+class PreBodyScanner {
+  readonly scan: PreBodyScan;
+  mode: InsertionMode = 'initial';
+  index: number;
+  lastTokenEnd: number;
+  /** The `<noscript>` being read as markup (scripting off). */
+  noscript: HeadNode | undefined = undefined;
   // The start tag being processed: its name, offsets and closing, and its object once made.
-  let tagName = '';
-  let tagStart = 0;
-  let tagEndAt = 0;
-  let tagClosing: SelfClosingStyle = 'none';
-  let tagObject: HeadStartTag | undefined;
-  const startTag = (): HeadStartTag => (tagObject ??= new HeadStartTag(html, tagStart, tagEndAt, tagName, tagClosing));
+  tagName = '';
+  tagStart = 0;
+  tagEndAt = 0;
+  tagClosing: SelfClosingStyle = 'none';
+  tagObject: HeadStartTag | undefined = undefined;
 
-  const addHeadNode = (name: string, start: number, end: number, closed: boolean, tag: StartTagToken | undefined, afterHead: boolean) => {
+  constructor(
+    readonly html: string,
+    readonly scripting: boolean,
+    templateExtent: TemplateExtent | undefined,
+  ) {
+    // Every field written out: the object keeps one shape whatever the page holds.
+    this.scan = {
+      doctype: undefined,
+      htmlStartTag: undefined,
+      headStartTag: undefined,
+      headEndTag: undefined,
+      bodyStartTag: undefined,
+      firstStartTag: undefined,
+      ignoredHeadTags: 0,
+      headNodes: [],
+      bodyStart: html.length,
+      headImpliedAt: html.length,
+      cutOff: undefined,
+      hasNoscript: undefined,
+      unreadable: undefined,
+      ignoredDoctype: undefined,
+      templateExtent,
+    };
+    this.index = html.charCodeAt(0) === BYTE_ORDER_MARK ? 1 : 0;
+    this.lastTokenEnd = this.index;
+  }
+
+  startTag(): HeadStartTag {
+    return (this.tagObject ??= new HeadStartTag(this.html, this.tagStart, this.tagEndAt, this.tagName, this.tagClosing));
+  }
+
+  addHeadNode(name: string, start: number, end: number, closed: boolean, tag: StartTagToken | undefined, afterHead: boolean): HeadNode {
     // Written out, not spread: one of these is made for every element of every head.
-    const node: HeadNode = { name, start, end, whitespaceStart: whitespaceBefore(html, start, lastTokenEnd), closed, afterHead, tag };
-    if (noscript !== undefined) node.inNoscript = true;
-    scan.headNodes.push(node);
+    const node: HeadNode = { name, start, end, whitespaceStart: whitespaceBefore(this.html, start, this.lastTokenEnd), closed, afterHead, tag };
+    if (this.noscript !== undefined) node.inNoscript = true;
+    this.scan.headNodes.push(node);
     return node;
-  };
+  }
 
-  const addHeadElement = (afterHead: boolean) => {
-    const name = tagName;
-    const tag = KEPT_TAGS.has(name) ? startTag() : undefined;
-    if (name === 'noscript' && !scripting) {
-      noscript = addHeadNode(name, tagStart, html.length, false, tag, afterHead);
-      mode = 'in-head-noscript';
-      return tagEndAt;
+  addHeadElement(afterHead: boolean): number {
+    const { html, tagName: name, tagStart: start, scan } = this;
+    const tag = KEPT_TAGS.has(name) ? this.startTag() : undefined;
+    if (name === 'noscript' && !this.scripting) {
+      this.noscript = this.addHeadNode(name, start, html.length, false, tag, afterHead);
+      this.mode = 'in-head-noscript';
+      return this.tagEndAt;
     }
     if (name === 'template') {
-      const extent = templateExtent(tag!, scripting);
-      if (/<noscript/i.test(html.slice(tagEndAt, extent.end))) scan.hasNoscript = true;
-      return addHeadNode(name, tagStart, extent.end, extent.closed, tag, afterHead).end;
+      const extent = (scan.templateExtent ??= templateReader(html))(tag!, this.scripting);
+      if (/<noscript/i.test(html.slice(this.tagEndAt, extent.end))) scan.hasNoscript = true;
+      return this.addHeadNode(name, start, extent.end, extent.closed, tag, afterHead).end;
     }
     if (name === 'noscript') scan.hasNoscript = true;
-    const end = textContentEnd(html, name, tagEndAt);
-    return addHeadNode(name, tagStart, end === -1 ? html.length : end, end !== -1, tag, afterHead).end;
-  };
-  // The `<noscript>` read as markup ends at `end`; the parser is back in the head.
-  const endNoscript = (end: number) => {
-    noscript!.end = end;
-    noscript!.closed = true;
-    noscript = undefined;
-    mode = 'in-head';
-  };
+    const end = textContentEnd(html, name, this.tagEndAt);
+    return this.addHeadNode(name, start, end === -1 ? html.length : end, end !== -1, tag, afterHead).end;
+  }
 
-  // A second `<html>` or `<head>` opens nothing, as in browsers; a second head is reported.
-  const ignoreRepeatedTag = (): TagOutcome => {
-    if (tagName === 'head') scan.ignoredHeadTags++;
-    index = tagEndAt;
+  /** The `<noscript>` read as markup ends at `end`; the parser is back in the head. */
+  endNoscript(end: number): void {
+    this.noscript!.end = end;
+    this.noscript!.closed = true;
+    this.noscript = undefined;
+    this.mode = 'in-head';
+  }
+
+  /** A second `<html>` or `<head>` opens nothing, as in browsers; a second head is reported. */
+  ignoreRepeatedTag(): TagOutcome {
+    if (this.tagName === 'head') this.scan.ignoredHeadTags++;
+    this.index = this.tagEndAt;
     return 'consumed';
-  };
+  }
 
-  const processStartTag = (): TagOutcome => {
-    const name = tagName;
+  processStartTag(): TagOutcome {
+    const { scan, tagName: name } = this;
     for (;;) {
-      switch (mode) {
+      switch (this.mode) {
         case 'initial':
-          mode = 'before-html';
+          this.mode = 'before-html';
           continue;
         case 'before-html':
           if (name === 'html') {
-            scan.htmlStartTag = startTag();
-            mode = 'before-head';
-            index = tagEndAt;
+            scan.htmlStartTag = this.startTag();
+            this.mode = 'before-head';
+            this.index = this.tagEndAt;
             return 'consumed';
           }
-          mode = 'before-head';
+          this.mode = 'before-head';
           continue;
         case 'before-head':
           if (name === 'html') {
-            index = tagEndAt;
+            this.index = this.tagEndAt;
             return 'consumed';
           }
           if (name === 'head') {
-            scan.headStartTag = startTag();
-            mode = 'in-head';
-            index = tagEndAt;
+            scan.headStartTag = this.startTag();
+            this.mode = 'in-head';
+            this.index = this.tagEndAt;
             return 'consumed';
           }
-          scan.headImpliedAt = tagStart;
-          mode = 'in-head';
+          scan.headImpliedAt = this.tagStart;
+          this.mode = 'in-head';
           continue;
         case 'in-head-noscript':
           if (name === 'html' || name === 'head' || name === 'noscript') {
-            index = tagEndAt;
+            this.index = this.tagEndAt;
             return 'consumed';
           }
           if (IN_NOSCRIPT_ELEMENTS.has(name)) {
-            index = addHeadElement(false);
+            this.index = this.addHeadElement(false);
             return 'consumed';
           }
-          endNoscript(tagStart);
+          this.endNoscript(this.tagStart);
           continue;
         case 'in-head':
-          if (name === 'html' || name === 'head') return ignoreRepeatedTag();
+          if (name === 'html' || name === 'head') return this.ignoreRepeatedTag();
           if (IN_HEAD_ELEMENTS.has(name)) {
-            index = addHeadElement(false);
+            this.index = this.addHeadElement(false);
             return 'consumed';
           }
-          mode = 'after-head';
+          this.mode = 'after-head';
           continue;
         case 'after-head':
-          if (name === 'html' || name === 'head') return ignoreRepeatedTag();
+          if (name === 'html' || name === 'head') return this.ignoreRepeatedTag();
           if (AFTER_HEAD_ELEMENTS.has(name)) {
-            index = addHeadElement(true);
+            this.index = this.addHeadElement(true);
             return 'consumed';
           }
-          if (name === 'body') scan.bodyStartTag = startTag();
+          if (name === 'body') scan.bodyStartTag = this.startTag();
           return 'body';
       }
     }
-  };
+  }
 
-  const processEndTag = (name: string, start: number, end: number): TagOutcome => {
+  processEndTag(name: string, start: number, end: number): TagOutcome {
     const opensBody = BODY_OPENING_END_TAGS.has(name);
     for (;;) {
-      switch (mode) {
+      switch (this.mode) {
         case 'initial':
-          mode = 'before-html';
+          this.mode = 'before-html';
           continue;
         case 'before-html':
           if (!opensBody && name !== 'head') break;
-          mode = 'before-head';
+          this.mode = 'before-head';
           continue;
         case 'before-head':
           if (!opensBody && name !== 'head') break;
-          scan.headImpliedAt = start;
-          mode = 'in-head';
+          this.scan.headImpliedAt = start;
+          this.mode = 'in-head';
           continue;
         case 'in-head-noscript':
           if (name === 'noscript') {
-            endNoscript(end);
+            this.endNoscript(end);
             break;
           }
           if (name !== 'br') break;
-          endNoscript(start);
+          this.endNoscript(start);
           continue;
         case 'in-head':
           if (name === 'head') {
-            scan.headEndTag = { type: 'end-tag', start, end, name };
-            mode = 'after-head';
+            this.scan.headEndTag = { type: 'end-tag', start, end, name };
+            this.mode = 'after-head';
             break;
           }
           if (!opensBody) break;
-          mode = 'after-head';
+          this.mode = 'after-head';
           continue;
         case 'after-head':
           if (opensBody) return 'body';
           break;
       }
-      index = end;
+      this.index = end;
       return 'consumed';
     }
-  };
-
-  // Content (text, a stray `<`, a tag cut off by the end of input) opens the body, and the head
-  // before it when none exists yet.
-  const stopAt = (offset: number) => {
-    if (beforeHead(mode)) scan.headImpliedAt = offset;
-    if (noscript !== undefined) endNoscript(offset);
-    scan.bodyStart = offset;
-    return scan;
-  };
-
-  const length = html.length;
-  while (index < length) {
-    if (html.charCodeAt(index) !== LESS_THAN) {
-      const lessThan = html.indexOf('<', index);
-      const textEnd = lessThan === -1 ? length : lessThan;
-      const content = firstContentCharacter(html, index, textEnd);
-      if (content !== -1) return stopAt(content);
-      index = textEnd;
-      continue;
-    }
-    const next = html.charCodeAt(index + 1);
-    if (isAsciiAlpha(next)) {
-      // A start tag: read in place; an object only where the scan keeps it.
-      const nameEnd = tagNameEnd(html, index + 2);
-      const end = tagEnd(html, nameEnd);
-      if (end === -1) return stopAt(index);
-      tagName = lowercaseName(html, index + 1, nameEnd);
-      tagStart = index;
-      tagEndAt = end;
-      tagClosing = lastTagSelfClosing();
-      tagObject = undefined;
-      if (scan.firstStartTag === undefined) scan.firstStartTag = startTag();
-      let outcome: TagOutcome;
-      try {
-        outcome = processStartTag();
-      } catch (error) {
-        // Only a template that parse5 must read can fail (no parse5, or past its budget):
-        // scanning stops there, for good.
-        scan.unreadable = { at: tagStart, reason: error instanceof Error ? error.message : String(error) };
-        outcome = 'body';
-      }
-      if (outcome === 'body') {
-        scan.bodyStart = tagStart;
-        return scan;
-      }
-    } else if (next === SLASH && isAsciiAlpha(html.charCodeAt(index + 2))) {
-      const nameEnd = tagNameEnd(html, index + 3);
-      const end = tagEnd(html, nameEnd);
-      if (end === -1) return stopAt(index);
-      if (processEndTag(lowercaseName(html, index + 2, nameEnd), index, end) === 'body') {
-        scan.bodyStart = index;
-        return scan;
-      }
-    } else {
-      const token = readMarkup(html, index);
-      switch (token.type) {
-        case 'character':
-        case 'end-of-file':
-          return stopAt(token.start);
-        case 'comment':
-          if (mode === 'in-head') addHeadNode('#comment', token.start, token.end, token.closed, undefined, false);
-          else if (!token.closed && beforeHead(mode)) scan.cutOff = token;
-          index = token.end;
-          break;
-        case 'doctype':
-          if (mode === 'initial') {
-            scan.doctype = token;
-            mode = 'before-html';
-            if (!token.closed) scan.cutOff = token;
-          } else {
-            if (!token.closed && beforeHead(mode)) scan.headImpliedAt = token.start;
-            if (scan.doctype === undefined) scan.ignoredDoctype ??= token.start;
-          }
-          index = token.end;
-          break;
-        default:
-          // `</>`; tags are read above.
-          index = token.end;
-          break;
-      }
-    }
-    lastTokenEnd = index;
   }
-  return scan;
+
+  /**
+   * Content (text, a stray `<`, a tag cut off by the end of input) opens the body, and the head
+   * before it when none exists yet.
+   */
+  stopAt(offset: number): PreBodyScan {
+    if (beforeHead(this.mode)) this.scan.headImpliedAt = offset;
+    if (this.noscript !== undefined) this.endNoscript(offset);
+    this.scan.bodyStart = offset;
+    return this.scan;
+  }
+
+  /** A start tag at `index`, read in place; an object only where the scan keeps it. Undefined: on to the next token. */
+  startTagAt(index: number): PreBodyScan | undefined {
+    const { html, scan } = this;
+    const nameEnd = tagNameEnd(html, index + 2);
+    const end = tagEnd(html, nameEnd);
+    if (end === -1) return this.stopAt(index);
+    this.tagName = lowercaseName(html, index + 1, nameEnd);
+    this.tagStart = index;
+    this.tagEndAt = end;
+    this.tagClosing = lastTagSelfClosing();
+    this.tagObject = undefined;
+    if (scan.firstStartTag === undefined) scan.firstStartTag = this.startTag();
+    let outcome: TagOutcome;
+    try {
+      outcome = this.processStartTag();
+    } catch (error) {
+      // Only a template that parse5 must read can fail (no parse5, or past its budget):
+      // scanning stops there, for good.
+      scan.unreadable = { at: index, reason: error instanceof Error ? error.message : String(error) };
+      outcome = 'body';
+    }
+    if (outcome === 'consumed') return undefined;
+    scan.bodyStart = index;
+    return scan;
+  }
+
+  /** Comments, doctypes, `</>` and text that starts with `<`. */
+  otherMarkupAt(index: number): PreBodyScan | undefined {
+    const { scan } = this;
+    const token = readMarkup(this.html, index);
+    switch (token.type) {
+      case 'character':
+      case 'end-of-file':
+        return this.stopAt(token.start);
+      case 'comment':
+        if (this.mode === 'in-head') this.addHeadNode('#comment', token.start, token.end, token.closed, undefined, false);
+        else if (!token.closed && beforeHead(this.mode)) scan.cutOff = token;
+        break;
+      case 'doctype':
+        if (this.mode === 'initial') {
+          scan.doctype = token;
+          this.mode = 'before-html';
+          if (!token.closed) scan.cutOff = token;
+        } else {
+          if (!token.closed && beforeHead(this.mode)) scan.headImpliedAt = token.start;
+          if (scan.doctype === undefined) scan.ignoredDoctype ??= token.start;
+        }
+        break;
+      default:
+        // `</>`; tags are read in place.
+        break;
+    }
+    this.index = token.end;
+    return undefined;
+  }
+
+  run(): PreBodyScan {
+    const { html } = this;
+    const length = html.length;
+    while (this.index < length) {
+      const index = this.index;
+      let done: PreBodyScan | undefined;
+      if (html.charCodeAt(index) !== LESS_THAN) {
+        const lessThan = html.indexOf('<', index);
+        const textEnd = lessThan === -1 ? length : lessThan;
+        const content = firstContentCharacter(html, index, textEnd);
+        if (content !== -1) return this.stopAt(content);
+        this.index = textEnd;
+        continue;
+      }
+      const next = html.charCodeAt(index + 1);
+      if (isAsciiAlpha(next)) done = this.startTagAt(index);
+      else if (next === SLASH && isAsciiAlpha(html.charCodeAt(index + 2))) {
+        const nameEnd = tagNameEnd(html, index + 3);
+        const end = tagEnd(html, nameEnd);
+        if (end === -1) return this.stopAt(index);
+        if (this.processEndTag(lowercaseName(html, index + 2, nameEnd), index, end) === 'body') {
+          this.scan.bodyStart = index;
+          return this.scan;
+        }
+      } else done = this.otherMarkupAt(index);
+      if (done !== undefined) return done;
+      this.lastTokenEnd = this.index;
+    }
+    return this.scan;
+  }
 }
 
 export { attributeValue };
