@@ -118,7 +118,7 @@ export function planRobotsEdits(
     if (removesHeadStart && readBeforeHeadOnceRemoved(scan, inHead, robotsNodes)) edits[robotsNodes.indexOf(inHead[0]!)]!.text = '<head>';
     return { edits, createsHead: false };
   }
-  const style = voidElementStyle(robotsNodes, scan.headNodes);
+  const style = voidElementStyle(robotsNodes, scan.headNodes, html);
   const replaced = replacedTags(robotsNodes);
 
   if (scan.headStartTag === undefined && inHead.length === 0) {
@@ -211,6 +211,10 @@ export function metaKey(name: string): string {
   }
   return name;
 }
+/** The decoded `name` of a `<meta name>` head element; undefined for any other node. */
+function metaName(node: HeadNode): string | undefined {
+  return node.name === 'meta' && node.tag !== undefined ? attributeValue(node.tag, 'name') : undefined;
+}
 /** `isRobotsMetaName` for a name already through {@link metaKey}. */
 function isRobotsName(key: string, extraNames: ReadonlySet<string>): boolean {
   return key === ALL_CRAWLERS_META_NAME || KNOWN_CRAWLER_NAMES.has(key) || extraNames.has(key);
@@ -226,10 +230,11 @@ function internalError(error: unknown): HtmlDiagnostic {
 export interface LocatedHead {
   scan: PreBodyScan;
   unscripted: UnscriptedReading;
-  /** The head's `<meta name>` elements, in source order (parallel arrays: no object per meta). */
-  metaNodes: HeadNode[];
-  /** Their `name` values, decoded, as written. */
-  metaNames: string[];
+  /**
+   * The head's elements in source order, those that crawlers without scripting read in a
+   * `<noscript>` included: its `<meta name>` are read from it (see {@link metaName}).
+   */
+  nodes: readonly HeadNode[];
 }
 /**
  * Finds the head and its `<meta name>` tags, those that crawlers without scripting read in a
@@ -241,16 +246,7 @@ export function locateHead(html: string): LocatedHead | HtmlDiagnostic {
     if (scan.unreadable) return internalError(new Error(scan.unreadable.reason));
     const unscripted = readUnscripted(html, scan);
     const nodes = unscripted.metas.length === 0 ? scan.headNodes : [...scan.headNodes, ...unscripted.metas].sort((a, b) => a.start - b.start);
-    const metaNodes: HeadNode[] = [];
-    const metaNames: string[] = [];
-    for (const node of nodes) {
-      if (node.name !== 'meta' || node.tag === undefined) continue;
-      const name = attributeValue(node.tag, 'name');
-      if (name === undefined) continue;
-      metaNodes.push(node);
-      metaNames.push(name);
-    }
-    return { scan, unscripted, metaNodes, metaNames };
+    return { scan, unscripted, nodes };
   } catch (error) {
     return internalError(error);
   }
@@ -306,7 +302,7 @@ export function planInjection(
   located: LocatedHead | HtmlDiagnostic = locateHead(html),
 ): Injection {
   if (!('scan' in located)) return { result: unchanged(html, [located]), edits: [] };
-  const { scan, unscripted, metaNodes, metaNames } = located;
+  const { scan, unscripted, nodes } = located;
 
   const kind = documentKind(html, scan);
   if (kind === 'not-html') {
@@ -341,8 +337,9 @@ export function planInjection(
   // runs on every request of a server.
   const extraNames = options.extraNames === undefined || options.extraNames.size === 0 ? NO_NAMES : lowercaseNames(options.extraNames);
   const existing: ExistingRobotsTag[] = [];
-  for (let i = 0; i < metaNodes.length; i++) {
-    if (isRobotsName(metaKey(metaNames[i]!), extraNames)) existing.push({ name: metaNames[i]!, content: attributeValue(metaNodes[i]!.tag!, 'content') ?? '' });
+  for (const node of nodes) {
+    const name = metaName(node);
+    if (name !== undefined && isRobotsName(metaKey(name), extraNames)) existing.push({ name, content: attributeValue(node.tag!, 'content') ?? '' });
   }
   const tags = validatedTags(resolve(existing));
 
@@ -354,7 +351,10 @@ export function planInjection(
     robotsNames = names;
   }
   const robotsNodes: HeadNode[] = [];
-  for (let i = 0; i < metaNodes.length; i++) if (isRobotsName(metaKey(metaNames[i]!), robotsNames)) robotsNodes.push(metaNodes[i]!);
+  for (const node of nodes) {
+    const name = metaName(node);
+    if (name !== undefined && isRobotsName(metaKey(name), robotsNames)) robotsNodes.push(node);
+  }
   if (tags.length === 0 && robotsNodes.length === 0) return { result: unchanged(html, diagnostics), existing, edits: [] };
 
   try {

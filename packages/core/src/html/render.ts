@@ -4,6 +4,7 @@
  */
 import type { Element } from 'hast';
 import { type HeadNode, type RawAttribute, type SelfClosingStyle, type StartTagToken, isHtmlWhitespace } from './types.js';
+import { lastTagSelfClosing, tagEnd } from './tag-reader.js';
 import { isCrawlerName } from '../directives/parse.js';
 import { ALL_CRAWLERS_META_NAME, KNOWN_CRAWLER_NAMES } from '../directives/vocabulary.js';
 import { suggest, RobotsError } from '../errors.js';
@@ -19,10 +20,15 @@ export function robotsMetaElement(tag: RobotsMetaTag): Element {
 }
 
 const VOID_HEAD_ELEMENTS: ReadonlySet<string> = new Set(['meta', 'link', 'base']);
-/** How the page closes void elements: as its first robots tag does, else its first `<meta>`, `<link>` or `<base>`. */
-export function voidElementStyle(robotsNodes: readonly HeadNode[], headNodes: readonly HeadNode[]): SelfClosingStyle {
+/**
+ * How the page closes void elements: as its first robots tag does, else its first `<meta>`,
+ * `<link>` or `<base>` (read again from `html` when the scan kept no start tag for it).
+ */
+export function voidElementStyle(robotsNodes: readonly HeadNode[], headNodes: readonly HeadNode[], html: string): SelfClosingStyle {
   const model = robotsNodes[0] ?? headNodes.find((node) => VOID_HEAD_ELEMENTS.has(node.name));
-  return model?.tag?.selfClosing ?? 'none';
+  if (model === undefined) return 'none';
+  if (model.tag !== undefined) return model.tag.selfClosing;
+  return tagEnd(html, model.start + 1 + model.name.length) === -1 ? 'none' : lastTagSelfClosing();
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { type CommentToken, type DoctypeToken, type EndTagToken, type HeadNode, isAsciiAlpha, type SelfClosingStyle, type StartTagToken, whitespaceBefore } from './types.js';
 import { firstContentCharacter, readMarkup } from './tokenizer.js';
-import { attributeValue, HeadStartTag, lastTagSelfClosing, lowercaseName, tagEnd, tagNameEnd, textContentEnd } from './tag-reader.js';
+import { attributeValue, HeadStartTag, lastTagSelfClosing, lowercaseName, META, tagEnd, tagNameEnd, textContentEnd } from './tag-reader.js';
 import { type TemplateExtent, templateReader } from './template-contents.js';
 
 /** What the tokenizer learned from the part of a document before the body. */
@@ -103,7 +103,7 @@ export interface ScanOptions {
   templateExtent?: TemplateExtent;
 }
 /** The head elements whose start tag a head node keeps (`HeadNode.tag`): those whose attributes or end the planning reads. */
-const KEPT_TAGS: ReadonlySet<string> = new Set(['meta', 'link', 'base', 'noscript', 'template']);
+const KEPT_TAGS: ReadonlySet<string> = new Set(['meta', 'noscript', 'template']);
 /**
  * Tokenizes the part of a document before its body and follows the HTML tree
  * construction rules from the "initial" to the "after head" insertion mode: finds the
@@ -325,13 +325,15 @@ class PreBodyScanner {
   startTagAt(index: number): PreBodyScan | undefined {
     const { html, scan } = this;
     const nameEnd = tagNameEnd(html, index + 2);
-    const end = tagEnd(html, nameEnd);
+    const name = lowercaseName(html, index + 1, nameEnd);
+    // A `<meta>`'s name and which attributes it has are noted on the way: looked up in every head.
+    const end = tagEnd(html, nameEnd, name === 'meta' ? META : undefined);
     if (end === -1) return this.stopAt(index);
-    this.tagName = lowercaseName(html, index + 1, nameEnd);
+    this.tagName = name;
     this.tagStart = index;
     this.tagEndAt = end;
     this.tagClosing = lastTagSelfClosing();
-    this.tagObject = undefined;
+    this.tagObject = name === 'meta' ? new HeadStartTag(html, index, end, name, this.tagClosing, true) : undefined;
     if (scan.firstStartTag === undefined) scan.firstStartTag = this.startTag();
     let outcome: TagOutcome;
     try {

@@ -59,6 +59,20 @@ export function tagNameEnd(html: string, from: number): number {
 
 /** How the last tag read by {@link tagEnd} closed (one value, not an object per tag). */
 let lastSelfClosing: SelfClosingStyle = 'none';
+/**
+ * What the last `tagEnd(…, META)` call saw of the attributes a `<meta>` is asked for: the raw
+ * `name` value (undefined: none) and which of `content`, `charset`, `http-equiv` it has, so that a
+ * lookup of an absent one reads nothing.
+ */
+let metaNameStart = -1;
+let metaNameEnd = -1;
+let metaHasName = false;
+let metaPresent = 0;
+const HAS_CONTENT = 1;
+const HAS_CHARSET = 2;
+const HAS_HTTP_EQUIV = 4;
+/** `wanted` of {@link tagEnd} for a `<meta>`: note its `name` value and which of the other three it has. */
+export const META = '\0meta';
 /** Where the value of the attribute {@link tagEnd} was asked to find is: -1 when absent or without a value. */
 let foundValueStart = -1;
 let foundValueEnd = -1;
@@ -79,6 +93,11 @@ export function tagEnd(html: string, from: number, wanted?: string): number {
   let index = from;
   let selfClosing: SelfClosingStyle = 'none';
   found = false;
+  const meta = wanted === META;
+  if (meta) {
+    metaHasName = false;
+    metaPresent = 0;
+  }
   for (;;) {
     while (index < length && isHtmlWhitespace(html.charCodeAt(index))) index++;
     if (index >= length) return -1;
@@ -128,7 +147,17 @@ export function tagEnd(html: string, from: number, wanted?: string): number {
         valueEnd = index;
       }
     }
-    if (wanted !== undefined && !found && nameEnd - nameStart === wanted.length && sameName(html, nameStart, wanted)) {
+    if (meta) {
+      const count = nameEnd - nameStart;
+      if (count === 4 && !metaHasName && sameName(html, nameStart, 'name')) {
+        metaHasName = true;
+        metaNameStart = valueStart;
+        metaNameEnd = valueEnd;
+      } else if (count === 7) {
+        if (sameName(html, nameStart, 'content')) metaPresent |= HAS_CONTENT;
+        else if (sameName(html, nameStart, 'charset')) metaPresent |= HAS_CHARSET;
+      } else if (count === 10 && sameName(html, nameStart, 'http-equiv')) metaPresent |= HAS_HTTP_EQUIV;
+    } else if (wanted !== undefined && !found && nameEnd - nameStart === wanted.length && sameName(html, nameStart, wanted)) {
       found = true;
       foundValueStart = valueStart;
       foundValueEnd = valueEnd;
@@ -137,10 +166,22 @@ export function tagEnd(html: string, from: number, wanted?: string): number {
   lastSelfClosing = selfClosing;
   return index;
 }
-/** The raw value of the attribute the last {@link tagEnd} call looked for; undefined when the tag has none of that name. */
-function wantedValue(html: string): string | undefined {
-  if (!found) return undefined;
-  return foundValueStart === -1 ? '' : html.slice(foundValueStart, foundValueEnd);
+/**
+ * Short values seen lately, as written, by a hash of their characters: meta names repeat from
+ * page to page (`viewport`, `description`, `robots`…), and one found here is not sliced again.
+ */
+const cachedValues: Array<string | undefined> = new Array<string | undefined>(NAME_SLOTS).fill(undefined);
+function valueAt(html: string, from: number, to: number): string {
+  const count = to - from;
+  if (count > MAX_CACHED_NAME) return html.slice(from, to);
+  let hash = count;
+  for (let index = from; index < to; index++) hash = (Math.imul(hash, 31) + html.charCodeAt(index)) | 0;
+  const slot = (hash ^ (hash >>> 11)) & (NAME_SLOTS - 1);
+  const cached = cachedValues[slot];
+  if (cached !== undefined && cached.length === count && html.startsWith(cached, from)) return cached;
+  const value = html.slice(from, to);
+  cachedValues[slot] = value;
+  return value;
 }
 
 /**
@@ -168,23 +209,39 @@ export class HeadStartTag implements StartTagToken {
   readonly type = 'start-tag';
   #html: string;
   #attributes: RawAttribute[] | undefined;
+  /** A `<meta>` read with {@link META}: its raw `name` value (undefined: none). */
+  #metaName: string | undefined;
+  /** Which of `content`, `charset`, `http-equiv` it has; -1: not known (not a `<meta>`, or not read so). */
+  #metaPresent: number;
+  /** Reads the meta facts of the last `tagEnd(…, META)` when `meta` says that call read this tag. */
   constructor(
     html: string,
     readonly start: number,
     readonly end: number,
     readonly name: string,
     readonly selfClosing: SelfClosingStyle,
+    meta = false,
   ) {
     this.#html = html;
+    this.#metaPresent = meta ? metaPresent : -1;
+    this.#metaName = meta && metaHasName ? (metaNameStart === -1 ? '' : valueAt(html, metaNameStart, metaNameEnd)) : undefined;
   }
   get attributes(): RawAttribute[] {
     return (this.#attributes ??= (readTag(this.#html, this.start) as StartTagToken).attributes);
   }
   /** The raw value (character references not decoded) of attribute `name` (lowercase), or undefined. */
   rawAttribute(name: string): string | undefined {
+    const present = this.#metaPresent;
+    if (present !== -1) {
+      if (name === 'name') return this.#metaName;
+      if (name === 'content' && (present & HAS_CONTENT) === 0) return undefined;
+      if (name === 'charset' && (present & HAS_CHARSET) === 0) return undefined;
+      if (name === 'http-equiv' && (present & HAS_HTTP_EQUIV) === 0) return undefined;
+    }
     if (this.#attributes !== undefined) return this.#attributes.find((attribute) => attribute.name === name)?.rawValue;
     tagEnd(this.#html, this.start + 1 + this.name.length, name);
-    return wantedValue(this.#html);
+    if (!found) return undefined;
+    return foundValueStart === -1 ? '' : valueAt(this.#html, foundValueStart, foundValueEnd);
   }
 }
 
