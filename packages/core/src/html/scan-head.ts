@@ -4,7 +4,7 @@
  */
 import { type CommentToken, type DoctypeToken, type EndTagToken, type HeadNode, isAsciiAlpha, type SelfClosingStyle, type StartTagToken, whitespaceBefore } from './types.js';
 import { firstContentCharacter, readMarkup } from './tokenizer.js';
-import { attributeValue, HeadStartTag, lastTagSelfClosing, lowercaseName, META, tagEnd, tagNameEnd, textContentEnd } from './tag-reader.js';
+import { attributeValue, HeadStartTag, lastNameEnd, lastTagSelfClosing, META, readTagName, tagEnd, textContentEnd } from './tag-reader.js';
 import { type TemplateExtent, templateReader } from './template-contents.js';
 
 /** What the tokenizer learned from the part of a document before the body. */
@@ -324,8 +324,8 @@ class PreBodyScanner {
   /** A start tag at `index`, read in place; an object only where the scan keeps it. Undefined: on to the next token. */
   startTagAt(index: number): PreBodyScan | undefined {
     const { html, scan } = this;
-    const nameEnd = tagNameEnd(html, index + 2);
-    const name = lowercaseName(html, index + 1, nameEnd);
+    const name = readTagName(html, index + 1);
+    const nameEnd = lastNameEnd();
     // A `<meta>`'s name and which attributes it has are noted on the way: looked up in every head.
     const end = tagEnd(html, nameEnd, name === 'meta' ? META : undefined);
     if (end === -1) return this.stopAt(index);
@@ -396,10 +396,10 @@ class PreBodyScanner {
       const next = html.charCodeAt(index + 1);
       if (isAsciiAlpha(next)) done = this.startTagAt(index);
       else if (next === SLASH && isAsciiAlpha(html.charCodeAt(index + 2))) {
-        const nameEnd = tagNameEnd(html, index + 3);
-        const end = tagEnd(html, nameEnd);
+        const name = readTagName(html, index + 2);
+        const end = tagEnd(html, lastNameEnd());
         if (end === -1) return this.stopAt(index);
-        if (this.processEndTag(lowercaseName(html, index + 2, nameEnd), index, end) === 'body') {
+        if (this.processEndTag(name, index, end) === 'body') {
           this.scan.bodyStart = index;
           return this.scan;
         }

@@ -26,13 +26,31 @@ const MAX_CACHED_NAME = 24;
 const cachedNames: Array<string | undefined> = new Array<string | undefined>(NAME_SLOTS).fill(undefined);
 const lower = (code: number) => (code >= 0x41 && code <= 0x5a ? code | 0x20 : code);
 
-/** The ASCII-lowercased name written in [from, to). */
-export function lowercaseName(html: string, from: number, to: number): string {
+/** Where the name {@link readTagName} read last ends. */
+let nameEndAt = 0;
+export function lastNameEnd(): number {
+  return nameEndAt;
+}
+/**
+ * The ASCII-lowercased name of the tag whose name starts at `from`, read up to the first
+ * whitespace, `/` or `>` (or the end of input: {@link lastNameEnd}), hashed on the way.
+ */
+export function readTagName(html: string, from: number): string {
+  const length = html.length;
+  let index = from;
+  let hash = 0;
+  for (; index < length; index++) {
+    const code = html.charCodeAt(index);
+    if (endsName(code)) break;
+    hash = (Math.imul(hash, 31) + lower(code)) | 0;
+  }
+  nameEndAt = index;
+  if (index - from > MAX_CACHED_NAME) return asciiLowercase(html.slice(from, index));
+  return cachedName(html, from, index, hash);
+}
+function cachedName(html: string, from: number, to: number, hash: number): string {
   const count = to - from;
-  if (count > MAX_CACHED_NAME) return asciiLowercase(html.slice(from, to));
-  let hash = count;
-  for (let index = from; index < to; index++) hash = (Math.imul(hash, 31) + lower(html.charCodeAt(index))) | 0;
-  const slot = (hash ^ (hash >>> 11)) & (NAME_SLOTS - 1);
+  const slot = (hash ^ (hash >>> 11) ^ count) & (NAME_SLOTS - 1);
   const cached = cachedNames[slot];
   if (cached !== undefined && cached.length === count && sameName(html, from, cached)) return cached;
   const name = asciiLowercase(html.slice(from, to));
@@ -49,14 +67,6 @@ function endsName(code: number): boolean {
   // Every character that ends a name is `>` or below: letters answer at once.
   return code <= GREATER_THAN && (code === SLASH || code === GREATER_THAN || isHtmlWhitespace(code));
 }
-/** The end of the tag name that starts at `from`: the first whitespace, `/` or `>`, or the end of input. */
-export function tagNameEnd(html: string, from: number): number {
-  const length = html.length;
-  let index = from;
-  while (index < length && !endsName(html.charCodeAt(index))) index++;
-  return index;
-}
-
 /** How the last tag read by {@link tagEnd} closed (one value, not an object per tag). */
 let lastSelfClosing: SelfClosingStyle = 'none';
 /**
