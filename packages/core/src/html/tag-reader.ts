@@ -99,6 +99,72 @@ export function lastTagSelfClosing(): SelfClosingStyle {
  * {@link wantedValue}: the first of duplicate attributes is the one HTML keeps.
  */
 export function tagEnd(html: string, from: number, wanted?: string): number {
+  return wanted === undefined ? jumpToTagEnd(html, from) : walkToTagEnd(html, from, wanted);
+}
+
+/** The last `=` found by {@link nextEquals}, and where that search started: a page without one is searched once. */
+let equalsHtml = '';
+let equalsFrom = 0;
+let equalsAt = -1;
+/** The first `=` at or after `from`, or -1; searches that move forward reuse the last answer while it lies ahead. */
+function nextEquals(html: string, from: number): number {
+  if (html === equalsHtml && from >= equalsFrom && (equalsAt === -1 || equalsAt >= from)) return equalsAt;
+  equalsHtml = html;
+  equalsFrom = from;
+  equalsAt = html.indexOf('=', from);
+  return equalsAt;
+}
+/**
+ * {@link tagEnd} without an attribute asked for: from one attribute value to the next with
+ * `indexOf` instead of a step per character (a character loop costs tens of instructions per
+ * character, `indexOf` a fraction). `p` always stands where the tokenizer is in the "before
+ * attribute name" state. Only a value can hide a `>`, and only an `=` that follows an attribute
+ * name starts one: with no `=` before the next `>`, that `>` ends the tag. The rare `=` that
+ * starts an attribute name (`<a =x>`, `<a/=x>`) is left to the walk of every state.
+ */
+function jumpToTagEnd(html: string, from: number): number {
+  const length = html.length;
+  let p = from;
+  let gt = html.indexOf('>', p);
+  for (;;) {
+    // A `>` that a quoted value hid: the next one after it.
+    if (gt !== -1 && gt < p) gt = html.indexOf('>', p);
+    if (gt === -1) return -1;
+    const equals = nextEquals(html, p);
+    if (equals === -1 || equals > gt) {
+      // Names, whitespace and `/` up to the `>`: a `/` right before it closes the tag.
+      lastSelfClosing = gt > p && html.charCodeAt(gt - 1) === SLASH ? (isHtmlWhitespace(html.charCodeAt(gt - 2)) ? 'spaced' : 'tight') : 'none';
+      return gt + 1;
+    }
+    let before = equals - 1;
+    while (before >= p && isHtmlWhitespace(html.charCodeAt(before))) before--;
+    if (before < p || html.charCodeAt(before) === SLASH) return walkToTagEnd(html, p, undefined);
+    // The `=` follows an attribute name: its value.
+    let value = equals + 1;
+    while (value < length && isHtmlWhitespace(html.charCodeAt(value))) value++;
+    if (value >= length) return -1;
+    const first = html.charCodeAt(value);
+    if (first === DOUBLE_QUOTE || first === SINGLE_QUOTE) {
+      const close = html.indexOf(first === DOUBLE_QUOTE ? '"' : "'", value + 1);
+      if (close === -1) return -1;
+      p = close + 1;
+    } else if (first === GREATER_THAN) {
+      lastSelfClosing = 'none';
+      return value + 1;
+    } else {
+      // Unquoted: up to whitespace or `>`.
+      p = value + 1;
+      while (p < length) {
+        const code = html.charCodeAt(p);
+        if (code === GREATER_THAN || isHtmlWhitespace(code)) break;
+        p++;
+      }
+    }
+  }
+}
+
+/** {@link tagEnd} through every state, character by character: for `<meta>` and the lookups of an attribute. */
+function walkToTagEnd(html: string, from: number, wanted: string | undefined): number {
   const length = html.length;
   let index = from;
   let selfClosing: SelfClosingStyle = 'none';

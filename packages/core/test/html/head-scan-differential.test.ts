@@ -32,6 +32,9 @@ const PIECES = [
   '<script>', '</script>', '<noscript><meta name="robots" content="noindex"></noscript>', '<noscript><img src=x></noscript>', '<noscript><link rel=x><meta name=googlebot content=a>', '</noscript>',
   '<template><meta name=robots content=x></template>', '<template><svg><style></template></style></svg></template>', '<template>', '</template>', '<noframes></head></noframes>',
   '<basefont>', '<bgsound>', '<textarea>', '<plaintext>',
+  // tags whose end only the attribute states find: `>` in values, `=` starting a name, values unquoted or empty
+  '<link a="b>c" d=e/>', '<link =x>', '<link/=x/>', '<link a=b/>', '<link a = "x" / >', '<link a b"c d=>', '<link a= >', "<link a='>'/ >", '<link a=b=c d>', '<link\n=\n"x">',
+  '<script a="</script>">x</script>', "<style x='>'>a</style>", '<title x=">">t</title>', '<base href=/ />', '<link a="x"b=\'y\'c>', '</script x="</head>">', '<link a=',
   // comments, bogus comments and what ends them
   '<!-- c -->', '<!-- </head> <meta name=robots> -->', '<!-->', '<!--->', '<!--', '-->', '--!>', '<?xml version="1.0"?>', '<!x>', '</>', '</ x>', '<![CDATA[x]]>',
   // text and whitespace: what opens the body before it
