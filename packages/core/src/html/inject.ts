@@ -72,9 +72,12 @@ function newHeadEdit(html: string, scan: PreBodyScan, markup: (separator: string
   return { start: at, end: at, text: markup(/[\r\n]/.test(separator) ? separator : '') };
 }
 /** Each resolved tag's name → the first robots tag of that name the page had: the tag that takes its place. */
-function replacedTags(robotsNodes: readonly HeadNode[]): Map<string, StartTagToken> {
+const NOTHING_REPLACED: ReadonlyMap<string, StartTagToken> = new Map();
+function replacedTags(robotsNodes: readonly HeadNode[]): ReadonlyMap<string, StartTagToken> {
+  if (robotsNodes.length === 0) return NOTHING_REPLACED;
   const replaced = new Map<string, StartTagToken>();
-  for (const node of robotsNodes) {
+  for (let index = 0; index < robotsNodes.length; index++) {
+    const node = robotsNodes[index]!;
     const value = node.tag === undefined ? undefined : attributeValue(node.tag, 'name');
     const name = value === undefined ? undefined : metaKey(value);
     if (name !== undefined && !replaced.has(name)) replaced.set(name, node.tag!);
@@ -215,6 +218,11 @@ export function metaKey(name: string): string {
 function metaName(node: HeadNode): string | undefined {
   return node.name === 'meta' && node.tag !== undefined ? attributeValue(node.tag, 'name') : undefined;
 }
+/** Whether one of the (few) resolved tags has the name `key` (through {@link metaKey}). */
+function isTagName(key: string, tags: readonly RobotsMetaTag[]): boolean {
+  for (let index = 0; index < tags.length; index++) if (metaKey(tags[index]!.name) === key) return true;
+  return false;
+}
 /** `isRobotsMetaName` for a name already through {@link metaKey}. */
 function isRobotsName(key: string, extraNames: ReadonlySet<string>): boolean {
   return key === ALL_CRAWLERS_META_NAME || KNOWN_CRAWLER_NAMES.has(key) || extraNames.has(key);
@@ -337,23 +345,27 @@ export function planInjection(
   // runs on every request of a server.
   const extraNames = options.extraNames === undefined || options.extraNames.size === 0 ? NO_NAMES : lowercaseNames(options.extraNames);
   const existing: ExistingRobotsTag[] = [];
-  for (const node of nodes) {
+  for (let index = 0; index < nodes.length; index++) {
+    const node = nodes[index]!;
     const name = metaName(node);
     if (name !== undefined && isRobotsName(metaKey(name), extraNames)) existing.push({ name, content: attributeValue(node.tag!, 'content') ?? '' });
   }
   const tags = validatedTags(resolve(existing));
 
-  // The names resolve returned are robots names too; a Set only when there are more than one or two.
+  // The names resolve returned are robots names too: compared one by one when there are few.
   let robotsNames = extraNames;
-  if (tags.length > 0) {
+  if (tags.length > 8) {
     const names = new Set(extraNames);
-    for (const tag of tags) names.add(metaKey(tag.name));
+    for (let index = 0; index < tags.length; index++) names.add(metaKey(tags[index]!.name));
     robotsNames = names;
   }
   const robotsNodes: HeadNode[] = [];
-  for (const node of nodes) {
+  for (let index = 0; index < nodes.length; index++) {
+    const node = nodes[index]!;
     const name = metaName(node);
-    if (name !== undefined && isRobotsName(metaKey(name), robotsNames)) robotsNodes.push(node);
+    if (name === undefined) continue;
+    const key = metaKey(name);
+    if (isRobotsName(key, robotsNames) || (robotsNames === extraNames && isTagName(key, tags))) robotsNodes.push(node);
   }
   if (tags.length === 0 && robotsNodes.length === 0) return { result: unchanged(html, diagnostics), existing, edits: [] };
 
@@ -374,7 +386,8 @@ export function planInjection(
     // Only the part up to the last edit is built and compared: the rest of the page is the same string.
     let editedTo = 0;
     let lengthChange = 0;
-    for (const edit of plan.edits) {
+    for (let index = 0; index < plan.edits.length; index++) {
+      const edit = plan.edits[index]!;
       if (edit.end > editedTo) editedTo = edit.end;
       lengthChange += edit.text.length - (edit.end - edit.start);
     }

@@ -276,15 +276,15 @@ export function textContentEnd(html: string, name: string, from: number): number
   return tagEnd(html, contentsEnd + 2 + name.length);
 }
 
+/** Attributes read in full, for the rare tags asked for all of them (kept beside the tags, not in a field of each). */
+const readAttributes = new WeakMap<HeadStartTag, RawAttribute[]>();
 /**
  * A start tag of the head whose attributes are read only when asked for: `attributeOf` finds one
  * in the page without building the others; `attributes` reads them all (the first time only),
  * as `readTag` does, for the rare callers that need every one (a replaced robots tag keeps them).
  */
 export class HeadStartTag implements StartTagToken {
-  readonly type = 'start-tag';
   #html: string;
-  #attributes: RawAttribute[] | undefined;
   /** A `<meta>` read with {@link META}: its raw `name` value (undefined: none). */
   #metaName: string | undefined;
   /** Which of `content`, `charset`, `http-equiv` it has; -1: not known (not a `<meta>`, or not read so). */
@@ -302,8 +302,17 @@ export class HeadStartTag implements StartTagToken {
     this.#metaPresent = meta ? metaPresent : -1;
     this.#metaName = meta && metaHasName ? (metaNameStart === -1 ? '' : valueAt(html, metaNameStart, metaNameEnd)) : undefined;
   }
+  /** On the prototype, not a field of each tag: one field less per `<meta>` of every head. */
+  get type(): 'start-tag' {
+    return 'start-tag';
+  }
   get attributes(): RawAttribute[] {
-    return (this.#attributes ??= (readTag(this.#html, this.start) as StartTagToken).attributes);
+    let attributes = readAttributes.get(this);
+    if (attributes === undefined) {
+      attributes = (readTag(this.#html, this.start) as StartTagToken).attributes;
+      readAttributes.set(this, attributes);
+    }
+    return attributes;
   }
   /** The raw value (character references not decoded) of attribute `name` (lowercase), or undefined. */
   rawAttribute(name: string): string | undefined {
@@ -314,7 +323,8 @@ export class HeadStartTag implements StartTagToken {
       if (name === 'charset' && (present & HAS_CHARSET) === 0) return undefined;
       if (name === 'http-equiv' && (present & HAS_HTTP_EQUIV) === 0) return undefined;
     }
-    if (this.#attributes !== undefined) return this.#attributes.find((attribute) => attribute.name === name)?.rawValue;
+    const attributes = readAttributes.get(this);
+    if (attributes !== undefined) return attributes.find((attribute) => attribute.name === name)?.rawValue;
     tagEnd(this.#html, this.start + 1 + this.name.length, name);
     if (!found) return undefined;
     return foundValueStart === -1 ? '' : valueAt(this.#html, foundValueStart, foundValueEnd);
