@@ -26,6 +26,14 @@ const MAX_CACHED_NAME = 24;
 const cachedNames: Array<string | undefined> = new Array<string | undefined>(NAME_SLOTS).fill(undefined);
 const lower = (code: number) => (code >= 0x41 && code <= 0x5a ? code | 0x20 : code);
 
+/**
+ * The internalized copy of a short string (the one V8 keeps for property keys): comparing it with
+ * a literal (`name === 'head'`) is then a pointer comparison, and its hash for a Set is computed
+ * already. Done once per name that enters a cache.
+ */
+function internalized(text: string): string {
+  return Object.keys({ [text]: 0 })[0] ?? text;
+}
 /** Where the name {@link readTagName} read last ends. */
 let nameEndAt = 0;
 export function lastNameEnd(): number {
@@ -53,7 +61,7 @@ function cachedName(html: string, from: number, to: number, hash: number): strin
   const slot = (hash ^ (hash >>> 11) ^ count) & (NAME_SLOTS - 1);
   const cached = cachedNames[slot];
   if (cached !== undefined && cached.length === count && sameName(html, from, cached)) return cached;
-  const name = asciiLowercase(html.slice(from, to));
+  const name = internalized(asciiLowercase(html.slice(from, to)));
   cachedNames[slot] = name;
   return name;
 }
@@ -255,7 +263,7 @@ function valueAt(html: string, from: number, to: number): string {
   const slot = (hash ^ (hash >>> 11)) & (NAME_SLOTS - 1);
   const cached = cachedValues[slot];
   if (cached !== undefined && cached.length === count && html.startsWith(cached, from)) return cached;
-  const value = html.slice(from, to);
+  const value = internalized(html.slice(from, to));
   cachedValues[slot] = value;
   return value;
 }
