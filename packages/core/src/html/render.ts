@@ -4,7 +4,7 @@
  */
 import type { Element } from 'hast';
 import { type HeadNode, type RawAttribute, type SelfClosingStyle, type StartTagToken, isHtmlWhitespace } from './types.js';
-import { lastTagSelfClosing, tagEnd } from './tag-reader.js';
+import { lastTagSelfClosing, releasePage, tagEnd } from './tag-reader.js';
 import { isCrawlerName } from '../directives/parse.js';
 import { ALL_CRAWLERS_META_NAME, KNOWN_CRAWLER_NAMES } from '../directives/vocabulary.js';
 import { suggest, RobotsError } from '../errors.js';
@@ -28,7 +28,9 @@ export function voidElementStyle(robotsNodes: readonly HeadNode[], headNodes: re
   const model = robotsNodes[0] ?? headNodes.find((node) => VOID_HEAD_ELEMENTS.has(node.name));
   if (model === undefined) return 'none';
   if (model.tag !== undefined) return model.tag.selfClosing;
-  return tagEnd(html, model.start + 1 + model.name.length) === -1 ? 'none' : lastTagSelfClosing();
+  const end = tagEnd(html, model.start + 1 + model.name.length);
+  releasePage();
+  return end === -1 ? 'none' : lastTagSelfClosing();
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { type CommentToken, type DoctypeToken, type EndTagToken, type HeadNode, isAsciiAlpha, type SelfClosingStyle, type StartTagToken, whitespaceBefore } from './types.js';
 import { firstContentCharacter, readMarkup } from './tokenizer.js';
-import { attributeValue, HeadStartTag, lastNameEnd, lastTagSelfClosing, META, readTagName, tagEnd, textContentEnd } from './tag-reader.js';
+import { attributeValue, HeadStartTag, lastNameEnd, lastTagSelfClosing, META, readTagName, releasePage, tagEnd, textContentEnd } from './tag-reader.js';
 import { type TemplateExtent, templateReader } from './template-contents.js';
 
 /** What the tokenizer learned from the part of a document before the body. */
@@ -114,7 +114,11 @@ const KEPT_TAGS: ReadonlySet<string> = new Set(['meta', 'noscript', 'template'])
  * where the scan keeps it, and the attributes of a `<meta>` are read only when asked for.
  */
 export function scanPreBody(html: string, options: ScanOptions = {}): PreBodyScan {
-  return new PreBodyScanner(html, options.scripting ?? true, options.templateExtent).run();
+  try {
+    return new PreBodyScanner(html, options.scripting ?? true, options.templateExtent).run();
+  } finally {
+    releasePage();
+  }
 }
 
 /**

@@ -114,6 +114,11 @@ export function tagEnd(html: string, from: number, wanted?: string): number {
 let equalsHtml = '';
 let equalsFrom = 0;
 let equalsAt = -1;
+/** Forgets the page the `=` search last read: a module must not keep a page alive after its scan. */
+export function releasePage(): void {
+  equalsHtml = '';
+  equalsAt = -1;
+}
 /** The first `=` at or after `from`, or -1; searches that move forward reuse the last answer while it lies ahead. */
 function nextEquals(html: string, from: number): number {
   if (html === equalsHtml && from >= equalsFrom && (equalsAt === -1 || equalsAt >= from)) return equalsAt;
