@@ -2,12 +2,11 @@
  * injectRobots: plans the edits (replace, remove, insert) from the scan and splices them in; bytes
  * outside the edited tags never change.
  */
-import { type HeadChildRole, pickInsertionSlot, deeperSeparator, separatorOf, whitespaceAt, renderHeadWithRobotsTags, renderRobotsTags, type RobotsMetaTag, voidElementStyle, validateRobotsTags } from './render.js';
-import { attributeValue, type PreBodyScan, documentKind, namedMetas, type NamedMeta, scanPreBody } from './scan-head.js';
+import { type HeadChildRole, pickInsertionSlotOf, deeperSeparator, separatorOf, whitespaceAt, renderHeadWithRobotsTags, renderRobotsTags, type RobotsMetaTag, voidElementStyle, validateRobotsTags } from './render.js';
+import { attributeValue, type PreBodyScan, documentKind, scanPreBody } from './scan-head.js';
 import { closerAtEnd } from './end-of-input.js';
 import { readUnscripted, type UnscriptedReading } from './noscript.js';
-import { templateReader } from './template-contents.js';
-import { isRobotsMetaName } from '../directives/vocabulary.js';
+import { ALL_CRAWLERS_META_NAME, KNOWN_CRAWLER_NAMES } from '../directives/vocabulary.js';
 import type { ExistingRobotsTag } from '../directives/types.js';
 import { htmlDiagnostic, type HeadNode, type HtmlDiagnostic, type InjectRobotsOptions, type InjectRobotsResult, type ResolveRobotsTags, type StartTagToken, whitespaceBefore } from './types.js';
 
@@ -40,8 +39,10 @@ export function headNodeRole(node: HeadNode): HeadChildRole {
   if (node.name === 'script') return 'script';
   if (node.name !== 'meta' || node.tag === undefined) return 'other';
   if (attributeValue(node.tag, 'charset') !== undefined) return 'charset';
-  if (attributeValue(node.tag, 'http-equiv')?.trim().toLowerCase() === 'content-type') return 'charset';
-  if (attributeValue(node.tag, 'name')?.trim().toLowerCase() === 'viewport') return 'viewport';
+  const httpEquiv = attributeValue(node.tag, 'http-equiv');
+  if (httpEquiv !== undefined && metaKey(httpEquiv) === 'content-type') return 'charset';
+  const name = attributeValue(node.tag, 'name');
+  if (name !== undefined && metaKey(name) === 'viewport') return 'viewport';
   return 'other';
 }
 
@@ -71,10 +72,14 @@ function newHeadEdit(html: string, scan: PreBodyScan, markup: (separator: string
   return { start: at, end: at, text: markup(/[\r\n]/.test(separator) ? separator : '') };
 }
 /** Each resolved tag's name → the first robots tag of that name the page had: the tag that takes its place. */
-function replacedTags(robotsNodes: readonly HeadNode[]): Map<string, StartTagToken> {
+const NOTHING_REPLACED: ReadonlyMap<string, StartTagToken> = new Map();
+function replacedTags(robotsNodes: readonly HeadNode[]): ReadonlyMap<string, StartTagToken> {
+  if (robotsNodes.length === 0) return NOTHING_REPLACED;
   const replaced = new Map<string, StartTagToken>();
-  for (const node of robotsNodes) {
-    const name = node.tag === undefined ? undefined : attributeValue(node.tag, 'name')?.trim().toLowerCase();
+  for (let index = 0; index < robotsNodes.length; index++) {
+    const node = robotsNodes[index]!;
+    const value = node.tag === undefined ? undefined : attributeValue(node.tag, 'name');
+    const name = value === undefined ? undefined : metaKey(value);
     if (name !== undefined && !replaced.has(name)) replaced.set(name, node.tag!);
   }
   return replaced;
@@ -107,7 +112,7 @@ export function planRobotsEdits(
     const start = node.start >= divergence && !insideNoscript?.has(node) ? node.start : node.whitespaceStart;
     return { start, end: node.end, text: '' };
   });
-  const inHead = scan.headNodes.filter((node) => !node.afterHead);
+  const inHead = scan.headNodes.some((node) => node.afterHead) ? scan.headNodes.filter((node) => !node.afterHead) : scan.headNodes;
   // A head without `<head>` starts at its first element. If that one goes, the tags take its
   // place, or else, when a comment or a doctype follows before the next element, a `<head>` does:
   // the parser would read them before the head.
@@ -116,7 +121,7 @@ export function planRobotsEdits(
     if (removesHeadStart && readBeforeHeadOnceRemoved(scan, inHead, robotsNodes)) edits[robotsNodes.indexOf(inHead[0]!)]!.text = '<head>';
     return { edits, createsHead: false };
   }
-  const style = voidElementStyle(robotsNodes, scan.headNodes);
+  const style = voidElementStyle(robotsNodes, scan.headNodes, html);
   const replaced = replacedTags(robotsNodes);
 
   if (scan.headStartTag === undefined && inHead.length === 0) {
@@ -126,12 +131,14 @@ export function planRobotsEdits(
     return { edits, createsHead: true };
   }
 
-  const removed = new Set(robotsNodes);
+  // Few robots tags are compared one by one; many (hostile input) through a Set.
+  const removedSet = robotsNodes.length > 8 ? new Set(robotsNodes) : undefined;
+  const isRemoved = (node: HeadNode) => (removedSet === undefined ? robotsNodes.includes(node) : removedSet.has(node));
   // Tags written after an element that runs to the end of input would land inside it; after a
   // `<noscript>` that crawlers without scripting leave the head in, they would be in the body.
   let limit = inHead.findIndex((node) => !node.closed || node === unscripted.divergence);
   if (limit === -1) limit = inHead.length;
-  let slot = Math.min(pickInsertionSlot(inHead.map((node) => (removed.has(node) ? 'robots' : headNodeRole(node)))), limit);
+  let slot = Math.min(pickInsertionSlotOf(inHead.length, (index) => (isRemoved(inHead[index]!) ? 'robots' : headNodeRole(inHead[index]!))), limit);
   // Likewise, the tags take the place of a removed first element.
   if (removesHeadStart) slot = 0;
   const next = inHead[slot];
@@ -161,14 +168,32 @@ const validated = new WeakMap<object, RobotsMetaTag[]>();
 function validatedTags(tags: unknown): RobotsMetaTag[] {
   const frozen = typeof tags === 'object' && tags !== null && Object.isFrozen(tags);
   let result = frozen ? validated.get(tags) : undefined;
-  if (result === undefined) {
-    result = validateRobotsTags(tags, { source: 'resolve()', key: 'tags' });
-    if (frozen) {
-      for (const tag of result) Object.freeze(tag);
-      validated.set(tags, Object.freeze(result) as RobotsMetaTag[]);
-    }
-  }
+  if (result !== undefined) return result;
+  if (!frozen && typeof tags === 'object' && tags !== null && sameAsLastValidated(tags)) return lastValidated!;
+  result = validateRobotsTags(tags, { source: 'resolve()', key: 'tags' });
+  for (const tag of result) Object.freeze(tag);
+  Object.freeze(result);
+  if (frozen) validated.set(tags, result);
+  else lastValidated = result;
   return result;
+}
+/**
+ * The last list validated from an object that is not frozen (a build resolves fresh objects, and
+ * most pages of a site get the same tags): frozen, so that its rendered markup is kept too.
+ */
+let lastValidated: RobotsMetaTag[] | undefined;
+/** Whether `tags` holds exactly the names and contents of the last list validated, in its order: valid, then. */
+function sameAsLastValidated(tags: object): boolean {
+  const last = lastValidated;
+  if (last === undefined) return false;
+  let count = 0;
+  // `for…in` rather than `Object.entries`: no array per call. An inherited name is not compared: validated again.
+  for (const name in tags) {
+    if (!Object.hasOwn(tags, name)) return false;
+    const tag = last[count++];
+    if (tag === undefined || tag.name !== name || (tags as Record<string, unknown>)[name] !== tag.content) return false;
+  }
+  return count === last.length;
 }
 /** The names, trimmed and lowercased, added to `into` (a new Set by default). */
 function lowercaseNames(names: Iterable<string>, into = new Set<string>()): Set<string> {
@@ -176,6 +201,32 @@ function lowercaseNames(names: Iterable<string>, into = new Set<string>()): Set<
   return into;
 }
 const NO_NAMES: ReadonlySet<string> = new Set();
+/**
+ * A meta name trimmed and lowercased, as `isRobotsMetaName` compares it: the name itself when it
+ * is already so (plain ASCII, no uppercase, no whitespace at either end), without a copy.
+ */
+export function metaKey(name: string): string {
+  const last = name.length - 1;
+  if (last < 0) return name;
+  for (let i = 0; i <= last; i++) {
+    const code = name.charCodeAt(i);
+    if (code >= 0x7f || (code >= 0x41 && code <= 0x5a) || ((i === 0 || i === last) && code <= 0x20)) return name.trim().toLowerCase();
+  }
+  return name;
+}
+/** The decoded `name` of a `<meta name>` head element; undefined for any other node. */
+function metaName(node: HeadNode): string | undefined {
+  return node.name === 'meta' && node.tag !== undefined ? attributeValue(node.tag, 'name') : undefined;
+}
+/** Whether one of the (few) resolved tags has the name `key` (through {@link metaKey}). */
+function isTagName(key: string, tags: readonly RobotsMetaTag[]): boolean {
+  for (let index = 0; index < tags.length; index++) if (metaKey(tags[index]!.name) === key) return true;
+  return false;
+}
+/** `isRobotsMetaName` for a name already through {@link metaKey}. */
+function isRobotsName(key: string, extraNames: ReadonlySet<string>): boolean {
+  return key === ALL_CRAWLERS_META_NAME || KNOWN_CRAWLER_NAMES.has(key) || extraNames.has(key);
+}
 function unchanged(html: string, diagnostics: HtmlDiagnostic[]): InjectRobotsResult {
   return { html, changed: false, diagnostics };
 }
@@ -187,7 +238,11 @@ function internalError(error: unknown): HtmlDiagnostic {
 export interface LocatedHead {
   scan: PreBodyScan;
   unscripted: UnscriptedReading;
-  metas: NamedMeta[];
+  /**
+   * The head's elements in source order, those that crawlers without scripting read in a
+   * `<noscript>` included: its `<meta name>` are read from it (see {@link metaName}).
+   */
+  nodes: readonly HeadNode[];
 }
 /**
  * Finds the head and its `<meta name>` tags, those that crawlers without scripting read in a
@@ -195,12 +250,11 @@ export interface LocatedHead {
  */
 export function locateHead(html: string): LocatedHead | HtmlDiagnostic {
   try {
-    const templateExtent = templateReader(html);
-    const scan = scanPreBody(html, { templateExtent });
+    const scan = scanPreBody(html);
     if (scan.unreadable) return internalError(new Error(scan.unreadable.reason));
-    const unscripted = readUnscripted(html, scan, templateExtent);
+    const unscripted = readUnscripted(html, scan);
     const nodes = unscripted.metas.length === 0 ? scan.headNodes : [...scan.headNodes, ...unscripted.metas].sort((a, b) => a.start - b.start);
-    return { scan, unscripted, metas: namedMetas(nodes) };
+    return { scan, unscripted, nodes };
   } catch (error) {
     return internalError(error);
   }
@@ -256,7 +310,7 @@ export function planInjection(
   located: LocatedHead | HtmlDiagnostic = locateHead(html),
 ): Injection {
   if (!('scan' in located)) return { result: unchanged(html, [located]), edits: [] };
-  const { scan, unscripted, metas } = located;
+  const { scan, unscripted, nodes } = located;
 
   const kind = documentKind(html, scan);
   if (kind === 'not-html') {
@@ -291,15 +345,28 @@ export function planInjection(
   // runs on every request of a server.
   const extraNames = options.extraNames === undefined || options.extraNames.size === 0 ? NO_NAMES : lowercaseNames(options.extraNames);
   const existing: ExistingRobotsTag[] = [];
-  for (const meta of metas) {
-    if (isRobotsMetaName(meta.name, extraNames)) existing.push({ name: meta.name, content: attributeValue(meta.tag, 'content') ?? '' });
+  for (let index = 0; index < nodes.length; index++) {
+    const node = nodes[index]!;
+    const name = metaName(node);
+    if (name !== undefined && isRobotsName(metaKey(name), extraNames)) existing.push({ name, content: attributeValue(node.tag!, 'content') ?? '' });
   }
   const tags = validatedTags(resolve(existing));
 
-  const robotsNames = tags.length === 0 ? extraNames : new Set(extraNames);
-  for (const tag of tags) (robotsNames as Set<string>).add(tag.name.trim().toLowerCase());
+  // The names resolve returned are robots names too: compared one by one when there are few.
+  let robotsNames = extraNames;
+  if (tags.length > 8) {
+    const names = new Set(extraNames);
+    for (let index = 0; index < tags.length; index++) names.add(metaKey(tags[index]!.name));
+    robotsNames = names;
+  }
   const robotsNodes: HeadNode[] = [];
-  for (const meta of metas) if (isRobotsMetaName(meta.name, robotsNames)) robotsNodes.push(meta.node);
+  for (let index = 0; index < nodes.length; index++) {
+    const node = nodes[index]!;
+    const name = metaName(node);
+    if (name === undefined) continue;
+    const key = metaKey(name);
+    if (isRobotsName(key, robotsNames) || (robotsNames === extraNames && isTagName(key, tags))) robotsNodes.push(node);
+  }
   if (tags.length === 0 && robotsNodes.length === 0) return { result: unchanged(html, diagnostics), existing, edits: [] };
 
   try {
@@ -317,9 +384,17 @@ export function planInjection(
       diagnostics.push(htmlDiagnostic('no-head', 'the page has no `<head>`; one was created to hold the robots tags.'));
     }
     // Only the part up to the last edit is built and compared: the rest of the page is the same string.
-    const editedTo = plan.edits.reduce((last, edit) => Math.max(last, edit.end), 0);
+    let editedTo = 0;
+    let lengthChange = 0;
+    for (let index = 0; index < plan.edits.length; index++) {
+      const edit = plan.edits[index]!;
+      if (edit.end > editedTo) editedTo = edit.end;
+      lengthChange += edit.text.length - (edit.end - edit.start);
+    }
     const head = applyEdits(html.slice(0, editedTo), plan.edits);
-    const changed = head !== html.slice(0, editedTo);
+    // Edits that change the length change the page; others (a tag replaced by the same tag) are
+    // compared, which copies the edited head into one string: rare.
+    const changed = lengthChange !== 0 || head !== html.slice(0, editedTo);
     return { result: { html: changed ? head + html.slice(editedTo) : html, changed, diagnostics }, existing, edits: plan.edits, head: { end: editedTo, text: head } };
   } catch (error) {
     return { result: unchanged(html, [...diagnostics, internalError(error)]), existing, edits: [] };

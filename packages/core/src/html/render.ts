@@ -4,6 +4,7 @@
  */
 import type { Element } from 'hast';
 import { type HeadNode, type RawAttribute, type SelfClosingStyle, type StartTagToken, isHtmlWhitespace } from './types.js';
+import { lastTagSelfClosing, releasePage, tagEnd } from './tag-reader.js';
 import { isCrawlerName } from '../directives/parse.js';
 import { ALL_CRAWLERS_META_NAME, KNOWN_CRAWLER_NAMES } from '../directives/vocabulary.js';
 import { suggest, RobotsError } from '../errors.js';
@@ -19,10 +20,17 @@ export function robotsMetaElement(tag: RobotsMetaTag): Element {
 }
 
 const VOID_HEAD_ELEMENTS: ReadonlySet<string> = new Set(['meta', 'link', 'base']);
-/** How the page closes void elements: as its first robots tag does, else its first `<meta>`, `<link>` or `<base>`. */
-export function voidElementStyle(robotsNodes: readonly HeadNode[], headNodes: readonly HeadNode[]): SelfClosingStyle {
+/**
+ * How the page closes void elements: as its first robots tag does, else its first `<meta>`,
+ * `<link>` or `<base>` (read again from `html` when the scan kept no start tag for it).
+ */
+export function voidElementStyle(robotsNodes: readonly HeadNode[], headNodes: readonly HeadNode[], html: string): SelfClosingStyle {
   const model = robotsNodes[0] ?? headNodes.find((node) => VOID_HEAD_ELEMENTS.has(node.name));
-  return model?.tag?.selfClosing ?? 'none';
+  if (model === undefined) return 'none';
+  if (model.tag !== undefined) return model.tag.selfClosing;
+  const end = tagEnd(html, model.start + 1 + model.name.length);
+  releasePage();
+  return end === -1 ? 'none' : lastTagSelfClosing();
 }
 
 /**
@@ -63,14 +71,22 @@ export type HeadChildRole = 'charset' | 'viewport' | 'script' | 'robots' | 'othe
  * 4. after the last element of the head.
  */
 export function pickInsertionSlot(roles: readonly HeadChildRole[]): number {
-  const firstScript = roles.indexOf('script');
-  const limit = firstScript === -1 ? roles.length : firstScript;
+  return pickInsertionSlotOf(roles.length, (index) => roles[index]!);
+}
+/** {@link pickInsertionSlot} over `count` elements whose roles `roleAt` tells, each asked once, in order: no array of roles. */
+export function pickInsertionSlotOf(count: number, roleAt: (index: number) => HeadChildRole): number {
+  let firstScript = -1;
+  let firstRobots = -1;
   let anchor = -1;
-  roles.forEach((role, index) => {
-    if (role === 'charset' || (role === 'viewport' && index < limit)) anchor = index;
-  });
+  for (let index = 0; index < count; index++) {
+    const role = roleAt(index);
+    if (role === 'script') {
+      if (firstScript === -1) firstScript = index;
+    } else if (role === 'charset' || (role === 'viewport' && firstScript === -1)) anchor = index;
+    else if (role === 'robots' && firstRobots === -1) firstRobots = index;
+  }
+  const limit = firstScript === -1 ? count : firstScript;
   if (anchor !== -1) return anchor + 1;
-  const firstRobots = roles.indexOf('robots');
   if (firstRobots !== -1 && firstRobots < limit) return firstRobots;
   return limit;
 }

@@ -2,8 +2,9 @@
  * The pre-body scanner: follows the spec's insertion modes up to <body> and reports where the head
  * is and which named metas it holds.
  */
-import { type CommentToken, type DoctypeToken, type EndTagToken, type HeadNode, type StartTagToken, whitespaceBefore } from './types.js';
-import { decodeAttributeValue, firstContentCharacter, readMarkup, textElementEnd, type ElementExtent } from './tokenizer.js';
+import { type CommentToken, type DoctypeToken, type EndTagToken, type HeadNode, isAsciiAlpha, type SelfClosingStyle, type StartTagToken, whitespaceBefore } from './types.js';
+import { firstContentCharacter, readMarkup } from './tokenizer.js';
+import { attributeValue, HeadStartTag, lastNameEnd, lastTagSelfClosing, META, readTagName, releasePage, tagEnd, textContentEnd } from './tag-reader.js';
 import { type TemplateExtent, templateReader } from './template-contents.js';
 
 /** What the tokenizer learned from the part of a document before the body. */
@@ -47,6 +48,8 @@ export interface PreBodyScan {
   unreadable?: { at: number; reason: string };
   /** A doctype that came after the page's first element, ignored, in a page without one before. */
   ignoredDoctype?: number;
+  /** Where the head's templates end, when the scan met one (or was given it): shared with a second reading of the page. */
+  templateExtent?: TemplateExtent;
 }
 
 /** Start tags the "in head" insertion mode keeps in the head; any other opens the body. */
@@ -82,6 +85,7 @@ export const BODY_OPENING_END_TAGS: ReadonlySet<string> = new Set(['body', 'html
 type InsertionMode = 'initial' | 'before-html' | 'before-head' | 'in-head' | 'in-head-noscript' | 'after-head';
 const BYTE_ORDER_MARK = 0xfeff;
 const LESS_THAN = 0x3c;
+const SLASH = 0x2f;
 /** What a tag did: it was consumed, or it opened the body and scanning stops. */
 type TagOutcome = 'consumed' | 'body';
 /** Before the head exists, nothing but whitespace, comments, a doctype, `<html>` and ignored end tags. */
@@ -98,234 +102,320 @@ export interface ScanOptions {
   /** Where templates end; shared by the two readings of one page. Default: a reader of its own. */
   templateExtent?: TemplateExtent;
 }
+/** The head elements whose start tag a head node keeps (`HeadNode.tag`): those whose attributes or end the planning reads. */
+const KEPT_TAGS: ReadonlySet<string> = new Set(['meta', 'noscript', 'template']);
 /**
  * Tokenizes the part of a document before its body and follows the HTML tree
  * construction rules from the "initial" to the "after head" insertion mode: finds the
  * doctype, `<html>`, the head (written or implied) and its elements, and stops where
  * the body begins: at `<body>`, or at the first content that would open it.
+ *
+ * Tags are read without a token object each (tag-reader.ts): a start tag becomes an object only
+ * where the scan keeps it, and the attributes of a `<meta>` are read only when asked for.
  */
 export function scanPreBody(html: string, options: ScanOptions = {}): PreBodyScan {
-  const scripting = options.scripting ?? true;
-  const templateExtent = options.templateExtent ?? templateReader(html);
-  const scan: PreBodyScan = { ignoredHeadTags: 0, headNodes: [], bodyStart: html.length, headImpliedAt: html.length };
-  let mode = 'initial' as InsertionMode;
-  let index = html.charCodeAt(0) === BYTE_ORDER_MARK ? 1 : 0;
-  let lastTokenEnd = index;
-  // The `<noscript>` being read as markup (scripting off).
-  let noscript: HeadNode | undefined;
+  try {
+    return new PreBodyScanner(html, options.scripting ?? true, options.templateExtent).run();
+  } finally {
+    releasePage();
+  }
+}
 
-  const addHeadNode = (name: string, start: number, extent: ElementExtent, tag: StartTagToken | undefined, afterHead: boolean) => {
+/**
+ * The state of one scan. A class rather than closures over locals: this runs on every page of a
+ * build and every request of a server, and one object costs less than a closure per rule.
+ */
+class PreBodyScanner {
+  readonly scan: PreBodyScan;
+  mode: InsertionMode = 'initial';
+  index: number;
+  lastTokenEnd: number;
+  /** The `<noscript>` being read as markup (scripting off). */
+  noscript: HeadNode | undefined = undefined;
+  // The start tag being processed: its name, offsets and closing, and its object once made.
+  tagName = '';
+  tagStart = 0;
+  tagEndAt = 0;
+  tagClosing: SelfClosingStyle = 'none';
+  tagObject: HeadStartTag | undefined = undefined;
+
+  constructor(
+    readonly html: string,
+    readonly scripting: boolean,
+    templateExtent: TemplateExtent | undefined,
+  ) {
+    // Every field written out: the object keeps one shape whatever the page holds.
+    this.scan = {
+      doctype: undefined,
+      htmlStartTag: undefined,
+      headStartTag: undefined,
+      headEndTag: undefined,
+      bodyStartTag: undefined,
+      firstStartTag: undefined,
+      ignoredHeadTags: 0,
+      headNodes: [],
+      bodyStart: html.length,
+      headImpliedAt: html.length,
+      cutOff: undefined,
+      hasNoscript: undefined,
+      unreadable: undefined,
+      ignoredDoctype: undefined,
+      templateExtent,
+    };
+    this.index = html.charCodeAt(0) === BYTE_ORDER_MARK ? 1 : 0;
+    this.lastTokenEnd = this.index;
+  }
+
+  startTag(): HeadStartTag {
+    return (this.tagObject ??= new HeadStartTag(this.html, this.tagStart, this.tagEndAt, this.tagName, this.tagClosing));
+  }
+
+  addHeadNode(name: string, start: number, end: number, closed: boolean, tag: StartTagToken | undefined, afterHead: boolean): HeadNode {
     // Written out, not spread: one of these is made for every element of every head.
-    const node: HeadNode = { name, start, end: extent.end, whitespaceStart: whitespaceBefore(html, start, lastTokenEnd), closed: extent.closed, afterHead };
-    if (tag !== undefined) node.tag = tag;
-    if (noscript !== undefined) node.inNoscript = true;
-    scan.headNodes.push(node);
+    const node: HeadNode = { name, start, end, whitespaceStart: whitespaceBefore(this.html, start, this.lastTokenEnd), closed, afterHead, tag };
+    if (this.noscript !== undefined) node.inNoscript = true;
+    this.scan.headNodes.push(node);
     return node;
-  };
+  }
 
-  const addHeadElement = (tag: StartTagToken, afterHead: boolean) => {
-    if (tag.name === 'noscript' && !scripting) {
-      noscript = addHeadNode(tag.name, tag.start, { end: html.length, closed: false }, tag, afterHead);
-      mode = 'in-head-noscript';
-      return tag.end;
+  addHeadElement(afterHead: boolean): number {
+    const { html, tagName: name, tagStart: start, scan } = this;
+    const tag = KEPT_TAGS.has(name) ? this.startTag() : undefined;
+    if (name === 'noscript' && !this.scripting) {
+      this.noscript = this.addHeadNode(name, start, html.length, false, tag, afterHead);
+      this.mode = 'in-head-noscript';
+      return this.tagEndAt;
     }
-    const extent = tag.name === 'template' ? templateExtent(tag, scripting) : textElementEnd(html, tag);
-    if (tag.name === 'noscript' || (tag.name === 'template' && /<noscript/i.test(html.slice(tag.end, extent.end)))) scan.hasNoscript = true;
-    return addHeadNode(tag.name, tag.start, extent, tag, afterHead).end;
-  };
-  // The `<noscript>` read as markup ends at `end`; the parser is back in the head.
-  const endNoscript = (end: number) => {
-    noscript!.end = end;
-    noscript!.closed = true;
-    noscript = undefined;
-    mode = 'in-head';
-  };
+    if (name === 'template') {
+      const extent = (scan.templateExtent ??= templateReader(html))(tag!, this.scripting);
+      if (/<noscript/i.test(html.slice(this.tagEndAt, extent.end))) scan.hasNoscript = true;
+      return this.addHeadNode(name, start, extent.end, extent.closed, tag, afterHead).end;
+    }
+    if (name === 'noscript') scan.hasNoscript = true;
+    const end = textContentEnd(html, name, this.tagEndAt);
+    return this.addHeadNode(name, start, end === -1 ? html.length : end, end !== -1, tag, afterHead).end;
+  }
 
-  // A second `<html>` or `<head>` opens nothing, as in browsers; a second head is reported.
-  const ignoreRepeatedTag = (tag: StartTagToken): TagOutcome => {
-    if (tag.name === 'head') scan.ignoredHeadTags++;
-    index = tag.end;
+  /** The `<noscript>` read as markup ends at `end`; the parser is back in the head. */
+  endNoscript(end: number): void {
+    this.noscript!.end = end;
+    this.noscript!.closed = true;
+    this.noscript = undefined;
+    this.mode = 'in-head';
+  }
+
+  /** A second `<html>` or `<head>` opens nothing, as in browsers; a second head is reported. */
+  ignoreRepeatedTag(): TagOutcome {
+    if (this.tagName === 'head') this.scan.ignoredHeadTags++;
+    this.index = this.tagEndAt;
     return 'consumed';
-  };
+  }
 
-  const processStartTag = (tag: StartTagToken): TagOutcome => {
+  processStartTag(): TagOutcome {
+    const { scan, tagName: name } = this;
     for (;;) {
-      switch (mode) {
+      switch (this.mode) {
         case 'initial':
-          mode = 'before-html';
+          this.mode = 'before-html';
           continue;
         case 'before-html':
-          if (tag.name === 'html') {
-            scan.htmlStartTag = tag;
-            mode = 'before-head';
-            index = tag.end;
+          if (name === 'html') {
+            scan.htmlStartTag = this.startTag();
+            this.mode = 'before-head';
+            this.index = this.tagEndAt;
             return 'consumed';
           }
-          mode = 'before-head';
+          this.mode = 'before-head';
           continue;
         case 'before-head':
-          if (tag.name === 'html') {
-            index = tag.end;
+          if (name === 'html') {
+            this.index = this.tagEndAt;
             return 'consumed';
           }
-          if (tag.name === 'head') {
-            scan.headStartTag = tag;
-            mode = 'in-head';
-            index = tag.end;
+          if (name === 'head') {
+            scan.headStartTag = this.startTag();
+            this.mode = 'in-head';
+            this.index = this.tagEndAt;
             return 'consumed';
           }
-          scan.headImpliedAt = tag.start;
-          mode = 'in-head';
+          scan.headImpliedAt = this.tagStart;
+          this.mode = 'in-head';
           continue;
         case 'in-head-noscript':
-          if (tag.name === 'html' || tag.name === 'head' || tag.name === 'noscript') {
-            index = tag.end;
+          if (name === 'html' || name === 'head' || name === 'noscript') {
+            this.index = this.tagEndAt;
             return 'consumed';
           }
-          if (IN_NOSCRIPT_ELEMENTS.has(tag.name)) {
-            index = addHeadElement(tag, false);
+          if (IN_NOSCRIPT_ELEMENTS.has(name)) {
+            this.index = this.addHeadElement(false);
             return 'consumed';
           }
-          endNoscript(tag.start);
+          this.endNoscript(this.tagStart);
           continue;
         case 'in-head':
-          if (tag.name === 'html' || tag.name === 'head') return ignoreRepeatedTag(tag);
-          if (IN_HEAD_ELEMENTS.has(tag.name)) {
-            index = addHeadElement(tag, false);
+          if (name === 'html' || name === 'head') return this.ignoreRepeatedTag();
+          if (IN_HEAD_ELEMENTS.has(name)) {
+            this.index = this.addHeadElement(false);
             return 'consumed';
           }
-          mode = 'after-head';
+          this.mode = 'after-head';
           continue;
         case 'after-head':
-          if (tag.name === 'html' || tag.name === 'head') return ignoreRepeatedTag(tag);
-          if (AFTER_HEAD_ELEMENTS.has(tag.name)) {
-            index = addHeadElement(tag, true);
+          if (name === 'html' || name === 'head') return this.ignoreRepeatedTag();
+          if (AFTER_HEAD_ELEMENTS.has(name)) {
+            this.index = this.addHeadElement(true);
             return 'consumed';
           }
-          if (tag.name === 'body') scan.bodyStartTag = tag;
+          if (name === 'body') scan.bodyStartTag = this.startTag();
           return 'body';
       }
     }
-  };
+  }
 
-  const processEndTag = (tag: EndTagToken): TagOutcome => {
-    const opensBody = BODY_OPENING_END_TAGS.has(tag.name);
+  processEndTag(name: string, start: number, end: number): TagOutcome {
+    const opensBody = BODY_OPENING_END_TAGS.has(name);
     for (;;) {
-      switch (mode) {
+      switch (this.mode) {
         case 'initial':
-          mode = 'before-html';
+          this.mode = 'before-html';
           continue;
         case 'before-html':
-          if (!opensBody && tag.name !== 'head') break;
-          mode = 'before-head';
+          if (!opensBody && name !== 'head') break;
+          this.mode = 'before-head';
           continue;
         case 'before-head':
-          if (!opensBody && tag.name !== 'head') break;
-          scan.headImpliedAt = tag.start;
-          mode = 'in-head';
+          if (!opensBody && name !== 'head') break;
+          this.scan.headImpliedAt = start;
+          this.mode = 'in-head';
           continue;
         case 'in-head-noscript':
-          if (tag.name === 'noscript') {
-            endNoscript(tag.end);
+          if (name === 'noscript') {
+            this.endNoscript(end);
             break;
           }
-          if (tag.name !== 'br') break;
-          endNoscript(tag.start);
+          if (name !== 'br') break;
+          this.endNoscript(start);
           continue;
         case 'in-head':
-          if (tag.name === 'head') {
-            scan.headEndTag = tag;
-            mode = 'after-head';
+          if (name === 'head') {
+            this.scan.headEndTag = { type: 'end-tag', start, end, name };
+            this.mode = 'after-head';
             break;
           }
           if (!opensBody) break;
-          mode = 'after-head';
+          this.mode = 'after-head';
           continue;
         case 'after-head':
           if (opensBody) return 'body';
           break;
       }
-      index = tag.end;
+      this.index = end;
       return 'consumed';
     }
-  };
+  }
 
-  // Content (text, a stray `<`, a tag cut off by the end of input) opens the body, and the head
-  // before it when none exists yet.
-  const stopAt = (offset: number) => {
-    if (beforeHead(mode)) scan.headImpliedAt = offset;
-    if (noscript !== undefined) endNoscript(offset);
-    scan.bodyStart = offset;
-    return scan;
-  };
+  /**
+   * Content (text, a stray `<`, a tag cut off by the end of input) opens the body, and the head
+   * before it when none exists yet.
+   */
+  stopAt(offset: number): PreBodyScan {
+    if (beforeHead(this.mode)) this.scan.headImpliedAt = offset;
+    if (this.noscript !== undefined) this.endNoscript(offset);
+    this.scan.bodyStart = offset;
+    return this.scan;
+  }
 
-  while (index < html.length) {
-    if (html.charCodeAt(index) !== LESS_THAN) {
-      const lessThan = html.indexOf('<', index);
-      const textEnd = lessThan === -1 ? html.length : lessThan;
-      const content = firstContentCharacter(html, index, textEnd);
-      if (content !== -1) return stopAt(content);
-      index = textEnd;
-      continue;
+  /** A start tag at `index`, read in place; an object only where the scan keeps it. Undefined: on to the next token. */
+  startTagAt(index: number): PreBodyScan | undefined {
+    const { html, scan } = this;
+    const name = readTagName(html, index + 1);
+    const nameEnd = lastNameEnd();
+    // A `<meta>`'s name and which attributes it has are noted on the way: looked up in every head.
+    const end = tagEnd(html, nameEnd, name === 'meta' ? META : undefined);
+    if (end === -1) return this.stopAt(index);
+    this.tagName = name;
+    this.tagStart = index;
+    this.tagEndAt = end;
+    this.tagClosing = lastTagSelfClosing();
+    this.tagObject = name === 'meta' ? new HeadStartTag(html, index, end, name, this.tagClosing, true) : undefined;
+    if (scan.firstStartTag === undefined) scan.firstStartTag = this.startTag();
+    let outcome: TagOutcome;
+    try {
+      outcome = this.processStartTag();
+    } catch (error) {
+      // Only a template that parse5 must read can fail (no parse5, or past its budget):
+      // scanning stops there, for good.
+      scan.unreadable = { at: index, reason: error instanceof Error ? error.message : String(error) };
+      outcome = 'body';
     }
-    const token = readMarkup(html, index);
+    if (outcome === 'consumed') return undefined;
+    scan.bodyStart = index;
+    return scan;
+  }
+
+  /** Comments, doctypes, `</>` and text that starts with `<`. */
+  otherMarkupAt(index: number): PreBodyScan | undefined {
+    const { scan } = this;
+    const token = readMarkup(this.html, index);
     switch (token.type) {
       case 'character':
       case 'end-of-file':
-        return stopAt(token.start);
+        return this.stopAt(token.start);
       case 'comment':
-        if (mode === 'in-head') addHeadNode('#comment', token.start, { end: token.end, closed: token.closed }, undefined, false);
-        else if (!token.closed && beforeHead(mode)) scan.cutOff = token;
-        index = token.end;
+        if (this.mode === 'in-head') this.addHeadNode('#comment', token.start, token.end, token.closed, undefined, false);
+        else if (!token.closed && beforeHead(this.mode)) scan.cutOff = token;
         break;
       case 'doctype':
-        if (mode === 'initial') {
+        if (this.mode === 'initial') {
           scan.doctype = token;
-          mode = 'before-html';
+          this.mode = 'before-html';
           if (!token.closed) scan.cutOff = token;
         } else {
-          if (!token.closed && beforeHead(mode)) scan.headImpliedAt = token.start;
+          if (!token.closed && beforeHead(this.mode)) scan.headImpliedAt = token.start;
           if (scan.doctype === undefined) scan.ignoredDoctype ??= token.start;
         }
-        index = token.end;
         break;
-      case 'ignored':
-        index = token.end;
-        break;
-      case 'start-tag': {
-        scan.firstStartTag ??= token;
-        let outcome: TagOutcome;
-        try {
-          outcome = processStartTag(token);
-        } catch (error) {
-          // Only a template that parse5 must read can fail (no parse5, or past its budget):
-          // scanning stops there, for good.
-          scan.unreadable = { at: token.start, reason: error instanceof Error ? error.message : String(error) };
-          outcome = 'body';
-        }
-        if (outcome === 'body') {
-          scan.bodyStart = token.start;
-          return scan;
-        }
-        break;
-      }
-      case 'end-tag':
-        if (processEndTag(token) === 'body') {
-          scan.bodyStart = token.start;
-          return scan;
-        }
+      default:
+        // `</>`; tags are read in place.
         break;
     }
-    lastTokenEnd = index;
+    this.index = token.end;
+    return undefined;
   }
-  return scan;
+
+  run(): PreBodyScan {
+    const { html } = this;
+    const length = html.length;
+    while (this.index < length) {
+      const index = this.index;
+      let done: PreBodyScan | undefined;
+      if (html.charCodeAt(index) !== LESS_THAN) {
+        const lessThan = html.indexOf('<', index);
+        const textEnd = lessThan === -1 ? length : lessThan;
+        const content = firstContentCharacter(html, index, textEnd);
+        if (content !== -1) return this.stopAt(content);
+        this.index = textEnd;
+        continue;
+      }
+      const next = html.charCodeAt(index + 1);
+      if (isAsciiAlpha(next)) done = this.startTagAt(index);
+      else if (next === SLASH && isAsciiAlpha(html.charCodeAt(index + 2))) {
+        const name = readTagName(html, index + 2);
+        const end = tagEnd(html, lastNameEnd());
+        if (end === -1) return this.stopAt(index);
+        if (this.processEndTag(name, index, end) === 'body') {
+          this.scan.bodyStart = index;
+          return this.scan;
+        }
+      } else done = this.otherMarkupAt(index);
+      if (done !== undefined) return done;
+      this.lastTokenEnd = this.index;
+    }
+    return this.scan;
+  }
 }
 
-/** The decoded value of attribute `name` (lowercase) of a tag, or undefined when absent. */
-export function attributeValue(tag: StartTagToken, name: string): string | undefined {
-  const attribute = tag.attributes.find((candidate) => candidate.name === name);
-  return attribute === undefined ? undefined : decodeAttributeValue(attribute.rawValue);
-}
+export { attributeValue };
 
 /** A `<meta name>` of the head. */
 export interface NamedMeta {

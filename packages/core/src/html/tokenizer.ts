@@ -289,7 +289,7 @@ export function readMarkup(html: string, start: number, foreign = false): Markup
  * `<noscript>` is among them because browsers and search engine renderers run with
  * scripting enabled: a `<meta>` inside it is text, not a tag.
  */
-const TEXT_ELEMENTS: ReadonlySet<string> = new Set([
+export const TEXT_ELEMENTS: ReadonlySet<string> = new Set([
   'title',
   'textarea',
   'style',

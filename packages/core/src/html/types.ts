@@ -138,8 +138,11 @@ export function asciiLowercase(text: string): string {
 export interface HeadNode {
   /** ASCII-lowercased tag name, or `#comment`. */
   name: string;
-  /** The start tag, for elements. */
-  tag?: StartTagToken;
+  /**
+   * The start tag, for `<meta>`, `<noscript>` and `<template>` (the elements whose attributes or
+   * contents the planning reads); undefined for other elements and comments.
+   */
+  tag?: StartTagToken | undefined;
   start: number;
   /** Exclusive; after the end tag for elements with contents such as `<script>` or `<title>`. */
   end: number;

@@ -1,0 +1,329 @@
+// The head scan as it was before the allocation-free reader (main 8a7c8c2), kept as the oracle of
+// test/html/head-scan-differential.test.ts: the new one must give the same scans and pages.
+/**
+ * injectRobots: plans the edits (replace, remove, insert) from the scan and splices them in; bytes
+ * outside the edited tags never change.
+ */
+import { type HeadChildRole, pickInsertionSlot, deeperSeparator, separatorOf, whitespaceAt, renderHeadWithRobotsTags, renderRobotsTags, type RobotsMetaTag, voidElementStyle, validateRobotsTags } from './render.js';
+import { attributeValue, type PreBodyScan, documentKind, namedMetas, type NamedMeta, scanPreBody } from './scan-head.js';
+import { closerAtEnd } from '../../../../src/html/end-of-input.js';
+import { readUnscripted, type UnscriptedReading } from './noscript.js';
+import { templateReader } from '../../../../src/html/template-contents.js';
+import { isRobotsMetaName } from '../../../../src/directives/vocabulary.js';
+import type { ExistingRobotsTag } from '../../../../src/directives/types.js';
+import { htmlDiagnostic, type HeadNode, type HtmlDiagnostic, type InjectRobotsOptions, type InjectRobotsResult, type ResolveRobotsTags, type StartTagToken, whitespaceBefore } from '../../../../src/html/types.js';
+
+/** Replace [start, end) with `text`; an insertion has `start === end`. */
+export interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+/**
+ * Splices non-overlapping edits into `html`; everything outside them is copied as is.
+ * An insertion at the start of a removal goes before it.
+ */
+export function applyEdits(html: string, edits: readonly Edit[]): string {
+  // The common case of a page rendered on request: one insertion.
+  if (edits.length === 1) return html.slice(0, edits[0]!.start) + edits[0]!.text + html.slice(edits[0]!.end);
+  const ordered = [...edits].sort((a, b) => a.start - b.start || a.end - a.start - (b.end - b.start));
+  const parts: string[] = [];
+  let cursor = 0;
+  for (const edit of ordered) {
+    parts.push(html.slice(cursor, edit.start), edit.text);
+    cursor = Math.max(cursor, edit.end);
+  }
+  parts.push(html.slice(cursor));
+  return parts.join('');
+}
+
+/** The role of a head element that is not a robots tag. */
+export function headNodeRole(node: HeadNode): HeadChildRole {
+  if (node.name === 'script') return 'script';
+  if (node.name !== 'meta' || node.tag === undefined) return 'other';
+  if (attributeValue(node.tag, 'charset') !== undefined) return 'charset';
+  if (attributeValue(node.tag, 'http-equiv')?.trim().toLowerCase() === 'content-type') return 'charset';
+  if (attributeValue(node.tag, 'name')?.trim().toLowerCase() === 'viewport') return 'viewport';
+  return 'other';
+}
+
+export interface RobotsEditPlan {
+  edits: Edit[];
+  /** The document had no head and the plan creates one. */
+  createsHead: boolean;
+  /** The document ends inside its doctype where no text can close it as the end does: no head can follow. */
+  unplaceable?: boolean;
+}
+function separatorBefore(html: string, node: HeadNode): string {
+  return separatorOf(html.slice(node.whitespaceStart, node.start));
+}
+/**
+ * Where the tags go when the document has no head: a new `<head>` where the parser creates the
+ * head, before the element, end tag or text that implies it (after `<html>`, the doctype and any
+ * comments, which stay where they are), or at the end; after closing the comment or doctype the
+ * input ends inside, as the end of input closes it. Undefined when no text closes it so.
+ */
+function newHeadEdit(html: string, scan: PreBodyScan, markup: (separator: string) => string): Edit | undefined {
+  const at = scan.headImpliedAt;
+  if (at === html.length && scan.cutOff !== undefined) {
+    const closer = closerAtEnd(html, scan.cutOff);
+    return closer === undefined ? undefined : { start: at, end: at, text: closer + markup('') };
+  }
+  const separator = separatorOf(html.slice(whitespaceBefore(html, at, 0), at));
+  return { start: at, end: at, text: markup(/[\r\n]/.test(separator) ? separator : '') };
+}
+/** Each resolved tag's name → the first robots tag of that name the page had: the tag that takes its place. */
+function replacedTags(robotsNodes: readonly HeadNode[]): Map<string, StartTagToken> {
+  const replaced = new Map<string, StartTagToken>();
+  for (const node of robotsNodes) {
+    const name = node.tag === undefined ? undefined : attributeValue(node.tag, 'name')?.trim().toLowerCase();
+    if (name !== undefined && !replaced.has(name)) replaced.set(name, node.tag!);
+  }
+  return replaced;
+}
+/** Whether a comment or doctype follows the removed first elements of a head without `<head>`. */
+function readBeforeHeadOnceRemoved(scan: PreBodyScan, inHead: readonly HeadNode[], robotsNodes: readonly HeadNode[]): boolean {
+  const removed = new Set(robotsNodes);
+  const kept = inHead.find((node) => node.name !== '#comment' && !removed.has(node));
+  const boundary = kept?.start ?? Infinity;
+  if (scan.ignoredDoctype !== undefined && scan.ignoredDoctype < boundary) return true;
+  return inHead.some((node) => node.name === '#comment' && node.start < boundary);
+}
+/**
+ * The edits that remove `robotsNodes` (each with the whitespace before it, so no blank
+ * lines pile up) and insert `tags` once, on lines indented like their neighbours. A tag that
+ * replaces one of the same name keeps that one's other attributes (`id`, `data-*`…).
+ */
+export function planRobotsEdits(
+  html: string,
+  scan: PreBodyScan,
+  robotsNodes: readonly HeadNode[],
+  tags: readonly RobotsMetaTag[],
+  unscripted: UnscriptedReading = { metas: [] },
+): RobotsEditPlan {
+  // Where crawlers without scripting read the page differently, the whitespace before a tag
+  // may be body text to them: only the tag goes.
+  const divergence = unscripted.divergence?.start ?? Infinity;
+  const insideNoscript = unscripted.metas.length === 0 ? undefined : new Set(unscripted.metas);
+  const edits: Edit[] = robotsNodes.map((node) => {
+    const start = node.start >= divergence && !insideNoscript?.has(node) ? node.start : node.whitespaceStart;
+    return { start, end: node.end, text: '' };
+  });
+  const inHead = scan.headNodes.filter((node) => !node.afterHead);
+  // A head without `<head>` starts at its first element. If that one goes, the tags take its
+  // place, or else, when a comment or a doctype follows before the next element, a `<head>` does:
+  // the parser would read them before the head.
+  const removesHeadStart = scan.headStartTag === undefined && inHead[0] !== undefined && robotsNodes.includes(inHead[0]);
+  if (tags.length === 0) {
+    if (removesHeadStart && readBeforeHeadOnceRemoved(scan, inHead, robotsNodes)) edits[robotsNodes.indexOf(inHead[0]!)]!.text = '<head>';
+    return { edits, createsHead: false };
+  }
+  const style = voidElementStyle(robotsNodes, scan.headNodes);
+  const replaced = replacedTags(robotsNodes);
+
+  if (scan.headStartTag === undefined && inHead.length === 0) {
+    const edit = newHeadEdit(html, scan, (separator) => renderHeadWithRobotsTags(tags, separator, style, replaced));
+    if (edit === undefined) return { edits: [], createsHead: false, unplaceable: true };
+    edits.push(edit);
+    return { edits, createsHead: true };
+  }
+
+  const removed = new Set(robotsNodes);
+  // Tags written after an element that runs to the end of input would land inside it; after a
+  // `<noscript>` that crawlers without scripting leave the head in, they would be in the body.
+  let limit = inHead.findIndex((node) => !node.closed || node === unscripted.divergence);
+  if (limit === -1) limit = inHead.length;
+  let slot = Math.min(pickInsertionSlot(inHead.map((node) => (removed.has(node) ? 'robots' : headNodeRole(node)))), limit);
+  // Likewise, the tags take the place of a removed first element.
+  if (removesHeadStart) slot = 0;
+  const next = inHead[slot];
+  const last = inHead[inHead.length - 1];
+  let at: number;
+  let separator: string;
+  if (next !== undefined) {
+    at = next.whitespaceStart;
+    separator = separatorBefore(html, next);
+  } else if (last !== undefined) {
+    at = last.end;
+    separator = separatorBefore(html, last);
+  } else {
+    // An empty `<head></head>`: one level deeper than the line of `</head>`.
+    at = scan.headStartTag!.end;
+    separator = deeperSeparator(separatorOf(whitespaceAt(html, at)));
+  }
+  edits.push({ start: at, end: at, text: renderRobotsTags(tags, separator, style, replaced) });
+  return { edits, createsHead: false };
+}
+
+/**
+ * Validated tags of frozen objects, by identity: a server's cached resolutions give every page
+ * of a route the same frozen object, checked once. Other objects are checked on every call.
+ */
+const validated = new WeakMap<object, RobotsMetaTag[]>();
+function validatedTags(tags: unknown): RobotsMetaTag[] {
+  const frozen = typeof tags === 'object' && tags !== null && Object.isFrozen(tags);
+  let result = frozen ? validated.get(tags) : undefined;
+  if (result === undefined) {
+    result = validateRobotsTags(tags, { source: 'resolve()', key: 'tags' });
+    if (frozen) {
+      for (const tag of result) Object.freeze(tag);
+      validated.set(tags, Object.freeze(result) as RobotsMetaTag[]);
+    }
+  }
+  return result;
+}
+/** The names, trimmed and lowercased, added to `into` (a new Set by default). */
+function lowercaseNames(names: Iterable<string>, into = new Set<string>()): Set<string> {
+  for (const name of names) into.add(name.trim().toLowerCase());
+  return into;
+}
+const NO_NAMES: ReadonlySet<string> = new Set();
+function unchanged(html: string, diagnostics: HtmlDiagnostic[]): InjectRobotsResult {
+  return { html, changed: false, diagnostics };
+}
+function internalError(error: unknown): HtmlDiagnostic {
+  const reason = error instanceof Error ? error.message : String(error);
+  return htmlDiagnostic('internal-error', `could not place the robots tags (${reason}); the page was left unchanged.`);
+}
+/** The head of a page as planInjection reads it: located once, by injectRobotsStream too (it also tells it whether a prefix is final). */
+export interface LocatedHead {
+  scan: PreBodyScan;
+  unscripted: UnscriptedReading;
+  metas: NamedMeta[];
+}
+/**
+ * Finds the head and its `<meta name>` tags, those that crawlers without scripting read in a
+ * head `<noscript>` included; never throws.
+ */
+export function locateHead(html: string): LocatedHead | HtmlDiagnostic {
+  try {
+    const templateExtent = templateReader(html);
+    const scan = scanPreBody(html, { templateExtent });
+    if (scan.unreadable) return internalError(new Error(scan.unreadable.reason));
+    const unscripted = readUnscripted(html, scan, templateExtent);
+    const nodes = unscripted.metas.length === 0 ? scan.headNodes : [...scan.headNodes, ...unscripted.metas].sort((a, b) => a.start - b.start);
+    return { scan, unscripted, metas: namedMetas(nodes) };
+  } catch (error) {
+    return internalError(error);
+  }
+}
+/**
+ * Replaces the robots `<meta>` tags in the head of a whole HTML page. Finds the existing
+ * ones (any `<meta name>` that `isRobotsMetaName` accepts) with an HTML tokenizer run over
+ * the part before the body only, passes them to `resolve`, removes them (and any tag
+ * named like a key `resolve` returns), each with the whitespace before it, and inserts
+ * one tag per name that `resolve` returns. Every other byte of the page is kept as it was.
+ *
+ * The page is read as the HTML spec's parser reads it (checked against parse5 on the html5lib
+ * corpus): a robots tag counts when the parser puts it into the head, wherever it is written.
+ * Crawlers that run no scripts read a head `<noscript>` as markup: robots tags inside it count
+ * for them, so they are read and replaced too. Tags in the body and in `<template>` contents
+ * are left alone. A replaced tag keeps its other attributes (`id`, `data-*`…).
+ *
+ * Placement: after `<meta charset>` and the viewport tag, else where the first old robots
+ * tag was if no script precedes it, else before the first script, else at the end of the
+ * head, and always where the parser still reads them into the head (before an element the
+ * input ends inside, before a `<noscript>` that ends the head for crawlers without scripting).
+ * A page without head gets one where the parser creates it: before the element or text that
+ * implies it, after any comments. Each tag goes on its own line, indented like its neighbours,
+ * with the page's line breaks; a page written on one line gets them inline.
+ *
+ * Non-HTML input is returned unchanged, with a diagnostic, without calling `resolve`; so are
+ * fragments, unless `fragments: 'add-head'` says the fragment is a whole page (a layout-less
+ * Markdown page), which then gets a `<head>` at its start. Never throws on any input; errors thrown by `resolve`, and a `RobotsError`
+ * for a meta name it returns that is not a product token, propagate.
+ */
+export function injectRobots(html: string, resolve: ResolveRobotsTags, options: InjectRobotsOptions = {}): InjectRobotsResult {
+  return planInjection(html, resolve, options).result;
+}
+
+/** What injectRobots did to a page and why: for tests that check it against a spec parser. */
+export interface Injection {
+  result: InjectRobotsResult;
+  /** What `resolve` received; undefined when the page was left alone without calling it. */
+  existing?: ExistingRobotsTag[];
+  /** The edits that turned the input into `result.html`. */
+  edits: Edit[];
+  /** `html` up to the end of the last edit (`end`), edited (`text`): what a stream sends in place of its first `end` characters. */
+  head?: { end: number; text: string };
+}
+/**
+ * injectRobots, with the existing tags it found and the edits it made. `located` is
+ * `locateHead(html)` when the caller has it already (the stream transform), so the head is read once.
+ */
+export function planInjection(
+  html: string,
+  resolve: ResolveRobotsTags,
+  options: InjectRobotsOptions = {},
+  located: LocatedHead | HtmlDiagnostic = locateHead(html),
+): Injection {
+  if (!('scan' in located)) return { result: unchanged(html, [located]), edits: [] };
+  const { scan, unscripted, metas } = located;
+
+  const kind = documentKind(html, scan);
+  if (kind === 'not-html') {
+    return {
+      result: unchanged(html, [htmlDiagnostic('not-html', 'not an HTML document (JSON, XML, plain text…); it was left unchanged.')]),
+      edits: [],
+    };
+  }
+  if (kind === 'fragment' && options.fragments !== 'add-head') {
+    return {
+      result: unchanged(html, [
+        htmlDiagnostic(
+          'fragment',
+          'an HTML fragment (no doctype, `<html>`, `<head>` or `<body>`): robots tags belong to whole pages, so it was left unchanged.',
+        ),
+      ]),
+      edits: [],
+    };
+  }
+
+  const diagnostics: HtmlDiagnostic[] = [];
+  if (scan.ignoredHeadTags > 0) {
+    diagnostics.push(
+      htmlDiagnostic(
+        'multiple-heads',
+        `the page has ${scan.ignoredHeadTags + 1} \`<head>\` start tags; as in browsers, only the first opens the head and the elements of the others join it.`,
+      ),
+    );
+  }
+
+  // Loops rather than filter/map chains and sets made only when there are names to hold: this
+  // runs on every request of a server.
+  const extraNames = options.extraNames === undefined || options.extraNames.size === 0 ? NO_NAMES : lowercaseNames(options.extraNames);
+  const existing: ExistingRobotsTag[] = [];
+  for (const meta of metas) {
+    if (isRobotsMetaName(meta.name, extraNames)) existing.push({ name: meta.name, content: attributeValue(meta.tag, 'content') ?? '' });
+  }
+  const tags = validatedTags(resolve(existing));
+
+  const robotsNames = tags.length === 0 ? extraNames : new Set(extraNames);
+  for (const tag of tags) (robotsNames as Set<string>).add(tag.name.trim().toLowerCase());
+  const robotsNodes: HeadNode[] = [];
+  for (const meta of metas) if (isRobotsMetaName(meta.name, robotsNames)) robotsNodes.push(meta.node);
+  if (tags.length === 0 && robotsNodes.length === 0) return { result: unchanged(html, diagnostics), existing, edits: [] };
+
+  try {
+    const plan = planRobotsEdits(html, scan, robotsNodes, tags, unscripted);
+    if (plan.unplaceable) {
+      diagnostics.push(
+        htmlDiagnostic(
+          'unterminated-doctype',
+          'the page ends inside its doctype, after the system identifier: a head written after it would take the page out of quirks mode, so it was left unchanged.',
+        ),
+      );
+      return { result: unchanged(html, diagnostics), existing, edits: [] };
+    }
+    if (plan.createsHead) {
+      diagnostics.push(htmlDiagnostic('no-head', 'the page has no `<head>`; one was created to hold the robots tags.'));
+    }
+    // Only the part up to the last edit is built and compared: the rest of the page is the same string.
+    const editedTo = plan.edits.reduce((last, edit) => Math.max(last, edit.end), 0);
+    const head = applyEdits(html.slice(0, editedTo), plan.edits);
+    const changed = head !== html.slice(0, editedTo);
+    return { result: { html: changed ? head + html.slice(editedTo) : html, changed, diagnostics }, existing, edits: plan.edits, head: { end: editedTo, text: head } };
+  } catch (error) {
+    return { result: unchanged(html, [...diagnostics, internalError(error)]), existing, edits: [] };
+  }
+}
