@@ -8,10 +8,9 @@
 // alternated (rotated each run); medians with min–max are printed, and every run as JSON lines.
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
-import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
+import { Agent } from 'node:http';
 import { join } from 'node:path';
-import { buildSites } from './on-demand.mjs';
+import { buildSites, freePort, get } from './on-demand.mjs';
 import { median, work } from './lib.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')).map(([key, value]) => [key, value ?? 'true']));
@@ -31,34 +30,12 @@ const windows = Number(args.windows ?? 5);
 const outDir = join(work, 'on-demand-instructions');
 mkdirSync(outDir, { recursive: true });
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function get(agent, url) {
-  return new Promise((resolve, reject) => {
-    request(url, { agent }, (response) => {
-      response.on('data', () => undefined);
-      response.on('end', () => resolve(response.statusCode));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
-
-/** `count` requests over `connections` keep-alive clients, each a different post. */
 async function fire(origin, agent, count, label) {
   let next = 0;
   const worker = async () => {
     while (next < count) {
       const i = next++;
-      const status = await get(agent, `${origin}/blog/${label}-${i % 50}/`);
+      const { statusCode: status } = await get(agent, `${origin}/blog/${label}-${i % 50}/`);
       if (status !== 200) throw new Error(`status ${status}`);
     }
   };

@@ -123,7 +123,8 @@ export function buildSites() {
   return dir;
 }
 
-function freePort() {
+/** A free TCP port on 127.0.0.1. */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer().once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
@@ -133,7 +134,8 @@ function freePort() {
   });
 }
 
-function get(agent, url) {
+/** One GET over `agent`, its body read and dropped; resolves with the response. */
+export function get(agent, url) {
   return new Promise((resolve, reject) => {
     request(url, { agent }, (response) => {
       response.on('data', () => undefined);
