@@ -11,6 +11,7 @@
 // every garbage collection. It is a measure of work, not of time (no cache misses), and it runs
 // about 50× slower than the build itself, so the sizes here are smaller than the timed benches'.
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './lib.mjs';
 import { astroSite, eleventySite } from './sites.mjs';
@@ -41,7 +42,13 @@ export function benchBuildInstructions({ framework = 'eleventy', pages = 1000, v
   const dir = framework === 'eleventy' ? eleventySite(pages) : astroSite(pages);
   const script = join(root, 'bench', framework === 'eleventy' ? 'eleventy-build.mjs' : 'astro-build.mjs');
   // The Astro script's `default` variant also times an audit after the build: not counted here.
-  const counts = Object.fromEntries(variants.map((variant) => [variant, countInstructions(script, [dir, variant], { BENCH_BUILD_ONLY: '1' })]));
+  const counts = Object.fromEntries(
+    variants.map((variant) => {
+      // The build script deletes its output folder first: deleted here, so that no count includes it.
+      rmSync(join(dir, framework === 'eleventy' ? `_site-${variant}` : `dist-${variant}`), { recursive: true, force: true });
+      return [variant, countInstructions(script, [dir, variant], { BENCH_BUILD_ONLY: '1' })];
+    }),
+  );
   const none = counts.none;
   return {
     framework,
