@@ -236,18 +236,9 @@ function withHeaders(response: Response, body: ReadableStream<Uint8Array>, heade
   if (length !== null && /^\d+$/.test(length)) headers.set('content-length', String(Number(length) + lengthDelta));
   if (header.length > 0) {
     if (hadHeader) headers.delete(X_ROBOTS_TAG);
-    headers.append(X_ROBOTS_TAG, headerLine(header));
+    headers.append(X_ROBOTS_TAG, header.length === 1 ? header[0]! : header.join(', '));
   }
   return result;
-}
-
-/** The joined line per list of values: resolutions are cached and frozen, so a server sees the same few lists. */
-const headerLines = new WeakMap<readonly string[], string>();
-function headerLine(header: readonly string[]): string {
-  if (header.length === 1) return header[0]!;
-  let line = headerLines.get(header);
-  if (line === undefined) headerLines.set(header, (line = header.join(', ')));
-  return line;
 }
 
 let built: Promise<RobotsData> | undefined;

@@ -103,8 +103,25 @@ export function isNonCrawlerMetaName(name: string): boolean {
 /** The meta name for directives that apply to every crawler. */
 export const ALL_CRAWLERS_META_NAME = 'robots';
 export function isRobotsMetaName(name: string, extraNames?: ReadonlySet<string>): boolean {
-  const lower = name.trim().toLowerCase();
-  return lower === ALL_CRAWLERS_META_NAME || KNOWN_CRAWLER_NAMES.has(lower) || (extraNames?.has(lower) ?? false);
+  return isRobotsMetaKey(metaNameKey(name), extraNames);
+}
+/** {@link isRobotsMetaName} for a name already through {@link metaNameKey}. */
+export function isRobotsMetaKey(key: string, extraNames?: ReadonlySet<string>): boolean {
+  return key === ALL_CRAWLERS_META_NAME || KNOWN_CRAWLER_NAMES.has(key) || (extraNames?.has(key) ?? false);
+}
+/**
+ * A meta name trimmed and lowercased, as meta names are compared (robots names, `viewport`): the name itself when it is
+ * already so (plain ASCII, no uppercase, no whitespace at either end), without a copy (the head
+ * scan asks this for every `<meta name>` of every page).
+ */
+export function metaNameKey(name: string): string {
+  const last = name.length - 1;
+  if (last < 0) return name;
+  for (let i = 0; i <= last; i++) {
+    const code = name.charCodeAt(i);
+    if (code >= 0x7f || (code >= 0x41 && code <= 0x5a) || ((i === 0 || i === last) && code <= 0x20)) return name.trim().toLowerCase();
+  }
+  return name;
 }
 
 /** What every page of a non-indexable (preview or staging) build carries, as tags and as headers. */

@@ -6,7 +6,7 @@ import { type HeadChildRole, pickInsertionSlotOf, deeperSeparator, separatorOf, 
 import { attributeValue, type PreBodyScan, documentKind, scanPreBody } from './scan-head.js';
 import { closerAtEnd } from './end-of-input.js';
 import { readUnscripted, type UnscriptedReading } from './noscript.js';
-import { ALL_CRAWLERS_META_NAME, KNOWN_CRAWLER_NAMES } from '../directives/vocabulary.js';
+import { isRobotsMetaKey, isRobotsMetaName, metaNameKey } from '../directives/vocabulary.js';
 import type { ExistingRobotsTag } from '../directives/types.js';
 import { htmlDiagnostic, type HeadNode, type HtmlDiagnostic, type InjectRobotsOptions, type InjectRobotsResult, type ResolveRobotsTags, type StartTagToken, whitespaceBefore } from './types.js';
 
@@ -40,9 +40,9 @@ export function headNodeRole(node: HeadNode): HeadChildRole {
   if (node.name !== 'meta' || node.tag === undefined) return 'other';
   if (attributeValue(node.tag, 'charset') !== undefined) return 'charset';
   const httpEquiv = attributeValue(node.tag, 'http-equiv');
-  if (httpEquiv !== undefined && metaKey(httpEquiv) === 'content-type') return 'charset';
+  if (httpEquiv !== undefined && metaNameKey(httpEquiv) === 'content-type') return 'charset';
   const name = attributeValue(node.tag, 'name');
-  if (name !== undefined && metaKey(name) === 'viewport') return 'viewport';
+  if (name !== undefined && metaNameKey(name) === 'viewport') return 'viewport';
   return 'other';
 }
 
@@ -79,7 +79,7 @@ function replacedTags(robotsNodes: readonly HeadNode[]): ReadonlyMap<string, Sta
   for (let index = 0; index < robotsNodes.length; index++) {
     const node = robotsNodes[index]!;
     const value = node.tag === undefined ? undefined : attributeValue(node.tag, 'name');
-    const name = value === undefined ? undefined : metaKey(value);
+    const name = value === undefined ? undefined : metaNameKey(value);
     if (name !== undefined && !replaced.has(name)) replaced.set(name, node.tag!);
   }
   return replaced;
@@ -201,31 +201,14 @@ function lowercaseNames(names: Iterable<string>, into = new Set<string>()): Set<
   return into;
 }
 const NO_NAMES: ReadonlySet<string> = new Set();
-/**
- * A meta name trimmed and lowercased, as `isRobotsMetaName` compares it: the name itself when it
- * is already so (plain ASCII, no uppercase, no whitespace at either end), without a copy.
- */
-export function metaKey(name: string): string {
-  const last = name.length - 1;
-  if (last < 0) return name;
-  for (let i = 0; i <= last; i++) {
-    const code = name.charCodeAt(i);
-    if (code >= 0x7f || (code >= 0x41 && code <= 0x5a) || ((i === 0 || i === last) && code <= 0x20)) return name.trim().toLowerCase();
-  }
-  return name;
-}
 /** The decoded `name` of a `<meta name>` head element; undefined for any other node. */
 function metaName(node: HeadNode): string | undefined {
   return node.name === 'meta' && node.tag !== undefined ? attributeValue(node.tag, 'name') : undefined;
 }
-/** Whether one of the (few) resolved tags has the name `key` (through {@link metaKey}). */
+/** Whether one of the (few) resolved tags has the name `key` (through {@link metaNameKey}). */
 function isTagName(key: string, tags: readonly RobotsMetaTag[]): boolean {
-  for (let index = 0; index < tags.length; index++) if (metaKey(tags[index]!.name) === key) return true;
+  for (let index = 0; index < tags.length; index++) if (metaNameKey(tags[index]!.name) === key) return true;
   return false;
-}
-/** `isRobotsMetaName` for a name already through {@link metaKey}. */
-function isRobotsName(key: string, extraNames: ReadonlySet<string>): boolean {
-  return key === ALL_CRAWLERS_META_NAME || KNOWN_CRAWLER_NAMES.has(key) || extraNames.has(key);
 }
 function unchanged(html: string, diagnostics: HtmlDiagnostic[]): InjectRobotsResult {
   return { html, changed: false, diagnostics };
@@ -348,7 +331,7 @@ export function planInjection(
   for (let index = 0; index < nodes.length; index++) {
     const node = nodes[index]!;
     const name = metaName(node);
-    if (name !== undefined && isRobotsName(metaKey(name), extraNames)) existing.push({ name, content: attributeValue(node.tag!, 'content') ?? '' });
+    if (name !== undefined && isRobotsMetaName(name, extraNames)) existing.push({ name, content: attributeValue(node.tag!, 'content') ?? '' });
   }
   const tags = validatedTags(resolve(existing));
 
@@ -356,7 +339,7 @@ export function planInjection(
   let robotsNames = extraNames;
   if (tags.length > 8) {
     const names = new Set(extraNames);
-    for (let index = 0; index < tags.length; index++) names.add(metaKey(tags[index]!.name));
+    for (let index = 0; index < tags.length; index++) names.add(metaNameKey(tags[index]!.name));
     robotsNames = names;
   }
   const robotsNodes: HeadNode[] = [];
@@ -364,8 +347,8 @@ export function planInjection(
     const node = nodes[index]!;
     const name = metaName(node);
     if (name === undefined) continue;
-    const key = metaKey(name);
-    if (isRobotsName(key, robotsNames) || (robotsNames === extraNames && isTagName(key, tags))) robotsNodes.push(node);
+    const key = metaNameKey(name);
+    if (isRobotsMetaKey(key, robotsNames) || (robotsNames === extraNames && isTagName(key, tags))) robotsNodes.push(node);
   }
   if (tags.length === 0 && robotsNodes.length === 0) return { result: unchanged(html, diagnostics), existing, edits: [] };
 
