@@ -13,6 +13,7 @@ import type { DataValue, NormalizedRobotsOptions, ParsedRobotsOptions } from './
 import { validateGlobList } from '../glob.js';
 import { checkSelectorCount, validateLinksOption, validateNosnippetOption } from './body-options.js';
 import { readOptionsShape } from './shape.js';
+import { validateHeadersOptions } from '../headers/options.js';
 
 /** Whether the build should be indexable, and why not. */
 export interface IndexableDecision {
@@ -96,8 +97,6 @@ function checkSite(site: string, source: string): string {
 export interface ShapeChecks {
   /** `audit` in its normalized form. */
   audit(audit: ParsedRobotsOptions['audit']): NormalizedRobotsOptions['audit'];
-  /** Validates the `headers` option (only the zod path has it: the plain path leaves `headers` to zod). */
-  headers(headers: NonNullable<ParsedRobotsOptions['headers']>): void;
 }
 /** `true`/`false` as they are; `{ html: true }` with the default file, `{ html: false }` or `{}` as `true`, for an `audit` whose shape is already checked. */
 export function auditFromShape(audit: boolean | { html?: boolean | string } | undefined): NormalizedRobotsOptions['audit'] {
@@ -148,7 +147,7 @@ export function completeOptions(options: ParsedRobotsOptions, googlebot: Normali
     if (options.site !== undefined) result.site = checkSite(options.site, source);
     if (result.robotsTxt !== false) validateRobotsTxtOptions(result.robotsTxt, source);
     if (options.headers !== undefined) {
-      checks.headers(options.headers);
+      validateHeadersOptions(options.headers, source);
       result.headers = options.headers;
     }
     // The body pass (links, data-nosnippet): set only when configured, so other sites never run it.
@@ -162,17 +161,14 @@ export function completeOptions(options: ParsedRobotsOptions, googlebot: Normali
   }
 }
 
-/** The plain path never sees `headers` (`readOptionsShape` leaves them to zod). */
+/** `audit` comes from `readOptionsShape` already in its checked shape. */
 const PLAIN_CHECKS: ShapeChecks = {
   audit: (audit) => auditFromShape(audit as boolean | { html?: boolean | string } | undefined),
-  headers: () => {
-    throw new Error('robots-kit: the plain options check does not validate `headers`');
-  },
 };
 /**
  * normalizeOptions without zod: the normalized options when the plain shape check vouches for
  * them and every value check passes, or `undefined` when zod must decide (a bad or unusual
- * value, `headers`): then call `normalizeOptions`, whose error message is the reference. Never
+ * value, or a form the plain check leaves to zod): then call `normalizeOptions`, whose error message is the reference. Never
  * throws for bad options. Options already normalized are returned as they are.
  */
 export function normalizeOptionsFast(userOptions: unknown = {}, context: NormalizeContext = {}): NormalizedRobotsOptions | undefined {

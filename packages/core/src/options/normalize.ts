@@ -4,7 +4,8 @@
  * `shape.ts`) are normalized without asking zod; this module is what loads zod, so adapters that
  * care about their import cost reach it only when the plain check gives up (issue 21).
  */
-import { validateHeadersOptions } from '../headers/options.js';
+// Loaded with zod's other schemas: `validateHeadersOptions` then finds zod's check of `headers` without a `require()`.
+import '../headers/schema.js';
 import { zodIssueToError } from '../errors.js';
 import { z } from 'zod';
 import { auditOptionSchema, DEFAULTS, googlebotSchema, type NormalizedRobotsOptions, robotsOptionsSchema } from './schema.js';
@@ -47,6 +48,5 @@ export function normalizeOptionsWithSchema(userOptions: unknown = {}, context: N
   }
   return completeOptions(options, googlebot, context, {
     audit: (audit) => normalizeAudit(audit, source, context.package),
-    headers: (headers) => void validateHeadersOptions(headers, source),
   });
 }
