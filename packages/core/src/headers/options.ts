@@ -325,7 +325,14 @@ const HEADER_NO_NEGATION =
  */
 export function validateHeadersOptions(options: unknown, source = 'options'): NormalizedHeadersOptions {
   // The plain check vouches for the forms users write; anything else is zod's to accept or word.
-  const headers = readHeadersShape(options) ?? checkWithSchema(options, source);
+  return completeHeadersOptions(readHeadersShape(options) ?? checkWithSchema(options, source), source);
+}
+/**
+ * `validateHeadersOptions` once the shape is checked (by `readHeadersShape` or zod's parse, which
+ * return the same value): control characters, globs, directives, `userAgent`, `mergeInto`, in
+ * that order, so the first bad value is the error.
+ */
+export function completeHeadersOptions(headers: HeadersOptions, source: string): NormalizedHeadersOptions {
   rejectControlCharacters(headers, 'headers', source);
   const targets = HEADER_TARGETS.filter((target) => headers.targets.includes(target));
 
