@@ -32,7 +32,7 @@ export async function loadOutputFiles(): Promise<typeof import('./site/output-fi
 }
 /**
  * `normalizeOptions` of the main entry, loading zod only when the options need it: options the
- * plain check vouches for are normalized at once; others (a bad value, `headers`) load zod's
+ * plain check vouches for are normalized at once; others (a bad value, an unusual form) load zod's
  * schema with `import()`, which then returns the same result as the main entry or throws its
  * error, word for word.
  */
