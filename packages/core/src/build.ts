@@ -32,12 +32,13 @@ export async function loadOutputFiles(): Promise<typeof import('./site/output-fi
 }
 /**
  * `normalizeOptions` of the main entry, loading zod only when the options need it: options the
- * plain check vouches for are normalized at once; others (a bad value, an unusual form) load zod's
- * schema with `import()`, which then returns the same result as the main entry or throws its
- * error, word for word.
+ * plain check vouches for are normalized at once (with `headers`, once the headers validator is
+ * loaded, without zod); others (a bad value, an unusual form) load zod's schema with `import()`,
+ * which then returns the same result as the main entry or throws its error, word for word.
  */
 export async function normalizeOptionsAsync(userOptions: unknown = {}, context: NormalizeContext = {}): Promise<NormalizedRobotsOptions> {
-  return normalizeOptionsFast(userOptions, context) ?? (await import('./options/normalize.js')).normalizeOptionsWithSchema(userOptions, context);
+  const headers = (userOptions as { headers?: unknown } | null)?.headers === undefined ? undefined : await import('./headers/options.js');
+  return normalizeOptionsFast(userOptions, context, headers) ?? (await import('./options/normalize.js')).normalizeOptionsWithSchema(userOptions, context);
 }
 /**
  * `normalizeOptions` for callers that cannot wait (the Eleventy plugin's `robotsIndexable`

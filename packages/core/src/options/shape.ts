@@ -10,7 +10,7 @@
  * (`test/options/shape.test.ts`) holds this check to the schema on generated options.
  */
 import type { ParsedRobotsOptions } from './schema.js';
-import { readHeadersShape } from '../headers/options.js';
+import type { HeadersOptions } from '../headers/options.js';
 
 /** Thrown inside this module when the plain check cannot vouch for a value; never leaves it. */
 class AskZod {}
@@ -154,10 +154,11 @@ function objectOption(value: unknown, allowFalse: boolean, allowArray: boolean):
 /**
  * The options as `robotsOptionsSchema.safeParse` returns them, or `undefined` when this check
  * cannot vouch for them (zod must then decide, and word the error). `googlebot`, `audit` and
- * `headers` are also checked against their object schemas (`headers` by `readHeadersShape`, its
- * module's plain check), as normalization checks them after zod's parse.
+ * `headers` are also checked against their object schemas (`headers` by `readHeaders`, the
+ * plain check of `headers/options.ts`, given by callers that have loaded it: without it the
+ * answer is `undefined` for options with `headers`).
  */
-export function readOptionsShape(userOptions: unknown): ParsedRobotsOptions | undefined {
+export function readOptionsShape(userOptions: unknown, readHeaders?: (headers: unknown) => HeadersOptions | undefined): ParsedRobotsOptions | undefined {
   try {
     const input = strictKeys(plainObject(userOptions), OPTION_KEYS);
     const out: ParsedRobotsOptions = {};
@@ -172,7 +173,7 @@ export function readOptionsShape(userOptions: unknown): ParsedRobotsOptions | un
     if (input.site !== undefined) out.site = site(input.site);
     if (input.robotsTxt !== undefined) out.robotsTxt = objectOption(input.robotsTxt, true, false) as ParsedRobotsOptions['robotsTxt'];
     // Vouched for by the headers module's own plain check; the value stays as given, as zod's `z.custom` keeps it.
-    if (input.headers !== undefined) out.headers = readHeadersShape(input.headers) === undefined ? unknown() : (input.headers as ParsedRobotsOptions['headers']);
+    if (input.headers !== undefined) out.headers = readHeaders?.(input.headers) === undefined ? unknown() : (input.headers as ParsedRobotsOptions['headers']);
     if (input.audit !== undefined) out.audit = audit(input.audit);
     if (input.links !== undefined) out.links = objectOption(input.links, false, true) as ParsedRobotsOptions['links'];
     if (input.nosnippet !== undefined) out.nosnippet = objectOption(input.nosnippet, false, true) as ParsedRobotsOptions['nosnippet'];
