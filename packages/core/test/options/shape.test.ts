@@ -314,6 +314,9 @@ describe('the zod-free options path (issue 21)', () => {
       const headers = { targets: ['netlify'], rules: [{ path: '**/*.pdf', robots: 'noindex' }] };
       const options = { site: 'https://example.com', noindex: { collections: ['drafts'], paths: ['/tags/**'] }, rules: [{ path: '/p/**', robots: 'noarchive' }], robotsTxt: { groups: [{ userAgent: '*', disallow: ['/private/'] }], sitemap: true, blockAiBots: true }, googlebot: { maxSnippet: 50 }, links: [{ rel: 'ugc', within: '.comments' }], headers };
       const normalized = await build.normalizeOptionsAsync(options);
+      // The synchronous form (the plugin's robotsIndexable) loads the headers validator with require(), still no zod.
+      const again = build.normalizeOptions({ ...options });
+      if (JSON.stringify(again) !== JSON.stringify(normalized)) throw new Error('normalizeOptions and normalizeOptionsAsync differ');
       // The header writers validate the option again, as a build's last step does.
       const { validateHeadersOptions } = await import('./dist/headers/options.js');
       const targets = validateHeadersOptions(normalized.headers).targets;
