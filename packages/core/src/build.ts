@@ -32,22 +32,32 @@ export async function loadOutputFiles(): Promise<typeof import('./site/output-fi
 }
 /**
  * `normalizeOptions` of the main entry, loading zod only when the options need it: options the
- * plain check vouches for are normalized at once; others (a bad value, `headers`) load zod's
- * schema with `import()`, which then returns the same result as the main entry or throws its
- * error, word for word.
+ * plain check vouches for are normalized at once (with `headers`, once the headers validator is
+ * loaded, without zod); others (a bad value, an unusual form) load zod's schema with `import()`,
+ * which then returns the same result as the main entry or throws its error, word for word.
  */
 export async function normalizeOptionsAsync(userOptions: unknown = {}, context: NormalizeContext = {}): Promise<NormalizedRobotsOptions> {
-  return normalizeOptionsFast(userOptions, context) ?? (await import('./options/normalize.js')).normalizeOptionsWithSchema(userOptions, context);
+  const headers = hasHeaders(userOptions) ? await import('./headers/options.js') : undefined;
+  return normalizeOptionsFast(userOptions, context, headers) ?? (await import('./options/normalize.js')).normalizeOptionsWithSchema(userOptions, context);
+}
+/** Options that set `headers`: the plain path needs the headers validator for them. */
+function hasHeaders(userOptions: unknown): boolean {
+  return typeof userOptions === 'object' && userOptions !== null && (userOptions as { headers?: unknown }).headers !== undefined;
 }
 /**
  * `normalizeOptions` for callers that cannot wait (the Eleventy plugin's `robotsIndexable`
- * function): the plain check first, and when it gives up, the zod module loaded synchronously
- * with `require()` of this ES module (Node ≥ 22.12; the same module instance `import()` gives).
+ * function): the plain check first (with the headers validator, loaded synchronously, when the
+ * options set `headers`), and when it gives up, the zod module loaded synchronously with
+ * `require()` of this ES module (Node ≥ 22.12; the same module instance `import()` gives).
  */
 export function normalizeOptions(userOptions: unknown = {}, context: NormalizeContext = {}): NormalizedRobotsOptions {
   const fast = normalizeOptionsFast(userOptions, context);
   if (fast !== undefined) return fast;
   const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
+  if (hasHeaders(userOptions)) {
+    const withHeaders = normalizeOptionsFast(userOptions, context, require('./headers/options.js') as typeof import('./headers/options.js'));
+    if (withHeaders !== undefined) return withHeaders;
+  }
   const withZod = require('./options/normalize.js') as typeof import('./options/normalize.js');
   return withZod.normalizeOptionsWithSchema(userOptions, context);
 }

@@ -42,9 +42,10 @@ function notIndexableNotice(
  * ```
  *
  * Options are validated once, here: a typo fails the build before any page renders. Valid
- * options are checked without zod and the plugin is wired at once; options the plain check
- * gives up on (a bad value, or `headers`) load zod's schema first, so the plugin then returns a
- * promise, which Eleventy 3 awaits for every `addPlugin` of the config (ES module or CommonJS).
+ * options (`headers` included) are checked without zod and the plugin is wired at once; options
+ * the plain check gives up on (a bad value, or an unusual form) load zod's schema first, so the
+ * plugin then returns a promise, which Eleventy 3 awaits for every `addPlugin` of the config (ES
+ * module or CommonJS).
  */
 export function robotsPlugin(eleventyConfig: EleventyConfig, options: RobotsOptions = {}): void | Promise<void> {
   if (typeof eleventyConfig?.versionCheck !== 'function') {

@@ -5,7 +5,9 @@
  * `eleventyComputed` key (kept for paginated templates only), and the same tags everywhere.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -124,33 +126,72 @@ describe('issue 21 item 2: page data by a preprocessor', () => {
 });
 
 describe('issue 21 item 6: the import loads only what the options use', () => {
-  /** The modules a fresh process loads to import the plugin and build the `minimal` stub with `options` (a real Eleventy, in memory). */
-  function modulesLoaded(options: string): string[] {
+  /**
+   * The modules a fresh process loads to import the plugin and build the `minimal` stub with
+   * `options` (a real Eleventy): in memory, or written to `output` (the after-build steps, the
+   * header writers among them, run only then).
+   */
+  function modulesLoaded(options: string, output?: string): string[] {
+    const build = output
+      ? `await eleventy.write();
+      if (!readFileSync(${JSON.stringify(path.join(output, 'index.html'))}, 'utf8').includes('max-snippet')) throw new Error('the plugin did not run');`
+      : `const pages = await eleventy.toJSON();
+      if (!pages.some((page) => page.content.includes('max-snippet'))) throw new Error('the plugin did not run');`;
     const script = `
       import { registerHooks } from 'node:module';
+      import { readFileSync } from 'node:fs';
       const loaded = [];
       registerHooks({ load(url, context, next) { loaded.push(url); return next(url, context); } });
       const { Eleventy } = await import('@11ty/eleventy');
       const { default: robots } = await import('@robots-kit/eleventy');
-      const eleventy = new Eleventy('stubs/minimal', 'stubs/minimal/_site', { quietMode: true, config(eleventyConfig) { eleventyConfig.addPlugin(robots, ${options}); } });
-      const pages = await eleventy.toJSON();
-      if (!pages.some((page) => page.content.includes('max-snippet'))) throw new Error('the plugin did not run');
-      process.stdout.write(JSON.stringify(loaded));
+      const eleventy = new Eleventy('stubs/minimal', ${JSON.stringify(output ?? 'stubs/minimal/_site')}, { quietMode: true, config(eleventyConfig) { eleventyConfig.addPlugin(robots, ${options}); } });
+      ${build}
+      process.stdout.write('\\nloaded: ' + JSON.stringify(loaded));
     `;
     const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.dirname(fileURLToPath(import.meta.url)), encoding: 'utf8' });
     expect(result.status, result.stderr).toBe(0);
-    return JSON.parse(result.stdout.slice(result.stdout.indexOf('['))) as string[];
+    // Eleventy logs what it wrote on stdout first.
+    return JSON.parse(result.stdout.slice(result.stdout.lastIndexOf('\nloaded: ') + '\nloaded: '.length)) as string[];
   }
-  const heavy = (urls: string[]) => urls.filter((url) => /\/node_modules\/zod\/|\/core\/dist\/(?:audit|report|logs|cli|headers\/generate)\/?|\/core\/dist\/options\/(?:schema|normalize)\.js|\/jsonc-parser\//.test(url));
+  const heavy = (urls: string[]) => urls.filter((url) => /\/node_modules\/zod\/|\/core\/dist\/(?:audit|report|logs|cli|headers\/generate)\/?|\/core\/dist\/(?:options|headers)\/(?:schema|normalize)\.js|\/jsonc-parser\//.test(url));
 
   it('default and full options without `headers` or `audit`: no zod, audit, reports or header writers', () => {
     expect(heavy(modulesLoaded('{}'))).toEqual([]);
     expect(heavy(modulesLoaded("{ site: 'https://example.com', noindex: { collections: ['drafts'], paths: ['/tags/**'] }, rules: [{ path: '/p/**', robots: 'noarchive' }], robotsTxt: { sitemap: true, blockAiBots: true } }"))).toEqual([]);
   });
 
-  it('`headers` loads the options schema (its validator lives with zod), still not the audit', () => {
-    const loaded = heavy(modulesLoaded("{ headers: { targets: ['netlify'] } }"));
-    expect(loaded.some((url) => url.includes('/node_modules/zod/'))).toBe(true);
-    expect(loaded.filter((url) => /\/core\/dist\/(?:audit|report)\//.test(url))).toEqual([]);
+  it('the bench’s full configuration, `headers` included, written to disk: the header writers and no zod (the headers option is checked without it), no audit', async () => {
+    const output = mkdtempSync(path.join(tmpdir(), 'robots-kit-headers-'));
+    try {
+      const full =
+        "{ site: 'https://example.com', noindex: { collections: ['drafts'], paths: ['/tags/**'] }, rules: [{ path: '/p/**', robots: 'max-snippet:120' }], robotsTxt: { groups: [{ userAgent: '*', disallow: ['/private/'] }], sitemap: true, blockAiBots: true }, headers: { targets: ['netlify'], rules: [{ path: '**/*.pdf', robots: 'noindex' }] } }";
+      const loaded = heavy(modulesLoaded(full, output));
+      // The header writers ran (and wrote `_headers`), with the JSONC parser of their `vercel.json` merge, and without zod or its schemas.
+      const writers = (url: string) => url.includes('/core/dist/headers/generate') || url.includes('/jsonc-parser/');
+      expect(loaded.filter((url) => url.includes('/core/dist/headers/generate'))).toHaveLength(1);
+      expect(loaded.filter((url) => !writers(url))).toEqual([]);
+      expect(await readFile(path.join(output, '_headers'), 'utf8')).toContain('# robots-kit:begin');
+    } finally {
+      rmSync(output, { recursive: true, force: true });
+    }
+  });
+
+  it('a `headers` value of the wrong shape loads zod for its error, word for word the schema’s', () => {
+    const script = `
+      const { Eleventy } = await import('@11ty/eleventy');
+      const { default: robots } = await import('@robots-kit/eleventy');
+      const eleventy = new Eleventy('stubs/minimal', 'stubs/minimal/_site', { quietMode: true, config(eleventyConfig) { return eleventyConfig.addPlugin(robots, { headers: { targets: ['netfly'] } }); } });
+      try { await eleventy.toJSON(); } catch (error) { let cause = error; while (cause && !String(cause.message).includes('netfly')) cause = cause.originalError ?? cause.cause; process.stdout.write(String(cause?.message)); }
+    `;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.dirname(fileURLToPath(import.meta.url)), encoding: 'utf8' });
+    const reference = (() => {
+      try {
+        normalizeOptions({ headers: { targets: ['netfly'] } }, { package: '@robots-kit/eleventy', source: 'addPlugin options' });
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(reference).toMatch(/^\[@robots-kit\/eleventy\] addPlugin options, key `headers\.targets\[0\]`: .*`netfly`; expected one of `netlify`/);
+    expect(result.stdout).toBe(reference);
   });
 });

@@ -13,6 +13,7 @@ import type { DataValue, NormalizedRobotsOptions, ParsedRobotsOptions } from './
 import { validateGlobList } from '../glob.js';
 import { checkSelectorCount, validateLinksOption, validateNosnippetOption } from './body-options.js';
 import { readOptionsShape } from './shape.js';
+import type { HeadersOptions } from '../headers/options.js';
 
 /** Whether the build should be indexable, and why not. */
 export interface IndexableDecision {
@@ -96,8 +97,19 @@ function checkSite(site: string, source: string): string {
 export interface ShapeChecks {
   /** `audit` in its normalized form. */
   audit(audit: ParsedRobotsOptions['audit']): NormalizedRobotsOptions['audit'];
-  /** Validates the `headers` option (only the zod path has it: the plain path leaves `headers` to zod). */
-  headers(headers: NonNullable<ParsedRobotsOptions['headers']>): void;
+  /** Validates the `headers` option (`validateHeadersOptions`), throwing its error. */
+  headers(headers: HeadersOptions, source: string): void;
+}
+/**
+ * The `headers` checks of `headers/options.ts` (the module itself, or an object of its two
+ * functions), handed to the plain path by callers that have loaded it. Not imported here: the
+ * validator and its glob parser would load on every build, `headers` or not (issue 21: every
+ * module of the import is paid on every build and `--serve` start); without them the plain path
+ * gives up on `headers`, and `normalizeOptionsAsync` loads them and asks again.
+ */
+export interface HeadersChecks {
+  readHeadersShape(options: unknown): HeadersOptions | undefined;
+  validateHeadersOptions(options: unknown, source?: string): unknown;
 }
 /** `true`/`false` as they are; `{ html: true }` with the default file, `{ html: false }` or `{}` as `true`, for an `audit` whose shape is already checked. */
 export function auditFromShape(audit: boolean | { html?: boolean | string } | undefined): NormalizedRobotsOptions['audit'] {
@@ -148,7 +160,7 @@ export function completeOptions(options: ParsedRobotsOptions, googlebot: Normali
     if (options.site !== undefined) result.site = checkSite(options.site, source);
     if (result.robotsTxt !== false) validateRobotsTxtOptions(result.robotsTxt, source);
     if (options.headers !== undefined) {
-      checks.headers(options.headers);
+      checks.headers(options.headers, source);
       result.headers = options.headers;
     }
     // The body pass (links, data-nosnippet): set only when configured, so other sites never run it.
@@ -162,27 +174,27 @@ export function completeOptions(options: ParsedRobotsOptions, googlebot: Normali
   }
 }
 
-/** The plain path never sees `headers` (`readOptionsShape` leaves them to zod). */
-const PLAIN_CHECKS: ShapeChecks = {
-  audit: (audit) => auditFromShape(audit as boolean | { html?: boolean | string } | undefined),
-  headers: () => {
-    throw new Error('robots-kit: the plain options check does not validate `headers`');
-  },
-};
 /**
  * normalizeOptions without zod: the normalized options when the plain shape check vouches for
  * them and every value check passes, or `undefined` when zod must decide (a bad or unusual
- * value, `headers`): then call `normalizeOptions`, whose error message is the reference. Never
- * throws for bad options. Options already normalized are returned as they are.
+ * value, or a form the plain check leaves to zod): then call `normalizeOptions`, whose error
+ * message is the reference. Options with `headers` need `headers` (the checks of
+ * `headers/options.ts`); without them the answer is `undefined` (`normalizeOptionsAsync` loads
+ * them). Never throws for bad options. Options already normalized are returned as they are.
  */
-export function normalizeOptionsFast(userOptions: unknown = {}, context: NormalizeContext = {}): NormalizedRobotsOptions | undefined {
+export function normalizeOptionsFast(userOptions: unknown = {}, context: NormalizeContext = {}, headers?: HeadersChecks): NormalizedRobotsOptions | undefined {
   if (isNormalized(userOptions)) return userOptions;
-  const options = readOptionsShape(userOptions ?? {});
+  const options = readOptionsShape(userOptions ?? {}, headers?.readHeadersShape);
   if (options === undefined) return undefined;
   const googlebot: NormalizedRobotsOptions['googlebot'] =
     options.googlebot === false ? false : { ...DEFAULTS.googlebot, ...(options.googlebot as Partial<Exclude<NormalizedRobotsOptions['googlebot'], false>> | undefined) };
   try {
-    return completeOptions(options, googlebot, context, PLAIN_CHECKS);
+    return completeOptions(options, googlebot, context, {
+      // `audit` comes from `readOptionsShape` already in its checked shape.
+      audit: (audit) => auditFromShape(audit as boolean | { html?: boolean | string } | undefined),
+      // Reached only with `headers` given (`readOptionsShape` gives up on `headers` without them).
+      headers: (value, source) => void headers!.validateHeadersOptions(value, source),
+    });
   } catch {
     // A bad value: normalizeOptions runs the same checks after zod's and throws the same error, located as always.
     return undefined;

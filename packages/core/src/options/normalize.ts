@@ -4,7 +4,9 @@
  * `shape.ts`) are normalized without asking zod; this module is what loads zod, so adapters that
  * care about their import cost reach it only when the plain check gives up (issue 21).
  */
-import { validateHeadersOptions } from '../headers/options.js';
+// Loaded with zod's other schemas: `validateHeadersOptions` then finds zod's check of `headers` without a `require()`.
+import '../headers/schema.js';
+import * as headersChecks from '../headers/options.js';
 import { zodIssueToError } from '../errors.js';
 import { z } from 'zod';
 import { auditOptionSchema, DEFAULTS, googlebotSchema, type NormalizedRobotsOptions, robotsOptionsSchema } from './schema.js';
@@ -29,7 +31,7 @@ function normalizeAudit(audit: unknown, source: string, packageName: string | un
  */
 export function normalizeOptions(userOptions: unknown = {}, context: NormalizeContext = {}): NormalizedRobotsOptions {
   // The same result without zod's parse when the plain check vouches for the options; it gives up on anything else.
-  return normalizeOptionsFast(userOptions, context) ?? normalizeOptionsWithSchema(userOptions, context);
+  return normalizeOptionsFast(userOptions, context, headersChecks) ?? normalizeOptionsWithSchema(userOptions, context);
 }
 /** normalizeOptions with zod's parse always: the reference the plain check is tested against (`test/options/shape.test.ts`). */
 export function normalizeOptionsWithSchema(userOptions: unknown = {}, context: NormalizeContext = {}): NormalizedRobotsOptions {
@@ -47,6 +49,6 @@ export function normalizeOptionsWithSchema(userOptions: unknown = {}, context: N
   }
   return completeOptions(options, googlebot, context, {
     audit: (audit) => normalizeAudit(audit, source, context.package),
-    headers: (headers) => void validateHeadersOptions(headers, source),
+    headers: (headers) => void headersChecks.validateHeadersOptions(headers, source),
   });
 }

@@ -3,13 +3,14 @@
  * (with `googlebotSchema` and `auditOptionSchema`) accepts and returns what zod's parse returns
  * (new arrays, locales and `audit.html` trimmed, other values as given). It answers only for the
  * forms it knows for sure; for anything else (a wrong type, an unknown key, a class instance, an
- * explicit `undefined` where zod's answer depends on it, the `headers` option) it returns
- * `undefined` and `normalizeOptions` asks zod, whose answer and error message are the reference.
+ * explicit `undefined` where zod's answer depends on it) it returns `undefined` and
+ * `normalizeOptions` asks zod, whose answer and error message are the reference.
  * Why: zod and its schemas cost about 90 ms of CPU and 15 MB to load, paid on every Eleventy build
  * and `--serve` start for options that are almost always valid (issue 21). A differential test
  * (`test/options/shape.test.ts`) holds this check to the schema on generated options.
  */
 import type { ParsedRobotsOptions } from './schema.js';
+import type { HeadersOptions } from '../headers/options.js';
 
 /** Thrown inside this module when the plain check cannot vouch for a value; never leaves it. */
 class AskZod {}
@@ -152,14 +153,14 @@ function objectOption(value: unknown, allowFalse: boolean, allowArray: boolean):
 
 /**
  * The options as `robotsOptionsSchema.safeParse` returns them, or `undefined` when this check
- * cannot vouch for them (zod must then decide, and word the error). `googlebot` and `audit` are
- * also checked against their object schemas; `headers` is always left to zod (its validator
- * lives with zod in `headers/options.ts`, and a build that writes header files loads it anyway).
+ * cannot vouch for them (zod must then decide, and word the error). `googlebot`, `audit` and
+ * `headers` are also checked against their object schemas (`headers` by `readHeaders`, the
+ * plain check of `headers/options.ts`, given by callers that have loaded it: without it the
+ * answer is `undefined` for options with `headers`).
  */
-export function readOptionsShape(userOptions: unknown): ParsedRobotsOptions | undefined {
+export function readOptionsShape(userOptions: unknown, readHeaders?: (headers: unknown) => HeadersOptions | undefined): ParsedRobotsOptions | undefined {
   try {
     const input = strictKeys(plainObject(userOptions), OPTION_KEYS);
-    if (input.headers !== undefined) return undefined;
     const out: ParsedRobotsOptions = {};
     if (input.defaults !== undefined) out.defaults = robotsInput(input.defaults) as ParsedRobotsOptions['defaults'];
     if (input.noindex !== undefined) out.noindex = noindex(input.noindex);
@@ -171,6 +172,8 @@ export function readOptionsShape(userOptions: unknown): ParsedRobotsOptions | un
     if (input.strict !== undefined) out.strict = boolean(input.strict);
     if (input.site !== undefined) out.site = site(input.site);
     if (input.robotsTxt !== undefined) out.robotsTxt = objectOption(input.robotsTxt, true, false) as ParsedRobotsOptions['robotsTxt'];
+    // Vouched for by the headers module's own plain check; the value stays as given, as zod's `z.custom` keeps it.
+    if (input.headers !== undefined) out.headers = readHeaders?.(input.headers) === undefined ? unknown() : (input.headers as ParsedRobotsOptions['headers']);
     if (input.audit !== undefined) out.audit = audit(input.audit);
     if (input.links !== undefined) out.links = objectOption(input.links, false, true) as ParsedRobotsOptions['links'];
     if (input.nosnippet !== undefined) out.nosnippet = objectOption(input.nosnippet, false, true) as ParsedRobotsOptions['nosnippet'];
