@@ -5,7 +5,7 @@
 // of no plugin against the default options), --eleventy-variants=none,default,full (a subset of the variants),
 // --eleventy-archive=N (pages of the paginated archive case; 0 skips it), --rounds=N (rounds of the build benches; default 5),
 // --astro-variants=none,audit (a subset of the Astro variants: none, default, audit, full),
-// --instructions-pages=1000, --instructions-frameworks=eleventy,astro (the instruction-count builds of `--only=instructions`; slow: Valgrind)
+// --instructions-pages=1000, --instructions-rounds=2, --instructions-frameworks=eleventy,astro (the instruction-count builds of `--only=instructions`; slow: Valgrind)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -139,7 +139,7 @@ if (wanted('astro')) {
 
 // Not part of the default run (about 50× a build's time): `--only=instructions`.
 if (only?.includes('instructions')) {
-  say('\n▶ Builds counted in instructions (Valgrind, V8 --single-threaded --predictable) …');
+  say('\n▶ Builds counted in instructions (Callgrind, V8 --single-threaded --predictable; mutator and collector apart) …');
   if (!valgrindAvailable()) say('skipped: valgrind is not installed (Debian: apt-get install valgrind)');
   else {
     const pages = Number(flag('instructions-pages') ?? (quick ? 100 : 1000));
@@ -147,10 +147,25 @@ if (only?.includes('instructions')) {
     const astroVariants = flag('astro-variants')?.split(',');
     const frameworks = (flag('instructions-frameworks') ?? 'eleventy,astro').split(',');
     const variantsOf = { eleventy: eleventyVariants, astro: astroVariants };
-    results.instructions = frameworks.map((framework) => benchBuildInstructions({ framework, pages, ...(variantsOf[framework] ? { variants: variantsOf[framework] } : {}) }));
+    const rounds = Number(flag('instructions-rounds') ?? (quick ? 1 : 2));
+    results.instructions = frameworks.map((framework) => benchBuildInstructions({ framework, pages, rounds, ...(variantsOf[framework] ? { variants: variantsOf[framework] } : {}) }));
+    const g = (n) => (n / 1e9).toFixed(2) + ' G';
+    const spread = ({ median, min, max }) => `${g(median)} (${g(min)}–${g(max)})`;
     for (const bench of results.instructions) {
-      say(`${bench.framework}, ${bench.pages} pages, one build per variant (the counts repeat to within 0.01%)`);
-      say(table([['variant', 'instructions', 'ratio to no plugin'], ...bench.results.map((r) => [r.variant, r.instructions.toLocaleString('en-US'), r.ratio?.toFixed(4) ?? 'n/a'])]));
+      say(`${bench.framework}, ${bench.pages} pages, ${bench.rounds} build(s) per variant, rotated; ratios of the mutator's medians (the collector's count depends on V8's timing)`);
+      say(
+        table([
+          ['variant', 'mutator', 'collector', 'total', 'mutator ratio', 'total ratio (range)'],
+          ...bench.results.map((r) => [
+            r.variant,
+            spread(r.mutator),
+            spread(r.collector),
+            spread(r.total),
+            r.mutatorRatio?.toFixed(4) ?? 'n/a',
+            r.totalRatio ? `${r.totalRatio.min.toFixed(3)}–${r.totalRatio.max.toFixed(3)}` : 'n/a',
+          ]),
+        ]),
+      );
     }
   }
 }
