@@ -156,24 +156,33 @@ function jumpToTagEnd(html: string, from: number): number {
     let value = equals + 1;
     while (value < length && isHtmlWhitespace(html.charCodeAt(value))) value++;
     if (value >= length) return -1;
-    const first = html.charCodeAt(value);
-    if (first === DOUBLE_QUOTE || first === SINGLE_QUOTE) {
-      const close = html.indexOf(first === DOUBLE_QUOTE ? '"' : "'", value + 1);
-      if (close === -1) return -1;
-      p = close + 1;
-    } else if (first === GREATER_THAN) {
+    if (html.charCodeAt(value) === GREATER_THAN) {
       lastSelfClosing = 'none';
       return value + 1;
-    } else {
-      // Unquoted: up to whitespace or `>`.
-      p = value + 1;
-      while (p < length) {
-        const code = html.charCodeAt(p);
-        if (code === GREATER_THAN || isHtmlWhitespace(code)) break;
-        p++;
-      }
     }
+    p = attributeValueEnd(html, value);
+    if (p === -1) return -1;
   }
+}
+
+/**
+ * Where the attribute value that starts at `start` (not whitespace, not `>`) ends: after its
+ * closing quote, or at the whitespace or `>` after an unquoted one; -1 when a quote is never closed.
+ */
+function attributeValueEnd(html: string, start: number): number {
+  const first = html.charCodeAt(start);
+  if (first === DOUBLE_QUOTE || first === SINGLE_QUOTE) {
+    const close = html.indexOf(first === DOUBLE_QUOTE ? '"' : "'", start + 1);
+    return close === -1 ? -1 : close + 1;
+  }
+  const length = html.length;
+  let end = start + 1;
+  while (end < length) {
+    const code = html.charCodeAt(end);
+    if (code === GREATER_THAN || isHtmlWhitespace(code)) break;
+    end++;
+  }
+  return end;
 }
 
 /** {@link tagEnd} through every state, character by character: for `<meta>` and the lookups of an attribute. */
@@ -220,20 +229,13 @@ function walkToTagEnd(html: string, from: number, wanted: string | undefined): n
       while (index < length && isHtmlWhitespace(html.charCodeAt(index))) index++;
       if (index >= length) return -1;
       const first = html.charCodeAt(index);
-      if (first === DOUBLE_QUOTE || first === SINGLE_QUOTE) {
-        const close = html.indexOf(first === DOUBLE_QUOTE ? '"' : "'", index + 1);
-        if (close === -1) return -1;
-        valueStart = index + 1;
-        valueEnd = close;
-        index = close + 1;
-      } else if (first !== GREATER_THAN) {
-        valueStart = index;
-        while (index < length) {
-          const next = html.charCodeAt(index);
-          if (next === GREATER_THAN || isHtmlWhitespace(next)) break;
-          index++;
-        }
-        valueEnd = index;
+      if (first !== GREATER_THAN) {
+        const end = attributeValueEnd(html, index);
+        if (end === -1) return -1;
+        const quoted = first === DOUBLE_QUOTE || first === SINGLE_QUOTE;
+        valueStart = quoted ? index + 1 : index;
+        valueEnd = quoted ? end - 1 : end;
+        index = end;
       }
     }
     if (meta) {
