@@ -4,6 +4,7 @@
  * build's state, reset before every build of `--serve` and `--watch`.
  */
 import { createConfigUsage, type ConfigUsage, type HtmlPage, type NormalizedRobotsOptions, type PageToResolve, type RobotsTxtReport } from '@robots-kit/core/build';
+import { getHeapStatistics } from 'node:v8';
 import type { EleventyCollectionItem, EleventyPage, EleventyPageData } from './types.js';
 
 /** The `eleventyComputed` key of the capture; each page's data gets this key, set to `undefined`. */
@@ -63,7 +64,7 @@ export interface CollectionMembership {
   readonly byInputPath: Map<string, Set<string>>;
   /** Every page in a collection as its item: its data, for pages whose data was not captured, and its `templateContent`. */
   readonly itemByPage: WeakMap<EleventyPage, EleventyCollectionItem>;
-  /** Whether `flattenTemplateContents` ran for this build. */
+  /** Whether `flattenTemplateContents` ran for this build (it may have found the heap too empty to flatten). */
   contentFlattened: boolean;
   /** The sum of its searches' results, stored so that the searches count as used (see there). */
   flattenCheck: number;
@@ -104,23 +105,41 @@ export function buildCollectionMembership(
 }
 
 /**
- * Lets V8 free the pieces of every page's rendered `templateContent`, which Eleventy keeps until
- * the build ends (collections hold it). Template engines build it by concatenation, so it is a
- * rope (V8 cons string) of thousands of small pieces: on the bench's 26 KB posts about 100 KB of
- * heap per page that nothing else needs, where a flat copy takes 26 KB. V8 flattens a rope in
- * place the first time a search reads it: the string keeps its identity and its characters, only
- * its storage becomes one piece, and the pieces become garbage.
- *
- * Done once per build, for all pages at the first transform (Eleventy renders every page's
- * content before it runs any layout or transform), not page by page: the pieces then die
- * together, and the first major collection frees them all, before the heap has grown on them
- * (page by page, each collection finds most of them still alive and V8 lets the heap grow
- * further: ×1.20 peak RSS at 2,000 pages, against ×1.0 all at once). A value not rendered yet
- * throws in Eleventy's getter and is left alone: this saves memory and must never fail a build.
+ * Share of V8's heap limit in use at a build's first transform from which
+ * {@link flattenTemplateContents} flattens: 0.5. Below it the ropes fit easily and flattening
+ * only adds garbage that no major collection frees before the build ends (peak RSS of a
+ * 2,000-page build ×1.19 of no plugin with it, ×1.11 without); above it, the ropes are what
+ * brings the build near "JavaScript heap out of memory" (20,000 pages: peak RSS ×0.96 with it,
+ * ×1.03 without).
  */
-export function flattenTemplateContents(membership: CollectionMembership): void {
+export const FLATTEN_FROM_HEAP_SHARE = 0.5;
+
+/** How full V8's heap is now, as a share of its limit (`--max-old-space-size` or Node's default). */
+function heapShareInUse(): number {
+  const { used_heap_size: used, heap_size_limit: limit } = getHeapStatistics();
+  return limit > 0 ? used / limit : 0;
+}
+
+/**
+ * Lets V8 free the pieces of every page's rendered `templateContent`, which Eleventy keeps until
+ * the build ends (collections hold it), when the heap is at least `fromHeapShare` full. Template
+ * engines build it by concatenation, so it is a rope (V8 cons string) of thousands of small
+ * pieces: on the bench's 26 KB posts about 100 KB of heap per page that nothing else needs, where
+ * a flat copy takes 26 KB. V8 flattens a rope in place the first time a search reads it: the
+ * string keeps its identity and its characters, only its storage becomes one piece, and the
+ * pieces become garbage.
+ *
+ * Decided once per build, at the first transform (Eleventy renders every page's content before
+ * it runs any layout or transform), and done for all pages at once: the pieces then die
+ * together. That garbage is freed only at V8's next major collection, which on a heap far from
+ * its limit may not come before the build ends, so a small build is left as it is
+ * ({@link FLATTEN_FROM_HEAP_SHARE}). A value not rendered yet throws in Eleventy's getter and is
+ * left alone: this saves memory and must never fail a build.
+ */
+export function flattenTemplateContents(membership: CollectionMembership, fromHeapShare = FLATTEN_FROM_HEAP_SHARE): void {
   if (membership.contentFlattened) return;
   membership.contentFlattened = true;
+  if (heapShareInUse() < fromHeapShare) return;
   if (!Array.isArray(membership.source)) return;
   let found = 0;
   for (const item of membership.source as readonly Partial<EleventyCollectionItem>[]) {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCollectionMembership, createBuildState, flattenTemplateContents, membershipForBuild } from '../src/page-data.js';
+import { buildCollectionMembership, createBuildState, FLATTEN_FROM_HEAP_SHARE, flattenTemplateContents, membershipForBuild } from '../src/page-data.js';
 import { normalizeOptions } from '@robots-kit/core';
 import { createProject, runCli, tagsByUrl } from './helpers/cli-project.js';
 import type { EleventyCollectionItem } from '../src/types.js';
@@ -41,7 +41,7 @@ describe('issue 21 item 1: the collection index is built once per build', () => 
   });
 });
 
-describe('issue 21, 20,000 pages: every page’s templateContent is flattened once per build', () => {
+describe('issue 21, 20,000 pages: every page’s templateContent is flattened once per build, on a heap half full', () => {
   /** An item whose `templateContent` getter counts its reads, returns a rope, or throws as Eleventy's does before rendering. */
   function counted(inputPath: string, content: () => unknown) {
     const reads = { count: 0 };
@@ -70,22 +70,36 @@ describe('issue 21, 20,000 pages: every page’s templateContent is flattened on
     const membership = buildCollectionMembership({ all: [rendered.item, premature.item, notText.item] });
     expect(membership.contentFlattened).toBe(false);
 
-    expect(() => flattenTemplateContents(membership)).not.toThrow();
+    // 0: whatever the heap holds (a test process's is nearly empty).
+    expect(() => flattenTemplateContents(membership, 0)).not.toThrow();
     expect(membership.contentFlattened).toBe(true);
     expect([rendered.reads.count, premature.reads.count, notText.reads.count]).toEqual([1, 1, 1]);
     expect(rope).toBe(expected);
 
     // Every later page of the build: nothing read again.
-    flattenTemplateContents(membership);
+    flattenTemplateContents(membership, 0);
     expect([rendered.reads.count, premature.reads.count, notText.reads.count]).toEqual([1, 1, 1]);
   });
 
   it('does nothing on collections without an `all` array', () => {
     const other = counted('a', () => 'text');
     const membership = buildCollectionMembership({ posts: [other.item] });
-    flattenTemplateContents(membership);
+    flattenTemplateContents(membership, 0);
     expect(membership.contentFlattened).toBe(true);
     expect(other.reads.count).toBe(0);
+  });
+
+  it('reads nothing while the heap is less full than the threshold (the default, half of its limit, in a test process)', () => {
+    const rendered = counted('a', () => 'text');
+    for (const threshold of [undefined, FLATTEN_FROM_HEAP_SHARE, 1.01]) {
+      const membership = buildCollectionMembership({ all: [rendered.item] });
+      flattenTemplateContents(membership, threshold);
+      expect(membership.contentFlattened).toBe(true);
+    }
+    expect(rendered.reads.count).toBe(0);
+    // The same collections on a heap the threshold counts as full: read once.
+    flattenTemplateContents(buildCollectionMembership({ all: [rendered.item] }), 0);
+    expect(rendered.reads.count).toBe(1);
   });
 });
 
