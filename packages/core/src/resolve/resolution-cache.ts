@@ -3,8 +3,8 @@
  * combinations of sources for every request (the options are fixed at build time), so each
  * combination is resolved once. The key is everything resolution reads, with the URL reduced
  * to what it decides: which of the options' globs it matches and whether it names an error
- * page, worked out on every request (nothing is remembered per URL). Pages whose sources are
- * not plain JSON (a `Date` from YAML, a class instance) are resolved every time.
+ * page. Pages whose sources are not plain JSON (a `Date` from YAML, a class instance) are
+ * resolved every time.
  */
 import { isNegatedGlob, urlGlobMatcher } from '../glob.js';
 import type { NormalizedRobotsOptions } from '../options/schema.js';
@@ -93,32 +93,30 @@ export function resolutionKey(page: PageToResolve, options: NormalizedRobotsOpti
   return isPlainJson(sources, { nodes: MAX_KEY_NODES }) ? `${key}\u0000${data === undefined ? 0 : 1}${JSON.stringify(sources)}` : undefined;
 }
 
-/**
- * The options' glob lists a URL is tried against, in key order, made once per options object:
- * each `noindex.paths` glob on its own (`/tags/**` with `!/tags/featured/**` is two facts), then
- * each rule's path list. No array is made per request.
- */
-const globListsOf = new WeakMap<NormalizedRobotsOptions, readonly (readonly string[])[]>();
-function optionGlobLists(options: NormalizedRobotsOptions): readonly (readonly string[])[] {
-  let lists = globListsOf.get(options);
-  if (lists === undefined) {
-    const noindexPaths = options.noindex.paths.map((glob) => [isNegatedGlob(glob) ? glob.slice(1) : glob]);
-    globListsOf.set(options, (lists = [...noindexPaths, ...options.rules.map((rule) => rule.path)]));
-  }
-  return lists;
-}
+/** URL path → its facts, per options object and header rule list: a server sees the same URLs again and again. */
+const urlFactCaches = new WeakMap<NormalizedRobotsOptions, WeakMap<object, Map<string, string>>>();
 
 /**
  * What the URL decides, one digit per glob list: whether it names an error page, then each
- * `noindex.paths` glob, each rule's and each header rule's path list. Worked out on every call,
- * never remembered per URL: a server's cost must not depend on how often the same URLs come
- * back (a bench cycling through a few pages would measure the memory, not the work).
+ * `noindex.paths` glob, each rule's and each header rule's path list. Remembered per URL (up to
+ * `MAX_ENTRIES` of them, oldest out): matching every glob list again costs more than the lookup.
  */
 function urlFacts(url: string, options: NormalizedRobotsOptions, headerRules: CacheScope['headerRules']): string {
+  let byRules = urlFactCaches.get(options);
+  if (byRules === undefined) urlFactCaches.set(options, (byRules = new WeakMap()));
+  let cache = byRules.get(headerRules);
+  if (cache === undefined) byRules.set(headerRules, (cache = new Map()));
+  const known = cache.get(url);
+  if (known !== undefined) return known;
   const matches = urlGlobMatcher(url);
-  let facts = isErrorPage({ url }) || (options.errorPages.length > 0 && matches(options.errorPages)) ? '1' : '0';
-  for (const globs of optionGlobLists(options)) facts += globs.length > 0 && matches(globs) ? '1' : '0';
-  for (const rule of headerRules) facts += rule.path.length > 0 && matches(rule.path) ? '1' : '0';
+  const bit = (globs: readonly string[]): string => (globs.length > 0 && matches(globs) ? '1' : '0');
+  let facts = isErrorPage({ url }) ? '1' : bit(options.errorPages);
+  // Each glob on its own, an exception by what it names: `/tags/**` with `!/tags/featured/**` is two facts.
+  for (const glob of options.noindex.paths) facts += bit([isNegatedGlob(glob) ? glob.slice(1) : glob]);
+  for (const rule of options.rules) facts += bit(rule.path);
+  for (const rule of headerRules) facts += bit(rule.path);
+  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  cache.set(url, facts);
   return facts;
 }
 
