@@ -3,7 +3,7 @@
 // and scavenges per request from V8's GC trace. Not part of `npm run bench` (a callgrind run of
 // one server takes minutes); run as
 //   node bench/on-demand-instructions.mjs [--mode=cg|gc] [--variants=none,noop,rewrap,robots]
-//     [--runs=3] [--warm=2000] [--requests=5000] [--connections=4] [--profile]
+//     [--runs=3] [--warm=2000] [--requests=5000] [--connections=4] [--pages=50] [--profile]
 // after `node bench/run.mjs --only=on-demand` (or buildSites) built the four sites. Variants are
 // alternated (rotated each run); medians with min–max are printed, and every run as JSON lines.
 import { spawn, spawnSync } from 'node:child_process';
@@ -20,6 +20,9 @@ const runs = Number(args.runs ?? 3);
 const warm = Number(args.warm ?? 2000);
 const requests = Number(args.requests ?? (mode === 'cg' ? 5000 : 20000));
 const connections = Number(args.connections ?? 4);
+// How many page URLs the requests cycle through: 50 by default; 0 gives every request a URL of
+// its own, so that nothing remembered per URL (robots-kit keeps what a URL's path matches) helps.
+const pages = Number(args.pages ?? 50);
 // New space fixed at the size a native server settles at (64 MB semi-spaces): scavenges then
 // follow allocation alone, not V8's throughput heuristics, which valgrind's slowdown changes
 // (without it, a server under callgrind scavenges about five times as often). 0: V8's default.
@@ -35,7 +38,7 @@ async function fire(origin, agent, count, label) {
   const worker = async () => {
     while (next < count) {
       const i = next++;
-      const { statusCode: status } = await get(agent, `${origin}/blog/${label}-${i % 50}/`);
+      const { statusCode: status } = await get(agent, `${origin}/blog/${label}-${pages > 0 ? i % pages : i}/`);
       if (status !== 200) throw new Error(`status ${status}`);
     }
   };

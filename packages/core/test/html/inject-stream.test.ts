@@ -277,6 +277,42 @@ describe('injectRobotsStream', () => {
     expect(cancelled).toBe(failure);
   });
 
+  it('passes on an input failing after the head, whether the failure is already there or comes later, and cancels the input when the page is cancelled', async () => {
+    const page = '<!doctype html><html><head><title>x</title></head><body><p>';
+    const head = encoder.encode(page);
+    for (const late of [false, true]) {
+      const failure = new Error(`render failed ${late ? 'later' : 'at once'}`);
+      let reads = 0;
+      const input = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (reads++ === 0) return controller.enqueue(head);
+          if (late) await new Promise((resolve) => setTimeout(resolve, 5));
+          controller.error(failure);
+        },
+      });
+      const result = await injectRobotsStream(input, () => ({ robots: 'noindex' }));
+      // The failing read settles first: the output hands it over from a read that is already there.
+      if (!late) await new Promise((resolve) => setTimeout(resolve, 5));
+      const reader = result.body.getReader();
+      const first = await reader.read();
+      expect(decoder.decode(first.value)).toBe(injectRobots(page, () => ({ robots: 'noindex' })).html);
+      expect(decoder.decode(first.value)).toContain('<meta name="robots" content="noindex">');
+      await expect(reader.read()).rejects.toBe(failure);
+    }
+    let cancelled: unknown;
+    const endless = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(head);
+      },
+      cancel(reason) {
+        cancelled = reason;
+      },
+    });
+    const result = await injectRobotsStream(endless, () => ({ robots: 'noindex' }));
+    await result.body.cancel('client went away');
+    expect(cancelled).toBe('client went away');
+  });
+
   it('scans a head sent in many chunks in linear time: CPU against the same page in one chunk', async () => {
     const filler = '<meta name="x" content="y">';
     const html = `<!doctype html><html><head>${filler.repeat(Math.floor((1 << 17) / filler.length))}</head><body>x</body></html>`;
