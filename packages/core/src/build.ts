@@ -8,7 +8,7 @@
  * the import is paid on every build and every `--serve` start). Stable within a minor version of
  * the adapters, like `/adapter`.
  */
-import { normalizeOptionsFast, type NormalizeContext } from './options/complete.js';
+import { isNormalized, normalizeOptionsFast, type NormalizeContext } from './options/complete.js';
 import type { NormalizedRobotsOptions } from './options/schema.js';
 
 export { RobotsError, type RobotsErrorDetails, type RobotsWarning } from './errors.js';
@@ -37,12 +37,12 @@ export async function loadOutputFiles(): Promise<typeof import('./site/output-fi
  * which then returns the same result as the main entry or throws its error, word for word.
  */
 export async function normalizeOptionsAsync(userOptions: unknown = {}, context: NormalizeContext = {}): Promise<NormalizedRobotsOptions> {
-  const headers = hasHeaders(userOptions) ? await import('./headers/options.js') : undefined;
+  const headers = needsHeadersChecks(userOptions) ? await import('./headers/options.js') : undefined;
   return normalizeOptionsFast(userOptions, context, headers) ?? (await import('./options/normalize.js')).normalizeOptionsWithSchema(userOptions, context);
 }
-/** Options that set `headers`: the plain path needs the headers validator for them. */
-function hasHeaders(userOptions: unknown): boolean {
-  return typeof userOptions === 'object' && userOptions !== null && (userOptions as { headers?: unknown }).headers !== undefined;
+/** Options that set `headers` and are not normalized yet: the plain path needs the headers validator for them. */
+function needsHeadersChecks(userOptions: unknown): boolean {
+  return typeof userOptions === 'object' && userOptions !== null && (userOptions as { headers?: unknown }).headers !== undefined && !isNormalized(userOptions);
 }
 /**
  * `normalizeOptions` for callers that cannot wait (the Eleventy plugin's `robotsIndexable`
@@ -51,13 +51,9 @@ function hasHeaders(userOptions: unknown): boolean {
  * `require()` of this ES module (Node ≥ 22.12; the same module instance `import()` gives).
  */
 export function normalizeOptions(userOptions: unknown = {}, context: NormalizeContext = {}): NormalizedRobotsOptions {
-  const fast = normalizeOptionsFast(userOptions, context);
+  const load = (file: string): unknown => process.getBuiltinModule('node:module').createRequire(import.meta.url)(file);
+  const headers = needsHeadersChecks(userOptions) ? (load('./headers/options.js') as typeof import('./headers/options.js')) : undefined;
+  const fast = normalizeOptionsFast(userOptions, context, headers);
   if (fast !== undefined) return fast;
-  const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
-  if (hasHeaders(userOptions)) {
-    const withHeaders = normalizeOptionsFast(userOptions, context, require('./headers/options.js') as typeof import('./headers/options.js'));
-    if (withHeaders !== undefined) return withHeaders;
-  }
-  const withZod = require('./options/normalize.js') as typeof import('./options/normalize.js');
-  return withZod.normalizeOptionsWithSchema(userOptions, context);
+  return (load('./options/normalize.js') as typeof import('./options/normalize.js')).normalizeOptionsWithSchema(userOptions, context);
 }

@@ -169,13 +169,12 @@ export async function injectRobotsStream(
   let fed = 0;
   // Bytes given to the decoder: as many as `text` has characters while all of them are ASCII.
   let decodedBytes = 0;
-  // The first read is awaited at once, so it needs no handler of its own (see readAhead).
-  let next: ReadAhead = { promise: reader.read(), result: undefined };
+  let next = readAhead(reader);
   try {
     for (;;) {
       let slice: Uint8Array | undefined;
       if (current === undefined || fed === current.byteLength) {
-        const { done, value } = next.result ?? (await next.promise);
+        const { done, value } = await next;
         if (done) ended = true;
         else {
           chunks.push(value);
@@ -206,7 +205,7 @@ export async function injectRobotsStream(
       }
       if (ended) break;
       // Read again when the prefix doubled, or else when the input paused (the next chunk is not there yet).
-      if (text.length < 2 * scannedLength && (fed < current!.byteLength || (next.result !== undefined || (await Promise.race([next.promise, PENDING])) !== PENDING))) continue;
+      if (text.length < 2 * scannedLength && (fed < current!.byteLength || (await Promise.race([next, PENDING])) !== PENDING)) continue;
       scannedLength = text.length;
       located = locateHead(text);
       if (isLocatedFinal(text, located)) break;
@@ -251,7 +250,7 @@ export async function injectRobotsStream(
 function passThrough(
   buffered: Uint8Array,
   reader: ReadableStreamDefaultReader<Uint8Array>,
-  next: ReadAhead | undefined,
+  next: Promise<ReadResult> | undefined,
   fields: Pick<InjectRobotsStreamResult, 'utf8' | 'changed' | 'diagnostics'>,
 ): InjectRobotsStreamResult {
   return { ...fields, body: streamOf([buffered], reader, next), lengthDelta: 0, bufferedBytes: buffered.byteLength };
@@ -303,31 +302,29 @@ function joined(head: string, headBytes: number, rest: Uint8Array): Uint8Array {
  * The buffered parts, then whatever the reader still gives, one chunk per pull: nothing is
  * read ahead of the consumer, and cancelling the result cancels the input. The parts are in
  * the queue from the start (they are in memory already): the consumer's first reads take them
- * without a call to `pull`, which costs a promise each. A read that has already settled (the
- * end of a page rendered whole, nearly always) is handed over in `pull` itself, without a promise.
+ * without a call to `pull`, which costs a promise each.
  */
-function streamOf(parts: readonly Uint8Array[], reader: ReadableStreamDefaultReader<Uint8Array>, pending: ReadAhead | undefined): ReadableStream<Uint8Array> {
+function streamOf(
+  parts: readonly Uint8Array[],
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  pending: Promise<ReadResult> | undefined,
+): ReadableStream<Uint8Array> {
   let next = pending;
-  let target: ReadableStreamDefaultController<Uint8Array>;
-  const deliver = ({ done, value }: ReadResult): void => {
-    if (done) {
-      next = undefined;
-      return target.close();
-    }
-    next = readAhead(reader);
-    target.enqueue(value);
-  };
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      target = controller;
       for (const part of parts) if (part.byteLength > 0) controller.enqueue(part);
       if (next === undefined) controller.close();
     },
-    pull() {
+    async pull(controller) {
       // Not called once the stream is closed, which it is as soon as the input has ended.
-      if (next === undefined) return undefined;
-      if (next.result !== undefined) return deliver(next.result);
-      return next.promise.then(deliver);
+      if (next === undefined) return;
+      const { done, value } = await next;
+      if (done) {
+        next = undefined;
+        return controller.close();
+      }
+      next = readAhead(reader);
+      controller.enqueue(value);
     },
     cancel(reason) {
       return next === undefined ? undefined : reader.cancel(reason);
@@ -335,27 +332,15 @@ function streamOf(parts: readonly Uint8Array[], reader: ReadableStreamDefaultRea
   });
 }
 
-/** A read asked for before anyone awaits it, and its result once it has settled. */
-interface ReadAhead {
-  promise: Promise<ReadResult>;
-  result: ReadResult | undefined;
-}
-
 /**
- * The next read, asked for before anyone awaits it. Its one handler notes the result (so that
- * whoever takes it later need not await a settled promise) and marks a failure as handled, so
- * that an input that fails in between does not crash the process with an unhandled rejection;
- * whoever awaits the promise still gets the error.
+ * The next read, asked for before anyone awaits it: marked as handled, so that an input that
+ * fails in between does not crash the process with an unhandled rejection; whoever awaits it
+ * still gets the error.
  */
-function readAhead(reader: ReadableStreamDefaultReader<Uint8Array>): ReadAhead {
-  const ahead: ReadAhead = { promise: reader.read(), result: undefined };
-  ahead.promise.then(
-    (result) => {
-      ahead.result = result;
-    },
-    () => undefined,
-  );
-  return ahead;
+function readAhead(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<ReadResult> {
+  const read = reader.read();
+  read.catch(() => undefined);
+  return read;
 }
 
 /**
