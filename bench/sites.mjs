@@ -89,7 +89,10 @@ function writeEleventyConfig(dir) {
       if (!this.page.outputPath || !this.page.outputPath.endsWith('.html')) return content;
       const copy = (' ' + content).slice(1);
       const at = copy.indexOf('</head>');
-      return at < 0 ? content : copy.slice(0, at) + '<meta name="robots" content="index, follow">' + copy.slice(at);
+      if (at < 0) return content;
+      // Returned flat (a flat copy of the spliced rope): the copy read above then dies young, and
+      // Eleventy keeps one flat page until it is written, the copy writing would make anyway.
+      return (' ' + copy.slice(0, at) + '<meta name="robots" content="index, follow">' + copy.slice(at)).slice(1);
     });
   }
   eleventyConfig.on('eleventy.after', ({ results }) => {
