@@ -76,7 +76,7 @@ function cpuMs(pid) {
 
 async function measure(variant, run) {
   // A copy of the built sites (`--site=`) keeps a "before" while the packages change.
-  const dir = args.site ?? buildSites();
+  const dir = args.site ?? (await buildSites());
   const entry = join(dir, `dist-${variant}`, 'server', 'entry.mjs');
   const port = await freePort();
   const nodeArgs = ['--trace-gc-nvp', ...(semiSpaceMb > 0 ? [`--min-semi-space-size=${semiSpaceMb}`, `--max-semi-space-size=${semiSpaceMb}`] : []), ...(args.profile ? ['--perf-basic-prof', '--interpreted-frames-native-stack'] : []), entry];

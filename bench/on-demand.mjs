@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { median, root, work } from './lib.mjs';
+import { STARTER_SLUGS, writeStarterSite } from './starter-site.mjs';
 
 const require = createRequire(import.meta.url);
 const astroBin = join(dirname(require.resolve('astro/package.json')), 'bin', 'astro.mjs');
@@ -84,7 +85,8 @@ const INTEGRATIONS = {
   none: '',
   noop: middlewareIntegration('noop'),
   rewrap: middlewareIntegration('rewrap'),
-  robots: "robots({ noindex: { paths: ['/tags/**'] }, rules: [{ path: '/blog/**', robots: 'noarchive' }] })",
+  // Both pages under the same rule: each gets a tag and a header (the edit path, the costly one).
+  robots: "robots({ noindex: { paths: ['/tags/**'] }, rules: [{ path: ['/blog/**', '/starter/**'], robots: 'noarchive' }] })",
 };
 const config = (variant) => `import node from '@astrojs/node';
 ${variant === 'robots' ? "import robots from '@robots-kit/astro';\n" : ''}import { defineConfig } from 'astro/config';
@@ -95,13 +97,23 @@ export default defineConfig({
 });
 `;
 
-/** Builds the site with and without robots-kit, once; later runs reuse the builds. */
-export function buildSites() {
+/**
+ * The pages the bench can request, by route: `blog` is the minimal page (the layout above and 30
+ * generated paragraphs, the worst case: little rendering for robots-kit's fixed cost), `starter`
+ * the Astro blog starter's post page (bench/starter-site.mjs), both on demand in the same sites.
+ */
+export const ROUTES = {
+  blog: (label, i) => `/blog/${label}-${i}/`,
+  starter: (label, i) => `/starter/${STARTER_SLUGS[i % STARTER_SLUGS.length]}/`,
+};
+
+/** Builds the site (both pages) with and without robots-kit, once; later runs reuse the builds. */
+export async function buildSites() {
   const dir = join(work, 'on-demand-site');
   const stamp = join(dir, 'built-from');
   // The middleware's bundle holds core's runtime too: a change to either builds the sites again.
   const bundled = [join('astro-integration', 'dist', 'middleware.js'), join('astro-integration', 'dist', 'page-directives.js'), ...readdirSync(join(root, 'packages', 'core', 'dist'), { recursive: true }).filter((file) => file.endsWith('.js')).map((file) => join('core', 'dist', file))];
-  const version = `${Math.max(...bundled.map((file) => statSync(join(root, 'packages', file)).mtimeMs))} ${Object.keys(INTEGRATIONS)}`;
+  const version = `${Math.max(...bundled.map((file) => statSync(join(root, 'packages', file)).mtimeMs), statSync(new URL('./starter-site.mjs', import.meta.url)).mtimeMs)} ${Object.values(INTEGRATIONS)} ${Object.keys(ROUTES)}`;
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === version) return dir;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'src', 'pages', 'blog'), { recursive: true });
@@ -109,6 +121,7 @@ export function buildSites() {
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'robots-kit-bench-on-demand', private: true, type: 'module' }));
   writeFileSync(join(dir, 'src', 'layouts', 'Base.astro'), LAYOUT);
   writeFileSync(join(dir, 'src', 'pages', 'blog', '[slug].astro'), PAGE);
+  await writeStarterSite(dir);
   writeFileSync(join(dir, 'noop-middleware.mjs'), 'export const onRequest = (context, next) => next();\n');
   writeFileSync(join(dir, 'rewrap-middleware.mjs'), REWRAP_MIDDLEWARE);
   for (const variant of Object.keys(INTEGRATIONS)) {
@@ -304,7 +317,7 @@ async function inProcessMicros(pages) {
 }
 
 export async function benchOnDemand({ rounds = 7, ms = 3000, connections = 8, importRuns = 7 } = {}) {
-  const dir = buildSites();
+  const dir = await buildSites();
   const names = ['none', 'noop', 'rewrap', 'robots'];
   const servers = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await startServer(join(dir, `dist-${name}`, 'server', 'entry.mjs'))])));
   const rps = Object.fromEntries(names.map((name) => [name, []]));
