@@ -4,13 +4,16 @@
 // one server takes minutes); run as
 //   node bench/on-demand-instructions.mjs [--mode=cg|gc] [--variants=none,noop,rewrap,robots]
 //     [--runs=3] [--warm=2000] [--requests=5000] [--connections=4] [--pages=50] [--profile]
+//     [--route=blog|starter]
 // after `node bench/run.mjs --only=on-demand` (or buildSites) built the four sites. Variants are
 // alternated (rotated each run); medians with min–max are printed, and every run as JSON lines.
+// `--route` picks the page: `blog` (default) the minimal page, `starter` the Astro blog starter's
+// post page, its five posts requested in turn (`--pages` does not apply: five URLs).
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
-import { buildSites, freePort, get } from './on-demand.mjs';
+import { ROUTES, buildSites, freePort, get } from './on-demand.mjs';
 import { median, work } from './lib.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')).map(([key, value]) => [key, value ?? 'true']));
@@ -23,6 +26,9 @@ const connections = Number(args.connections ?? 4);
 // How many page URLs the requests cycle through: 50 by default; 0 gives every request a URL of
 // its own, so that nothing remembered per URL (robots-kit keeps what a URL's path matches) helps.
 const pages = Number(args.pages ?? 50);
+const route = args.route ?? 'blog';
+if (!(route in ROUTES)) throw new Error(`on-demand-instructions: \`--route=${route}\` is not a route; use one of ${Object.keys(ROUTES).join(', ')}`);
+const url = ROUTES[route];
 // New space fixed at the size a native server settles at (64 MB semi-spaces): scavenges then
 // follow allocation alone, not V8's throughput heuristics, which valgrind's slowdown changes
 // (without it, a server under callgrind scavenges about five times as often). 0: V8's default.
@@ -38,7 +44,7 @@ async function fire(origin, agent, count, label) {
   const worker = async () => {
     while (next < count) {
       const i = next++;
-      const { statusCode: status } = await get(agent, `${origin}/blog/${label}-${pages > 0 ? i % pages : i}/`);
+      const { statusCode: status } = await get(agent, `${origin}${url(label, pages > 0 ? i % pages : i)}`);
       if (status !== 200) throw new Error(`status ${status}`);
     }
   };
@@ -80,7 +86,7 @@ async function measure(variant, run) {
   const entry = join(dir, `dist-${variant}`, 'server', 'entry.mjs');
   const port = await freePort();
   const nodeArgs = ['--trace-gc-nvp', ...(semiSpaceMb > 0 ? [`--min-semi-space-size=${semiSpaceMb}`, `--max-semi-space-size=${semiSpaceMb}`] : []), ...(args.profile ? ['--perf-basic-prof', '--interpreted-frames-native-stack'] : []), entry];
-  const outFile = join(outDir, `${variant}${tag}-${run}-%p.out`);
+  const outFile = join(outDir, `${variant}${tag}-${route}-${run}-%p.out`);
   const command = mode === 'cg' ? 'valgrind' : process.execPath;
   const vgdbPrefix = join(outDir, 'vgdb');
   const commandArgs = mode === 'cg' ? ['--tool=callgrind', `--vgdb-prefix=${vgdbPrefix}`, '--instr-atstart=no', `--callgrind-out-file=${outFile}`, ...(args.profile ? ['--dump-instr=yes'] : []), process.execPath, ...nodeArgs] : nodeArgs;
@@ -104,7 +110,7 @@ async function measure(variant, run) {
   try {
     for (let tries = 0; ; tries++) {
       try {
-        await get(agent, `${origin}/blog/warm-up/`);
+        await get(agent, `${origin}${url('warm-up', 0)}`);
         break;
       } catch (error) {
         if (tries > 1200 || child.exitCode !== null) throw new Error(`${variant} did not start: ${error.message}\n${stderr}`);
@@ -127,7 +133,7 @@ async function measure(variant, run) {
       if (mode === 'cg') {
         const before = new Set(readdirSync(outDir));
         control('--dump');
-        const dump = readdirSync(outDir).find((file) => !before.has(file) && file.startsWith(`${variant}${tag}-${run}-${child.pid}.out`));
+        const dump = readdirSync(outDir).find((file) => !before.has(file) && file.startsWith(`${variant}${tag}-${route}-${run}-${child.pid}.out`));
         const totals = /^(?:totals|summary): (\d+)/m.exec(readFileSync(join(outDir, dump), 'utf8'));
         // JIT frames are named from Node's perf map (`--perf-basic-prof`): kept beside the dump.
         if (args.profile) copyFileSync(`/tmp/perf-${child.pid}.map`, join(outDir, `${dump}.perf.map`));
@@ -139,6 +145,7 @@ async function measure(variant, run) {
     const instructions = mode === 'cg' ? perWindow.reduce((sum, window) => sum + window.kInstructionsPerRequest * window.requests * 1000, 0) : undefined;
     return {
       variant: variant + tag,
+      route,
       run,
       semiSpaceMb,
       requests,

@@ -209,17 +209,18 @@ function processCpuMs(pid) {
 }
 
 /**
- * `connections` concurrent keep-alive clients for `ms`: requests per second (wall time, which the
- * other processes of a shared machine sway) and the server's CPU milliseconds per request (which
- * they sway much less).
+ * `connections` concurrent keep-alive clients on `route`'s page for `ms`: requests per second
+ * (wall time, which the other processes of a shared machine sway) and the server's CPU
+ * milliseconds per request (which they sway much less).
  */
-async function load(server, ms, connections) {
+async function load(server, route, ms, connections) {
   let done = 0;
+  const url = ROUTES[route];
   const cpuBefore = processCpuMs(server.pid);
   const deadline = performance.now() + ms;
   const worker = async (id) => {
     for (let i = 0; performance.now() < deadline; i++) {
-      const response = await get(server.agent, `${server.origin}/blog/post-${id}-${i % 50}/`);
+      const response = await get(server.agent, `${server.origin}${url(`post-${id}`, i % 50)}`);
       if (response.statusCode !== 200) throw new Error(`status ${response.statusCode}`);
       done++;
     }
@@ -316,48 +317,80 @@ async function inProcessMicros(pages) {
   return Object.fromEntries(names.map((name) => [name, median(samples[name])]));
 }
 
-export async function benchOnDemand({ rounds = 7, ms = 3000, connections = 8, importRuns = 7 } = {}) {
-  const dir = await buildSites();
-  const names = ['none', 'noop', 'rewrap', 'robots'];
-  const servers = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await startServer(join(dir, `dist-${name}`, 'server', 'entry.mjs'))])));
-  const rps = Object.fromEntries(names.map((name) => [name, []]));
-  const cpu = Object.fromEntries(names.map((name) => [name, []]));
-  const ratios = { vsNone: [], vsNoop: [], cpuVsNone: [], cpuVsNoop: [], cpuVsRewrap: [], cpuRewrapVsNone: [] };
-  try {
-    // Warm all up (JIT, caches), then rotate which goes first in each round.
-    for (const name of names) await load(servers[name], 1000, connections);
-    for (let round = 0; round < rounds; round++) {
-      const order = names.map((_, i) => names[(i + round) % names.length]);
-      const result = {};
-      for (const name of order) result[name] = await load(servers[name], ms, connections);
-      for (const name of names) {
-        rps[name].push(result[name].rps);
-        cpu[name].push(result[name].cpuMsPerRequest);
-      }
-      ratios.vsNone.push(result.robots.rps / result.none.rps);
-      ratios.vsNoop.push(result.robots.rps / result.noop.rps);
-      // As throughput ratios: CPU per request without over CPU per request with.
-      ratios.cpuVsNone.push(result.none.cpuMsPerRequest / result.robots.cpuMsPerRequest);
-      ratios.cpuVsNoop.push(result.noop.cpuMsPerRequest / result.robots.cpuMsPerRequest);
-      // robots-kit's own share beyond re-streaming, and the re-streaming floor itself.
-      ratios.cpuVsRewrap.push(result.rewrap.cpuMsPerRequest / result.robots.cpuMsPerRequest);
-      ratios.cpuRewrapVsNone.push(result.none.cpuMsPerRequest / result.rewrap.cpuMsPerRequest);
-    }
-  } finally {
-    for (const name of names) servers[name].stop();
-  }
-  const middleware = readdirSync(join(dir, 'dist-robots', 'server')).find((file) => /middleware.*\.mjs$/.test(file));
+/** What each route's page is, for the report. */
+const PAGES = {
+  blog: 'a bare layout and 30 generated paragraphs (5 KB), the worst case',
+  starter: "the Astro blog starter's post page, its BaseHead, Header, Footer and BlogPost layout, a markdown post from a content collection, a hero image (15–22 KB, of which the head 5.7–6.0 KB: Astro inlines the stylesheets)",
+};
+
+/** The ratios of one route's page, from each round's results by variant. */
+function summarize(route, rps, cpu, ratios) {
   const medianRatio = Object.fromEntries(Object.entries(ratios).map(([key, list]) => [key, median(list)]));
   return {
-    connections,
-    rounds,
-    secondsPerRound: ms / 1000,
-    rps: Object.fromEntries(names.map((name) => [name, median(rps[name])])),
-    cpuMsPerRequest: Object.fromEntries(names.map((name) => [name, median(cpu[name])])),
+    page: PAGES[route],
+    rps: Object.fromEntries(Object.entries(rps).map(([name, list]) => [name, median(list)])),
+    cpuMsPerRequest: Object.fromEntries(Object.entries(cpu).map(([name, list]) => [name, median(list)])),
     ratios,
     medianRatio,
     overheadPercent: Object.fromEntries(Object.entries(medianRatio).map(([key, ratio]) => [key, (1 - ratio) * 100])),
     target: { overheadAtMostPercent: 5, met: (1 - medianRatio.cpuVsNone) * 100 <= 5 },
+  };
+}
+
+/**
+ * Both pages (ROUTES) on the four servers: in each round, each page on each server in turn, the
+ * order rotated; the minimal page's figures at the top level (as before the starter page was
+ * added), the starter page's under `starter` in the same shape.
+ */
+export async function benchOnDemand({ rounds = 7, ms = 3000, connections = 8, importRuns = 7 } = {}) {
+  const dir = await buildSites();
+  const names = ['none', 'noop', 'rewrap', 'robots'];
+  const routes = Object.keys(ROUTES);
+  const servers = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await startServer(join(dir, `dist-${name}`, 'server', 'entry.mjs'))])));
+  const perRoute = Object.fromEntries(
+    routes.map((route) => [
+      route,
+      {
+        rps: Object.fromEntries(names.map((name) => [name, []])),
+        cpu: Object.fromEntries(names.map((name) => [name, []])),
+        ratios: { vsNone: [], vsNoop: [], cpuVsNone: [], cpuVsNoop: [], cpuVsRewrap: [], cpuRewrapVsNone: [] },
+      },
+    ]),
+  );
+  try {
+    // Warm all up (JIT, caches), then rotate which goes first in each round.
+    for (const route of routes) for (const name of names) await load(servers[name], route, 1000, connections);
+    for (let round = 0; round < rounds; round++) {
+      const order = names.map((_, i) => names[(i + round) % names.length]);
+      for (const route of round % 2 === 0 ? routes : [...routes].reverse()) {
+        const { rps, cpu, ratios } = perRoute[route];
+        const result = {};
+        for (const name of order) result[name] = await load(servers[name], route, ms, connections);
+        for (const name of names) {
+          rps[name].push(result[name].rps);
+          cpu[name].push(result[name].cpuMsPerRequest);
+        }
+        ratios.vsNone.push(result.robots.rps / result.none.rps);
+        ratios.vsNoop.push(result.robots.rps / result.noop.rps);
+        // As throughput ratios: CPU per request without over CPU per request with.
+        ratios.cpuVsNone.push(result.none.cpuMsPerRequest / result.robots.cpuMsPerRequest);
+        ratios.cpuVsNoop.push(result.noop.cpuMsPerRequest / result.robots.cpuMsPerRequest);
+        // robots-kit's own share beyond re-streaming, and the re-streaming floor itself.
+        ratios.cpuVsRewrap.push(result.rewrap.cpuMsPerRequest / result.robots.cpuMsPerRequest);
+        ratios.cpuRewrapVsNone.push(result.none.cpuMsPerRequest / result.rewrap.cpuMsPerRequest);
+      }
+    }
+  } finally {
+    for (const name of names) servers[name].stop();
+  }
+  const { blog, ...others } = Object.fromEntries(routes.map((route) => [route, summarize(route, perRoute[route].rps, perRoute[route].cpu, perRoute[route].ratios)]));
+  const middleware = readdirSync(join(dir, 'dist-robots', 'server')).find((file) => /middleware.*\.mjs$/.test(file));
+  return {
+    connections,
+    rounds,
+    secondsPerRound: ms / 1000,
+    ...blog,
+    ...others,
     inProcessMicrosPerPage: await inProcessMicros(2000),
     coldImportMs: { runtime: coldImportMs('@robots-kit/core/runtime', importRuns), main: coldImportMs('@robots-kit/core', importRuns) },
     bundle: await runtimeBundle(),
