@@ -51,6 +51,51 @@ async function fire(origin, agent, count, label) {
   await Promise.all(Array.from({ length: connections }, worker));
 }
 
+/**
+ * The functions of V8's garbage collector (scavenger, marking, sweeping, evacuation, remembered
+ * sets, the heap's own bookkeeping) and of its optimizing compilers (Turbofan, Turboshaft, Maglev,
+ * their zones), by the qualified name callgrind gives them (the part before the parameter list).
+ * valgrind inflates both (its slowdown changes when V8 collects and compiles), so the split
+ * below leaves their own instructions out; what they call (memcpy, malloc) stays counted.
+ */
+const GC_OR_COMPILER = /Scaveng|Marking|MarkCompact|MinorMS|MinorMarkSweep|Sweep|Evacuat|RememberedSet|SlotSet|heap::base::|cppgc::|v8::internal::Heap::|GCTracer|v8::internal::compiler::|v8::internal::maglev::|v8::internal::turboshaft::|v8::internal::Zone::|OptimizingCompileDispatcher/;
+
+/**
+ * A callgrind dump's total and the part of it that is not V8's collector or optimizing compilers
+ * (their functions' self cost taken out): one pass over the file, its names compressed as
+ * `fn=(id) name` the first time and `fn=(id)` after; the cost line after a `calls=` line is the
+ * call's inclusive cost, not the caller's own, and is skipped.
+ */
+function splitDump(file) {
+  const names = new Map();
+  let total = 0;
+  let excluded = 0;
+  let inExcluded = false;
+  let skipNext = false;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const first = line.charCodeAt(0);
+    // A cost line starts with a position: a digit, `+`, `-` or `*`.
+    if ((first >= 48 && first <= 57) || first === 43 || first === 45 || first === 42) {
+      if (skipNext) {
+        skipNext = false;
+        continue;
+      }
+      const cost = Number(line.slice(line.lastIndexOf(' ') + 1));
+      total += cost;
+      if (inExcluded) excluded += cost;
+    } else if (line.startsWith('fn=')) {
+      const match = /^fn=\((\d+)\)(?: (.*))?$/.exec(line);
+      if (match[2] !== undefined) names.set(match[1], GC_OR_COMPILER.test(match[2].split('(')[0]));
+      inExcluded = names.get(match[1]) ?? false;
+    } else if (line.startsWith('cfn=')) {
+      // A callee's name is given here the first time it appears.
+      const match = /^cfn=\((\d+)\) (.*)$/.exec(line);
+      if (match) names.set(match[1], GC_OR_COMPILER.test(match[2].split('(')[0]));
+    } else if (line.startsWith('calls=')) skipNext = true;
+  }
+  return { total, withoutGcAndCompilers: total - excluded };
+}
+
 /** What V8's `--trace-gc-nvp` lines say between two marks: scavenges, mark-compacts, bytes allocated. */
 function gcWindow(lines) {
   let scavenges = 0;
@@ -137,7 +182,8 @@ async function measure(variant, run) {
         const totals = /^(?:totals|summary): (\d+)/m.exec(readFileSync(join(outDir, dump), 'utf8'));
         // JIT frames are named from Node's perf map (`--perf-basic-prof`): kept beside the dump.
         if (args.profile) copyFileSync(`/tmp/perf-${child.pid}.map`, join(outDir, `${dump}.perf.map`));
-        perWindow.push({ dump, requests: count, kInstructionsPerRequest: Number(totals[1]) / count / 1000 });
+        const split = splitDump(join(outDir, dump));
+        perWindow.push({ dump, requests: count, kInstructionsPerRequest: Number(totals[1]) / count / 1000, kWithoutGcAndCompilersPerRequest: split.withoutGcAndCompilers / count / 1000 });
       }
     }
     const cpu = cpuMs(child.pid) - cpuStart;
@@ -149,7 +195,7 @@ async function measure(variant, run) {
       run,
       semiSpaceMb,
       requests,
-      ...(instructions === undefined ? {} : { kInstructionsPerRequest: instructions / requests / 1000, windows: perWindow }),
+      ...(instructions === undefined ? {} : { kInstructionsPerRequest: instructions / requests / 1000, kWithoutGcAndCompilersPerRequest: perWindow.reduce((sum, window) => sum + window.kWithoutGcAndCompilersPerRequest * window.requests, 0) / requests, windows: perWindow }),
       cpuMsPerRequest: cpu / requests,
       kbAllocatedPerRequest: gc.allocated / requests / 1024,
       scavengesPer10k: (gc.scavenges * 10000) / requests,
@@ -164,7 +210,18 @@ async function measure(variant, run) {
 }
 
 const results = [];
-for (let run = 0; run < runs; run++) {
+if (mode === 'split') {
+  // `--mode=split --log=FILE`: the split of the dumps an earlier run's JSON lines name (a run
+  // made before the split existed), the summary as after a run.
+  for (const line of readFileSync(args.log, 'utf8').split('\n').filter((text) => text.startsWith('{'))) {
+    const result = JSON.parse(line);
+    for (const window of result.windows) window.kWithoutGcAndCompilersPerRequest = splitDump(join(outDir, window.dump)).withoutGcAndCompilers / window.requests / 1000;
+    result.kWithoutGcAndCompilersPerRequest = result.windows.reduce((sum, window) => sum + window.kWithoutGcAndCompilersPerRequest * window.requests, 0) / result.requests;
+    results.push(result);
+    console.log(JSON.stringify(result));
+  }
+}
+for (let run = 0; run < (mode === 'split' ? 0 : runs); run++) {
   const order = variants.map((_, i) => variants[(i + run) % variants.length]);
   for (const variant of order) {
     const result = await measure(variant, run);
@@ -172,7 +229,7 @@ for (let run = 0; run < runs; run++) {
     console.log(JSON.stringify(result));
   }
 }
-const fields = ['kInstructionsPerRequest', 'cpuMsPerRequest', 'kbAllocatedPerRequest', 'scavengesPer10k', 'gcPauseMsPerRequest'];
+const fields = ['kInstructionsPerRequest', 'kWithoutGcAndCompilersPerRequest', 'cpuMsPerRequest', 'kbAllocatedPerRequest', 'scavengesPer10k', 'gcPauseMsPerRequest'];
 for (const variant of variants) {
   const mine = results.filter((result) => result.variant === variant + tag);
   const summary = fields
