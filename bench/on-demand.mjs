@@ -159,6 +159,19 @@ export function get(agent, url) {
   });
 }
 
+/** One GET over `agent`: its body's bytes. */
+function getBytes(agent, url) {
+  return new Promise((resolve, reject) => {
+    request(url, { agent }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
 /** Starts a built server on 127.0.0.1 and resolves once it answers; it exits with this process. */
 async function startServer(entry) {
   const port = await freePort();
@@ -273,17 +286,21 @@ async function runtimeBundle() {
  * Astro's Node renderer returns for a page without awaits: one chunk, in a Response made from an
  * async iterable. Beside it, two of its parts alone: the head scan (decoding the chunk and
  * reading the head as injectRobots does) and a cached resolution. Steadier than the server
- * figures on a busy machine, and only ours; rounds alternate, medians.
+ * figures on a busy machine, and only ours; rounds alternate, medians. `served`: the pages as a
+ * server sent them (each call takes the next), else the minimal page, built here.
  */
-async function inProcessMicros(pages) {
+async function inProcessMicros(pages, served) {
   const { injectRobotsStream, resolveResponse } = await import(join(root, 'packages', 'core', 'dist', 'runtime.js'));
   const { locateHead } = await import(join(root, 'packages', 'core', 'dist', 'html', 'inject.js'));
   const encoder = new TextEncoder();
   const head = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="description" content="A page rendered on request for the robots-kit bench."><link rel="canonical" href="https://example.com/blog/x/"><title>Post x</title></head><body><header><nav><a href="/">Home</a> <a href="/blog/">Blog</a></nav></header><main><article><h1>Post x</h1>';
   const html = head + Array.from({ length: 30 }, (_, i) => `<p>Paragraph ${i} of a post rendered on request, with <a href="/blog/${i}/">a link</a> and some <em>inline markup</em> to make it look like a real page.</p>`).join('') + '</article></main></body></html>';
-  const bytes = encoder.encode(html);
-  const options = { noindex: { collections: [], paths: ['/tags/**'], data: {} }, rules: [{ path: ['/blog/**'], robots: 'noarchive' }], frontMatterKey: 'robots', errorPages: [], googlebot: { maxSnippet: -1, maxImagePreview: 'large', maxVideoPreview: -1 }, indexable: true, strict: true, robotsTxt: {}, audit: false };
+  const all = served ?? [encoder.encode(html)];
+  let next = 0;
+  let bytes = all[0];
+  const options = { noindex: { collections: [], paths: ['/tags/**'], data: {} }, rules: [{ path: ['/blog/**', '/starter/**'], robots: 'noarchive' }], frontMatterKey: 'robots', errorPages: [], googlebot: { maxSnippet: -1, maxImagePreview: 'large', maxVideoPreview: -1 }, indexable: true, strict: true, robotsTxt: {}, audit: false };
   const body = () => {
+    bytes = all[next++ % all.length];
     const chunks = [bytes];
     return new Response({ [Symbol.asyncIterator]: () => ({ next: async () => (chunks.length > 0 ? { done: false, value: chunks.pop() } : { done: true, value: undefined }) }) }).body;
   };
@@ -296,7 +313,7 @@ async function inProcessMicros(pages) {
       const result = await injectRobotsStream(body(), resolve);
       for await (const _ of result.body);
     },
-    headScan: async () => locateHead(new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes, { stream: true })),
+    headScan: async () => locateHead(new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(all[next++ % all.length], { stream: true })),
     resolve: async () => resolve([]),
   };
   const cpu = async (task, count) => {
@@ -357,6 +374,7 @@ export async function benchOnDemand({ rounds = 7, ms = 3000, connections = 8, im
       },
     ]),
   );
+  let starterPages;
   try {
     // Warm all up (JIT, caches), then rotate which goes first in each round.
     for (const route of routes) for (const name of names) await load(servers[name], route, 1000, connections);
@@ -380,6 +398,8 @@ export async function benchOnDemand({ rounds = 7, ms = 3000, connections = 8, im
         ratios.cpuRewrapVsNone.push(result.none.cpuMsPerRequest / result.rewrap.cpuMsPerRequest);
       }
     }
+    // The starter's pages as the server without robots-kit sends them, for the in-process figures.
+    starterPages = await Promise.all(STARTER_SLUGS.map((_, i) => getBytes(servers.none.agent, `${servers.none.origin}${ROUTES.starter('', i)}`)));
   } finally {
     for (const name of names) servers[name].stop();
   }
@@ -392,6 +412,7 @@ export async function benchOnDemand({ rounds = 7, ms = 3000, connections = 8, im
     ...blog,
     ...others,
     inProcessMicrosPerPage: await inProcessMicros(2000),
+    starterInProcessMicrosPerPage: await inProcessMicros(2000, starterPages),
     coldImportMs: { runtime: coldImportMs('@robots-kit/core/runtime', importRuns), main: coldImportMs('@robots-kit/core', importRuns) },
     bundle: await runtimeBundle(),
     middlewareChunkBytes: middleware ? statSync(join(dir, 'dist-robots', 'server', middleware)).size : undefined,

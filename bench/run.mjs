@@ -237,8 +237,9 @@ if (wanted('on-demand')) {
       ['@robots-kit/core (main entry)', r.coldImportMs.main.toFixed(1), r.bundle.main.modules, (r.bundle.main.bytes / 1024).toFixed(1), r.bundle.main.nodeImports.join(' ') || 'none'],
     ]),
   );
-  const own = r.inProcessMicrosPerPage;
-  say(`robots-kit's own work per page, in process (resolveResponse + injectRobotsStream, the page in one chunk as Astro sends it): ${(own.withRobots - own.alone).toFixed(0)} µs CPU (${own.withRobots.toFixed(0)} µs against ${own.alone.toFixed(0)} µs to read the body alone); of it, the head scan ${own.headScan.toFixed(1)} µs, a cached resolution ${own.resolve.toFixed(1)} µs`);
+  for (const [label, own] of [['minimal page', r.inProcessMicrosPerPage], ['blog starter page', r.starterInProcessMicrosPerPage]]) {
+    say(`robots-kit's own work per page, in process (resolveResponse + injectRobotsStream, the page in one chunk as Astro sends it), ${label}: ${(own.withRobots - own.alone).toFixed(0)} µs CPU (${own.withRobots.toFixed(0)} µs against ${own.alone.toFixed(0)} µs to read the body alone); of it, the head scan ${own.headScan.toFixed(1)} µs, a cached resolution ${own.resolve.toFixed(1)} µs`);
+  }
   if (r.middlewareChunkBytes) say(`the built server's middleware chunk: ${(r.middlewareChunkBytes / 1024).toFixed(1)} KiB`);
 }
 
