@@ -1,6 +1,8 @@
 // On-demand rendering: requests per second of an @astrojs/node server with robots-kit's
-// middleware against the same site without it (same run, alternated rounds), and the cold import
-// time and size of @robots-kit/core/runtime, which that middleware loads, beside the main entry.
+// middleware against the same site without it (same run, alternated rounds), on two pages of the
+// same builds (ROUTES: the minimal page, the worst case, and the Astro blog starter's post page),
+// and the cold import time and size of @robots-kit/core/runtime, which that middleware loads,
+// beside the main entry.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -297,11 +299,9 @@ async function inProcessMicros(pages, served) {
   const html = head + Array.from({ length: 30 }, (_, i) => `<p>Paragraph ${i} of a post rendered on request, with <a href="/blog/${i}/">a link</a> and some <em>inline markup</em> to make it look like a real page.</p>`).join('') + '</article></main></body></html>';
   const all = served ?? [encoder.encode(html)];
   let next = 0;
-  let bytes = all[0];
   const options = { noindex: { collections: [], paths: ['/tags/**'], data: {} }, rules: [{ path: ['/blog/**', '/starter/**'], robots: 'noarchive' }], frontMatterKey: 'robots', errorPages: [], googlebot: { maxSnippet: -1, maxImagePreview: 'large', maxVideoPreview: -1 }, indexable: true, strict: true, robotsTxt: {}, audit: false };
   const body = () => {
-    bytes = all[next++ % all.length];
-    const chunks = [bytes];
+    const chunks = [all[next++ % all.length]];
     return new Response({ [Symbol.asyncIterator]: () => ({ next: async () => (chunks.length > 0 ? { done: false, value: chunks.pop() } : { done: true, value: undefined }) }) }).body;
   };
   const resolve = (existing) => resolveResponse({ url: '/blog/x/', status: 200, own: [], existing, source: 'src/pages/blog/[slug].astro' }, options, { kind: 'html' }).tags;
