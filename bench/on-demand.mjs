@@ -115,7 +115,7 @@ export async function buildSites() {
   const stamp = join(dir, 'built-from');
   // The middleware's bundle holds core's runtime too: a change to either builds the sites again.
   const bundled = [join('astro-integration', 'dist', 'middleware.js'), join('astro-integration', 'dist', 'page-directives.js'), ...readdirSync(join(root, 'packages', 'core', 'dist'), { recursive: true }).filter((file) => file.endsWith('.js')).map((file) => join('core', 'dist', file))];
-  const version = `${Math.max(...bundled.map((file) => statSync(join(root, 'packages', file)).mtimeMs), statSync(new URL('./starter-site.mjs', import.meta.url)).mtimeMs)} ${Object.values(INTEGRATIONS)} ${Object.keys(ROUTES)}`;
+  const version = `${Math.max(...bundled.map((file) => statSync(join(root, 'packages', file)).mtimeMs), ...['./starter-site.mjs', './starter-posts.mjs'].map((file) => statSync(new URL(file, import.meta.url)).mtimeMs))} ${Object.values(INTEGRATIONS)} ${Object.keys(ROUTES)}`;
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === version) return dir;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'src', 'pages', 'blog'), { recursive: true });
