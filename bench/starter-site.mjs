@@ -2,9 +2,10 @@
 // for bench/on-demand.mjs: the same components, tags, content collection and page structure as
 // the starter (BaseHead, Header, HeaderLink, Footer, FormattedDate, the BlogPost layout, a global
 // stylesheet imported by BaseHead, a glob-loaded `blog` collection with the starter's schema and
-// hero images; the posts in bench/starter-posts.mjs), written for this bench: the texts, the stylesheet's rules and the icons' path
-// data are our own, of the starter's sizes (posts of 2–5 KB of markdown, a 3 KB stylesheet, three
-// social icons of 0.5–1 KB each in the header and again in the footer). What differs from the
+// hero images; the posts in bench/starter-posts.mjs), written for this bench: the texts, the
+// stylesheet's rules and the icons' path data are our own, of the starter's sizes (posts of
+// 2–5 KB of markdown, a 3 KB stylesheet, three social icons of 0.5–1 KB each in the header and
+// again in the footer). What differs from the
 // starter, and why: the page is `src/pages/starter/[slug].astro` with `prerender = false` (looked
 // up with getEntry, 404 when absent) instead of prerendered `blog/[...slug].astro`; the posts are
 // plain markdown (no MDX integration, so that the minimal page's sites keep the same renderers);
