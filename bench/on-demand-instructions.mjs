@@ -4,13 +4,16 @@
 // one server takes minutes); run as
 //   node bench/on-demand-instructions.mjs [--mode=cg|gc] [--variants=none,noop,rewrap,robots]
 //     [--runs=3] [--warm=2000] [--requests=5000] [--connections=4] [--pages=50] [--profile]
+//     [--route=blog|starter]
 // after `node bench/run.mjs --only=on-demand` (or buildSites) built the four sites. Variants are
 // alternated (rotated each run); medians with min–max are printed, and every run as JSON lines.
+// `--route` picks the page: `blog` (default) the minimal page, `starter` the Astro blog starter's
+// post page, its five posts requested in turn (`--pages` does not apply: five URLs).
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
-import { buildSites, freePort, get } from './on-demand.mjs';
+import { ROUTES, buildSites, freePort, get } from './on-demand.mjs';
 import { median, work } from './lib.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')).map(([key, value]) => [key, value ?? 'true']));
@@ -23,6 +26,9 @@ const connections = Number(args.connections ?? 4);
 // How many page URLs the requests cycle through: 50 by default; 0 gives every request a URL of
 // its own, so that nothing remembered per URL (robots-kit keeps what a URL's path matches) helps.
 const pages = Number(args.pages ?? 50);
+const route = args.route ?? 'blog';
+if (!(route in ROUTES)) throw new Error(`on-demand-instructions: \`--route=${route}\` is not a route; use one of ${Object.keys(ROUTES).join(', ')}`);
+const url = ROUTES[route];
 // New space fixed at the size a native server settles at (64 MB semi-spaces): scavenges then
 // follow allocation alone, not V8's throughput heuristics, which valgrind's slowdown changes
 // (without it, a server under callgrind scavenges about five times as often). 0: V8's default.
@@ -38,11 +44,56 @@ async function fire(origin, agent, count, label) {
   const worker = async () => {
     while (next < count) {
       const i = next++;
-      const { statusCode: status } = await get(agent, `${origin}/blog/${label}-${pages > 0 ? i % pages : i}/`);
+      const { statusCode: status } = await get(agent, `${origin}${url(label, pages > 0 ? i % pages : i)}`);
       if (status !== 200) throw new Error(`status ${status}`);
     }
   };
   await Promise.all(Array.from({ length: connections }, worker));
+}
+
+/**
+ * The functions of V8's garbage collector (scavenger, marking, sweeping, evacuation, remembered
+ * sets, the heap's own bookkeeping) and of its optimizing compilers (Turbofan, Turboshaft, Maglev,
+ * their zones), by the qualified name callgrind gives them (the part before the parameter list).
+ * valgrind inflates both (its slowdown changes when V8 collects and compiles), so the split
+ * below leaves their own instructions out; what they call (memcpy, malloc) stays counted.
+ */
+const GC_OR_COMPILER = /Scaveng|Marking|MarkCompact|MinorMS|MinorMarkSweep|Sweep|Evacuat|RememberedSet|SlotSet|heap::base::|cppgc::|v8::internal::Heap::|GCTracer|v8::internal::compiler::|v8::internal::maglev::|v8::internal::turboshaft::|v8::internal::Zone::|OptimizingCompileDispatcher/;
+
+/**
+ * A callgrind dump's total and the part of it that is not V8's collector or optimizing compilers
+ * (their functions' self cost taken out): one pass over the file, its names compressed as
+ * `fn=(id) name` the first time and `fn=(id)` after; the cost line after a `calls=` line is the
+ * call's inclusive cost, not the caller's own, and is skipped.
+ */
+function splitDump(file) {
+  const names = new Map();
+  let total = 0;
+  let excluded = 0;
+  let inExcluded = false;
+  let skipNext = false;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const first = line.charCodeAt(0);
+    // A cost line starts with a position: a digit, `+`, `-` or `*`.
+    if ((first >= 48 && first <= 57) || first === 43 || first === 45 || first === 42) {
+      if (skipNext) {
+        skipNext = false;
+        continue;
+      }
+      const cost = Number(line.slice(line.lastIndexOf(' ') + 1));
+      total += cost;
+      if (inExcluded) excluded += cost;
+    } else if (line.startsWith('fn=')) {
+      const match = /^fn=\((\d+)\)(?: (.*))?$/.exec(line);
+      if (match[2] !== undefined) names.set(match[1], GC_OR_COMPILER.test(match[2].split('(')[0]));
+      inExcluded = names.get(match[1]) ?? false;
+    } else if (line.startsWith('cfn=')) {
+      // A callee's name is given here the first time it appears.
+      const match = /^cfn=\((\d+)\) (.*)$/.exec(line);
+      if (match) names.set(match[1], GC_OR_COMPILER.test(match[2].split('(')[0]));
+    } else if (line.startsWith('calls=')) skipNext = true;
+  }
+  return { total, withoutGcAndCompilers: total - excluded };
 }
 
 /** What V8's `--trace-gc-nvp` lines say between two marks: scavenges, mark-compacts, bytes allocated. */
@@ -76,11 +127,11 @@ function cpuMs(pid) {
 
 async function measure(variant, run) {
   // A copy of the built sites (`--site=`) keeps a "before" while the packages change.
-  const dir = args.site ?? buildSites();
+  const dir = args.site ?? (await buildSites());
   const entry = join(dir, `dist-${variant}`, 'server', 'entry.mjs');
   const port = await freePort();
   const nodeArgs = ['--trace-gc-nvp', ...(semiSpaceMb > 0 ? [`--min-semi-space-size=${semiSpaceMb}`, `--max-semi-space-size=${semiSpaceMb}`] : []), ...(args.profile ? ['--perf-basic-prof', '--interpreted-frames-native-stack'] : []), entry];
-  const outFile = join(outDir, `${variant}${tag}-${run}-%p.out`);
+  const outFile = join(outDir, `${variant}${tag}-${route}-${run}-%p.out`);
   const command = mode === 'cg' ? 'valgrind' : process.execPath;
   const vgdbPrefix = join(outDir, 'vgdb');
   const commandArgs = mode === 'cg' ? ['--tool=callgrind', `--vgdb-prefix=${vgdbPrefix}`, '--instr-atstart=no', `--callgrind-out-file=${outFile}`, ...(args.profile ? ['--dump-instr=yes'] : []), process.execPath, ...nodeArgs] : nodeArgs;
@@ -104,7 +155,7 @@ async function measure(variant, run) {
   try {
     for (let tries = 0; ; tries++) {
       try {
-        await get(agent, `${origin}/blog/warm-up/`);
+        await get(agent, `${origin}${url('warm-up', 0)}`);
         break;
       } catch (error) {
         if (tries > 1200 || child.exitCode !== null) throw new Error(`${variant} did not start: ${error.message}\n${stderr}`);
@@ -127,11 +178,12 @@ async function measure(variant, run) {
       if (mode === 'cg') {
         const before = new Set(readdirSync(outDir));
         control('--dump');
-        const dump = readdirSync(outDir).find((file) => !before.has(file) && file.startsWith(`${variant}${tag}-${run}-${child.pid}.out`));
+        const dump = readdirSync(outDir).find((file) => !before.has(file) && file.startsWith(`${variant}${tag}-${route}-${run}-${child.pid}.out`));
         const totals = /^(?:totals|summary): (\d+)/m.exec(readFileSync(join(outDir, dump), 'utf8'));
         // JIT frames are named from Node's perf map (`--perf-basic-prof`): kept beside the dump.
         if (args.profile) copyFileSync(`/tmp/perf-${child.pid}.map`, join(outDir, `${dump}.perf.map`));
-        perWindow.push({ dump, requests: count, kInstructionsPerRequest: Number(totals[1]) / count / 1000 });
+        const split = splitDump(join(outDir, dump));
+        perWindow.push({ dump, requests: count, kInstructionsPerRequest: Number(totals[1]) / count / 1000, kWithoutGcAndCompilersPerRequest: split.withoutGcAndCompilers / count / 1000 });
       }
     }
     const cpu = cpuMs(child.pid) - cpuStart;
@@ -139,10 +191,11 @@ async function measure(variant, run) {
     const instructions = mode === 'cg' ? perWindow.reduce((sum, window) => sum + window.kInstructionsPerRequest * window.requests * 1000, 0) : undefined;
     return {
       variant: variant + tag,
+      route,
       run,
       semiSpaceMb,
       requests,
-      ...(instructions === undefined ? {} : { kInstructionsPerRequest: instructions / requests / 1000, windows: perWindow }),
+      ...(instructions === undefined ? {} : { kInstructionsPerRequest: instructions / requests / 1000, kWithoutGcAndCompilersPerRequest: perWindow.reduce((sum, window) => sum + window.kWithoutGcAndCompilersPerRequest * window.requests, 0) / requests, windows: perWindow }),
       cpuMsPerRequest: cpu / requests,
       kbAllocatedPerRequest: gc.allocated / requests / 1024,
       scavengesPer10k: (gc.scavenges * 10000) / requests,
@@ -157,7 +210,18 @@ async function measure(variant, run) {
 }
 
 const results = [];
-for (let run = 0; run < runs; run++) {
+if (mode === 'split') {
+  // `--mode=split --log=FILE`: the split of the dumps an earlier run's JSON lines name (a run
+  // made before the split existed), the summary as after a run.
+  for (const line of readFileSync(args.log, 'utf8').split('\n').filter((text) => text.startsWith('{'))) {
+    const result = JSON.parse(line);
+    for (const window of result.windows) window.kWithoutGcAndCompilersPerRequest = splitDump(join(outDir, window.dump)).withoutGcAndCompilers / window.requests / 1000;
+    result.kWithoutGcAndCompilersPerRequest = result.windows.reduce((sum, window) => sum + window.kWithoutGcAndCompilersPerRequest * window.requests, 0) / result.requests;
+    results.push(result);
+    console.log(JSON.stringify(result));
+  }
+}
+for (let run = 0; run < (mode === 'split' ? 0 : runs); run++) {
   const order = variants.map((_, i) => variants[(i + run) % variants.length]);
   for (const variant of order) {
     const result = await measure(variant, run);
@@ -165,7 +229,7 @@ for (let run = 0; run < runs; run++) {
     console.log(JSON.stringify(result));
   }
 }
-const fields = ['kInstructionsPerRequest', 'cpuMsPerRequest', 'kbAllocatedPerRequest', 'scavengesPer10k', 'gcPauseMsPerRequest'];
+const fields = ['kInstructionsPerRequest', 'kWithoutGcAndCompilersPerRequest', 'cpuMsPerRequest', 'kbAllocatedPerRequest', 'scavengesPer10k', 'gcPauseMsPerRequest'];
 for (const variant of variants) {
   const mine = results.filter((result) => result.variant === variant + tag);
   const summary = fields

@@ -1,6 +1,8 @@
 // On-demand rendering: requests per second of an @astrojs/node server with robots-kit's
-// middleware against the same site without it (same run, alternated rounds), and the cold import
-// time and size of @robots-kit/core/runtime, which that middleware loads, beside the main entry.
+// middleware against the same site without it (same run, alternated rounds), on two pages of the
+// same builds (ROUTES: the minimal page, the worst case, and the Astro blog starter's post page),
+// and the cold import time and size of @robots-kit/core/runtime, which that middleware loads,
+// beside the main entry.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -8,6 +10,7 @@ import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { median, root, work } from './lib.mjs';
+import { STARTER_SLUGS, writeStarterSite } from './starter-site.mjs';
 
 const require = createRequire(import.meta.url);
 const astroBin = join(dirname(require.resolve('astro/package.json')), 'bin', 'astro.mjs');
@@ -84,7 +87,8 @@ const INTEGRATIONS = {
   none: '',
   noop: middlewareIntegration('noop'),
   rewrap: middlewareIntegration('rewrap'),
-  robots: "robots({ noindex: { paths: ['/tags/**'] }, rules: [{ path: '/blog/**', robots: 'noarchive' }] })",
+  // Both pages under the same rule: each gets a tag and a header (the edit path, the costly one).
+  robots: "robots({ noindex: { paths: ['/tags/**'] }, rules: [{ path: ['/blog/**', '/starter/**'], robots: 'noarchive' }] })",
 };
 const config = (variant) => `import node from '@astrojs/node';
 ${variant === 'robots' ? "import robots from '@robots-kit/astro';\n" : ''}import { defineConfig } from 'astro/config';
@@ -95,13 +99,23 @@ export default defineConfig({
 });
 `;
 
-/** Builds the site with and without robots-kit, once; later runs reuse the builds. */
-export function buildSites() {
+/**
+ * The pages the bench can request, by route: `blog` is the minimal page (the layout above and 30
+ * generated paragraphs, the worst case: little rendering for robots-kit's fixed cost), `starter`
+ * the Astro blog starter's post page (bench/starter-site.mjs), both on demand in the same sites.
+ */
+export const ROUTES = {
+  blog: (label, i) => `/blog/${label}-${i}/`,
+  starter: (label, i) => `/starter/${STARTER_SLUGS[i % STARTER_SLUGS.length]}/`,
+};
+
+/** Builds the site (both pages) with and without robots-kit, once; later runs reuse the builds. */
+export async function buildSites() {
   const dir = join(work, 'on-demand-site');
   const stamp = join(dir, 'built-from');
   // The middleware's bundle holds core's runtime too: a change to either builds the sites again.
   const bundled = [join('astro-integration', 'dist', 'middleware.js'), join('astro-integration', 'dist', 'page-directives.js'), ...readdirSync(join(root, 'packages', 'core', 'dist'), { recursive: true }).filter((file) => file.endsWith('.js')).map((file) => join('core', 'dist', file))];
-  const version = `${Math.max(...bundled.map((file) => statSync(join(root, 'packages', file)).mtimeMs))} ${Object.keys(INTEGRATIONS)}`;
+  const version = `${Math.max(...bundled.map((file) => statSync(join(root, 'packages', file)).mtimeMs), ...['./starter-site.mjs', './starter-posts.mjs'].map((file) => statSync(new URL(file, import.meta.url)).mtimeMs))} ${Object.values(INTEGRATIONS)} ${Object.keys(ROUTES)}`;
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === version) return dir;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'src', 'pages', 'blog'), { recursive: true });
@@ -109,6 +123,7 @@ export function buildSites() {
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'robots-kit-bench-on-demand', private: true, type: 'module' }));
   writeFileSync(join(dir, 'src', 'layouts', 'Base.astro'), LAYOUT);
   writeFileSync(join(dir, 'src', 'pages', 'blog', '[slug].astro'), PAGE);
+  await writeStarterSite(dir);
   writeFileSync(join(dir, 'noop-middleware.mjs'), 'export const onRequest = (context, next) => next();\n');
   writeFileSync(join(dir, 'rewrap-middleware.mjs'), REWRAP_MIDDLEWARE);
   for (const variant of Object.keys(INTEGRATIONS)) {
@@ -140,6 +155,19 @@ export function get(agent, url) {
     request(url, { agent }, (response) => {
       response.on('data', () => undefined);
       response.on('end', () => resolve(response));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** One GET over `agent`: its body's bytes. */
+function getBytes(agent, url) {
+  return new Promise((resolve, reject) => {
+    request(url, { agent }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
     })
       .on('error', reject)
       .end();
@@ -196,17 +224,18 @@ function processCpuMs(pid) {
 }
 
 /**
- * `connections` concurrent keep-alive clients for `ms`: requests per second (wall time, which the
- * other processes of a shared machine sway) and the server's CPU milliseconds per request (which
- * they sway much less).
+ * `connections` concurrent keep-alive clients on `route`'s page for `ms`: requests per second
+ * (wall time, which the other processes of a shared machine sway) and the server's CPU
+ * milliseconds per request (which they sway much less).
  */
-async function load(server, ms, connections) {
+async function load(server, route, ms, connections) {
   let done = 0;
+  const url = ROUTES[route];
   const cpuBefore = processCpuMs(server.pid);
   const deadline = performance.now() + ms;
   const worker = async (id) => {
     for (let i = 0; performance.now() < deadline; i++) {
-      const response = await get(server.agent, `${server.origin}/blog/post-${id}-${i % 50}/`);
+      const response = await get(server.agent, `${server.origin}${url(`post-${id}`, i % 50)}`);
       if (response.statusCode !== 200) throw new Error(`status ${response.statusCode}`);
       done++;
     }
@@ -259,18 +288,20 @@ async function runtimeBundle() {
  * Astro's Node renderer returns for a page without awaits: one chunk, in a Response made from an
  * async iterable. Beside it, two of its parts alone: the head scan (decoding the chunk and
  * reading the head as injectRobots does) and a cached resolution. Steadier than the server
- * figures on a busy machine, and only ours; rounds alternate, medians.
+ * figures on a busy machine, and only ours; rounds alternate, medians. `served`: the pages as a
+ * server sent them (each call takes the next), else the minimal page, built here.
  */
-async function inProcessMicros(pages) {
+async function inProcessMicros(pages, served) {
   const { injectRobotsStream, resolveResponse } = await import(join(root, 'packages', 'core', 'dist', 'runtime.js'));
   const { locateHead } = await import(join(root, 'packages', 'core', 'dist', 'html', 'inject.js'));
   const encoder = new TextEncoder();
   const head = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="description" content="A page rendered on request for the robots-kit bench."><link rel="canonical" href="https://example.com/blog/x/"><title>Post x</title></head><body><header><nav><a href="/">Home</a> <a href="/blog/">Blog</a></nav></header><main><article><h1>Post x</h1>';
   const html = head + Array.from({ length: 30 }, (_, i) => `<p>Paragraph ${i} of a post rendered on request, with <a href="/blog/${i}/">a link</a> and some <em>inline markup</em> to make it look like a real page.</p>`).join('') + '</article></main></body></html>';
-  const bytes = encoder.encode(html);
-  const options = { noindex: { collections: [], paths: ['/tags/**'], data: {} }, rules: [{ path: ['/blog/**'], robots: 'noarchive' }], frontMatterKey: 'robots', errorPages: [], googlebot: { maxSnippet: -1, maxImagePreview: 'large', maxVideoPreview: -1 }, indexable: true, strict: true, robotsTxt: {}, audit: false };
+  const all = served ?? [encoder.encode(html)];
+  let next = 0;
+  const options = { noindex: { collections: [], paths: ['/tags/**'], data: {} }, rules: [{ path: ['/blog/**', '/starter/**'], robots: 'noarchive' }], frontMatterKey: 'robots', errorPages: [], googlebot: { maxSnippet: -1, maxImagePreview: 'large', maxVideoPreview: -1 }, indexable: true, strict: true, robotsTxt: {}, audit: false };
   const body = () => {
-    const chunks = [bytes];
+    const chunks = [all[next++ % all.length]];
     return new Response({ [Symbol.asyncIterator]: () => ({ next: async () => (chunks.length > 0 ? { done: false, value: chunks.pop() } : { done: true, value: undefined }) }) }).body;
   };
   const resolve = (existing) => resolveResponse({ url: '/blog/x/', status: 200, own: [], existing, source: 'src/pages/blog/[slug].astro' }, options, { kind: 'html' }).tags;
@@ -282,7 +313,7 @@ async function inProcessMicros(pages) {
       const result = await injectRobotsStream(body(), resolve);
       for await (const _ of result.body);
     },
-    headScan: async () => locateHead(new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes, { stream: true })),
+    headScan: async () => locateHead(new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(all[next++ % all.length], { stream: true })),
     resolve: async () => resolve([]),
   };
   const cpu = async (task, count) => {
@@ -303,49 +334,85 @@ async function inProcessMicros(pages) {
   return Object.fromEntries(names.map((name) => [name, median(samples[name])]));
 }
 
-export async function benchOnDemand({ rounds = 7, ms = 3000, connections = 8, importRuns = 7 } = {}) {
-  const dir = buildSites();
-  const names = ['none', 'noop', 'rewrap', 'robots'];
-  const servers = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await startServer(join(dir, `dist-${name}`, 'server', 'entry.mjs'))])));
-  const rps = Object.fromEntries(names.map((name) => [name, []]));
-  const cpu = Object.fromEntries(names.map((name) => [name, []]));
-  const ratios = { vsNone: [], vsNoop: [], cpuVsNone: [], cpuVsNoop: [], cpuVsRewrap: [], cpuRewrapVsNone: [] };
-  try {
-    // Warm all up (JIT, caches), then rotate which goes first in each round.
-    for (const name of names) await load(servers[name], 1000, connections);
-    for (let round = 0; round < rounds; round++) {
-      const order = names.map((_, i) => names[(i + round) % names.length]);
-      const result = {};
-      for (const name of order) result[name] = await load(servers[name], ms, connections);
-      for (const name of names) {
-        rps[name].push(result[name].rps);
-        cpu[name].push(result[name].cpuMsPerRequest);
-      }
-      ratios.vsNone.push(result.robots.rps / result.none.rps);
-      ratios.vsNoop.push(result.robots.rps / result.noop.rps);
-      // As throughput ratios: CPU per request without over CPU per request with.
-      ratios.cpuVsNone.push(result.none.cpuMsPerRequest / result.robots.cpuMsPerRequest);
-      ratios.cpuVsNoop.push(result.noop.cpuMsPerRequest / result.robots.cpuMsPerRequest);
-      // robots-kit's own share beyond re-streaming, and the re-streaming floor itself.
-      ratios.cpuVsRewrap.push(result.rewrap.cpuMsPerRequest / result.robots.cpuMsPerRequest);
-      ratios.cpuRewrapVsNone.push(result.none.cpuMsPerRequest / result.rewrap.cpuMsPerRequest);
-    }
-  } finally {
-    for (const name of names) servers[name].stop();
-  }
-  const middleware = readdirSync(join(dir, 'dist-robots', 'server')).find((file) => /middleware.*\.mjs$/.test(file));
+/** What each route's page is, for the report. */
+const PAGES = {
+  blog: 'a bare layout and 30 generated paragraphs (5 KB), the worst case',
+  starter: "the Astro blog starter's post page, its BaseHead, Header, Footer and BlogPost layout, a markdown post from a content collection, a hero image (15–22 KB, of which the head 5.7–6.0 KB: Astro inlines the stylesheets)",
+};
+
+/** The ratios of one route's page, from each round's results by variant. */
+function summarize(route, rps, cpu, ratios) {
   const medianRatio = Object.fromEntries(Object.entries(ratios).map(([key, list]) => [key, median(list)]));
   return {
-    connections,
-    rounds,
-    secondsPerRound: ms / 1000,
-    rps: Object.fromEntries(names.map((name) => [name, median(rps[name])])),
-    cpuMsPerRequest: Object.fromEntries(names.map((name) => [name, median(cpu[name])])),
+    page: PAGES[route],
+    rps: Object.fromEntries(Object.entries(rps).map(([name, list]) => [name, median(list)])),
+    cpuMsPerRequest: Object.fromEntries(Object.entries(cpu).map(([name, list]) => [name, median(list)])),
     ratios,
     medianRatio,
     overheadPercent: Object.fromEntries(Object.entries(medianRatio).map(([key, ratio]) => [key, (1 - ratio) * 100])),
     target: { overheadAtMostPercent: 5, met: (1 - medianRatio.cpuVsNone) * 100 <= 5 },
+  };
+}
+
+/**
+ * Both pages (ROUTES) on the four servers: in each round, each page on each server in turn, the
+ * order rotated; the minimal page's figures at the top level (as before the starter page was
+ * added), the starter page's under `starter` in the same shape.
+ */
+export async function benchOnDemand({ rounds = 7, ms = 3000, connections = 8, importRuns = 7 } = {}) {
+  const dir = await buildSites();
+  const names = ['none', 'noop', 'rewrap', 'robots'];
+  const routes = Object.keys(ROUTES);
+  const servers = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await startServer(join(dir, `dist-${name}`, 'server', 'entry.mjs'))])));
+  const perRoute = Object.fromEntries(
+    routes.map((route) => [
+      route,
+      {
+        rps: Object.fromEntries(names.map((name) => [name, []])),
+        cpu: Object.fromEntries(names.map((name) => [name, []])),
+        ratios: { vsNone: [], vsNoop: [], cpuVsNone: [], cpuVsNoop: [], cpuVsRewrap: [], cpuRewrapVsNone: [] },
+      },
+    ]),
+  );
+  let starterPages;
+  try {
+    // Warm all up (JIT, caches), then rotate which goes first in each round.
+    for (const route of routes) for (const name of names) await load(servers[name], route, 1000, connections);
+    for (let round = 0; round < rounds; round++) {
+      const order = names.map((_, i) => names[(i + round) % names.length]);
+      for (const route of round % 2 === 0 ? routes : [...routes].reverse()) {
+        const { rps, cpu, ratios } = perRoute[route];
+        const result = {};
+        for (const name of order) result[name] = await load(servers[name], route, ms, connections);
+        for (const name of names) {
+          rps[name].push(result[name].rps);
+          cpu[name].push(result[name].cpuMsPerRequest);
+        }
+        ratios.vsNone.push(result.robots.rps / result.none.rps);
+        ratios.vsNoop.push(result.robots.rps / result.noop.rps);
+        // As throughput ratios: CPU per request without over CPU per request with.
+        ratios.cpuVsNone.push(result.none.cpuMsPerRequest / result.robots.cpuMsPerRequest);
+        ratios.cpuVsNoop.push(result.noop.cpuMsPerRequest / result.robots.cpuMsPerRequest);
+        // robots-kit's own share beyond re-streaming, and the re-streaming floor itself.
+        ratios.cpuVsRewrap.push(result.rewrap.cpuMsPerRequest / result.robots.cpuMsPerRequest);
+        ratios.cpuRewrapVsNone.push(result.none.cpuMsPerRequest / result.rewrap.cpuMsPerRequest);
+      }
+    }
+    // The starter's pages as the server without robots-kit sends them, for the in-process figures.
+    starterPages = await Promise.all(STARTER_SLUGS.map((_, i) => getBytes(servers.none.agent, `${servers.none.origin}${ROUTES.starter('', i)}`)));
+  } finally {
+    for (const name of names) servers[name].stop();
+  }
+  const { blog, ...others } = Object.fromEntries(routes.map((route) => [route, summarize(route, perRoute[route].rps, perRoute[route].cpu, perRoute[route].ratios)]));
+  const middleware = readdirSync(join(dir, 'dist-robots', 'server')).find((file) => /middleware.*\.mjs$/.test(file));
+  return {
+    connections,
+    rounds,
+    secondsPerRound: ms / 1000,
+    ...blog,
+    ...others,
     inProcessMicrosPerPage: await inProcessMicros(2000),
+    starterInProcessMicrosPerPage: await inProcessMicros(2000, starterPages),
     coldImportMs: { runtime: coldImportMs('@robots-kit/core/runtime', importRuns), main: coldImportMs('@robots-kit/core', importRuns) },
     bundle: await runtimeBundle(),
     middlewareChunkBytes: middleware ? statSync(join(dir, 'dist-robots', 'server', middleware)).size : undefined,

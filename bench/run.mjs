@@ -216,17 +216,20 @@ if (wanted('on-demand')) {
   say('\n▶ on-demand rendering (@astrojs/node) …');
   const r = (results.onDemand = await benchOnDemand(quick ? { rounds: 2, ms: 1000, importRuns: 3 } : {}));
   const mark = (ok) => (ok ? '✔' : '✘');
-  say(`${r.connections} keep-alive clients, ${r.rounds} alternated rounds of ${r.secondsPerRound} s; one on-demand blog page`);
-  say(
-    table([
-      ['measure', 'with robots-kit', 'without', 'a no-op middleware', 're-streaming only', 'ratio vs without', 'ratio vs no-op', 'ratio vs re-streaming', 're-streaming vs without', 'target'],
-      ['server CPU ms per request (median)', r.cpuMsPerRequest.robots.toFixed(3), r.cpuMsPerRequest.none.toFixed(3), r.cpuMsPerRequest.noop.toFixed(3), r.cpuMsPerRequest.rewrap.toFixed(3),
-        `${r.medianRatio.cpuVsNone.toFixed(3)} (overhead ${r.overheadPercent.cpuVsNone.toFixed(1)}%; rounds ${r.ratios.cpuVsNone.map((x) => x.toFixed(2)).join(' ')})`, `${r.medianRatio.cpuVsNoop.toFixed(3)} (${r.overheadPercent.cpuVsNoop.toFixed(1)}%)`,
-        `${r.medianRatio.cpuVsRewrap.toFixed(3)} (rounds ${r.ratios.cpuVsRewrap.map((x) => x.toFixed(2)).join(' ')})`, `${r.medianRatio.cpuRewrapVsNone.toFixed(3)} (rounds ${r.ratios.cpuRewrapVsNone.map((x) => x.toFixed(2)).join(' ')})`, `≤ 5% ${mark(r.target.met)}`],
-      ['requests/s, wall time (median)', Math.round(r.rps.robots), Math.round(r.rps.none), Math.round(r.rps.noop), Math.round(r.rps.rewrap),
-        `${r.medianRatio.vsNone.toFixed(3)} (rounds ${r.ratios.vsNone.map((x) => x.toFixed(2)).join(' ')})`, r.medianRatio.vsNoop.toFixed(3), '', '', ''],
-    ]),
-  );
+  say(`${r.connections} keep-alive clients, ${r.rounds} alternated rounds of ${r.secondsPerRound} s, two on-demand pages in each round`);
+  for (const [label, p] of [['minimal page', r], ['blog starter page', r.starter]]) {
+    say(`${label}: ${p.page}`);
+    say(
+      table([
+        ['measure', 'with robots-kit', 'without', 'a no-op middleware', 're-streaming only', 'ratio vs without', 'ratio vs no-op', 'ratio vs re-streaming', 're-streaming vs without', 'target'],
+        ['server CPU ms per request (median)', p.cpuMsPerRequest.robots.toFixed(3), p.cpuMsPerRequest.none.toFixed(3), p.cpuMsPerRequest.noop.toFixed(3), p.cpuMsPerRequest.rewrap.toFixed(3),
+          `${p.medianRatio.cpuVsNone.toFixed(3)} (overhead ${p.overheadPercent.cpuVsNone.toFixed(1)}%; rounds ${p.ratios.cpuVsNone.map((x) => x.toFixed(2)).join(' ')})`, `${p.medianRatio.cpuVsNoop.toFixed(3)} (${p.overheadPercent.cpuVsNoop.toFixed(1)}%)`,
+          `${p.medianRatio.cpuVsRewrap.toFixed(3)} (rounds ${p.ratios.cpuVsRewrap.map((x) => x.toFixed(2)).join(' ')})`, `${p.medianRatio.cpuRewrapVsNone.toFixed(3)} (rounds ${p.ratios.cpuRewrapVsNone.map((x) => x.toFixed(2)).join(' ')})`, `≤ 5% ${mark(p.target.met)}`],
+        ['requests/s, wall time (median)', Math.round(p.rps.robots), Math.round(p.rps.none), Math.round(p.rps.noop), Math.round(p.rps.rewrap),
+          `${p.medianRatio.vsNone.toFixed(3)} (rounds ${p.ratios.vsNone.map((x) => x.toFixed(2)).join(' ')})`, p.medianRatio.vsNoop.toFixed(3), '', '', ''],
+      ]),
+    );
+  }
   say(
     table([
       ['entry', 'cold import ms (median)', 'modules bundled', 'minified KiB', 'node: imports'],
@@ -234,8 +237,9 @@ if (wanted('on-demand')) {
       ['@robots-kit/core (main entry)', r.coldImportMs.main.toFixed(1), r.bundle.main.modules, (r.bundle.main.bytes / 1024).toFixed(1), r.bundle.main.nodeImports.join(' ') || 'none'],
     ]),
   );
-  const own = r.inProcessMicrosPerPage;
-  say(`robots-kit's own work per page, in process (resolveResponse + injectRobotsStream, the page in one chunk as Astro sends it): ${(own.withRobots - own.alone).toFixed(0)} µs CPU (${own.withRobots.toFixed(0)} µs against ${own.alone.toFixed(0)} µs to read the body alone); of it, the head scan ${own.headScan.toFixed(1)} µs, a cached resolution ${own.resolve.toFixed(1)} µs`);
+  for (const [label, own] of [['minimal page', r.inProcessMicrosPerPage], ['blog starter page', r.starterInProcessMicrosPerPage]]) {
+    say(`robots-kit's own work per page, in process (resolveResponse + injectRobotsStream, the page in one chunk as Astro sends it), ${label}: ${(own.withRobots - own.alone).toFixed(0)} µs CPU (${own.withRobots.toFixed(0)} µs against ${own.alone.toFixed(0)} µs to read the body alone); of it, the head scan ${own.headScan.toFixed(1)} µs, a cached resolution ${own.resolve.toFixed(1)} µs`);
+  }
   if (r.middlewareChunkBytes) say(`the built server's middleware chunk: ${(r.middlewareChunkBytes / 1024).toFixed(1)} KiB`);
 }
 
