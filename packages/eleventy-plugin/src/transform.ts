@@ -212,8 +212,8 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     reportWarnings(warnings, setup.logger(), setup.state.reported);
     // `links` and `nosnippet` rules: a pass of their own, only on sites that set those options.
     if (ownOutput && hasBodyRules(setup.options)) {
-      const html = applyBodyRules(result.changed ? result.html : copy, result.changed ? result.html : content, toResolve, data, setup);
-      return html === content ? content : flattenedOutput(html);
+      const body = applyBodyRules(result.changed ? result.html : copy, toResolve, data, setup);
+      if (body !== undefined) return flattenedOutput(body);
     }
     // An unchanged page is returned as `content` itself, not as the flat copy the scan read:
     // Eleventy keeps every page's returned output until the build ends (the results of
@@ -242,10 +242,10 @@ function flattenedOutput(html: string): string {
 
 /**
  * The page's `links` and `nosnippet` rules applied by core (`rewritePageBody`) to `html` (the
- * flat copy when the head was left alone); `unchanged` (the page after the head pass: the
- * transform's input when the head was left alone) is returned when the body pass changes nothing. Bad `links`/`nosnippet` data fails the page, located.
+ * page after the head pass, or the flat copy when the head was left alone): the page they give,
+ * or undefined when they change nothing. Bad `links`/`nosnippet` data fails the page, located.
  */
-function applyBodyRules(html: string, unchanged: string, page: PageToResolve, data: EleventyPageData | undefined, setup: RobotsTransformSetup): string {
+function applyBodyRules(html: string, page: PageToResolve, data: EleventyPageData | undefined, setup: RobotsTransformSetup): string | undefined {
   let body: ReturnType<typeof rewritePageBody>;
   try {
     body = rewritePageBody(html, page, setup.options);
@@ -255,5 +255,5 @@ function applyBodyRules(html: string, unchanged: string, page: PageToResolve, da
   }
   // reportWarnings drops core's package prefix itself.
   reportWarnings(body.warnings.map((warning) => warning.message), setup.logger(), setup.state.reported);
-  return body.changed ? body.html : unchanged;
+  return body.changed ? body.html : undefined;
 }
