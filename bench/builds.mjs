@@ -40,8 +40,11 @@ function rounds(script, dir, variants, runs) {
   }));
 }
 
-/** The controls: no plugin, a transform returning its input, and a bare string insert reading a copy. */
-export const ELEVENTY_VARIANTS = ['none', 'identity', 'insert', 'default', 'full'];
+/**
+ * The controls: no plugin, a transform returning its input, a bare string insert reading a copy,
+ * and that insert with the plugin imported but not added (the import's own share of the build).
+ */
+export const ELEVENTY_VARIANTS = ['none', 'identity', 'insert', 'import', 'default', 'full'];
 
 /** Eleventy builds of the bench site; `archive` adds a paginated archive of that many pages. */
 export function benchEleventyBuilds({ pages, runs, archive = 0, variants = ELEVENTY_VARIANTS }) {

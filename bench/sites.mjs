@@ -61,7 +61,7 @@ export function eleventySite(count, { archive = 0 } = {}) {
   return dir;
 }
 
-/** The site's config, one variant per `BENCH_VARIANT`: the controls `none`, `identity`, `insert`, and the plugin's `default` and `full`. */
+/** The site's config, one variant per `BENCH_VARIANT`: the controls `none`, `identity`, `insert`, `import` (insert, the plugin imported), and the plugin's `default` and `full`. */
 function writeEleventyConfig(dir) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(
@@ -83,7 +83,9 @@ function writeEleventyConfig(dir) {
     eleventyConfig.addFilter('robotsIndexable', (items) => items);
   }
   if (variant === 'identity') eleventyConfig.addTransform('bench-identity-robots', (content) => content);
-  if (variant === 'insert') {
+  // The insert control with the plugin imported but not added: what the import alone costs a build.
+  if (variant === 'import') await import('@robots-kit/eleventy');
+  if (variant === 'insert' || variant === 'import') {
     // The least a transform that reads the page and adds a tag can do.
     eleventyConfig.addTransform('bench-insert-robots', function (content) {
       if (!this.page.outputPath || !this.page.outputPath.endsWith('.html')) return content;
