@@ -186,7 +186,7 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     // but 0.14 G more instructions at 1,000 pages (a rope flattened in place is read through one
     // more indirection), and the copy does not depend on how Eleventy writes. The live-heap and
     // peak-RSS figures of `npm run bench` (Eleventy builds) guard this V8 behaviour.
-    const copy = (' ' + content).slice(1);
+    const copy = flatCopy(content);
     try {
       result = injectRobots(copy, (existing) => {
         existingTags = existing;
@@ -213,31 +213,32 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     // `links` and `nosnippet` rules: a pass of their own, only on sites that set those options.
     if (ownOutput && hasBodyRules(setup.options)) {
       const body = applyBodyRules(result.changed ? result.html : copy, toResolve, data, setup);
-      if (body !== undefined) return flattenedOutput(body);
+      if (body !== undefined) return flatCopy(body);
     }
     // An unchanged page is returned as `content` itself, not as the flat copy the scan read:
     // Eleventy keeps every page's returned output until the build ends (the results of
     // `write()`), and a copy kept per page raised the peak RSS of a 2,000-page build from ×1.04
-    // to ×1.19 of no plugin. Writing `content` walks its pieces once more, few since its
-    // `templateContent` was flattened (flattenTemplateContents). `npm run bench` (peak RSS of
-    // the Eleventy builds) guards this.
-    return result.changed ? flattenedOutput(result.html) : content;
+    // to ×1.19 of no plugin. Writing `content` walks its pieces once more (few on a build whose
+    // `templateContent` was flattened, see flattenTemplateContents). A changed page is returned
+    // as a flat copy: Eleventy keeps that one instead (see flatCopy). `npm run bench` (peak RSS of
+    // the Eleventy builds) guards both.
+    return result.changed ? flatCopy(result.html) : content;
   };
 }
 
 /**
- * A changed page as one flat string before Eleventy keeps it. The edited page is a rope over the
- * flat copy the scan read (the head with its tags, then a slice of the rest), and Eleventy holds
- * every page's output until it is written: writing flattens it into a second copy, by then the
- * first has usually reached old space, where it stays as garbage that no collection frees before
- * the build ends. Copied flat here (a new rope around it, flattened on its own: a read of `html`
- * itself would flatten it in place too, but an unused read may be optimized away), the scan's
- * copy dies young and Eleventy keeps the copy writing would have made. 2,000 pages, every page
- * edited (the default `googlebot` tag), 5 rotated rounds: peak RSS ×1.096 → ×1.053 of no plugin,
- * live heap at the end unchanged. `npm run bench` (peak RSS of the Eleventy builds) guards this.
+ * `text` copied into one flat string (a new rope around it, flattened on its own), `text` itself
+ * left as it is: a read of `text` would flatten it in place instead, and an unused read may be
+ * optimized away. Used twice per page. The scan reads a copy of Eleventy's rope. A changed page
+ * is returned as one too: it is a rope over the scan's copy (the head with its tags, then a slice
+ * of the rest), and Eleventy holds every page's output until it is written, where it would be
+ * flattened into a second copy while the first, by then in old space, stays as garbage that no
+ * collection frees before the build ends. Copied at once, the scan's copy dies young and Eleventy
+ * keeps the copy writing would have made: 2,000 pages, every page edited (the default
+ * `googlebot` tag), 5 rotated rounds, peak RSS ×1.096 → ×1.053 of no plugin.
  */
-function flattenedOutput(html: string): string {
-  return (' ' + html).slice(1);
+function flatCopy(text: string): string {
+  return (' ' + text).slice(1);
 }
 
 /**
