@@ -149,25 +149,13 @@ export function freePort() {
   });
 }
 
-/** One GET over `agent`, its body read and dropped; resolves with the response. */
-export function get(agent, url) {
-  return new Promise((resolve, reject) => {
-    request(url, { agent }, (response) => {
-      response.on('data', () => undefined);
-      response.on('end', () => resolve(response));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
-
-/** One GET over `agent`: its body's bytes. */
-function getBytes(agent, url) {
+/** One GET over `agent`: the response once read to its end; with `keepBody`, its bytes too (`body`). */
+export function get(agent, url, keepBody = false) {
   return new Promise((resolve, reject) => {
     request(url, { agent }, (response) => {
       const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+      response.on('data', keepBody ? (chunk) => chunks.push(chunk) : () => undefined);
+      response.on('end', () => resolve(keepBody ? Object.assign(response, { body: new Uint8Array(Buffer.concat(chunks)) }) : response));
     })
       .on('error', reject)
       .end();
@@ -399,7 +387,7 @@ export async function benchOnDemand({ rounds = 7, ms = 3000, connections = 8, im
       }
     }
     // The starter's pages as the server without robots-kit sends them, for the in-process figures.
-    starterPages = await Promise.all(STARTER_SLUGS.map((_, i) => getBytes(servers.none.agent, `${servers.none.origin}${ROUTES.starter('', i)}`)));
+    starterPages = await Promise.all(STARTER_SLUGS.map(async (_, i) => (await get(servers.none.agent, `${servers.none.origin}${ROUTES.starter('', i)}`, true)).body));
   } finally {
     for (const name of names) servers[name].stop();
   }
