@@ -8,7 +8,7 @@ import type { RobotsData } from '../src/page-directives.js';
 import { moduleCode } from '../src/vite-plugin.js';
 import { buildFixture, fixtureRoot, type BuiltFixture } from './helpers/build-fixture.js';
 import { robotsTags } from './helpers/robots-tags.js';
-import { LATIN1_PAGE } from './fixtures/security/src/latin1-page.mjs';
+import { LATIN1_BODY_PAGE, LATIN1_HEAD_PAGE, LATIN1_PAGE } from './fixtures/security/src/latin1-page.mjs';
 
 const PWNED = Symbol.for('@robots-kit/astro security test');
 
@@ -70,6 +70,20 @@ describe('hostile robots tags and values in a real build', () => {
 
   it('returns an HTML body that is not valid UTF-8 byte for byte', async () => {
     expect((await site.readBytes('latin1.html')).equals(Buffer.from(LATIN1_PAGE))).toBe(true);
+  });
+
+  it('edits the UTF-8 head of a page whose body is not UTF-8, and keeps the body byte for byte', async () => {
+    const bytes = await site.readBytes('latin1-body/index.html');
+    const input = Buffer.from(LATIN1_BODY_PAGE);
+    const headEnd = input.indexOf('</head>');
+    expect(bytes.subarray(bytes.indexOf('</head>')).equals(input.subarray(headEnd))).toBe(true);
+    expect(robotsTags(bytes.toString('latin1'))).toEqual([['robots', 'noindex']]);
+    expect(site.logs.some((entry) => entry.level === 'warn' && entry.message.includes('/latin1-body/'))).toBe(true);
+  });
+
+  it('leaves a page whose head is not UTF-8 byte for byte, and says so', async () => {
+    expect((await site.readBytes('latin1-head/index.html')).equals(Buffer.from(LATIN1_HEAD_PAGE))).toBe(true);
+    expect(site.logs.some((entry) => entry.level === 'warn' && entry.message.includes('/latin1-head/') && entry.message.includes('not valid UTF-8'))).toBe(true);
   });
 
   it('fails the build on markup passed as directives, quoting it escaped, and writes no page', async () => {
