@@ -8,7 +8,6 @@
  */
 import {
   hasBodyRules,
-  injectRobots,
   injectRobotsStream,
   pageHasBodyRules,
   rewritePageBody,
@@ -67,75 +66,32 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   let resolved: ResolvedResponse | undefined;
   const editTags = !onDemand || data.onDemand.metaTags;
   if (errorStatus && !editTags) return response;
-  const resolveTags = (existing: PageToResolve['existing']) => {
-    resolved = respond('html', existing);
-    // What the dev toolbar app and the audit's HTML report explain (toolbar/server.ts, audit.ts).
-    if (observed) (globalThis as Record<symbol, PageLog | undefined>)[PAGE_LOG]?.record({ ...page, existing });
-    return editTags ? resolved.tags : {};
-  };
-  // `astro build` reads each prerendered page whole before writing its file, so a stream gains
-  // nothing there: the page is edited as one string (the same bytes as streamed, by
-  // injectRobotsStream's contract), without a stream, its promises and a second Response per
-  // page. A build runs this code mostly before V8 optimizes it, so the fewer steps the better.
-  const whole = !onDemand && !import.meta.env.DEV ? await readWholePage(response) : undefined;
-  let edited: EditedPage;
+  let streamed: Awaited<ReturnType<typeof injectRobotsStream>>;
   try {
-    edited =
-      whole?.text !== undefined
-        ? editWholePage(whole.bytes, whole.text, resolveTags)
-        : await injectRobotsStream(whole ? new Response(whole.bytes).body! : response.body, resolveTags);
+    streamed = await injectRobotsStream(response.body, (existing) => {
+      resolved = respond('html', existing);
+      // What the dev toolbar app and the audit's HTML report explain (toolbar/server.ts, audit.ts).
+      if (observed) (globalThis as Record<symbol, PageLog | undefined>)[PAGE_LOG]?.record({ ...page, existing });
+      return editTags ? resolved.tags : {};
+    });
   } catch (error) {
     throw toAstroError(error, PAGE_HINT, page.source);
   }
-  if (!edited.utf8) {
+  if (!streamed.utf8) {
     context.logger?.warn(`${context.url.pathname}: the HTML is not valid UTF-8, so its robots tags were left as they are.`);
     resolved = respond('html');
   }
-  if (edited.diagnostics.length > 0 || (resolved !== undefined && resolved.warnings.length > 0)) {
-    reportDiagnostics({ diagnostics: edited.diagnostics, warnings: resolved?.warnings ?? [] }, context);
+  if (streamed.diagnostics.length > 0 || (resolved !== undefined && resolved.warnings.length > 0)) {
+    reportDiagnostics({ diagnostics: streamed.diagnostics, warnings: resolved?.warnings ?? [] }, context);
   }
   const header = onDemand && data.onDemand.header && !errorStatus && resolved ? resolved.header : [];
   // `links` and `nosnippet` rules: a pass of their own, on the pages they apply to (read whole; the others stream).
-  if (edited.utf8 && hasBodyRules(options)) {
-    const body = await applyBodyRules(edited, page, options, context);
-    if (body) return withHeaders(response, body.body, header, edited.lengthDelta + body.lengthDelta, routeHeader !== null);
+  if (streamed.utf8 && hasBodyRules(options)) {
+    const body = await applyBodyRules(streamed.body, page, options, context);
+    if (body) return withHeaders(response, body.body, header, streamed.lengthDelta + body.lengthDelta, routeHeader !== null);
   }
-  return withHeaders(response, edited.body, header, edited.lengthDelta, routeHeader !== null);
+  return withHeaders(response, streamed.body, header, streamed.lengthDelta, routeHeader !== null);
 };
-
-/** A page after the head transform: streamed, or edited whole (`text`, when it was valid UTF-8). */
-interface EditedPage {
-  body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>;
-  /** The edited page as a string, when it was edited whole: the body pass reads it without decoding again. */
-  text?: string;
-  utf8: boolean;
-  diagnostics: readonly HtmlDiagnostic[];
-  lengthDelta: number;
-}
-
-const fatalDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const encoder = new TextEncoder();
-
-/**
- * A prerendered page's bytes, and its text when they are UTF-8. Bytes that are not (anywhere in
- * the page) go to the stream, which edits a UTF-8 head and passes the rest byte for byte.
- */
-async function readWholePage(response: Response): Promise<{ bytes: Uint8Array<ArrayBuffer>; text?: string }> {
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  try {
-    return { bytes, text: fatalDecoder.decode(bytes) };
-  } catch {
-    return { bytes };
-  }
-}
-
-/** Core's head transform over a whole page: an unchanged page keeps its bytes, an edited one is encoded once. */
-function editWholePage(bytes: Uint8Array<ArrayBuffer>, text: string, resolve: Parameters<typeof injectRobots>[1]): EditedPage {
-  const result = injectRobots(text, resolve);
-  if (!result.changed) return { body: bytes, text, utf8: true, diagnostics: result.diagnostics, lengthDelta: 0 };
-  const body = encoder.encode(result.html);
-  return { body, text: result.html, utf8: true, diagnostics: result.diagnostics, lengthDelta: body.byteLength - bytes.byteLength };
-}
 
 /**
  * Core's body pass (`rewritePageBody`) over a page that `links` or `nosnippet` rules apply to:
@@ -144,34 +100,29 @@ function editWholePage(bytes: Uint8Array<ArrayBuffer>, text: string, resolve: Pa
  * that is not valid UTF-8 is passed on byte for byte.
  */
 async function applyBodyRules(
-  edited: EditedPage,
+  body: ReadableStream<Uint8Array>,
   page: PageToResolve,
   options: RobotsData['options'],
   context: Pick<APIContext, 'url' | 'logger'>,
-): Promise<{ body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>; lengthDelta: number } | undefined> {
+): Promise<{ body: ReadableStream<Uint8Array>; lengthDelta: number } | undefined> {
   try {
     if (!pageHasBodyRules(page, options)) return undefined;
   } catch (error) {
     throw toAstroError(error, PAGE_HINT, page.source);
   }
-  let bytes: Uint8Array<ArrayBuffer>;
+  const bytes = new Uint8Array(await new Response(body).arrayBuffer());
+  const same = { body: new Response(bytes).body!, lengthDelta: 0 };
   let text: string;
-  if (edited.text !== undefined && edited.body instanceof Uint8Array) {
-    bytes = edited.body;
-    text = edited.text;
-  } else {
-    bytes = new Uint8Array(await new Response(edited.body).arrayBuffer());
-    try {
-      text = fatalDecoder.decode(bytes);
-    } catch {
-      return { body: bytes, lengthDelta: 0 };
-    }
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return same;
   }
   const result = rewritePageBody(text, page, options);
   reportDiagnostics({ diagnostics: [], warnings: result.warnings }, context);
-  if (!result.changed) return { body: bytes, lengthDelta: 0 };
-  const rewritten = encoder.encode(result.html);
-  return { body: rewritten, lengthDelta: rewritten.byteLength - bytes.byteLength };
+  if (!result.changed) return same;
+  const rewritten = new TextEncoder().encode(result.html);
+  return { body: new Response(rewritten).body!, lengthDelta: rewritten.length - bytes.length };
 }
 
 /** Each route with entries it cannot tell apart is named once per process, not on every request. */
@@ -276,7 +227,7 @@ function isUtf8Html(headers: Headers): boolean {
  * appended as one, joined with `, `: what `Headers` gives Node's HTTP server for a name appended
  * several times, so the bytes sent are the same, for half the validation work per request.
  */
-function withHeaders(response: Response, body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>, header: readonly string[], lengthDelta: number, hadHeader: boolean): Response {
+function withHeaders(response: Response, body: ReadableStream<Uint8Array>, header: readonly string[], lengthDelta: number, hadHeader: boolean): Response {
   // The response itself as the init: its status, status text and a copy of its headers.
   const result = new Response(body, response);
   const headers = result.headers;
