@@ -155,13 +155,15 @@ if (only?.includes('instructions')) {
       say(`${bench.framework}, ${bench.pages} pages, ${bench.rounds} build(s) per variant, rotated; ratios of the mutator's medians (the collector's count depends on V8's timing)`);
       say(
         table([
-          ['variant', 'mutator', 'collector', 'total', 'mutator ratio', 'total ratio (range)'],
+          ['variant', 'mutator', 'collector', 'total', 'main thread mutator', 'mutator ratio', 'main thread ratio', 'total ratio (range)'],
           ...bench.results.map((r) => [
             r.variant,
             spread(r.mutator),
             spread(r.collector),
             spread(r.total),
+            spread(r.mainMutator),
             r.mutatorRatio?.toFixed(4) ?? 'n/a',
+            r.mainMutatorRatio?.toFixed(4) ?? 'n/a',
             r.totalRatio ? `${r.totalRatio.min.toFixed(3)}–${r.totalRatio.max.toFixed(3)}` : 'n/a',
           ]),
         ]),
