@@ -122,7 +122,9 @@ async function writeRobotsTxt(state: IntegrationState, dir: string, pages: () =>
   if (base.replace(/\/+$/, '') !== '') {
     logger.warn(`robots.txt is served at ${base.replace(/\/+$/, '')}/robots.txt, but crawlers read it only at the root of the host (/robots.txt): publish it there too.`);
   }
-  for (const line of siteWarnings(report, options.indexable ? pages() : [], { indexable: options.indexable })) logger.warn(logLine(line));
+  // Iterated only when robots.txt disallows something: otherwise no built page is read for it.
+  const lazyPages = { *[Symbol.iterator]() { yield* pages(); } };
+  for (const line of siteWarnings(report, options.indexable ? lazyPages : [], { indexable: options.indexable })) logger.warn(logLine(line));
 }
 
 /**

@@ -78,6 +78,9 @@ export function findHiddenNoindex(
 ): HiddenNoindex[] {
   const parsed = typeof robotsTxt === 'string' ? parseRobotsTxt(robotsTxt) : robotsTxt;
   const hidden: HiddenNoindex[] = [];
+  // A robots.txt that disallows nothing (an empty `Disallow:` never matches) hides no page: the
+  // pages are not iterated, so a caller that reads them from the built files lazily reads none.
+  if (!parsed.groups.some((group) => group.rules.some((rule) => rule.type === 'disallow' && rule.pattern !== ''))) return hidden;
   for (const page of pages) {
     if (!isNoindexPage(page.tags)) continue;
     for (const crawler of CRAWLERS) {
