@@ -45,10 +45,10 @@ let outputCounter = 0;
  * Threads are counted apart (`--separate-threads=yes`). Whole-process counts of Astro builds
  * moved more than the differences measured: two builds of the same 100-page site without
  * robots-kit counted 15.35 G and 16.02 G, and two with it 15.48 G and 17.35 G (two versions of
- * the middleware, whose main threads counted within 2%), most of the gap in JIT code. Some of the page work depends on time under Valgrind's 50×
- * slowdown (one build's syntax highlighting of a code block differed, as a tokenizer time limit
- * does), and Valgrind runs one thread at a time, so workers that wait by spinning (rolldown's)
- * count what its scheduling gives them. The main thread, where pages are rendered and
+ * the middleware, whose main threads counted within 2%), most of the gap in JIT code. Some of
+ * the page work depends on time under Valgrind's 50× slowdown (one build's syntax highlighting
+ * of a code block differed, as a tokenizer time limit does), and Valgrind runs one thread at a
+ * time, so workers that wait by spinning (rolldown's) count what its scheduling gives them. The main thread, where pages are rendered and
  * robots-kit's per-page work runs, repeated within 0.7% (mutator 12.63 G and 12.72 G). Both are
  * reported: the other threads hold the bundler's work, robots-kit's bundled modules included,
  * and the audit's workers.
