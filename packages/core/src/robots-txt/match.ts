@@ -286,6 +286,15 @@ export function explainMatch(
 }
 
 /**
+ * Whether any URL can be disallowed for `userAgent`: the groups that apply to it (as
+ * {@link explainMatch} picks them) hold a `Disallow` with a pattern. An empty `Disallow:` never
+ * matches. Lets a caller skip asking about each of many URLs.
+ */
+export function disallowsAnything(robotsTxt: ParsedRobotsTxt, userAgent: string): boolean {
+  return cachedAgentRules(robotsTxt, userAgent).entries.some((entry) => entry.rule.type === 'disallow');
+}
+
+/**
  * True when `userAgent` may fetch `url` under a robots.txt: the same answer
  * as Google's parser (google/robotstxt). See {@link explainMatch} for which
  * rule decided. Given the body, it reads it once, as Google's matcher does,

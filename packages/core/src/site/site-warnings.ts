@@ -7,7 +7,7 @@ import type { ExistingRobotsTag } from '../directives/types.js';
 import { attributeValue, namedMetas, scanPreBody } from '../html/scan-head.js';
 import { isNoindex } from '../directives/reconcile.js';
 import { parseRobots } from '../directives/parse.js';
-import { explainMatch } from '../robots-txt/match.js';
+import { disallowsAnything, explainMatch } from '../robots-txt/match.js';
 import { parseRobotsTxt } from '../robots-txt/parse.js';
 import type { ParsedRobotsTxt } from '../robots-txt/types.js';
 import type { RobotsTxtReport } from '../robots-txt/generate.js';
@@ -68,6 +68,8 @@ export interface HiddenNoindex {
   line?: number;
 }
 const CRAWLERS = ['*', 'Googlebot'];
+/** The name asked for: `*` stands for any crawler without a group of its own. */
+const agentOf = (crawler: string): string => (crawler === '*' ? 'robots-kit' : crawler);
 /**
  * Pages that carry noindex but that robots.txt disallows for `*` or Googlebot: crawlers never
  * fetch them, so they never see the noindex (Google's robots meta specification, last paragraph).
@@ -78,13 +80,14 @@ export function findHiddenNoindex(
 ): HiddenNoindex[] {
   const parsed = typeof robotsTxt === 'string' ? parseRobotsTxt(robotsTxt) : robotsTxt;
   const hidden: HiddenNoindex[] = [];
-  // A robots.txt that disallows nothing (an empty `Disallow:` never matches) hides no page: the
-  // pages are not iterated, so a caller that reads them from the built files lazily reads none.
-  if (!parsed.groups.some((group) => group.rules.some((rule) => rule.type === 'disallow' && rule.pattern !== ''))) return hidden;
+  // A robots.txt that disallows nothing to these crawlers (`Disallow:` alone, or only AI bots
+  // blocked) hides no page: the pages are not iterated, so a caller reading them from the built
+  // files lazily reads none.
+  if (!CRAWLERS.some((crawler) => disallowsAnything(parsed, agentOf(crawler)))) return hidden;
   for (const page of pages) {
     if (!isNoindexPage(page.tags)) continue;
     for (const crawler of CRAWLERS) {
-      const verdict = explainMatch(parsed, crawler === '*' ? 'robots-kit' : crawler, `https://site.invalid${page.url}`);
+      const verdict = explainMatch(parsed, agentOf(crawler), `https://site.invalid${page.url}`);
       if (!verdict.allowed) {
         hidden.push({ url: page.url, crawler, ...(verdict.rule ? { line: verdict.rule.line } : {}) });
         break;

@@ -45,10 +45,11 @@ describe('findHiddenNoindex and siteWarnings', () => {
       { url: '/private/b/', crawler: 'Googlebot', line: 5 },
     ]);
   });
-  it('reads no page when robots.txt disallows nothing, and still finds one behind a Disallow of any crawler', () => {
+  it('reads no page when robots.txt disallows nothing to * or Googlebot, and still finds one behind their Disallow', () => {
     const untouchable = { [Symbol.iterator]: () => { throw new Error('pages read'); } };
     expect(findHiddenNoindex(untouchable, 'User-agent: *\nAllow: /\nDisallow:\n')).toEqual([]);
-    expect(() => findHiddenNoindex(untouchable, 'User-agent: GPTBot\nDisallow: /\n')).toThrow('pages read');
+    expect(findHiddenNoindex(untouchable, 'User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow:\n')).toEqual([]);
+    expect(() => findHiddenNoindex(untouchable, 'User-agent: GPTBot\nUser-agent: *\nDisallow: /x\n')).toThrow('pages read');
     expect(findHiddenNoindex(pages, 'User-agent: Googlebot\nDisallow: /tags\n')).toEqual([{ url: '/tags/', crawler: 'Googlebot', line: 2 }]);
   });
   it('writes the report warnings, then one line per hidden page, capped with a count', () => {
