@@ -203,7 +203,9 @@ export async function launchChromium(executable = findChromium(), { timeoutMs = 
         await exited;
         clearTimeout(timer);
       }
-      await rm(profile, { recursive: true, force: true });
+      // Chromium's helper processes can still write to the profile for a moment after the
+      // browser exits (ENOTEMPTY): rm retries that.
+      await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
