@@ -1,12 +1,13 @@
 // One Astro build in its own process: argv <siteDir> <variant none|default|full|audit>.
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { build } from 'astro';
 
 const [dir, variant] = process.argv.slice(2);
 process.env.BENCH_VARIANT = variant;
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
-const outDir = join(dir, `dist-${variant}`);
+// Absolute: Astro resolves a relative outDir against the root, not the working directory.
+const outDir = resolve(dir, `dist-${variant}`);
 rmSync(outDir, { recursive: true, force: true });
 const start = performance.now();
 const cpuStart = process.cpuUsage();

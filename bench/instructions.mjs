@@ -23,7 +23,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { root } from './lib.mjs';
-import { astroSite, eleventySite } from './sites.mjs';
+import { astroSite, astroStarterSite, eleventySite } from './sites.mjs';
 
 /**
  * V8's garbage collector, by the names of its functions (exclusive costs): the young and old
@@ -131,13 +131,14 @@ const range = (values) => ({ median: median(values), min: Math.min(...values), m
  * each variant's mutator instructions (median) as a ratio to the no-plugin build's, and its
  * collector and total counts as ranges.
  */
-export function benchBuildInstructions({
+export async function benchBuildInstructions({
   framework = 'eleventy',
   pages = 1000,
   rounds = 2,
   variants = framework === 'eleventy' ? ['none', 'insert', 'default', 'full'] : ['none', 'default', 'audit'],
 } = {}) {
-  const dir = framework === 'eleventy' ? eleventySite(pages) : astroSite(pages);
+  // `astro-starter`: the Astro blog starter with `pages` posts, beside the bench's own Astro site.
+  const dir = framework === 'eleventy' ? eleventySite(pages) : framework === 'astro-starter' ? await astroStarterSite(pages) : astroSite(pages);
   const script = join(root, 'bench', framework === 'eleventy' ? 'eleventy-build.mjs' : 'astro-build.mjs');
   const counts = Object.fromEntries(variants.map((variant) => [variant, []]));
   for (let round = 0; round < rounds; round++) {

@@ -146,9 +146,10 @@ if (only?.includes('instructions')) {
     const eleventyVariants = flag('eleventy-variants')?.split(',');
     const astroVariants = flag('astro-variants')?.split(',');
     const frameworks = (flag('instructions-frameworks') ?? 'eleventy,astro').split(',');
-    const variantsOf = { eleventy: eleventyVariants, astro: astroVariants };
+    const variantsOf = { eleventy: eleventyVariants, astro: astroVariants, 'astro-starter': astroVariants };
     const rounds = Number(flag('instructions-rounds') ?? (quick ? 1 : 2));
-    results.instructions = frameworks.map((framework) => benchBuildInstructions({ framework, pages, rounds, ...(variantsOf[framework] ? { variants: variantsOf[framework] } : {}) }));
+    results.instructions = [];
+    for (const framework of frameworks) results.instructions.push(await benchBuildInstructions({ framework, pages, rounds, ...(variantsOf[framework] ? { variants: variantsOf[framework] } : {}) }));
     const g = (n) => (n / 1e9).toFixed(2) + ' G';
     const spread = ({ median, min, max }) => `${g(median)} (${g(min)}–${g(max)})`;
     for (const bench of results.instructions) {

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateHead } from './generate-page.mjs';
 import { work } from './lib.mjs';
+import { writeStarterSite } from './starter-site.mjs';
 
 const TAGS = Array.from({ length: 20 }, (_, i) => `topic-${i}`);
 
@@ -121,6 +122,27 @@ export function astroSite(count) {
   for (let i = 0; i < count; i++) {
     writeFileSync(join(dir, 'src', 'pages', 'posts', `post-${i}.md`), frontMatter(i, 'layout: ../../layouts/Post.astro\n') + article(i));
   }
+  writeAstroConfig(dir);
+  writeFileSync(join(dir, 'done'), '');
+  return dir;
+}
+
+/**
+ * The Astro blog starter (bench/starter-site.mjs) with `count` prerendered posts: the kind of
+ * site the build-overhead issue measured (the starter and 400 posts), pages of 15–22 KB with a
+ * 6 KB head and a dozen links, rendered from markdown by the starter's layout.
+ */
+export async function astroStarterSite(count) {
+  const dir = join(work, `astro-starter-${count}`);
+  if (existsSync(join(dir, 'done'))) return dir;
+  await writeStarterSite(dir, { posts: count });
+  writeAstroConfig(dir);
+  writeFileSync(join(dir, 'done'), '');
+  return dir;
+}
+
+/** The bench's Astro config: the integration's options picked by BENCH_VARIANT (none, default, full, audit). */
+function writeAstroConfig(dir) {
   writeFileSync(
     join(dir, 'astro.config.mjs'),
     `import { defineConfig } from 'astro/config';
@@ -132,6 +154,4 @@ const integrations = variant === 'full'
 export default defineConfig({ site: 'https://example.com', integrations, logLevel: 'error' });
 `,
   );
-  writeFileSync(join(dir, 'done'), '');
-  return dir;
 }

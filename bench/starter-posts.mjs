@@ -158,11 +158,22 @@ A button written as HTML in the post:
 - [Directives and where they apply](/blog/third-post/)
 `;
 
-/** Writes the five posts into `blog` (src/content/blog); their slugs are starter-site.mjs's STARTER_SLUGS. */
-export function writeStarterPosts(blog) {
-  writeFileSync(join(blog, 'first-post.md'), post('First post', 'What a crawler reads first', 'Jul 08 2022', 3, paragraphs(0, 5)));
-  writeFileSync(join(blog, 'second-post.md'), post('Second post', 'One rule, many pages', 'Jul 15 2022', 4, paragraphs(1, 5)));
-  writeFileSync(join(blog, 'third-post.md'), post('Third post', 'Snippets and previews', 'Jul 22 2022', 2, paragraphs(3, 5)));
-  writeFileSync(join(blog, 'markdown-style-guide.md'), post('Markdown Style Guide', 'Here is a sample of some basic Markdown syntax that can be used when writing Markdown content in Astro.', 'Jun 19 2024', 1, STYLE_GUIDE));
-  writeFileSync(join(blog, 'using-components.md'), post('Using HTML in markdown', 'How to put HTML where markdown has no syntax for it', 'Jun 01 2024', 5, COMPONENTS, 'Jun 12 2024'));
+/**
+ * Writes the five posts into `blog` (src/content/blog); their slugs are starter-site.mjs's
+ * STARTER_SLUGS. With `count` above five, copies of them follow, under titles of their own
+ * (`post-5.md` and on), until there are `count` posts.
+ */
+export function writeStarterPosts(blog, count = 5) {
+  const posts = [
+    ['first-post', (title) => post(title, 'What a crawler reads first', 'Jul 08 2022', 3, paragraphs(0, 5))],
+    ['second-post', (title) => post(title, 'One rule, many pages', 'Jul 15 2022', 4, paragraphs(1, 5))],
+    ['third-post', (title) => post(title, 'Snippets and previews', 'Jul 22 2022', 2, paragraphs(3, 5))],
+    ['markdown-style-guide', (title) => post(title, 'Here is a sample of some basic Markdown syntax that can be used when writing Markdown content in Astro.', 'Jun 19 2024', 1, STYLE_GUIDE)],
+    ['using-components', (title) => post(title, 'How to put HTML where markdown has no syntax for it', 'Jun 01 2024', 5, COMPONENTS, 'Jun 12 2024')],
+  ];
+  const titles = ['First post', 'Second post', 'Third post', 'Markdown Style Guide', 'Using HTML in markdown'];
+  for (let i = 0; i < Math.max(count, 5); i++) {
+    const [slug, write] = posts[i % 5];
+    writeFileSync(join(blog, i < 5 ? `${slug}.md` : `post-${i}.md`), write(i < 5 ? titles[i] : `${titles[i % 5]} ${i}`));
+  }
 }

@@ -365,10 +365,36 @@ hr { border: none; border-top: 1px solid rgb(var(--gray-light)); }
 }
 `;
 
-/** Writes the starter's sources into the site at `dir` (beside the pages already there). */
-export async function writeStarterSite(dir) {
+/** The starter's own `blog/[...slug].astro`: every post prerendered from the collection. */
+const STATIC_PAGE = `---
+import { type CollectionEntry, getCollection, render } from 'astro:content';
+import BlogPost from '../../layouts/BlogPost.astro';
+
+export async function getStaticPaths() {
+  const posts = await getCollection('blog');
+  return posts.map((post) => ({ params: { slug: post.id }, props: post }));
+}
+type Props = CollectionEntry<'blog'>;
+
+const post = Astro.props;
+const { Content } = await render(post);
+---
+
+<BlogPost {...post.data}>
+  <Content />
+</BlogPost>
+`;
+
+/**
+ * Writes the starter's sources into the site at `dir` (beside the pages already there): by
+ * default its post page on demand at `/starter/<slug>/` over the five posts; with `posts`, the
+ * starter's prerendered `blog/[...slug].astro` over that many posts (the five, then copies of
+ * them under other titles), for the static build benches.
+ */
+export async function writeStarterSite(dir, { posts } = {}) {
   const src = join(dir, 'src');
-  for (const folder of ['components', 'layouts', 'styles', 'assets', join('content', 'blog'), join('pages', 'starter')]) mkdirSync(join(src, folder), { recursive: true });
+  const pageFolder = posts === undefined ? join('pages', 'starter') : join('pages', 'blog');
+  for (const folder of ['components', 'layouts', 'styles', 'assets', join('content', 'blog'), pageFolder]) mkdirSync(join(src, folder), { recursive: true });
   writeFileSync(join(src, 'consts.ts'), CONSTS);
   writeFileSync(join(src, 'content.config.ts'), CONTENT_CONFIG);
   writeFileSync(join(src, 'components', 'BaseHead.astro'), BASE_HEAD);
@@ -378,12 +404,13 @@ export async function writeStarterSite(dir) {
   writeFileSync(join(src, 'components', 'FormattedDate.astro'), FORMATTED_DATE);
   writeFileSync(join(src, 'layouts', 'BlogPost.astro'), BLOG_POST);
   writeFileSync(join(src, 'styles', 'global.css'), GLOBAL_CSS);
-  writeFileSync(join(src, 'pages', 'starter', '[slug].astro'), PAGE);
+  if (posts === undefined) writeFileSync(join(src, 'pages', 'starter', '[slug].astro'), PAGE);
+  else writeFileSync(join(src, 'pages', 'blog', '[...slug].astro'), STATIC_PAGE);
   // The hero images: small JPEGs made with sharp (Astro's image service, installed with it).
   const sharp = require('sharp');
   for (let i = 1; i <= 5; i++) {
     const image = await sharp({ create: { width: 960, height: 480, channels: 3, background: { r: 40 * i, g: 90, b: 200 - 30 * i } } }).jpeg().toBuffer();
     writeFileSync(join(src, 'assets', `blog-placeholder-${i}.jpg`), image);
   }
-  writeStarterPosts(join(src, 'content', 'blog'));
+  writeStarterPosts(join(src, 'content', 'blog'), posts);
 }

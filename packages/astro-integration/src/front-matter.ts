@@ -3,7 +3,7 @@
  * under `srcDir`, in Node at build and dev time, with the parser Astro uses. The Vite
  * plugin hands the result to the middleware, which never reads files itself.
  */
-import { parseFrontmatter } from '@astrojs/internal-helpers/frontmatter';
+import { extractFrontmatter, parseFrontmatter } from '@astrojs/internal-helpers/frontmatter';
 import { restoreImpossibleYamlDates } from '@robots-kit/core/adapter';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
@@ -73,6 +73,9 @@ async function readFrontMatterValues(file: string, keys: readonly string[]): Pro
     return undefined;
   }
   try {
+    // Astro's own split of the front matter from the page: none, or none of the keys in it, reads as no values.
+    const raw = extractFrontmatter(source);
+    if (raw === undefined || !mayHaveKeys(raw, keys)) return undefined;
     const { frontmatter } = parseFrontmatter(source, { frontmatter: 'preserve' });
     const found = keys.filter((key) => Object.hasOwn(frontmatter, key));
     // YAML rolls an unquoted impossible date (`2030-02-30`) over to a real one: put it back as written, so it fails as it does quoted.
@@ -80,6 +83,17 @@ async function readFrontMatterValues(file: string, keys: readonly string[]): Pro
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether front matter as written (`rawFrontmatter`, between its fences) can hold one of `keys`:
+ * false only when no key is written in it as it is and it has no backslash (a quoted YAML or TOML
+ * key can spell a name with escapes, `"\\x72obots"`). Most content files say nothing about
+ * robots, and parsing their YAML was most of what reading them cost (1,000 blog posts: about
+ * 28 ms of a 6 s build).
+ */
+export function mayHaveKeys(rawFrontmatter: string, keys: readonly string[]): boolean {
+  return rawFrontmatter.includes('\\') || keys.some((key) => rawFrontmatter.includes(key));
 }
 
 /**
