@@ -61,7 +61,7 @@ export function benchEleventyBuilds({ pages, runs, archive = 0, variants = ELEVE
  */
 export function benchPluginImport({ runs }) {
   const script = join(root, 'bench', 'plugin-import.mjs');
-  const kinds = ['nothing', 'plugin', 'runtime'];
+  const kinds = ['nothing', 'plugin', 'runtime', 'astro'];
   const samples = [];
   for (let run = 0; run < runs; run++) {
     const order = kinds.map((_, i) => kinds[(i + run) % kinds.length]);
@@ -71,7 +71,7 @@ export function benchPluginImport({ runs }) {
   const range = (what, key) => samples.map((s) => s[what][key] - s.nothing[key]);
   const cost = (what) => ({ cpuMs: of(what, 'cpuMs'), cpuRange: [Math.min(...range(what, 'cpuMs')), Math.max(...range(what, 'cpuMs'))], rssMb: of(what, 'rssMb'), heapMb: of(what, 'heapMb'), ...runNode(script, [what, 'count']) });
   const plugin = cost('plugin');
-  return { runs, ...plugin, runtime: cost('runtime') };
+  return { runs, ...plugin, runtime: cost('runtime'), astro: cost('astro') };
 }
 
 /** Astro builds of the bench site: no integration, `robots()`, `robots({ audit: true })` and the full configuration. */

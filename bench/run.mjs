@@ -107,6 +107,7 @@ if (wanted('eleventy')) {
   const r = (results.pluginImport = benchPluginImport({ runs: quick ? 3 : 9 }));
   say(`importing @robots-kit/eleventy (fresh processes, medians of ${r.runs} rotated with importing nothing): ${r.cpuMs.toFixed(0)} ms CPU (${r.cpuRange.map((v) => v.toFixed(0)).join('–')}), +${r.rssMb.toFixed(1)} MB RSS, +${r.heapMb.toFixed(1)} MB heap, ${r.modules} modules${r.zod ? ', zod among them' : ', no zod'}`);
   say(`  its floor, @robots-kit/core/runtime, in the same runs: ${r.runtime.cpuMs.toFixed(0)} ms CPU (${r.runtime.cpuRange.map((v) => v.toFixed(0)).join('–')}), +${r.runtime.rssMb.toFixed(1)} MB RSS, +${r.runtime.heapMb.toFixed(1)} MB heap, ${r.runtime.modules} modules`);
+  say(`  @robots-kit/astro, in the same runs: ${r.astro.cpuMs.toFixed(0)} ms CPU (${r.astro.cpuRange.map((v) => v.toFixed(0)).join('–')}), +${r.astro.rssMb.toFixed(1)} MB RSS, +${r.astro.heapMb.toFixed(1)} MB heap, ${r.astro.modules} modules${r.astro.zod ? ', zod among them' : ', no zod'}`);
   const sizes = (flag('eleventy-pages') ?? (quick ? '300' : '2000,5000')).split(',').map(Number);
   const variants = flag('eleventy-variants')?.split(',');
   results.eleventySizes = sizes.map((pages) => benchEleventyBuilds({ pages, runs: rounds, ...(variants ? { variants } : {}) }));

@@ -3,8 +3,8 @@
  * it (`robots-kit check`), at the URL the site is served at (`site` and `base`), and as a
  * preview when the build is not indexable.
  */
-import { auditSite } from '@robots-kit/core';
-import { auditLogLines, explainPageSources, writeAuditHtml, type PageExplanation } from '@robots-kit/core/adapter';
+// `/build`'s loader, not the main entry: the audit without zod, the CLI and the logs report.
+import { explainPageSources, loadAudit, type PageExplanation } from '@robots-kit/core/build';
 import { relative, resolve } from 'node:path';
 import { AstroError } from 'astro/errors';
 import { PACKAGE_NAME } from './errors.js';
@@ -19,6 +19,7 @@ import { PAGE_LOG, type IntegrationState, type PageLog } from './state.js';
 export async function runAudit(state: IntegrationState, dir: string): Promise<void> {
   const { options, logger } = state;
   const site = auditSiteUrl(options.site, state.base);
+  const { auditSite, auditLogLines, writeAuditHtml } = await loadAudit();
   const report = await auditSite(dir, {
     ...(site === undefined ? {} : { site }),
     trailingSlash: state.trailingSlash,

@@ -4,10 +4,8 @@
  * has written its files too, robots.txt (whose `Sitemap:` line names the index the sitemap
  * wrote), the end-of-build warnings and the audit.
  */
-import { normalizeOptions, type HtmlPage, type NormalizedRobotsOptions } from '@robots-kit/core';
-import { createConfigUsage, outputFileForUrl, siteWarnings, writeFileAtomic, writeHeaderFiles as writeCoreHeaderFiles } from '@robots-kit/core/adapter';
+import { createConfigUsage, loadOutputFiles, normalizeOptions, outputFileForUrl, siteWarnings, type HtmlPage, type NormalizedRobotsOptions } from '@robots-kit/core/build';
 import { join, relative } from 'node:path';
-import { runAudit } from './audit.js';
 import { HEADERS_HINT, logLine, PACKAGE_NAME, toAstroError } from './errors.js';
 import { generateAstroRobotsTxt } from './robots-txt.js';
 import { createPageTagsCache, getSitemapContext } from './sitemap.js';
@@ -37,7 +35,7 @@ export async function onBuildDone(state: IntegrationState, dir: string, pathname
   state.build ??= { sitemapsPending: 0, finished: false, sitemapIndexes: [] };
   state.build.dir = dir;
   state.build.pathnames = pathnames;
-  writeHeaderFiles(state, dir, builtPagesOf(state, dir));
+  await writeHeaderFiles(state, dir, builtPagesOf(state, dir));
   await finishBuild(state);
 }
 
@@ -54,7 +52,8 @@ export async function finishBuild(state: IntegrationState): Promise<void> {
   delete (globalThis as Record<symbol, unknown>)[PAGE_RECORDER];
   await writeRobotsTxt(state, build.dir, builtPagesOf(state, build.dir));
   for (const line of unmatchedOptions(state)) state.logger.warn(logLine(line));
-  if (state.options.audit) await runAudit(state, build.dir);
+  // Loaded only here: the audit's module brings core's audit and its reports.
+  if (state.options.audit) await (await import('./audit.js')).runAudit(state, build.dir);
 }
 
 /** The options as written: `state.options` has the globs below `base` (see index.ts). */
@@ -116,6 +115,7 @@ function pageUrl(base: string, pathname: string): string {
 async function writeRobotsTxt(state: IntegrationState, dir: string, pages: () => HtmlPage[]): Promise<void> {
   const report = await generateAstroRobotsTxt(state);
   if (report === undefined) return;
+  const { writeFileAtomic } = await loadOutputFiles();
   const status = writeFileAtomic(join(dir, 'robots.txt'), report.text);
   const { logger, options, base } = state;
   logger.info(`\`robots.txt\` ${status} at \`${relative(process.cwd(), dir) || '.'}\``);
@@ -132,9 +132,10 @@ async function writeRobotsTxt(state: IntegrationState, dir: string, pages: () =>
  * the output folder, merged with the copies of `public/`; Vercel's file at the project root.
  * Each file's note (what to do with it) goes to the build log.
  */
-function writeHeaderFiles(state: IntegrationState, dir: string, pages: () => HtmlPage[]): void {
+async function writeHeaderFiles(state: IntegrationState, dir: string, pages: () => HtmlPage[]): Promise<void> {
   const headers = state.userOptions.headers;
   if (headers === undefined) return;
+  const { writeHeaderFiles: writeCoreHeaderFiles } = await loadOutputFiles();
   let files;
   try {
     files = writeCoreHeaderFiles(headers, {

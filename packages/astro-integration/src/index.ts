@@ -3,8 +3,9 @@
  * validate the options, collect what the other modules need (state.ts) and wire them in:
  * the Vite plugin, the middleware, the sitemap checks and the build's last steps.
  */
-import { detectIndexable, normalizeOptions, RobotsError, type NormalizedRobotsOptions, type RobotsInput, type RobotsOptions } from '@robots-kit/core';
-import { DEFAULTS, suggest } from '@robots-kit/core/adapter';
+// `@robots-kit/core/build`, not the main entry: no zod, no audit, no reports on a build that does not use them (issue 21).
+import { DEFAULTS, detectIndexable, normalizeOptions, RobotsError, suggest, type NormalizedRobotsOptions, type RobotsOptions } from '@robots-kit/core/build';
+import type { RobotsInput } from '@robots-kit/core';
 import type { AstroConfig, AstroIntegration, IntegrationResolvedRoute } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { finishBuild, onBuildDone, onBuildStart } from './build-done.js';
@@ -15,7 +16,6 @@ import { ASTRO_SITEMAP, createPageTagsCache, setSitemapContext, sitemapHookCallb
 import type { IntegrationState } from './state.js';
 import { robotsVitePlugin } from './vite-plugin.js';
 import { serveToolbarApp, toolbarAppEntry } from './toolbar/server.js';
-import { explainPagesForReport } from './audit.js';
 import { describeLocales, localeNames, siteLocales, unknownLocales, type SiteLocales } from './i18n.js';
 
 export type { RobotsInput } from '@robots-kit/core';
@@ -80,7 +80,8 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
         // What robots-kit decided for the page on screen, and why (toolbar/).
         if (command === 'dev') addDevToolbarApp(toolbarAppEntry());
         // `audit: { html }`: the report also says where each page's directives came from.
-        else if (command === 'build' && typeof state.options.audit === 'object') explainPagesForReport(getState);
+        // The audit's module (with core's audit and reports) loads only when the options ask for it.
+        else if (command === 'build' && typeof state.options.audit === 'object') (await import('./audit.js')).explainPagesForReport(getState);
       },
       'astro:config:done': ({ config, injectTypes, buildOutput }) => {
         injectTypes({ filename: 'locals.d.ts', content: LOCALS_TYPES });

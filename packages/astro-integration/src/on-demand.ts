@@ -3,8 +3,7 @@
  * the `headers.rules` in the form the middleware matches on every request, and the URL globs
  * of the routes Astro renders on request, which have no file in the build output (for the audit).
  */
-import { RobotsError, type RobotsOptions } from '@robots-kit/core';
-import { suggest } from '@robots-kit/core/adapter';
+import { RobotsError, suggest, type RobotsOptions } from '@robots-kit/core/build';
 import type { ResponseHeaderRule } from '@robots-kit/core/runtime';
 import type { IntegrationResolvedRoute } from 'astro';
 import { OPTIONS_HINT, PACKAGE_NAME, toAstroError } from './errors.js';

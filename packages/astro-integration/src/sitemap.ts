@@ -4,8 +4,7 @@
  * sitemap's `astro:build:done` so that, right after the sitemap is written, the files it
  * wrote are checked for pages that should not be there.
  */
-import { resolvePage, type NormalizedRobotsOptions } from '@robots-kit/core';
-import { capLines, isErrorPage, isNoindexPage, outputFileForUrl, parseSitemap, readRobotsTags, tagsRecord } from '@robots-kit/core/adapter';
+import { capLines, isErrorPage, isNoindexPage, loadSitemapReader, outputFileForUrl, readRobotsTags, resolvePageTags, tagsRecord, type NormalizedRobotsOptions } from '@robots-kit/core/build';
 import type { AstroIntegration } from 'astro';
 import { AstroError } from 'astro/errors';
 import { readFileSync } from 'node:fs';
@@ -113,7 +112,7 @@ function sitemapExclusion(url: string, context: SitemapContext): SitemapExclusio
   if (isErrorPage({ url: path }, context.options.errorPages)) return 'error page';
   const file = outputFileForUrl(context.dir, path, context.base);
   const locale = localeOfPath(path, context.base, context.locales);
-  const tags = file === undefined ? resolvePage({ url: path, ...(locale ? { locale } : {}) }, context.options) : context.tags.tagsOf(file);
+  const tags = file === undefined ? resolvePageTags({ url: path, ...(locale ? { locale } : {}) }, context.options).tags : context.tags.tagsOf(file);
   return isNoindexPage(tags) ? 'noindex' : undefined;
 }
 
@@ -261,7 +260,7 @@ async function readWrittenSitemaps(dir: string, base: string, files: readonly st
     } catch {
       continue;
     }
-    const { kind, locs } = parseSitemap(xml);
+    const { kind, locs } = (await loadSitemapReader()).parseSitemap(xml);
     if (kind === 'index') {
       if (files.includes(file)) indexes.push(file);
       for (const loc of locs) {

@@ -11,15 +11,17 @@
 import { isNormalized, normalizeOptionsFast, type NormalizeContext } from './options/complete.js';
 import type { NormalizedRobotsOptions } from './options/schema.js';
 
-export { RobotsError, type RobotsErrorDetails, type RobotsWarning } from './errors.js';
+export { RobotsError, suggest, type RobotsErrorDetails, type RobotsWarning } from './errors.js';
+export { restoreImpossibleYamlDates } from './directives/dates.js';
+export { DEFAULTS } from './options/defaults.js';
 export { detectIndexable, normalizeOptionsFast, type IndexableDecision, type NormalizeContext } from './options/complete.js';
 export type { NormalizedRobotsOptions, RobotsOptions } from './options/schema.js';
-export { isErrorPage, type PageToResolve } from './resolve/resolve-page.js';
+export { isErrorPage, resolvePageTags, type PageToResolve } from './resolve/resolve-page.js';
 export { explainPageSources, type PageExplanation } from './resolve/explain-page.js';
 export { generateRobotsTxtReport, type RobotsTxtReport } from './robots-txt/generate.js';
 export type { RobotsTxtOptions } from './robots-txt/options.js';
 export { createConfigUsage, type ConfigUsage, type ConfigUsagePage } from './site/config-usage.js';
-export { isNoindexPage, siteWarnings } from './site/site-warnings.js';
+export { capLines, isNoindexPage, readRobotsTags, siteWarnings, tagsRecord } from './site/site-warnings.js';
 export type { HtmlPage } from './headers/plan.js';
 
 /**
@@ -29,6 +31,38 @@ export type { HtmlPage } from './headers/plan.js';
  */
 export async function loadOutputFiles(): Promise<typeof import('./site/output-files.js')> {
   return await import('./site/output-files.js');
+}
+/**
+ * `outputFileForUrl` of the output-file helpers, for callers that cannot wait (`@astrojs/sitemap`
+ * calls its `filter` synchronously): the helpers load with `require()` of their ES module the
+ * first time (Node ≥ 22.12; the module instance {@link loadOutputFiles} gives).
+ */
+export function outputFileForUrl(dir: string, url: string, base?: string): string | undefined {
+  outputFiles ??= loadSync('./site/output-files.js') as typeof import('./site/output-files.js');
+  return outputFiles.outputFileForUrl(dir, url, base);
+}
+let outputFiles: typeof import('./site/output-files.js') | undefined;
+/**
+ * The sitemap reader (`parseSitemap`, with htmlparser2), loaded on demand: for the adapters that
+ * check the sitemaps another integration wrote.
+ */
+export async function loadSitemapReader(): Promise<typeof import('./audit/sitemaps.js')> {
+  return await import('./audit/sitemaps.js');
+}
+/**
+ * The audit and what an adapter shows of it (`audit` option), loaded on demand: `auditSite` (as
+ * the main entry's), `auditLogLines`, `renderAuditHtml` and `writeAuditHtml` (as `/adapter`'s),
+ * without the zod schemas, the CLI and the logs report that those entries bring.
+ */
+export async function loadAudit(): Promise<
+  Pick<typeof import('./audit/audit-site.js'), 'auditSite'> & Pick<typeof import('./report/table.js'), 'auditLogLines'> & Pick<typeof import('./report/html.js'), 'renderAuditHtml' | 'writeAuditHtml'>
+> {
+  const [site, table, html] = await Promise.all([import('./audit/audit-site.js'), import('./report/table.js'), import('./report/html.js')]);
+  return { auditSite: site.auditSite, auditLogLines: table.auditLogLines, renderAuditHtml: html.renderAuditHtml, writeAuditHtml: html.writeAuditHtml };
+}
+/** One of this package's modules, loaded synchronously (`require()` of an ES module, Node ≥ 22.12). */
+function loadSync(file: string): unknown {
+  return process.getBuiltinModule('node:module').createRequire(import.meta.url)(file);
 }
 /**
  * `normalizeOptions` of the main entry, loading zod only when the options need it: options the
@@ -51,9 +85,8 @@ function needsHeadersChecks(userOptions: unknown): boolean {
  * `require()` of this ES module (Node ≥ 22.12; the same module instance `import()` gives).
  */
 export function normalizeOptions(userOptions: unknown = {}, context: NormalizeContext = {}): NormalizedRobotsOptions {
-  const load = (file: string): unknown => process.getBuiltinModule('node:module').createRequire(import.meta.url)(file);
-  const headers = needsHeadersChecks(userOptions) ? (load('./headers/options.js') as typeof import('./headers/options.js')) : undefined;
+  const headers = needsHeadersChecks(userOptions) ? (loadSync('./headers/options.js') as typeof import('./headers/options.js')) : undefined;
   const fast = normalizeOptionsFast(userOptions, context, headers);
   if (fast !== undefined) return fast;
-  return (load('./options/normalize.js') as typeof import('./options/normalize.js')).normalizeOptionsWithSchema(userOptions, context);
+  return (loadSync('./options/normalize.js') as typeof import('./options/normalize.js')).normalizeOptionsWithSchema(userOptions, context);
 }

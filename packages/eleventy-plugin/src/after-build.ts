@@ -4,7 +4,7 @@
  * site.
  */
 import path from 'node:path';
-import { loadOutputFiles, RobotsError, siteWarnings, type HtmlPage, type NormalizedRobotsOptions, type PageExplanation } from '@robots-kit/core/build';
+import { loadAudit, loadOutputFiles, RobotsError, siteWarnings, type HtmlPage, type NormalizedRobotsOptions, type PageExplanation } from '@robots-kit/core/build';
 import { explainPages } from './dev-report.js';
 import { locateError, OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings, withoutStack } from './messages.js';
 import type { BuildState } from './page-data.js';
@@ -133,7 +133,7 @@ export function auditSiteUrl(site: string | undefined, pathPrefix: string, sitem
  */
 async function runAudit(outputDir: string, site: string | undefined, indexable: boolean, logger: EleventyLogger | undefined, htmlFile?: string, explanations?: ReadonlyMap<string, PageExplanation>): Promise<void> {
   // The audit and its reports load only on builds that run it.
-  const [{ auditSite }, { auditLogLines, writeAuditHtml }] = await Promise.all([import('@robots-kit/core'), import('@robots-kit/core/adapter')]);
+  const { auditSite, auditLogLines, writeAuditHtml } = await loadAudit();
   // A preview build (`indexable: false`) is judged as one: nothing in it may be indexable.
   const report = await auditSite(outputDir, { ...(site === undefined ? {} : { site }), indexable });
   const { lines, errors } = auditLogLines(report);

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { explainPageSources, type NormalizedRobotsOptions, type PageExplanation, type PageToResolve } from '@robots-kit/core/build';
+import { explainPageSources, loadAudit, type NormalizedRobotsOptions, type PageExplanation, type PageToResolve } from '@robots-kit/core/build';
 import type { BuildState } from './page-data.js';
 import type { EleventyBuildEvent, EleventyConfig } from './types.js';
 
@@ -79,7 +79,7 @@ export function registerAuditReport(eleventyConfig: EleventyConfig, setup: DevRe
     }
     const build = last;
     // The audit and its report page load on the first request for them, not with the plugin.
-    build.page ??= Promise.all([import('@robots-kit/core'), import('@robots-kit/core/adapter')]).then(async ([{ auditSite }, { renderAuditHtml }]) => {
+    build.page ??= loadAudit().then(async ({ auditSite, renderAuditHtml }) => {
       const report = await auditSite(build.outputDir, { ...(build.site === undefined ? {} : { site: build.site }), indexable: options.indexable });
       const explanations = explainPages(build.pages, options);
       return renderAuditHtml(report, { title: `robots-kit audit (eleventy --serve): ${report.site ?? build.outputDir}`, ...(explanations ? { explanations } : {}) });

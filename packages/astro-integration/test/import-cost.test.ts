@@ -1,0 +1,59 @@
+/**
+ * Issue 21: every `astro build` and `astro dev` start imports the integration, so it loads only
+ * what the options use. A build without `audit` or `headers` loads none of core's zod schemas,
+ * audit, reports, CLI or header writers (the import went from 272 modules to 88); `audit: true`
+ * loads the audit, still without the schemas. Each build runs in a fresh process with a module
+ * load hook. Astro's own zod is not ours to judge: only robots-kit's modules are looked at.
+ */
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { fixtureRoot } from './helpers/build-fixture.js';
+
+const ROOT = fixtureRoot('import-cost');
+
+/** The modules of robots-kit's packages that a build with `options` loads, as file URLs. */
+function modulesLoaded(options: string, outDir: string): string[] {
+  const script = `
+    import { registerHooks } from 'node:module';
+    const loaded = [];
+    registerHooks({ load(url, context, next) { loaded.push(url); return next(url, context); } });
+    const { build } = await import('astro');
+    const { default: robots } = await import('@robots-kit/astro');
+    await build({ root: ${JSON.stringify(fileURLToPath(ROOT))}, configFile: false, outDir: ${JSON.stringify(outDir)}, site: 'https://example.com', logLevel: 'error', integrations: [robots(${options})] });
+    process.stdout.write('\\nloaded: ' + JSON.stringify(loaded));
+  `;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: fileURLToPath(ROOT), encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  expect(result.status, result.stderr).toBe(0);
+  const loaded = JSON.parse(result.stdout.slice(result.stdout.lastIndexOf('\nloaded: ') + '\nloaded: '.length)) as string[];
+  return loaded.filter((url) => /\/packages\/(?:core|astro-integration)\/dist\//.test(url) || /\/@robots-kit\//.test(url));
+}
+/** Core's modules that only some options need: the zod schemas, the audit, the reports, the CLI, the logs, the header writers. */
+const heavy = (urls: string[]) => urls.filter((url) => /\/core\/dist\/(?:audit|report|logs|cli|headers\/generate)\/|\/core\/dist\/(?:options|headers)\/(?:schema|normalize)\.js|\/core\/dist\/(?:index|adapter)\.js/.test(url));
+
+describe('what a build loads', () => {
+  it('default options: no schemas, audit, reports or header writers', () => {
+    const outDir = fileURLToPath(new URL('dist/default/', ROOT));
+    try {
+      const loaded = modulesLoaded('{}', outDir);
+      // The integration did load (its entry and core's build entry), so an empty list means something.
+      expect(loaded.some((url) => url.includes('/core/dist/build.js'))).toBe(true);
+      expect(heavy(loaded)).toEqual([]);
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  });
+
+  it('`audit: true`: the audit and its log lines, still no schemas, CLI or main entry (the HTML report shares pieces with the logs report)', () => {
+    const outDir = fileURLToPath(new URL('dist/audit/', ROOT));
+    try {
+      const loaded = heavy(modulesLoaded('{ audit: true }', outDir));
+      expect(loaded.some((url) => url.includes('/core/dist/audit/audit-site.js'))).toBe(true);
+      expect(loaded.some((url) => url.includes('/core/dist/report/table.js'))).toBe(true);
+      expect(loaded.filter((url) => /\/(?:schema|normalize|index|adapter)\.js$|\/cli\//.test(url))).toEqual([]);
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  });
+});
