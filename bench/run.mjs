@@ -5,7 +5,7 @@
 // of no plugin against the default options), --eleventy-variants=none,default,full (a subset of the variants),
 // --eleventy-archive=N (pages of the paginated archive case; 0 skips it), --rounds=N (rounds of the build benches; default 5),
 // --astro-variants=none,audit (a subset of the Astro variants: none, default, audit, full),
-// --instructions-pages=1000, --instructions-rounds=2, --instructions-frameworks=eleventy,astro (the instruction-count builds of `--only=instructions`; slow: Valgrind)
+// --instructions-pages=1000, --instructions-rounds=2, --instructions-frameworks=eleventy,astro[,astro-starter] (the instruction-count builds of `--only=instructions`, astro-starter being the Astro blog starter with that many posts; slow: Valgrind)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
