@@ -4,7 +4,7 @@
  * the Vite plugin, the middleware, the sitemap checks and the build's last steps.
  */
 // `@robots-kit/core/build`, not the main entry: no zod, no audit, no reports on a build that does not use them (issue 21).
-import { DEFAULTS, detectIndexable, normalizeOptions, RobotsError, suggest, type NormalizedRobotsOptions, type RobotsOptions } from '@robots-kit/core/build';
+import { DEFAULTS, detectIndexable, normalizeOptions, normalizeOptionsAsync, RobotsError, suggest, type NormalizedRobotsOptions, type RobotsOptions } from '@robots-kit/core/build';
 import type { RobotsInput } from '@robots-kit/core';
 import type { AstroConfig, AstroIntegration, IntegrationResolvedRoute } from 'astro';
 import { fileURLToPath } from 'node:url';
@@ -47,7 +47,7 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
     hooks: {
       'astro:config:setup': async ({ config, updateConfig, addMiddleware, addDevToolbarApp, command, logger }) => {
         const { core, onDemand } = splitAstroOptions(options);
-        const normalized = normalizeAstroOptions(core, config);
+        const normalized = await normalizeAstroOptions(core, config);
         const locales = checkedLocales(normalized, config.i18n);
         state = {
           options: normalized,
@@ -132,10 +132,12 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
  * the Astro config unless the options set it; `indexable` is detected from the environment
  * of the `astro` process (Netlify `CONTEXT`, `VERCEL_ENV`, `ROBOTS_INDEXABLE`).
  */
-function normalizeAstroOptions(options: RobotsOptions, config: Pick<AstroConfig, 'site'>): NormalizedRobotsOptions {
+async function normalizeAstroOptions(options: RobotsOptions, config: Pick<AstroConfig, 'site'>): Promise<NormalizedRobotsOptions> {
   const withSite = options.site === undefined && config.site ? { ...options, site: config.site } : options;
   try {
-    return normalizeOptions(withSite, { package: PACKAGE_NAME, source: 'robots() options', env: process.env });
+    // With `import()` when zod or the headers validator is needed: under Vite (which may load a
+    // linked package itself), `require()` would make a second copy of core's error class.
+    return await normalizeOptionsAsync(withSite, { package: PACKAGE_NAME, source: 'robots() options', env: process.env });
   } catch (error) {
     throw toAstroError(error, OPTIONS_HINT);
   }
