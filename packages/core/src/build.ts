@@ -1,10 +1,10 @@
 /**
  * `@robots-kit/core/build`: what an adapter uses on every build, and nothing more: validating the
  * options, the robots.txt generator, the end-of-build report of options that reached no page, the
- * end-of-build warnings and explaining a page's sources. The audit, its reports and the
- * header-file writers are not here: an adapter imports them from `@robots-kit/core` and
- * `@robots-kit/core/adapter` only when the options use them, so a build without `audit` or
- * `headers` never loads them; zod loads only when the options need its error messages (issue 21:
+ * end-of-build warnings and explaining a page's sources. The audit, its reports, the header-file
+ * writers and the sitemap reader are not in it: the loaders below import them only when the
+ * options use them, so a build without `audit` or `headers` never loads them; zod loads only
+ * when the options need its error messages (issue 21:
  * the import is paid on every build and every `--serve` start). Stable within a minor version of
  * the adapters, like `/adapter`.
  */
@@ -35,7 +35,9 @@ export async function loadOutputFiles(): Promise<typeof import('./site/output-fi
 /**
  * `outputFileForUrl` of the output-file helpers, for callers that cannot wait (`@astrojs/sitemap`
  * calls its `filter` synchronously): the helpers load with `require()` of their ES module the
- * first time (Node ≥ 22.12; the module instance {@link loadOutputFiles} gives).
+ * first time (Node ≥ 22.12; in Node, the module instance {@link loadOutputFiles} gives; under
+ * Vite, which may load a linked package itself, possibly a copy, which is harmless here: the
+ * function keeps no state and throws no error a caller checks).
  */
 export function outputFileForUrl(dir: string, url: string, base?: string): string | undefined {
   outputFiles ??= loadSync('./site/output-files.js') as typeof import('./site/output-files.js');
@@ -52,7 +54,7 @@ export async function loadSitemapReader(): Promise<typeof import('./audit/sitema
 /**
  * The audit and what an adapter shows of it (`audit` option), loaded on demand: `auditSite` (as
  * the main entry's), `auditLogLines`, `renderAuditHtml` and `writeAuditHtml` (as `/adapter`'s),
- * without the zod schemas, the CLI and the logs report that those entries bring.
+ * without the zod schemas and the CLI that those entries bring.
  */
 export async function loadAudit(): Promise<
   Pick<typeof import('./audit/audit-site.js'), 'auditSite'> & Pick<typeof import('./report/table.js'), 'auditLogLines'> & Pick<typeof import('./report/html.js'), 'renderAuditHtml' | 'writeAuditHtml'>
