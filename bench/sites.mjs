@@ -1,9 +1,9 @@
 // Generated sites for the whole-build benchmarks: an Eleventy blog and an Astro blog with
 // realistic pages (a 7 KB head in the layout, 25–30 KB of article per page).
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateHead } from './generate-page.mjs';
-import { work } from './lib.mjs';
+import { root, work } from './lib.mjs';
 import { writeStarterSite } from './starter-site.mjs';
 
 const TAGS = Array.from({ length: 20 }, (_, i) => `topic-${i}`);
@@ -142,11 +142,37 @@ export async function astroStarterSite(count) {
   return dir;
 }
 
+/** The packages an Astro site of the bench installs, by their folders in this repository. */
+const ASTRO_SITE_PACKAGES = { '@robots-kit/core': 'packages/core', '@robots-kit/astro': 'packages/astro-integration' };
+/**
+ * Copies @robots-kit/core and @robots-kit/astro into the site's own `node_modules`, as npm installs
+ * them from the registry: the files each package ships (its `files`), with its nested dependencies
+ * (core's own `entities`). Through the workspace's symlinks Vite treats them as linked source and
+ * bundles core's runtime into the server chunk the pages are rendered with (37 modules), a second
+ * copy of core beside the one the integration's hooks load, compiled and warmed up again in every
+ * build. Installed, Vite bundles only @robots-kit/astro's own modules (its `noExternal`) and leaves
+ * core to Node: one copy, as every user has. Copied on every call, so that the bench measures the
+ * packages as last built (`tsc -b`).
+ */
+function installPackagesAsNpmDoes(dir) {
+  for (const [name, folder] of Object.entries(ASTRO_SITE_PACKAGES)) {
+    const from = join(root, folder);
+    const to = join(dir, 'node_modules', name);
+    rmSync(to, { recursive: true, force: true });
+    const { files } = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8'));
+    for (const entry of ['package.json', 'node_modules', ...files]) {
+      if (existsSync(join(from, entry))) cpSync(join(from, entry), join(to, entry), { recursive: true });
+    }
+  }
+}
+
 /**
  * The bench's Astro config: the integration's options picked by BENCH_VARIANT (none, default,
- * full, audit). Written on every call, so that a site generated earlier gets the current one.
+ * full, audit), with the packages installed as npm installs them. Written on every call, so that a
+ * site generated earlier gets the current one.
  */
 function writeAstroConfig(dir) {
+  installPackagesAsNpmDoes(dir);
   writeFileSync(
     join(dir, 'astro.config.mjs'),
     `import { defineConfig } from 'astro/config';

@@ -5,7 +5,7 @@
 // Eleventy sites (ESM and CommonJS config) with them, and runs `npx robots-kit --version` and `check`.
 // Run from `.ci/run` after the tests, or with `npm run pack-check`. Prints `pack-check: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,6 +116,20 @@ if (install.status === 0) {
     const home = readFileSync(path.join(astroSite, 'dist/index.html'), 'utf8');
     check('Astro: the draft carries noindex, the home page no robots tag', /<meta name="robots" content="noindex, follow">/.test(draft) && !/name="robots"/.test(home));
   }
+  // The same site as a workspace member whose own package.json lists no dependency (they live in
+  // the workspace root's): Astro then finds no package of its own to bundle, and the middleware
+  // must still be bundled, or its build fails on the first page.
+  const memberSite = path.join(project, 'astro-member-site');
+  cpSync(path.join(astroSite, 'src'), path.join(memberSite, 'src'), { recursive: true });
+  cpSync(path.join(astroSite, 'astro.config.mjs'), path.join(memberSite, 'astro.config.mjs'));
+  writeFileSync(path.join(memberSite, 'package.json'), JSON.stringify({ name: 'member-site', private: true, type: 'module' }));
+  const memberBuild = run(path.join(project, 'node_modules/.bin/astro'), ['build', '--root', memberSite], project);
+  const memberDraft = memberBuild.status === 0 ? readFileSync(path.join(memberSite, 'dist/drafts/plan/index.html'), 'utf8') : '';
+  check(
+    'an Astro site whose package.json does not list @robots-kit/astro builds, its draft with noindex',
+    memberBuild.status === 0 && /<meta name="robots" content="noindex, follow">/.test(memberDraft),
+    memberBuild.output,
+  );
 
   // 5. Eleventy sites: an ESM config and a CommonJS config.
   const configs = {

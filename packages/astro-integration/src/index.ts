@@ -70,9 +70,8 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
         await generateAstroRobotsTxt(state);
         updateConfig({
           vite: {
+            // Also keeps the middleware bundled in every environment that renders pages (vite-plugin.ts).
             plugins: [robotsVitePlugin(state)],
-            // The middleware imports a virtual module, so Vite must bundle it rather than leave it to Node.
-            ssr: { noExternal: [PACKAGE_NAME] },
           },
         });
         // The package's `./middleware` export (src/middleware.ts), resolved by Astro from the site's root.

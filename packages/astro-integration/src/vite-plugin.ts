@@ -26,6 +26,15 @@ const RESOLVED_VIRTUAL_MODULE_ID = '\0' + VIRTUAL_MODULE_ID;
 export function robotsVitePlugin(state: IntegrationState): Plugin {
   return {
     name: `${PACKAGE_NAME}:data`,
+    // The middleware imports the virtual module, so Vite must bundle it rather than leave it to
+    // Node, in every environment that renders pages (Astro 7 has `ssr`, `prerender` and `astro`).
+    // The top-level `ssr.noExternal` reaches only `ssr`; Astro adds the package to the others only
+    // when it finds it among the site's own package.json dependencies, which a monorepo whose
+    // dependencies live in the workspace root's package.json does not list: its build failed on
+    // the first page with "Cannot read properties of undefined (reading 'DEV')".
+    configEnvironment(name) {
+      return name === 'client' ? undefined : { resolve: { noExternal: [PACKAGE_NAME] } };
+    },
     resolveId: {
       filter: { id: /^virtual:@robots-kit\/astro\/data$/ },
       handler(id) {
