@@ -55,6 +55,7 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
           userOptions: core,
           onDemand,
           onDemandPaths: [],
+          serverOutput: false,
           endpoints: [],
           root: fileURLToPath(config.root),
           srcDir: fileURLToPath(config.srcDir),
@@ -87,6 +88,7 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
         if (!state) return;
         state.trailingSlash = config.trailingSlash;
         state.base = config.base;
+        state.serverOutput = buildOutput === 'server';
         // Another integration may have changed `i18n` in its own setup: checked again on the final config.
         const locales = checkedLocales(state.options, config.i18n);
         if (locales) state.locales = locales;

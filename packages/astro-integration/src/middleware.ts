@@ -29,11 +29,32 @@ import { PAGE_LOG, PAGE_RECORDER, type PageLog, type PageRecorder } from './stat
  * `getStaticPaths` props, whatever the page put in `Astro.locals` and the entries it rendered.
  * HTML pages get their robots tags; on-demand responses also get X-Robots-Tag (endpoints from
  * the path rules alone); redirects, error statuses and bodies that are not UTF-8 keep their bytes.
+ *
+ * A page's `Astro.rewrite()` runs the middleware again, inside this run, for the page it renders
+ * instead: that inner run edits the response (it has that page's props and entries) and the
+ * outer ones pass it on as it is, so a page is never edited twice.
  */
 export const onRequest: MiddlewareHandler = async (context, next) => {
+  const locals = context.locals as object | undefined;
+  if (typeof locals !== 'object' || locals === null) return editResponse(context, next, { edited: false });
+  let run = runs.get(locals);
+  const outermost = run === undefined;
+  if (run === undefined) runs.set(locals, (run = { edited: false }));
+  try {
+    return await editResponse(context, next, run);
+  } finally {
+    if (outermost) runs.delete(locals);
+  }
+};
+
+/** The runs of this middleware in progress, by the request's `locals` (the one object a rewrite keeps). */
+const runs = new WeakMap<object, { edited: boolean }>();
+
+async function editResponse(context: APIContext, next: Parameters<MiddlewareHandler>[1], run: { edited: boolean }): Promise<Response> {
   const { result, rendered } = withRenderedEntries(next);
   const response = await result;
-  const status = statusToResolve(response.status, context.routePattern);
+  if (run.edited) return response;
+  let status = statusToResolve(response.status, context.routePattern);
   if (status === undefined || response.body === null) return response;
   // Once loaded (a build), the data is taken as it is: no await, no microtask per request.
   const data = loaded ?? (await loadRobotsData());
@@ -41,13 +62,27 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   const onDemand = !context.isPrerendered;
   // An endpoint's body is its own, even as text/html (`ep.html.ts`): it may get a header, never tags.
   const html = isUtf8Html(response.headers) && !data.endpoints.includes(context.routePattern);
+  run.edited = true;
+  let body: ReadableStream<Uint8Array> = response.body;
+  // A prerendered page is read to its end first where Astro streams it (`astro dev`, a build
+  // with on-demand routes), so that what its body sets after an `await` counts, as in a static build.
+  if (html && !onDemand && (import.meta.env.DEV || data.prerenderStreams)) body = await renderedToTheEnd(body);
+  if (!onDemand && status >= 400 && !ERROR_ROUTE.test(context.routePattern)) {
+    // Written to a file, served by a static host with 200: it is a page, and needs a page's tags.
+    warnOncePerRoute(context, `${context.routePattern}: the page sets status ${status}, but it is prerendered, so a static host serves its file with status 200; it gets the robots tags of a page. Render it on demand (\`export const prerender = false\`) for the status to be sent.`);
+    status = 200;
+  }
+  const routeHeader = response.headers.get(X_ROBOTS_TAG);
   const page = pageToResolve(context, data, rendered, status, html);
+  // A prerendered page's own X-Robots-Tag is not sent by a static host: its directives go into the meta tags.
+  if (html && !onDemand && routeHeader !== null && routeHeader.trim() !== '') {
+    page.own = [...(page.own ?? []), { robots: routeHeader, source: `${page.source} (its own ${X_ROBOTS_TAG} header, which a static host does not send)`, key: X_ROBOTS_TAG, strict: false }];
+  }
   // The build's page recorder and the dev toolbar's page log: never there for a production server's on-demand response.
   const observed = import.meta.env.DEV || !onDemand;
   if (html && observed) (globalThis as Record<symbol, PageRecorder | undefined>)[PAGE_RECORDER]?.record(page);
   // An error response carries no header; an error page's robots tags (a theme's) are removed below.
   const errorStatus = status >= 400;
-  const routeHeader = response.headers.get(X_ROBOTS_TAG);
   const respond = (kind: 'html' | 'other', existing?: PageToResolve['existing']): ResolvedResponse => {
     try {
       // No existing tags (the usual page) resolves as no list at all: no copy of the page per request.
@@ -60,20 +95,27 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
     if (errorStatus || !onDemand || !data.onDemand.header) return response;
     const resolved = respond('other');
     reportDiagnostics({ diagnostics: [], warnings: resolved.warnings }, context);
-    return withHeaders(response, response.body, resolved.header, 0, routeHeader !== null);
+    return withHeaders(response, body, resolved.header, 0, routeHeader !== null);
   }
 
   let resolved: ResolvedResponse | undefined;
   const editTags = !onDemand || data.onDemand.metaTags;
   if (errorStatus && !editTags) return response;
+  // On demand the head goes out before the body renders: a robots value the body sets later is named, not lost silently.
+  const localsRobots = (context.locals as Record<string, unknown> | undefined)?.robots;
+  const onEnd = onDemand ? () => warnIfSetLate(context, localsRobots) : undefined;
   let streamed: Awaited<ReturnType<typeof injectRobotsStream>>;
   try {
-    streamed = await injectRobotsStream(response.body, (existing) => {
-      resolved = respond('html', existing);
-      // What the dev toolbar app and the audit's HTML report explain (toolbar/server.ts, audit.ts).
-      if (observed) (globalThis as Record<symbol, PageLog | undefined>)[PAGE_LOG]?.record({ ...page, existing });
-      return editTags ? resolved.tags : {};
-    });
+    streamed = await injectRobotsStream(
+      body,
+      (existing) => {
+        resolved = respond('html', existing);
+        // What the dev toolbar app and the audit's HTML report explain (toolbar/server.ts, audit.ts).
+        if (observed) (globalThis as Record<symbol, PageLog | undefined>)[PAGE_LOG]?.record({ ...page, existing });
+        return editTags ? resolved.tags : {};
+      },
+      onEnd ? { onInputEnd: onEnd } : {},
+    );
   } catch (error) {
     throw toAstroError(error, PAGE_HINT, page.source);
   }
@@ -87,11 +129,33 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   const header = onDemand && data.onDemand.header && !errorStatus && resolved ? resolved.header : [];
   // `links` and `nosnippet` rules: a pass of their own, on the pages they apply to (read whole; the others stream).
   if (streamed.utf8 && hasBodyRules(options)) {
-    const body = await applyBodyRules(streamed.body, page, options, context);
-    if (body) return withHeaders(response, body.body, header, streamed.lengthDelta + body.lengthDelta, routeHeader !== null);
+    const rewritten = await applyBodyRules(streamed.body, page, options, context);
+    if (rewritten) return withHeaders(response, rewritten.body, header, streamed.lengthDelta + rewritten.lengthDelta, routeHeader !== null);
   }
   return withHeaders(response, streamed.body, header, streamed.lengthDelta, routeHeader !== null);
-};
+}
+
+/** The whole body, once the page has rendered to its end, as a stream of one chunk. */
+async function renderedToTheEnd(body: ReadableStream<Uint8Array>): Promise<ReadableStream<Uint8Array>> {
+  return new Response(new Uint8Array(await new Response(body).arrayBuffer())).body!;
+}
+
+/** Routes already warned about, by message: a server logs each problem once per process, not per request. */
+const warnedOnce = new Set<string>();
+function warnOncePerRoute(context: Pick<APIContext, 'logger'>, message: string): void {
+  if (warnedOnce.has(message)) return;
+  warnedOnce.add(message);
+  context.logger?.warn(message);
+}
+
+/** Named when `Astro.locals.robots` changed after the head of a response rendered on demand went out. */
+function warnIfSetLate(context: Pick<APIContext, 'locals' | 'logger' | 'routePattern'>, before: unknown): void {
+  if ((context.locals as Record<string, unknown> | undefined)?.robots === before) return;
+  warnOncePerRoute(
+    context,
+    `${context.routePattern}: \`Astro.locals.robots\` was set after the page's head had been sent (by a component in the body, after an \`await\`), so the response does not carry it. Set it before the head renders: in the page's frontmatter, its layout's, or in middleware.`,
+  );
+}
 
 /**
  * Core's body pass (`rewritePageBody`) over a page that `links` or `nosnippet` rules apply to:
@@ -131,7 +195,7 @@ let warnedUntracked = false;
 
 /** What core needs to know about the page: URL path as served, status, its own directives, entry, data. */
 function pageToResolve(
-  context: Pick<APIContext, 'url' | 'routePattern' | 'props' | 'locals' | 'params' | 'logger'>,
+  context: Pick<APIContext, 'url' | 'originPathname' | 'routePattern' | 'props' | 'locals' | 'params' | 'logger'>,
   data: RobotsData,
   rendered: readonly unknown[],
   status: number,
@@ -162,7 +226,7 @@ function pageToResolve(
     );
   }
   const sources = ownDirectives({ ...input, entry });
-  const pathname = context.url.pathname;
+  const pathname = requestedPathname(context, data.base);
   const page: PageToResolve = {
     url: servedPath(pathname, context.routePattern),
     status,
@@ -175,6 +239,33 @@ function pageToResolve(
   if (sources.collections) page.collections = sources.collections;
   if (sources.data) page.data = sources.data;
   return page;
+}
+
+/**
+ * The URL path the response is served at. After a rewrite (a page's `Astro.rewrite()`,
+ * middleware's `next('/other')`, an i18n fallback with `fallbackType: 'rewrite'`) `context.url`
+ * is the page rendered in its place, but the rules and the locale are those of the path
+ * requested, which Astro keeps as `originPathname`: without `base`, decoded, its trailing slash
+ * as the config writes URLs. It is taken only when it names another page than `context.url`.
+ */
+export function requestedPathname(context: Pick<APIContext, 'url' | 'originPathname'>, base: string): string {
+  const pathname = context.url.pathname;
+  const origin = context.originPathname;
+  if (!origin || !origin.startsWith('/')) return pathname;
+  const prefix = base.replace(/\/+$/, '');
+  let current = pathname.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : pathname;
+  try {
+    current = decodeURI(current);
+  } catch {
+    // A malformed escape: compared as it is.
+  }
+  if (pageKey(current) === pageKey(origin)) return pathname;
+  // Encoded as the URL parser encodes a path, which is how `context.url.pathname` comes.
+  return new URL(`${prefix}${origin.replace(/[?#]/g, encodeURIComponent)}`, context.url).pathname;
+}
+/** A path with no trailing slash, `.html` or `/index`: the forms one page is requested by. */
+function pageKey(path: string): string {
+  return path.replace(/\.html$/, '').replace(/\/index$/, '/').replace(/\/+$/, '');
 }
 
 /**

@@ -61,6 +61,8 @@ export interface IntegrationState {
   onDemand: { header: boolean; metaTags: boolean };
   /** URL path globs (with `base`) of the routes rendered on request, from `astro:routes:resolved`: they have no file in the output. */
   onDemandPaths: string[];
+  /** Whether the build's output is `server` (a route renders on request), from `astro:config:done`: Astro then streams prerendered pages too. */
+  serverOutput: boolean;
   /** In dev: forget the front matter read so far and make the middleware load fresh data. */
   invalidate?: () => void;
   /** The build in progress: which `astro:build:done` steps have run (see `finishBuild`). */

@@ -93,6 +93,7 @@ async function robotsDataOf(state: IntegrationState): Promise<RobotsData> {
     headerRules: responseHeaderRules(headers),
     onDemand: state.onDemand,
     base: state.base,
+    prerenderStreams: state.serverOutput,
     ...(state.locales ? { locales: state.locales } : {}),
   };
 }

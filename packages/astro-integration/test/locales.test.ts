@@ -30,7 +30,7 @@ function expectedFor(locale: string, file: string): Record<string, string[]> {
 /** Every built page with the locale Astro's router gave it (`data-locale`) and the tags robots-kit wrote. */
 async function pagesWithLocale(site: BuiltFixture): Promise<Array<{ file: string; locale: string; tags: Record<string, string[]> }>> {
   // The other configs build into folders inside the default one.
-  const files = (await listFiles(site.outDir)).filter((file) => file.endsWith('.html') && !/^(prefixed|unknown|no-i18n)\//.test(file));
+  const files = (await listFiles(site.outDir)).filter((file) => file.endsWith('.html') && !/^(prefixed|fallback|unknown|no-i18n)\//.test(file));
   return Promise.all(
     files.map(async (file) => {
       const html = await site.read(file);
@@ -91,6 +91,26 @@ describe('issue 16: locales in Astro', () => {
         ['spanish/blog/post.html', 'es'],
       ]);
       for (const page of pages) expect(page.tags, page.file).toEqual(expectedFor(page.locale, page.file));
+    });
+  });
+
+  describe("i18n fallbacks with `fallbackType: 'rewrite'`, base: /docs, build.format: file", () => {
+    let site: BuiltFixture;
+    beforeAll(async () => {
+      site = await buildSite(ROOT, { config: { configFile: './astro.fallback.config.mjs', outDir: './dist/fallback' } });
+    });
+
+    it("gives a page rendered from English at another locale's URL that locale's tags, and the options see the locale", async () => {
+      // `en/guide` exists only in English: Astro renders it at /docs/de/guide and /docs/fr/guide too.
+      const pages = await pagesWithLocale(site);
+      const guides = pages.filter((page) => page.file.endsWith('guide.html'));
+      expect(guides.map((page) => [page.file, page.locale]).sort()).toEqual([
+        ['de/guide.html', 'de'],
+        ['en/guide.html', 'en'],
+        ['fr/guide.html', 'fr'],
+      ]);
+      for (const page of pages) expect(page.tags, page.file).toEqual(expectedFor(page.locale, page.file));
+      expect(ours(site.logs, 'warn').join('\n')).not.toMatch(/noindex\.locales|rules\[0\]\.locales/);
     });
   });
 

@@ -48,6 +48,17 @@ const ROUTES: Record<string, Expected> = {
   '/missing': { status: 404, header: 'noarchive', tags: [] },
   '/no-such-page': { status: 404, header: undefined, tags: [] },
   '/moved': { status: 301, header: undefined },
+  // Set by the body after an await: a prerendered page is read to its end first (Astro streams it in a server build)…
+  '/late-static': { status: 200, header: undefined, tags: [['robots', 'noindex']] },
+  // …an on-demand one has sent its head by then: it keeps its tags, and the server's log names the page (below).
+  '/late': { status: 200, header: `googlebot: ${GOOGLEBOT}`, tags: [['googlebot', GOOGLEBOT]] },
+  // A prerendered page's own X-Robots-Tag is not sent for its file: the meta tags carry it.
+  '/static-header': { status: 200, header: undefined, tags: [['robots', 'noarchive'], ['googlebot', GOOGLEBOT]] },
+  // Prerendered with status 404: the file is served with 200, so it is a page, with the page's own noindex.
+  '/gone-static': { status: 200, header: undefined, tags: [['robots', 'noindex']] },
+  // `Astro.rewrite()`: the rules of the path requested, applied once (no leftover tag of the page rendered instead).
+  '/old-tag': { status: 200, header: 'noindex, follow', tags: [['robots', 'noindex, follow']] },
+  '/old-tag-static': { status: 200, header: undefined, tags: [['robots', 'noindex, follow']] },
 };
 
 describe('on-demand rendering with @astrojs/node (issue 14)', () => {
@@ -92,6 +103,14 @@ describe('on-demand rendering with @astrojs/node (issue 14)', () => {
     if (html) expect(withoutRobotsTags(withIt.body.toString('utf8'))).toBe(withoutRobotsTags(without.body.toString('utf8')));
     else expect(withIt.body.equals(without.body)).toBe(true);
     if (path === '/missing') expect(robotsHeaderLines(without)).toEqual(['noarchive']);
+  });
+
+  it('names a robots value set after an on-demand head went out, once per route, and why a prerendered status is not sent', async () => {
+    await get(`${server.origin}/late`);
+    const late = server.output().split('\n').filter((line) => line.includes('/late: `Astro.locals.robots` was set after the page\'s head had been sent'));
+    expect(late).toHaveLength(1);
+    const gone = site.logs.filter((entry) => entry.level === 'warn' && entry.message.includes('/gone-static: the page sets status 404, but it is prerendered'));
+    expect(gone).toHaveLength(1);
   });
 
   it('sends a header that says, per audience, what the meta tags say', () => {

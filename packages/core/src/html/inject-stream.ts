@@ -9,6 +9,14 @@ import { documentKind, type PreBodyScan, scanPreBody } from './scan-head.js';
 import { readMarkup } from './tokenizer.js';
 import type { HtmlDiagnostic, InjectRobotsOptions, InjectRobotsResult, ResolveRobotsTags } from './types.js';
 
+export interface InjectRobotsStreamOptions extends InjectRobotsOptions {
+  /**
+   * Called once when the input has ended (before the result's stream closes): a server can
+   * check then what the page's body did after its head went out. Default: none.
+   */
+  onInputEnd?: () => void;
+}
+
 export interface InjectRobotsStreamResult extends Omit<InjectRobotsResult, 'html'> {
   /** The page: the edited prefix, then the rest of the input's bytes, unchanged, as they arrive. */
   body: ReadableStream<Uint8Array>;
@@ -153,8 +161,9 @@ const MERGE_REST_BELOW = 65_536;
 export async function injectRobotsStream(
   input: ReadableStream<Uint8Array>,
   resolve: ResolveRobotsTags,
-  options: InjectRobotsOptions = {},
+  options: InjectRobotsStreamOptions = {},
 ): Promise<InjectRobotsStreamResult> {
+  const onEnd = options.onInputEnd;
   const reader = input.getReader();
   const chunks: Uint8Array[] = [];
   // Made only when a slice ends inside a character: a slice of whole characters needs no state.
@@ -217,7 +226,7 @@ export async function injectRobotsStream(
   }
   const buffered = concat(chunks);
   const pending = ended ? undefined : next;
-  if (!utf8) return passThrough(buffered, reader, pending, { utf8: false, changed: false, diagnostics: [] });
+  if (!utf8) return passThrough(buffered, reader, pending, onEnd, { utf8: false, changed: false, diagnostics: [] });
 
   let injection: Injection;
   try {
@@ -227,7 +236,7 @@ export async function injectRobotsStream(
     throw error;
   }
   const { result, head } = injection;
-  if (!result.changed || head === undefined) return passThrough(buffered, reader, pending, { utf8: true, changed: false, diagnostics: result.diagnostics });
+  if (!result.changed || head === undefined) return passThrough(buffered, reader, pending, onEnd, { utf8: true, changed: false, diagnostics: result.diagnostics });
   // Only the text up to the last edit is encoded again; `text` decodes a prefix of `buffered`,
   // so the bytes after that point are the input's own, whatever the decoder still held.
   const ascii = text.length === decodedBytes;
@@ -238,7 +247,7 @@ export async function injectRobotsStream(
   if (ascii) for (const edit of injection.edits) headBytes += (NON_ASCII.test(edit.text) ? utf8Length(edit.text) : edit.text.length) - (edit.end - edit.start);
   else headBytes = utf8Length(head.text);
   return {
-    body: streamOf(rest.byteLength < MERGE_REST_BELOW ? [joined(head.text, headBytes, rest)] : [encoder.encode(head.text), rest], reader, pending),
+    body: streamOf(rest.byteLength < MERGE_REST_BELOW ? [joined(head.text, headBytes, rest)] : [encoder.encode(head.text), rest], reader, pending, onEnd),
     utf8: true,
     changed: true,
     diagnostics: result.diagnostics,
@@ -251,9 +260,10 @@ function passThrough(
   buffered: Uint8Array,
   reader: ReadableStreamDefaultReader<Uint8Array>,
   next: Promise<ReadResult> | undefined,
+  onEnd: (() => void) | undefined,
   fields: Pick<InjectRobotsStreamResult, 'utf8' | 'changed' | 'diagnostics'>,
 ): InjectRobotsStreamResult {
-  return { ...fields, body: streamOf([buffered], reader, next), lengthDelta: 0, bufferedBytes: buffered.byteLength };
+  return { ...fields, body: streamOf([buffered], reader, next, onEnd), lengthDelta: 0, bufferedBytes: buffered.byteLength };
 }
 
 /**
@@ -308,12 +318,16 @@ function streamOf(
   parts: readonly Uint8Array[],
   reader: ReadableStreamDefaultReader<Uint8Array>,
   pending: Promise<ReadResult> | undefined,
+  onEnd?: () => void,
 ): ReadableStream<Uint8Array> {
   let next = pending;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       for (const part of parts) if (part.byteLength > 0) controller.enqueue(part);
-      if (next === undefined) controller.close();
+      if (next === undefined) {
+        onEnd?.();
+        controller.close();
+      }
     },
     async pull(controller) {
       // Not called once the stream is closed, which it is as soon as the input has ended.
@@ -321,6 +335,7 @@ function streamOf(
       const { done, value } = await next;
       if (done) {
         next = undefined;
+        onEnd?.();
         return controller.close();
       }
       next = readAhead(reader);
