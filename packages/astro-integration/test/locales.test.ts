@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, fixtureRoot, type BuiltFixture } from './helpers/build-fixture.js';
 import { listFiles } from './helpers/list-files.js';
-import { GOOGLEBOT_DEFAULT, ours, tagsOf } from './helpers/site-output.js';
+import { auditHeadline, GOOGLEBOT_DEFAULT, ours, tagsOf } from './helpers/site-output.js';
 import { robotsTags } from './helpers/robots-tags.js';
 import { startAstroDev, type RunningDevServer } from './helpers/start-astro-dev.js';
 import { tokens } from './helpers/tokens.js';
@@ -30,7 +30,7 @@ function expectedFor(locale: string, file: string): Record<string, string[]> {
 /** Every built page with the locale Astro's router gave it (`data-locale`) and the tags robots-kit wrote. */
 async function pagesWithLocale(site: BuiltFixture): Promise<Array<{ file: string; locale: string; tags: Record<string, string[]> }>> {
   // The other configs build into folders inside the default one.
-  const files = (await listFiles(site.outDir)).filter((file) => file.endsWith('.html') && !/^(prefixed|fallback|unknown|no-i18n)\//.test(file));
+  const files = (await listFiles(site.outDir)).filter((file) => file.endsWith('.html') && !/^(prefixed|fallback|redirects|unknown|no-i18n)\//.test(file));
   return Promise.all(
     files.map(async (file) => {
       const html = await site.read(file);
@@ -112,6 +112,15 @@ describe('issue 16: locales in Astro', () => {
       for (const page of pages) expect(page.tags, page.file).toEqual(expectedFor(page.locale, page.file));
       expect(ours(site.logs, 'warn').join('\n')).not.toMatch(/noindex\.locales|rules\[0\]\.locales/);
     });
+  });
+
+  it("audits Astro's redirect pages (`redirects`, i18n fallbacks) as redirects: the build passes, with no canonical finding", async () => {
+    const site = await buildSite(ROOT, { config: { configFile: './astro.redirects.config.mjs', outDir: './dist/redirects', logLevel: 'info' } });
+    // The redirect to the noindex German page is one of Astro's pages: noindex, with a canonical to its target.
+    expect(await site.read('old-de/index.html')).toMatch(/http-equiv="refresh"[\s\S]*name="robots" content="noindex"[\s\S]*rel="canonical"/);
+    expect(await site.read('fr/about/index.html')).toMatch(/http-equiv="refresh"/);
+    expect(auditHeadline(site.logs)).toMatch(/; 0 errors, /);
+    expect(ours(site.logs, 'warn').join('\n')).not.toMatch(/canonical|robots-on-error-page/);
   });
 
   describe('astro dev, with `base: /docs` and every locale prefixed', () => {

@@ -10,7 +10,7 @@ import type { AuditContext, AuditData, AuditFinding, AuditOptions, AuditPage, Au
 import { computeVerdict, headerSource, metaSource, normalizeCrawlers } from './verdict.js';
 import { fileToUrl, urlPathKey, siteFromRobotsTxt, parseSiteUrl, urlCandidates } from './site-urls.js';
 import { readPage, readPageBytes } from './read-page.js';
-import { resolveCanonical, readRobotsTxt, type PageFacts } from './page-facts.js';
+import { isRedirectRefresh, resolveCanonical, readRobotsTxt, type PageFacts } from './page-facts.js';
 import { RobotsError } from '../errors.js';
 import { checkTrailingSlash, collectFindings, SitemapEntryChecks } from './site-checks.js';
 import { forEachConcurrent, listHtmlFiles, readListedFileSync, readTextFile } from './read-files.js';
@@ -63,6 +63,7 @@ function auditPageFacts(file: string, facts: PageFacts, context: AuditContext, k
     key: urlPathKey(url),
     file,
     errorPage,
+    ...(facts.refresh !== undefined && isRedirectRefresh(facts.refresh) ? { redirect: true } : {}),
     inSitemap: false,
     ...(canonical ? { canonical: canonical.href } : {}),
     ...(canonical?.path === undefined ? {} : { canonicalPath: canonical.path }),

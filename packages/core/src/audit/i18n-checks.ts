@@ -192,7 +192,8 @@ function groupedByTarget(hits: Hit[] | undefined, id: AuditFindingId, why: (targ
 export function findCanonicalOnNoindex(data: AuditData): AuditFinding[] {
   const hits: Array<{ page: PageRecord; crawlers: string[] }> = [];
   for (const page of data.pages) {
-    if (page.canonical === undefined || page.errorPage) continue;
+    // A redirect page (Astro's: `noindex` and a canonical to its target) says one thing: go there.
+    if (page.canonical === undefined || page.errorPage || page.redirect) continue;
     const crawlers = Object.entries(page.verdicts).filter(([, verdict]) => verdictIsNoindex(verdict)).map(([crawler]) => crawler);
     if (crawlers.length === 0) continue;
     const self = page.canonicalPath !== undefined && (urlPathKey(page.canonicalPath) === page.key || data.pageAt(page.canonicalPath) === page);

@@ -14,11 +14,15 @@ export function findSkipped(data: AuditData): AuditFinding[] {
   return data.skipped.map(({ file, reason }) => makeFinding('skipped', `Skipped ${file}: ${reason}.`, { source: { file } }));
 }
 
-/** `canonical-to-noindex`: pages whose canonical link points at another page that is noindex or an error page, grouped by target. */
+/**
+ * `canonical-to-noindex`: pages whose canonical link points at another page that is noindex or an
+ * error page, grouped by target. A redirect page's canonical names where it sends crawlers, which
+ * may well be noindex: it is not a page of its own.
+ */
 export function findCanonicalToNoindex(data: AuditData): AuditFinding[] {
   const hits: Array<{ page: PageRecord; target: PageRecord; crawlers: string[] }> = [];
   for (const page of data.pages) {
-    if (page.canonicalPath === undefined) continue;
+    if (page.canonicalPath === undefined || page.redirect) continue;
     const target = data.pageAt(page.canonicalPath);
     if (!target || target === page) continue;
     const crawlers = Object.entries(target.verdicts).filter(([, verdict]) => verdictIsNoindex(verdict)).map(([crawler]) => crawler);
@@ -146,10 +150,10 @@ export function findNonStandardDirectives(data: AuditData): AuditFinding[] {
   });
 }
 
-/** `robots-on-error-page`: robots meta tags on 404/5xx pages, one finding per page. */
+/** `robots-on-error-page`: robots meta tags on 404/5xx pages, one finding per page; a redirect to one (Astro's i18n fallback for `/fr/404`) is not one. */
 export function findRobotsOnErrorPage(data: AuditData): AuditFinding[] {
   return data.pages
-    .filter((page) => page.errorPage && page.sources.some((source) => source.kind === 'meta'))
+    .filter((page) => page.errorPage && !page.redirect && page.sources.some((source) => source.kind === 'meta'))
     .map((page) => {
       const tags = page.sources.filter((source) => source.kind === 'meta');
       return makeFinding(

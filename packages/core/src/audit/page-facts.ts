@@ -99,6 +99,18 @@ export interface PageFacts {
   links?: Array<{ href: string; rel: string }>;
   /** Lower-cased names of the elements that carry `data-nosnippet` (Google honours it on span, div and section only). */
   nosnippetTags?: string[];
+  /** The content of the head's first `<meta http-equiv="refresh">`, as written (see {@link isRedirectRefresh}). */
+  refresh?: string;
+}
+
+/**
+ * Whether a refresh's content sends the browser elsewhere (`0;url=/about`, `5, /next`): a
+ * number, then a URL, as the HTML spec reads it. A redirect page (Astro writes one for each
+ * `redirects` entry and i18n fallback) is not a page of its own: Google follows it as a redirect.
+ * A refresh without a URL reloads the page itself.
+ */
+export function isRedirectRefresh(content: string): boolean {
+  return /^[\t\n\f\r ]*[0-9.]+[\t\n\f\r ]*[;,]?[\t\n\f\r ]*(?:url[\t\n\f\r ]*=[\t\n\f\r ]*)?['"]?[^\t\n\f\r '"]/i.test(content);
 }
 /** hreflang links kept per page: more than every language there is, so a hostile page cannot grow the audit's memory. */
 export const MAX_ALTERNATES = 1000;

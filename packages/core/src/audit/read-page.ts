@@ -24,7 +24,7 @@ interface CollectedElement {
  * every page that has such an element pay for its body.
  */
 const COLLECTED: ReadonlyMap<string, CollectedElement> = new Map([
-  ['meta', { where: 'anywhere', attributes: ['name', 'content'] }],
+  ['meta', { where: 'anywhere', attributes: ['name', 'content', 'http-equiv'] }],
   ['link', { where: 'head', attributes: ['rel', 'href', 'hreflang'] }],
   ['base', { where: 'head', attributes: ['href'] }],
   ['a', { where: 'anywhere', attributes: ['href', 'rel'] }],
@@ -77,6 +77,10 @@ function hasRelToken(rel: string | undefined, token: string): boolean {
   if (!rel) return false;
   return rel.toLowerCase().split(/[\t\n\f\r ]+/).includes(token);
 }
+/** Whether a `<meta>`'s `http-equiv` is `refresh`, as browsers compare it (ASCII case-insensitive, spaces around ignored). */
+export function isRefresh(equiv: string | undefined): boolean {
+  return equiv !== undefined && equiv.trim().toLowerCase() === 'refresh';
+}
 /** One collected element: its lower-cased name, its attributes (first of each name wins), where it starts, whether the body had started. */
 interface CollectedTag {
   tag: string;
@@ -89,7 +93,10 @@ function collectFact(facts: PageFacts, found: CollectedTag, extraNames: Readonly
   const { tag, attributes } = found;
   if (tag === 'meta') {
     const { name, content } = attributes;
-    if (name === undefined || content === undefined || !isRobotsMetaName(name, extraNames)) return;
+    if (name === undefined || content === undefined || !isRobotsMetaName(name, extraNames)) {
+      if (!found.inBody && facts.refresh === undefined && content !== undefined && isRefresh(attributes['http-equiv'])) facts.refresh = ownString(content);
+      return;
+    }
     facts.robotsTags.push({ name: ownString(name.trim().toLowerCase()), rawName: ownString(name), content: ownString(content), line: 0, inHead: !found.inBody });
     offsets.push(found.start);
   } else if (found.inBody) {
@@ -218,6 +225,11 @@ function tokenizePage(page: PageView, extraNames: ReadonlySet<string> | undefine
     for (let i = start; i < end; i++) if (html.charCodeAt(i) === 0x26) return true;
     return isRobotsMetaName(page.text(start, end), names);
   };
+  /** The refresh's content, when the element (read alone, references decoded) is one. */
+  const noteRefresh = (markup: string): void => {
+    const { 'http-equiv': equiv, content } = decodedAttributes(markup);
+    if (isRefresh(equiv) && content !== undefined) facts.refresh = ownString(content);
+  };
   const startBody = (at: number): void => {
     inBody = true;
     bodyFrom = at;
@@ -291,7 +303,11 @@ function tokenizePage(page: PageView, extraNames: ReadonlySet<string> | undefine
       // Only a robots meta tag is kept, and the body's links: anything else is passed over
       // before its values are cut out (a head holds dozens of other metas and links).
       if (element !== META && inBody) return;
-      if (element === META && !mayBeRobotsMeta(spans.spans, extraNames)) return;
+      if (element === META && !mayBeRobotsMeta(spans.spans, extraNames)) {
+        // `<meta http-equiv="refresh">` in the head: the page redirects (Astro's and Eleventy's redirect pages).
+        if (!inBody && facts.refresh === undefined && spans.spans[4] !== -1 && spans.spans[2] !== -1) noteRefresh(page.text(tagStart, end + 1));
+        return;
+      }
       const names = element!.attributes;
       const attributes: Record<string, string | undefined> = {};
       let hasReference = false;

@@ -251,6 +251,8 @@ export interface PageRecord {
   key: string;
   file: string;
   errorPage: boolean;
+  /** The page is a redirect (a `<meta http-equiv="refresh">` with a URL): Astro's `redirects` and i18n fallback pages. */
+  redirect?: boolean;
   inSitemap: boolean;
   /** The canonical link, absolute when the site is known. */
   canonical?: string;

@@ -107,6 +107,13 @@ describe('auditSite findings', () => {
     expect(ids(report)).toEqual([]);
   });
 
+  it("redirect pages (Astro's `redirects` and i18n fallbacks: a refresh, noindex and a canonical to the target) are not pages of their own", async () => {
+    const report = await audit('redirect-pages');
+    // The one finding is the page that is not a redirect; the refresh without a URL does not make the home page one.
+    expect(ids(report)).toEqual(['canonical-to-noindex']);
+    expect(only(report, 'canonical-to-noindex').urls).toEqual(['/copy/']);
+  });
+
   it('canonical-to-noindex: a relative canonical resolved to a noindex page', async () => {
     const report = await audit('canonical-to-noindex');
     expect(ids(report)).toEqual(['canonical-to-noindex']);

@@ -44,7 +44,10 @@ export function referenceReadPage(html: string, extraNames?: ReadonlySet<string>
     }
     if (tag === 'meta') {
       const { name, content } = found;
-      if (name === undefined || content === undefined || !isRobotsMetaName(name, extraNames)) return;
+      if (name === undefined || content === undefined || !isRobotsMetaName(name, extraNames)) {
+        if (!inBody && facts.refresh === undefined && content !== undefined && found['http-equiv']?.trim().toLowerCase() === 'refresh') facts.refresh = ownString(content);
+        return;
+      }
       facts.robotsTags.push({ name: ownString(name.trim().toLowerCase()), rawName: ownString(name), content: ownString(content), line: 0, inHead: !inBody });
       offsets.push(tagStart);
     } else if (inBody) {
