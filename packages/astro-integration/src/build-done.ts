@@ -74,7 +74,7 @@ function belowBase(url: string, base: string): string {
  * a build that prerendered none (every route on demand) has nothing to report.
  */
 function unmatchedOptions(state: IntegrationState): string[] {
-  return state.build?.configUsage?.report({ source: OPTIONS_SOURCE, base: { path: state.base, setting: '`base`' } }) ?? [];
+  return state.build?.configUsage?.report({ source: OPTIONS_SOURCE, base: { path: state.base, setting: '`base`' }, onDemandPaths: state.onDemandPaths }) ?? [];
 }
 
 /**

@@ -34,6 +34,11 @@ export interface ConfigUsageReportContext {
    * that would match. Default: none.
    */
   base?: { path: string; setting: string };
+  /**
+   * URL path globs (with the base) of the routes rendered on request, which are no page of the
+   * build: a glob that may match one of them is not reported as matching nothing. Default: none.
+   */
+  onDemandPaths?: readonly string[];
 }
 
 /** Records the pages of a build and reports, at its end, the options that matched none. */
@@ -123,6 +128,27 @@ function pathPrefixes(url: string): string[] {
 }
 
 /**
+ * A path a glob matches, for telling whether two globs can meet: each wildcard becomes one
+ * segment's worth of letters, escapes their character. `/tags/*` → `/tags/x`.
+ */
+function sampleOfGlob(glob: string): string {
+  let sample = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === '\\' && i + 1 < glob.length) sample += glob[++i];
+    else if (c === '*' || c === '?') {
+      while (glob[i + 1] === '*') i++;
+      sample += 'x';
+    } else sample += c;
+  }
+  return sample;
+}
+/** Whether a glob of the options may match a URL of a route rendered on request (its glob), by a sample of each. */
+function mayMatchRoute(glob: string, routeGlob: string): boolean {
+  return matchesAnyGlob(sampleOfGlob(routeGlob), [glob]) || matchesAnyGlob(sampleOfGlob(glob), [routeGlob]);
+}
+
+/**
  * Starts a report for one build with these options. Adapters call `record` with what they give
  * `resolvePage` for each page and log `report()` after the build, so both adapters warn alike.
  */
@@ -136,6 +162,8 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
   let pages = 0;
   let collections = new Set<string>();
   let matchedGlobs = new Set<string>();
+  /** Globs that matched error pages only so far (which get no robots tags): said so, instead of "no page". */
+  let errorPageGlobs = new Set<string>();
   /** The globs no page matched yet: most pages match none, so they are tested together first. */
   let unmatched = globs;
   let matchedData = new Set<string>();
@@ -153,6 +181,7 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
     pages = 0;
     collections = new Set();
     matchedGlobs = new Set();
+    errorPageGlobs = new Set();
     unmatched = globs;
     matchedData = new Set();
     sampleUrls = [];
@@ -191,7 +220,11 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
     if (!matchesUrl(unmatched.map((option) => option.pattern))) return;
     const errorPage = isErrorPage(page.status === undefined ? { url: page.url } : { url: page.url, status: page.status }, []);
     for (const option of unmatched) {
-      if ((errorPage && !option.errorPages) || !matchesUrl([option.pattern])) continue;
+      if (!matchesUrl([option.pattern])) continue;
+      if (errorPage && !option.errorPages) {
+        errorPageGlobs.add(option.key);
+        continue;
+      }
       // An exception is used when it leaves out a page one of its list's globs takes.
       if (option.positives && !matchesUrl(option.positives)) continue;
       matchedGlobs.add(option.key);
@@ -234,6 +267,7 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
     if (literal === glob) {
       // No wildcard: the closest page URL, with or without its trailing slash.
       const urls = new Set(sampleUrls.flatMap((url) => [urlPath(url), urlPath(url).replace(/(.)\/+$/, '$1')]));
+      urls.delete(glob);
       const close = suggest(glob, urls);
       return close !== undefined && matchesSample(close) ? { glob: close } : undefined;
     }
@@ -277,6 +311,20 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
             problem: "no page of this build is left out by the exception (no page the list's other globs match is under it)",
             value: option.glob,
             expected: `an exception under one of the list's globs (${listed(option.positives)}) that names at least one page`,
+          }).message,
+        );
+        continue;
+      }
+      if (!option.positives && context.onDemandPaths?.some((route) => mayMatchRoute(option.glob, route))) continue;
+      if (errorPageGlobs.has(option.key)) {
+        lines.push(
+          robotsWarning({
+            code: 'unused-glob',
+            source,
+            key: option.key,
+            problem: 'the glob matches error pages only (404 and 5xx pages, which never get robots tags)',
+            value: option.glob,
+            expected: "a glob that matches at least one page's URL path",
           }).message,
         );
         continue;

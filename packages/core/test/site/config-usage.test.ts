@@ -59,6 +59,24 @@ describe('item 14: config that matches nothing', () => {
     ]);
   });
 
+  it('says a glob matched error pages only, and never suggests the glob itself', () => {
+    const lines = report({ noindex: { paths: ['/404.html', '/abuot'] } });
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/key `noindex\.paths\[0\]`: the glob matches error pages only \(404 and 5xx pages, which never get robots tags\) `\/404\.html`/);
+    expect(lines[1]).toContain('Did you mean `/about`?');
+    const errorOnly = report({ noindex: { paths: ['/gone'] } }, [...SITE, { url: '/gone', status: 404 }]);
+    expect(errorOnly).toHaveLength(1);
+    expect(errorOnly[0]).not.toContain('Did you mean');
+  });
+
+  it('does not report a glob that may match a route rendered on request (`onDemandPaths`), and still reports the others', () => {
+    const options = { noindex: { paths: ['/search/**', '/tags/astro', '/api/*.json', '/nothing/**'] } };
+    const lines = report(options, SITE, { onDemandPaths: ['/search', '/tags/*/', '/tags/*', '/api/data.json', '/\\[literal\\]/**'] });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('`/nothing/**`');
+    expect(report(options)).toHaveLength(4);
+  });
+
   it('suggests the glob without, or with, the base path the site is served below', () => {
     const base = { path: '/blog/', setting: '`pathPrefix`' };
     expect(report({ noindex: { paths: ['/blog/tags/**'] } }, SITE, { base })).toEqual([
