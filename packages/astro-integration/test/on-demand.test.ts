@@ -113,6 +113,11 @@ describe('on-demand rendering with @astrojs/node (issue 14)', () => {
     expect(gone).toHaveLength(1);
   });
 
+  it('does not call a glob unused when it may match a route rendered on demand (`/tags/[tag]`, `/old-tag`, `/private/report`)', () => {
+    const unused = site.logs.filter((entry) => entry.level === 'warn' && entry.message.includes('no page of this build matches'));
+    expect(unused.map((entry) => entry.message)).toEqual([]);
+  });
+
   it('sends a header that says, per audience, what the meta tags say', () => {
     const { with: response } = responses.get('/locals')!;
     const header = parseRobots(robotsHeaderLines(response)[0]!);
