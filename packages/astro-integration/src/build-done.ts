@@ -140,10 +140,12 @@ async function writeHeaderFiles(state: IntegrationState, dir: string, pages: () 
   try {
     files = writeCoreHeaderFiles(headers, {
       indexable: state.options.indexable,
-      ...(state.options.headers?.html ? { pages: pages() } : {}),
+      // Paths relative to the output folder, as the rule globs are written; Apache's and nginx's get `base` (`servedAt`).
+      ...(state.options.headers?.html ? { pages: pages().map((page) => ({ ...page, url: belowBase(page.url, state.base) })) } : {}),
       outputDir: dir,
       projectDir: state.root,
       source: 'robots() options',
+      servedAt: state.base,
     });
   } catch (error) {
     throw toAstroError(error, HEADERS_HINT);

@@ -260,12 +260,14 @@ export function requestedPathname(context: Pick<APIContext, 'url' | 'originPathn
     // A malformed escape: compared as it is.
   }
   if (pageKey(current) === pageKey(origin)) return pathname;
-  // Encoded as the URL parser encodes a path, which is how `context.url.pathname` comes.
-  return new URL(`${prefix}${origin.replace(/[?#]/g, encodeURIComponent)}`, context.url).pathname;
+  // Encoded as the URL parser encodes a path, which is how `context.url.pathname` comes. With
+  // `build.format: 'file'` and `trailingSlash: 'always'` Astro writes `/about.html/`: the file's path is meant.
+  const path = origin.replace(/\.html\/+$/, '.html').replace(/[?#]/g, encodeURIComponent);
+  return new URL(`${prefix}${path}`, context.url).pathname;
 }
 /** A path with no trailing slash, `.html` or `/index`: the forms one page is requested by. */
 function pageKey(path: string): string {
-  return path.replace(/\.html$/, '').replace(/\/index$/, '/').replace(/\/+$/, '');
+  return path.replace(/\/+$/, '').replace(/\.html$/, '').replace(/\/index$/, '').replace(/\/+$/, '');
 }
 
 /**

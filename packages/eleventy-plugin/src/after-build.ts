@@ -63,6 +63,8 @@ interface HeaderFilesSetup {
   outputDir: string;
   /** Vercel's files live beside `vercel.json`. Default: the working directory, which Eleventy resolves every path against. */
   projectRoot?: string;
+  /** `pathPrefix`: Apache's and nginx's patterns match the whole request path. Default: `/`. */
+  servedAt?: string;
 }
 
 /**
@@ -82,6 +84,7 @@ async function writeSiteHeaderFiles(setup: HeaderFilesSetup): Promise<{ lines: s
       outputDir: setup.outputDir,
       projectDir: setup.projectRoot ?? process.cwd(),
       source: OPTIONS_SOURCE,
+      ...(setup.servedAt === undefined ? {} : { servedAt: setup.servedAt }),
     });
   } catch (error) {
     throw locateError(error, undefined);
@@ -221,7 +224,7 @@ export function createAfterBuild(setup: AfterBuildSetup): (event?: EleventyBuild
     if ((event.outputMode ?? 'fs') !== 'fs') return;
     const outputDir = event.directories.output;
     if (setup.headers !== undefined) {
-      const written = await writeSiteHeaderFiles({ headers: setup.headers, indexable: options.indexable, pages: state.pages.values(), outputDir });
+      const written = await writeSiteHeaderFiles({ headers: setup.headers, indexable: options.indexable, pages: state.pages.values(), outputDir, servedAt: pathPrefix });
       ignoreWhenWatching(written.outside, setup.config);
       reportWarnings(written.lines, logger, state.reported, 'info');
     }

@@ -63,6 +63,29 @@ describe('item 8: pathPrefix', () => {
     });
   });
 
+  it("writes Apache's and nginx's header patterns below the prefix (they match the whole request path), Netlify's as the folder's own", async () => {
+    const files = baseBlog("['/tags/**']");
+    files['eleventy.config.js'] = files['eleventy.config.js']!.replace(
+      "audit: true });",
+      "audit: true, headers: { targets: ['apache', 'nginx', 'netlify'], html: true, rules: [{ path: '/files/*.pdf', robots: 'noindex' }] } });\n  eleventyConfig.addPassthroughCopy({ 'content/files': 'files' });",
+    );
+    files['content/files/guide.pdf'] = '%PDF-1.4\n';
+    const prefixed = await createProject('path-prefix-headers', files);
+    const built = runCli(prefixed, ['--pathprefix=blog']);
+    expect(built.status, built.log).toBe(0);
+    const htaccess = await readFile(path.join(prefixed, '_site/.htaccess'), 'utf8');
+    expect(htaccess).toContain('<If "%{REQUEST_URI} =~ m#^/blog/files/[^/]*\\.pdf(?:/|/index\\.html)?$#">');
+    expect(htaccess).toContain('<If "%{REQUEST_URI} =~ m#^/blog/blog/draft(?:/|/index\\.html)?$#">');
+    expect(htaccess).toContain('<If "%{REQUEST_URI} =~ m#^/blog/(?:index\\.html)?$#">');
+    const nginx = await readFile(path.join(prefixed, '_site/robots-headers.nginx.conf'), 'utf8');
+    expect(nginx).toContain('location ~ "^/blog/files/[^/]*\\.pdf(?:/|/index\\.html)?$" {');
+    expect(nginx).not.toMatch(/location ~ "\^\/files/);
+    const headers = await readFile(path.join(prefixed, '_site/_headers'), 'utf8');
+    expect(headers).toMatch(/^\/files\/guide\.pdf$/m);
+    // The audit applies the .htaccess to the prefixed URLs: the draft's header and tag agree, nothing is reported.
+    expect(auditSummary(built.log)).toMatch(/; 0 errors, 0 warnings, 0 info$/);
+  });
+
   it('warns about a glob written with the prefix, suggesting it without', async () => {
     const prefixed = await createProject('path-prefix-glob', baseBlog("['/blog/tags/**']"));
     const withPrefix = runCli(prefixed, ['--pathprefix=blog']);

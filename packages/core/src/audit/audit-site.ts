@@ -35,7 +35,7 @@ function auditPageFacts(file: string, facts: PageFacts, context: AuditContext, k
   const basePath = context.site?.basePath ?? '';
   const url = known ?? fileToUrl(file, context.trailingSlash, basePath);
   const sources: DirectiveSource[] = [];
-  for (const header of context.headers.robotsHeadersFor(url.slice(basePath.length) || '/', file)) {
+  for (const header of context.headers.robotsHeadersFor(url.slice(basePath.length) || '/', file, url)) {
     sources.push(headerSource(header.value, header.location, header.pattern));
   }
   for (const tag of facts.robotsTags) sources.push(metaSource(tag, file));

@@ -54,7 +54,8 @@ export function htaccessRules(text: string, file = '.htaccess', unchecked: Unche
     const robots = section.headers.filter((header) => isRobotsHeader(header.name));
     if (robots.length === 0) return [];
     const test = section.pattern === undefined ? () => true : patternTest(linearRegex(section.pattern), section.pattern, file, unchecked);
-    const matches = (urlPath: string, served: string): boolean => test(section.kind === 'file-name' ? served.slice(served.lastIndexOf('/') + 1) : urlPath);
+    // `%{REQUEST_URI}` is the whole path, below the base path where the site is served (robots-kit writes it so).
+    const matches = (_urlPath: string, served: string, requestPath: string): boolean => test(section.kind === 'file-name' ? served.slice(served.lastIndexOf('/') + 1) : requestPath);
     return robots.map((header): RobotsHeaderRule => ({
       pattern: section.pattern ?? '*',
       value: header.value ?? '',
@@ -76,10 +77,10 @@ export function vercelRules(json: string, file: string, unchecked: UncheckedSink
 }
 
 /** The values left after applying every matching rule in order; `set` and `unset` act within their own file. */
-export function robotsHeadersFor(rules: readonly RobotsHeaderRule[], urlPath: string, file: string): RobotsHeaderValue[] {
+export function robotsHeadersFor(rules: readonly RobotsHeaderRule[], urlPath: string, file: string, requestPath = urlPath): RobotsHeaderValue[] {
   let values: RobotsHeaderValue[] = [];
   for (const rule of rules) {
-    if (!rule.matches(urlPath, file)) continue;
+    if (!rule.matches(urlPath, file, requestPath)) continue;
     if (rule.action !== 'add') values = values.filter((value) => value.location.file !== rule.location.file);
     if (rule.action !== 'unset') values.push({ value: rule.value, location: rule.location, pattern: rule.pattern });
   }
@@ -117,5 +118,5 @@ export async function readHeaderRules(root: string): Promise<HeaderRules> {
       skipped.push({ file, reason: error.details.problem });
     }
   }
-  return { files, skipped, unchecked, robotsHeadersFor: (urlPath, file) => robotsHeadersFor(rules, urlPath, file) };
+  return { files, skipped, unchecked, robotsHeadersFor: (urlPath, file, requestPath) => robotsHeadersFor(rules, urlPath, file, requestPath) };
 }

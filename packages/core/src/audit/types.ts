@@ -292,8 +292,11 @@ export interface HeaderRules {
   skipped: SkippedFile[];
   /** Rules whose pattern the audit cannot evaluate without backtracking; they match nothing. */
   unchecked: UncheckedHeaderRule[];
-  /** The `X-Robots-Tag` values that apply to a URL path (without base path) served from `file`, in file order. */
-  robotsHeadersFor(urlPath: string, file: string): RobotsHeaderValue[];
+  /**
+   * The `X-Robots-Tag` values that apply to a URL path (without base path) served from `file`, in
+   * file order; `requestPath` is the whole path, base path included (default: `urlPath`).
+   */
+  robotsHeadersFor(urlPath: string, file: string, requestPath?: string): RobotsHeaderValue[];
 }
 
 /** The site a folder is served as. */
@@ -354,8 +357,12 @@ export interface RobotsHeaderValue {
 export interface RobotsHeaderRule extends RobotsHeaderValue {
   /** `set` replaces what the same file set before, `add` adds to it, `unset` removes it. */
   action: 'set' | 'add' | 'unset';
-  /** `urlPath` without base path; `file` is the served file, relative to the folder. */
-  matches(urlPath: string, file: string): boolean;
+  /**
+   * `urlPath` without base path (as `_headers` and Vercel, which serve the folder at the root,
+   * match it); `file` is the served file, relative to the folder; `requestPath` the whole
+   * request path (as Apache's `%{REQUEST_URI}` is).
+   */
+  matches(urlPath: string, file: string, requestPath: string): boolean;
 }
 
 /** A header rule whose pattern the audit cannot evaluate (a backreference, or too large). */

@@ -71,6 +71,16 @@ export function globToServerRegex(glob: HeaderGlob): string {
   return `^/${printRegex(globToPathRegex(glob))}(?:/|/index\\.html)?$`;
 }
 /**
+ * A {@link globToServerRegex} regex for a site served below `servedAt` (`/blog`, no trailing
+ * slash; `''` at the root): Apache's `%{REQUEST_URI}` and nginx's location match the whole
+ * request path, prefix included. Its characters are matched literally; `#` and `"` are
+ * escaped too, for `.htaccess`'s `m#…#` and nginx's quotes.
+ */
+export function servedRegex(regex: string, servedAt: string): string {
+  if (servedAt === '') return regex;
+  return `^${servedAt.replace(/[.*+?^${}()|[\]\\#"]/g, '\\$&')}${regex.slice(1)}`;
+}
+/**
  * Vercel's `source` (path-to-regexp 6, case-sensitive, strict): one unnamed group holding
  * the regex, so `/(files/[^/]*\.pdf/?)` is `^\/(files/[^/]*\.pdf/?)$`. Unnamed, because
  * Vercel would otherwise read `:large` in `max-image-preview:large` as a parameter.

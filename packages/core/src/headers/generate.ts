@@ -114,6 +114,14 @@ export interface HeaderFilesContext {
   readExisting: (relativePath: string, base: HeaderFileBase) => string | undefined;
   /** Where the options were written, for error messages. Default: `options`. */
   source?: string;
+  /**
+   * The URL path the output folder is served at (Eleventy's `pathPrefix`, Astro's `base`), e.g.
+   * `/blog/`. Apache (`%{REQUEST_URI}`) and nginx (`location`) match the whole request path, so
+   * their patterns start with it; the rule globs, like the pages' URLs, are written without it.
+   * Netlify, Cloudflare Pages and Vercel serve the output folder at the root of the deployment,
+   * so their paths stay as written. Default: `/`.
+   */
+  servedAt?: string;
 }
 const VERCEL_STANDALONE = 'vercel-headers.json';
 function previewVercelNote(path: string): string {
@@ -148,6 +156,7 @@ export function generateHeaderFiles(options: unknown, context: HeaderFilesContex
   const plan = (globEntries?: GlobEntries): PlannedEntry[] => (siteWide === undefined ? planEntries(collectEntries(settings, context.pages, globEntries), source) : []);
   const regexPlanned = targets.some((target) => REGEX_TARGETS.has(target)) ? plan() : [];
   const files: HeaderFile[] = [];
+  const servedAt = (context.servedAt ?? '/').replace(/\/+$/, '');
 
   if (hosts) {
     const existing = context.readExisting('_headers', 'output');
@@ -178,14 +187,14 @@ export function generateHeaderFiles(options: unknown, context: HeaderFilesContex
   }
   if (targets.includes('apache')) {
     const existing = context.readExisting('.htaccess', 'output');
-    const lines = siteWide === undefined ? htaccessLines(regexPlanned) : siteWideHtaccessLines(siteWide);
+    const lines = siteWide === undefined ? htaccessLines(regexPlanned, servedAt) : siteWideHtaccessLines(siteWide);
     files.push({ path: '.htaccess', base: 'output', content: mergeMarkedBlock(existing, lines, '.htaccess') });
   }
   if (targets.includes('nginx')) {
     files.push({
       path: NGINX_FILE,
       base: 'output',
-      content: siteWide === undefined ? nginxContent(regexPlanned) : siteWideNginxContent(siteWide),
+      content: siteWide === undefined ? nginxContent(regexPlanned, servedAt) : siteWideNginxContent(siteWide),
       note: `nginx reads no file from the site: include ${NGINX_FILE} inside your server block (see the comments at its top).`,
     });
   }

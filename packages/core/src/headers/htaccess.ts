@@ -1,7 +1,7 @@
 /** Apache `.htaccess`: writing the X-Robots-Tag block and reading it back. */
 import { matchesEveryPath } from '../glob/parse.js';
 import { entryComment, GENERATED_NOTICE, type PlannedEntry } from './plan.js';
-import { globToFileNameRegex, globToServerRegex, isFileNameGlob } from '../glob/translate.js';
+import { globToFileNameRegex, globToServerRegex, isFileNameGlob, servedRegex } from '../glob/translate.js';
 import { valueList } from './options.js';
 
 function headerLines(values: readonly string[], indent: string): string[] {
@@ -14,8 +14,10 @@ function headerLines(values: readonly string[], indent: string): string[] {
  * sections after `<FilesMatch>` ones whatever their order. Within one kind a later
  * `Header set` replaces an earlier one, so the most specific rule comes last; a rule for
  * every path (`/**`) is written at top level, which Apache applies before both kinds.
+ * `<FilesMatch>` and top-level lines apply to the folder the file is in, wherever it is served;
+ * `%{REQUEST_URI}` is the whole path, so those patterns start with `servedAt` (see generate.ts).
  */
-export function htaccessLines(planned: readonly PlannedEntry[]): string[] {
+export function htaccessLines(planned: readonly PlannedEntry[], servedAt = ''): string[] {
   const fileNames = planned.every((entry) => entry.exactUrl === undefined && (isFileNameGlob(entry.glob) || matchesEveryPath(entry.glob)));
   const lines = [...GENERATED_NOTICE, '<IfModule mod_headers.c>'];
   for (const entry of [...planned].reverse()) {
@@ -25,7 +27,7 @@ export function htaccessLines(planned: readonly PlannedEntry[]): string[] {
       lines.push(`  ${entryComment(entry)}`, ...headerLines(values, '  '));
       continue;
     }
-    const open = fileNames ? `<FilesMatch "${globToFileNameRegex(entry.glob)}">` : `<If "%{REQUEST_URI} =~ m#${globToServerRegex(entry.glob)}#">`;
+    const open = fileNames ? `<FilesMatch "${globToFileNameRegex(entry.glob)}">` : `<If "%{REQUEST_URI} =~ m#${servedRegex(globToServerRegex(entry.glob), servedAt)}#">`;
     lines.push(`  ${entryComment(entry)}`, `  ${open}`, ...headerLines(values, '    '), `  </${fileNames ? 'FilesMatch' : 'If'}>`);
   }
   lines.push('</IfModule>');

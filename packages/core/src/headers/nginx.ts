@@ -1,7 +1,7 @@
 /** nginx: the X-Robots-Tag `location` blocks of a snippet to include. */
 import { entryComment, GENERATED_NOTICE, type PlannedEntry } from './plan.js';
 import { matchesEveryPath } from '../glob/parse.js';
-import { globToServerRegex } from '../glob/translate.js';
+import { globToServerRegex, servedRegex } from '../glob/translate.js';
 import { valueList } from './options.js';
 
 export const NGINX_FILE = 'robots-headers.nginx.conf';
@@ -19,10 +19,10 @@ const USAGE = [
   '#   your prefix locations (try_files, proxy_pass, ...).',
 ];
 /** Regexes are quoted, and hold only `\.`, `\+` escapes, which nginx keeps as they are. */
-function location(entry: PlannedEntry): string[] {
+function location(entry: PlannedEntry, servedAt: string): string[] {
   return [
     entryComment(entry),
-    `location ~ "${globToServerRegex(entry.glob)}" {`,
+    `location ~ "${servedRegex(globToServerRegex(entry.glob), servedAt)}" {`,
     ...valueList(entry.values).map((value) => `    add_header X-Robots-Tag "${value}";`),
     '}',
   ];
@@ -32,13 +32,13 @@ function location(entry: PlannedEntry): string[] {
  * first match). A rule for every path (`/**`) is a server-level add_header instead, which
  * takes no request away from your locations; the locations carry its values themselves.
  */
-export function nginxContent(planned: readonly PlannedEntry[]): string {
+export function nginxContent(planned: readonly PlannedEntry[], servedAt = ''): string {
   const lines = [...GENERATED_NOTICE, ...USAGE];
   for (const entry of planned) {
     const values = valueList(entry.values);
     if (values.length === 0) continue;
     if (matchesEveryPath(entry.glob)) lines.push(entryComment(entry), ...values.map((value) => `add_header X-Robots-Tag "${value}";`));
-    else lines.push(...location(entry));
+    else lines.push(...location(entry, servedAt));
   }
   return lines.join('\n') + '\n';
 }

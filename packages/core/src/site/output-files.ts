@@ -140,6 +140,8 @@ export interface WriteHeaderFilesContext {
   projectDir: string;
   /** Where the options were written, for error messages. Default: `options`. */
   source?: string;
+  /** The URL path the output folder is served at (`pathPrefix`, `base`), for Apache's and nginx's patterns (see `HeaderFilesContext.servedAt`). Default: `/`. */
+  servedAt?: string;
 }
 /** A file's text and how to write it back: UTF-8 when it is valid UTF-8, otherwise byte for byte (as Latin-1). */
 interface ReadFile {
@@ -194,6 +196,7 @@ export function writeHeaderFiles(headers: unknown, context: WriteHeaderFilesCont
       return read?.text;
     },
     ...(context.source === undefined ? {} : { source: context.source }),
+    ...(context.servedAt === undefined ? {} : { servedAt: context.servedAt }),
   });
   return files.map((file) => {
     const absolutePath = join(folder(file.base), file.path);

@@ -97,6 +97,27 @@ describe.each(cases)('$name: the generated file in a real server', ({ name, avai
   });
 });
 
+describe.each(cases)('$name: a site served below a path prefix (`servedAt: /blog/`, as `pathPrefix` and `base` give it)', ({ name, available, file }) => {
+  it.skipIf(!available)('sends the directives at the prefixed URLs, as at the root without it', async () => {
+    const [generated] = generateHeaderFiles({ targets: [name], html: true, rules: RULES }, { indexable: true, pages: PAGES, readExisting: () => undefined, servedAt: '/blog/' });
+    expect(generated!.path).toBe(file);
+    const server = name === 'nginx' ? nginxSetup(generated!.content, SITE, '/blog/') : apacheSetup(generated!.content, SITE, '/blog/');
+    try {
+      expect(checkConfig(server).ok).toBe(true);
+      const prefixed = PATHS.map((path) => `/blog${path}`);
+      const responses = await serveAndFetch(server, prefixed);
+      for (const path of PATHS) {
+        const response = responses.get(`/blog${path}`)!;
+        expect(response.status, path).toBe(200);
+        expect({ path, robots: receivedRobots(response.robots) }).toEqual({ path, robots: expectedRobots(RULES, PAGES, path) });
+      }
+      expect(receivedRobots(responses.get('/blog/files/secret.pdf')!.robots)).toBe('noindex, nofollow, noarchive');
+    } finally {
+      removeDir(server.dir);
+    }
+  });
+});
+
 describe.skipIf(!hasApache)('apache: <FilesMatch> form', () => {
   it('is used for file-name globs and matches at any depth', async () => {
     const rules: TestRule[] = [{ path: '**/*.pdf', robots: 'noindex, nofollow' }, { path: '**/icon.png', robots: 'noimageindex' }];

@@ -104,10 +104,13 @@ export interface ServerSetup {
   runArgs: (config: string) => string[];
 }
 
-/** nginx with the generated snippet included in its only server block. */
-export function nginxSetup(snippet: string, site: Record<string, string>): ServerSetup {
+/**
+ * nginx with the generated snippet included in its only server block. With `servedAt`
+ * (`/blog/`), the site is deployed below it, in that folder of the document root.
+ */
+export function nginxSetup(snippet: string, site: Record<string, string>, servedAt = '/'): ServerSetup {
   const dir = tempDir('robots-kit-nginx-');
-  writeTree(join(dir, 'site'), site);
+  writeTree(join(dir, 'site', servedAt), site);
   return {
     dir,
     configure: (port) => {
@@ -121,10 +124,10 @@ export function nginxSetup(snippet: string, site: Record<string, string>): Serve
   };
 }
 
-/** Apache with the generated `.htaccess` in the document root (AllowOverride All). */
-export function apacheSetup(htaccess: string, site: Record<string, string>): ServerSetup {
+/** Apache with the generated `.htaccess` in the site's folder (AllowOverride All): the document root, or its `servedAt` folder. */
+export function apacheSetup(htaccess: string, site: Record<string, string>, servedAt = '/'): ServerSetup {
   const dir = tempDir('robots-kit-apache-');
-  writeTree(join(dir, 'site'), { ...site, '.htaccess': htaccess });
+  writeTree(join(dir, 'site', servedAt), { ...site, '.htaccess': htaccess });
   // `apache2 -t` does not read .htaccess files: the check includes the same rules in <Directory>.
   writeFileSync(join(dir, 'rules.conf'), htaccess);
   return {
