@@ -49,6 +49,8 @@ export function reportWarnings(messages: readonly string[], logger: EleventyLogg
     if (reported.has(line)) continue;
     reported.add(line);
     if (!logger) process.emitWarning(line, { code: 'ROBOTS_KIT_WARNING' });
+    // An error is printed under `--quiet` too, which hides everything else: a failing build names what failed.
+    else if (level === 'error' && logger.logWithOptions) logger.logWithOptions({ message: line, type: 'error', color: 'red', force: true });
     else if (level === 'warn') logger.warn(line);
     else (logger[level] ?? logger.warn).call(logger, line);
   }

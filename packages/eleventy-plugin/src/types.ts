@@ -9,6 +9,8 @@ export interface EleventyLogger {
   /** Printed in blue through the warning channel. */
   info?(message: string): void;
   error?(message: string): void;
+  /** Eleventy's ConsoleLogger: `force` prints even under `--quiet`. */
+  logWithOptions?(options: { message: string; type?: 'log' | 'warn' | 'error'; color?: string; force?: boolean }): void;
 }
 
 /** `data.page`, and `this.page` in a transform: the same object for the same output. */

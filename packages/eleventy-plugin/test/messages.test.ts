@@ -21,6 +21,7 @@ function project(options: string, post: string): Record<string, string> {
 
 describe('item 17: every message once', () => {
   let audit: CliBuild;
+  let quiet: CliBuild;
   let page: CliBuild;
   beforeAll(async () => {
     // private/post.md is noindex, and robots.txt keeps crawlers from ever reading that.
@@ -29,6 +30,7 @@ describe('item 17: every message once', () => {
       project("{ site: 'https://example.com', robotsTxt: { groups: [{ userAgent: '*', disallow: ['/private/'] }] }, audit: true }", '---\nlayout: page.njk\ntitle: Post\nrobots: noindex\n---\nText.\n'),
     );
     audit = runCli(auditDir);
+    quiet = runCli(auditDir, ['--quiet']);
     const pageDir = await createProject('messages-page', project('{}', '---\nlayout: page.njk\ntitle: Post\nrobots: noindex nofollow\n---\nText.\n'));
     page = runCli(pageDir);
   }, 120_000);
@@ -39,6 +41,13 @@ describe('item 17: every message once', () => {
     expect(occurrences(audit.log, 'the robots-kit audit found 1 error in the build output (listed above)')).toBe(1);
     expect(audit.log).not.toMatch(/Original error stack trace: RobotsError/);
     expect(audit.log).not.toMatch(/\[@robots-kit\/core\]/);
+  });
+
+  it('a failed audit under --quiet still lists its errors above the error that points at them', () => {
+    expect(quiet.status).not.toBe(0);
+    const finding = quiet.log.indexOf('error noindex-disallowed:');
+    expect(finding).toBeGreaterThan(-1);
+    expect(quiet.log.indexOf('the robots-kit audit found 1 error in the build output (listed above)')).toBeGreaterThan(finding);
   });
 
   it('a page error: in our words with the fix, once per report of the failed build, no stack trace', () => {
