@@ -114,6 +114,9 @@ export function zodIssueToError(error: z.ZodError, input: unknown, schema: z.Zod
   const target = innermost(issue);
   const value = valueAt(input, target.path);
   const { problem, expected, suggestion } = describeIssue(target.issue, value, target.path);
+  // A string that reads as a boolean or a number (`'false'`, `'5'`) is shown with its quotes:
+  // "invalid option value `false`; expected `true` or `false`" would contradict itself.
+  const shown = typeof value === 'string' && /^(?:true|false|[-+]?[0-9]+(?:\.[0-9]+)?)$/.test(value.trim()) ? JSON.stringify(value) : value;
   return new RobotsError({
     code: 'invalid-option',
     package: packageName,
@@ -121,7 +124,7 @@ export function zodIssueToError(error: z.ZodError, input: unknown, schema: z.Zod
     key: formatPath(target.path),
     problem,
     // A missing option has no value to show.
-    ...(value === undefined ? {} : { value }),
+    ...(value === undefined ? {} : { value: shown }),
     expected,
     ...(suggestion ? { suggestion } : {}),
   });

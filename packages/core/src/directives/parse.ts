@@ -263,7 +263,8 @@ function withKey(context: ParseContext, key: string): ParseContext {
 }
 function parseBoolean(key: string, value: unknown, directives: MutableDirectives, context: ParseContext): void {
   if (typeof value !== 'boolean') {
-    fail(context, { code: 'invalid-directive-value', problem: `\`${key}\` must be true or false, got`, value });
+    // The string `'false'` is shown with its quotes: "got `false`" would read as the boolean.
+    fail(context, { code: 'invalid-directive-value', problem: `\`${key}\` must be true or false, got`, value: typeof value === 'string' ? JSON.stringify(value) : value, ...(value === 'true' || value === 'false' ? { suggestion: `${key}: ${value}` } : {}) });
   }
   const meaning = BOOLEAN_KEYS[key]!;
   const flag = value ? meaning.whenTrue : meaning.whenFalse;
