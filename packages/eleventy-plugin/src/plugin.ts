@@ -57,6 +57,19 @@ export function robotsPlugin(eleventyConfig: EleventyConfig, options: RobotsOpti
     });
   }
   eleventyConfig.versionCheck(SUPPORTED_ELEVENTY);
+  // A second `addPlugin` would register a second transform, filter and robots.txt beside the
+  // first, each with its own options, and one set would quietly win: said instead.
+  // Known by our transform, which a reset of the config (a `--serve` reload of it) clears.
+  const transforms = (eleventyConfig as { transforms?: unknown }).transforms;
+  if (typeof transforms === 'object' && transforms !== null && Object.hasOwn(transforms, PLUGIN_NAME)) {
+    throw new RobotsError({
+      code: 'plugin-added-twice',
+      package: PLUGIN_NAME,
+      source: OPTIONS_SOURCE,
+      problem: 'the plugin is added twice to the same Eleventy config, each time with its own options, of which only one set could apply',
+      expected: 'one `eleventyConfig.addPlugin(robots, options)` call with all the options',
+    });
+  }
 
   const context = { package: PLUGIN_NAME, source: OPTIONS_SOURCE };
   const normalized = normalizeOptionsFast(options, context);

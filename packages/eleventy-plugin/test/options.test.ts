@@ -9,6 +9,21 @@ function page(build: Awaited<ReturnType<typeof buildStub>>, url: string): string
   return built.content;
 }
 
+describe('addPlugin twice', () => {
+  it('stops the build, naming the fix, instead of letting one set of options quietly win', async () => {
+    const build = buildStub('minimal', (eleventyConfig) => {
+      eleventyConfig.addPlugin(robotsPlugin, { defaults: 'noarchive' });
+      eleventyConfig.addPlugin(robotsPlugin, { defaults: 'nosnippet', robotsTxt: false });
+    });
+    // Eleventy wraps a plugin's error ("Error processing the `robotsPlugin` plugin") and prints its cause.
+    const error = await build.then(() => undefined, (failure: unknown) => failure as Error);
+    const cause = (error as { originalError?: Error } | undefined)?.originalError ?? (error?.cause as Error | undefined);
+    expect(cause?.message).toBe(
+      '[@robots-kit/eleventy] addPlugin options: the plugin is added twice to the same Eleventy config, each time with its own options, of which only one set could apply; expected one `eleventyConfig.addPlugin(robots, options)` call with all the options.',
+    );
+  });
+});
+
 describe('site-wide options', () => {
   it('`indexable: false` keeps every page out of search engines, without the Googlebot tag', async () => {
     const build = await buildStub('minimal', (eleventyConfig) => {
