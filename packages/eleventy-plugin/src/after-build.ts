@@ -4,7 +4,7 @@
  * site.
  */
 import path from 'node:path';
-import { loadAudit, loadOutputFiles, RobotsError, siteWarnings, type HtmlPage, type NormalizedRobotsOptions, type PageExplanation } from '@robots-kit/core/build';
+import { capLines, isErrorPage, isNoindexPage, loadAudit, loadOutputFiles, loadSitemapReader, RobotsError, siteWarnings, type HtmlPage, type NormalizedRobotsOptions, type PageExplanation } from '@robots-kit/core/build';
 import { explainPages } from './dev-report.js';
 import { locateError, OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings, withoutStack } from './messages.js';
 import type { BuildState } from './page-data.js';
@@ -194,6 +194,45 @@ function sitemapTemplateWarnings(state: BuildState): string[] {
   return lines;
 }
 
+/**
+ * One line per URL of a sitemap this build wrote that is a noindex page or an error page
+ * (capped), then the fix: a sitemap template written without `robotsIndexable` says so, even
+ * without the audit. A URL of no page of the build (a custom URL) is not judged.
+ */
+async function sitemapListingWarnings(state: BuildState, options: NormalizedRobotsOptions, pathPrefix: string): Promise<string[]> {
+  const { parseSitemap } = await loadSitemapReader();
+  const prefix = pathPrefix.replace(/\/+$/, '');
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  for (const [outputPath, xml] of state.sitemapOutputs) {
+    const { kind, locs } = parseSitemap(xml);
+    if (kind !== 'urlset') continue;
+    const file = path.relative(process.cwd(), outputPath) || outputPath;
+    for (const loc of locs) {
+      if (seen.has(loc)) continue;
+      seen.add(loc);
+      const url = pagePathOf(loc, prefix);
+      if (url === undefined) continue;
+      const page = state.pages.get(url);
+      const what = isErrorPage({ url }, options.errorPages) ? 'an error page' : page && isNoindexPage(page.tags) ? 'a page that carries noindex' : undefined;
+      if (what) lines.push(`${file} lists ${loc}, ${what}: search engines get contradictory signals.`);
+    }
+  }
+  if (lines.length === 0) return [];
+  return [...capLines(lines, 10), 'Keep such pages out of the sitemap with the `robotsIndexable` filter (`collections.all | robotsIndexable`), or set `audit: true` for the build to fail on it.'];
+}
+/** A sitemap URL as a page URL of the build: its path without `pathPrefix`, decoded as `page.url` is. */
+function pagePathOf(loc: string, prefix: string): string | undefined {
+  let pathname: string;
+  try {
+    pathname = decodeURI(new URL(loc, 'https://robots-kit.invalid').pathname);
+  } catch {
+    return undefined;
+  }
+  if (prefix !== '' && pathname.startsWith(`${prefix}/`)) pathname = pathname.slice(prefix.length);
+  return pathname;
+}
+
 export interface AfterBuildSetup {
   options: NormalizedRobotsOptions;
   /** `eleventyConfig`: its `pathPrefix` and `watchIgnores`, read when the build is done. */
@@ -221,6 +260,8 @@ export function createAfterBuild(setup: AfterBuildSetup): (event?: EleventyBuild
     const base = pathPrefix === '/' ? undefined : { path: pathPrefix, setting: '`pathPrefix`' };
     reportWarnings(state.usage.report({ source: OPTIONS_SOURCE, ...(base ? { base } : {}) }), logger, state.reported);
     reportWarnings(sitemapTemplateWarnings(state), logger, state.reported);
+    // With `audit: true` the audit reports these as errors, from the files written.
+    if (!options.audit && state.sitemapOutputs.size > 0) reportWarnings(await sitemapListingWarnings(state, options, pathPrefix), logger, state.reported);
     if ((event.outputMode ?? 'fs') !== 'fs') return;
     const outputDir = event.directories.output;
     if (setup.headers !== undefined) {

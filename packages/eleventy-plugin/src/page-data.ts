@@ -192,6 +192,8 @@ export interface BuildState {
   resolvedFromData: WeakMap<object, Record<string, string>>;
   /** With `audit: { html }`: each page as the transform resolved it, by URL, for where its directives came from in the report. Kept across incremental builds, like `pages`. */
   explained?: Map<string, PageToResolve>;
+  /** The XML sitemaps this build wrote (`<urlset>`, `<sitemapindex>`), by output path: checked after the build for noindex and error pages. */
+  sitemapOutputs: Map<string, string>;
 }
 
 /** A template that filters a collection with `robotsIndexable`, as an incremental build needs to know it. */
@@ -218,6 +220,7 @@ export function createBuildState(options: NormalizedRobotsOptions): BuildState {
     sitemapTemplates: new Map(),
     indexabilityChanged: [],
     resolvedFromData: new WeakMap(),
+    sitemapOutputs: new Map(),
     ...(typeof options.audit === 'object' ? { explained: new Map<string, PageToResolve>() } : {}),
   };
 }
@@ -234,6 +237,7 @@ export function resetBuildState(state: BuildState, build: { incremental?: boolea
   state.robotsTxt = undefined;
   state.copiedRobotsTxt = undefined;
   state.indexabilityChanged = [];
+  state.sitemapOutputs.clear();
   state.resolvedFromData = new WeakMap();
   for (const template of state.sitemapTemplates.values()) template.rendered = false;
 }

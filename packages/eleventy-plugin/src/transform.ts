@@ -89,6 +89,12 @@ function isHtmlOutputPath(outputPath: unknown): outputPath is string {
   return typeof outputPath === 'string' && /\.html?$/i.test(outputPath);
 }
 
+/** Whether XML output is a sitemap: a `<urlset` or `<sitemapindex` in its first kilobytes, past the prolog and comments. */
+function isSitemapXml(content: string): boolean {
+  const start = content.slice(0, 4096);
+  return start.includes('<urlset') || start.includes('<sitemapindex');
+}
+
 /**
  * Whether a transform call is Eleventy transforming a page's own output. The
  * `renderTransforms` filter, which `@11ty/eleventy-plugin-rss` runs on each feed entry's
@@ -152,6 +158,10 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
   return function robotsKitTransform(content) {
     const page = this?.page;
     if (typeof content !== 'string' || !page || typeof page.url !== 'string' || !isHtmlOutputPath(page.outputPath)) {
+      // A sitemap the site writes itself is kept (as it is) for the check after the build.
+      if (typeof content === 'string' && typeof page?.outputPath === 'string' && page.outputPath.endsWith('.xml') && isSitemapXml(content)) {
+        setup.state.sitemapOutputs.set(page.outputPath, content);
+      }
       return content;
     }
     // Its `url` was checked above; not a spread copy, which would copy every page object.
