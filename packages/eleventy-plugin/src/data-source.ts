@@ -125,7 +125,18 @@ function frontMatterSets(text: string | undefined, keys: readonly string[], badV
   });
   if (!mentions) return false;
   if (typeof badValue === 'string' || typeof badValue === 'number') return text.includes(String(badValue));
-  return text.includes(keys[keys.length - 1]!);
+  // A list or object (`robots: [noindex, [nofollow]]`): its text, else the innermost key that is a name, not a list index.
+  const leaves = textLeaves(badValue);
+  if (leaves.length > 0) return leaves.some((leaf) => text.includes(leaf));
+  return text.includes([...keys].reverse().find((name) => !/^\d+$/.test(name)) ?? key);
+}
+/** The strings and numbers inside a value, as text, the first few (a front matter value is small; a hostile one is not read whole). */
+function textLeaves(value: unknown, found: string[] = [], depth = 0): string[] {
+  if (found.length >= 8 || depth > 4) return found;
+  if (typeof value === 'string' || typeof value === 'number') found.push(String(value));
+  else if (Array.isArray(value)) for (const item of value.slice(0, 8)) textLeaves(item, found, depth + 1);
+  else if (isRecord(value)) for (const item of Object.values(value).slice(0, 8)) textLeaves(item, found, depth + 1);
+  return found;
 }
 const relative = (file: string): string => {
   const name = path.relative(process.cwd(), file);

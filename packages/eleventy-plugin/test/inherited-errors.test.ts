@@ -76,6 +76,14 @@ describe('item 12: errors in inherited values name the file that set them', () =
     expect(message).toBe(`[@robots-kit/eleventy] ${file('src/drafts/plans.md')}, key \`robots\`: ${UNKNOWN}`);
   });
 
+  it('names the page itself for a list nested in its own front matter (the key is a list index)', async () => {
+    const { message, file } = await build('inherited-own-list', {
+      'src/drafts/drafts.11tydata.json': '{ "layout": "page.njk" }\n',
+      'src/drafts/plans.md': '---\ntitle: Plans\nrobots: [noindex, [nofollow]]\n---\nDraft.\n',
+    });
+    expect(message).toMatch(new RegExp(`^\\[@robots-kit/eleventy\\] ${file('src/drafts/plans.md').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, key \`robots\.1\`: `));
+  });
+
   it('with strict: false, warns once for the data file, not once per page that inherits it', async () => {
     const { failure, warnings, file } = await build(
       'inherited-warning',
