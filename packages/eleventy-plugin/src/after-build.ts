@@ -4,7 +4,7 @@
  * site.
  */
 import path from 'node:path';
-import { capLines, isErrorPage, isNoindexPage, loadAudit, loadOutputFiles, loadSitemapReader, RobotsError, siteWarnings, type HtmlPage, type NormalizedRobotsOptions, type PageExplanation } from '@robots-kit/core/build';
+import { capLines, isErrorPage, isNoindexPage, loadAudit, loadOutputFiles, loadPlainSitemapReader, loadSitemapReader, RobotsError, siteWarnings, type HtmlPage, type NormalizedRobotsOptions, type PageExplanation } from '@robots-kit/core/build';
 import { explainPages } from './dev-report.js';
 import { locateError, OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings, withoutStack } from './messages.js';
 import type { BuildState } from './page-data.js';
@@ -200,12 +200,15 @@ function sitemapTemplateWarnings(state: BuildState): string[] {
  * without the audit. A URL of no page of the build (a custom URL) is not judged.
  */
 async function sitemapListingWarnings(state: BuildState, options: NormalizedRobotsOptions, pathPrefix: string): Promise<string[]> {
-  const { parseSitemap } = await loadSitemapReader();
+  const { readPlainSitemap } = await loadPlainSitemapReader();
   const prefix = pathPrefix.replace(/\/+$/, '');
   const lines: string[] = [];
   const seen = new Set<string>();
   for (const [outputPath, xml] of state.sitemapOutputs) {
-    const { kind, locs } = parseSitemap(xml);
+    const locs: string[] = [];
+    const onLoc = (loc: string): void => void locs.push(loc);
+    // The full reader (htmlparser2) only for a file the plain reader cannot read.
+    const kind = readPlainSitemap(xml, onLoc) ?? (await loadSitemapReader()).forEachSitemapLoc(xml, onLoc);
     if (kind !== 'urlset') continue;
     const file = path.relative(process.cwd(), outputPath) || outputPath;
     for (const loc of locs) {

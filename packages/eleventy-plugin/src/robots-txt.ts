@@ -271,14 +271,16 @@ export function registerRobotsTxt(eleventyConfig: EleventyConfig, setup: RobotsT
     generateSiteRobotsTxt({ robotsTxt: setup.robotsTxt, options: setup.options, sources, directories, pathPrefix: () => eleventyConfig.pathPrefix });
   eleventyConfig.addTemplate(
     ROBOTS_TXT_TEMPLATE,
-    // An `11ty.js` template object (src/Engines/JavaScript.js): rendered on every build, in `--serve` and in `toJSON()`.
-    {
-      render: () => {
+    // An `11ty.js` template class (src/Engines/JavaScript.js): rendered on every build, in `--serve`
+    // and in `toJSON()`. A class, not an object: `--to=json` and `--to=ndjson` serialize each
+    // template's input, and an object holding a function that Eleventy wraps is circular there.
+    class RobotsTxtTemplate {
+      render(): string {
         const site = generate();
         setup.state.robotsTxt = site.report;
         reportWarnings(site.warnings, setup.logger(), setup.state.reported);
         return site.report.text;
-      },
+      }
     },
     { ...ROBOTS_TXT_TEMPLATE_DATA },
   );

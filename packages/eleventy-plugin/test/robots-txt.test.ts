@@ -5,6 +5,7 @@ import { NON_INDEXABLE_ROBOTS_TXT } from '@robots-kit/core/adapter';
 import { describe, expect, it } from 'vitest';
 import robotsPlugin, { type RobotsOptions } from '../src/index.js';
 import { buildStub, relativeToCwd, STUBS, writeStub, type WrittenBuild } from './helpers/build-stub.js';
+import { createProject, runCli } from './helpers/cli-project.js';
 
 const MERGE = path.join(STUBS, 'robots-txt-merge');
 const options: RobotsOptions = { site: 'https://example.com', robotsTxt: { sitemap: true, blockAiBots: true } };
@@ -24,6 +25,24 @@ function expectOptionsApplied(text: string): void {
   expect(isAllowed(parsed, 'GPTBot', '/')).toBe(false);
   expect(isAllowed(parsed, 'Bingbot', '/')).toBe(true);
 }
+
+describe('`--to=json` and `--to=ndjson`', () => {
+  it('list robots.txt with the pages, as JSON that parses, instead of failing on the virtual template', async () => {
+    const dir = await createProject('robots-txt-json', {
+      'package.json': '{ "name": "robots-txt-json", "private": true, "type": "module" }\n',
+      'eleventy.config.js': "import robots from '@robots-kit/eleventy';\nexport default function (eleventyConfig) { eleventyConfig.addPlugin(robots, { site: 'https://example.com' }); }\nexport const config = { dir: { input: 'src' } };\n",
+      'src/index.html': '<!doctype html><html><head><title>Home</title></head><body>Home</body></html>\n',
+    });
+    for (const to of ['json', 'ndjson']) {
+      const run = runCli(dir, [`--to=${to}`]);
+      expect(run.status, run.log).toBe(0);
+      const start = run.log.indexOf(to === 'json' ? '[' : '{');
+      const entries: Array<{ url: string; content: string }> = to === 'json' ? JSON.parse(run.log.slice(start, run.log.lastIndexOf(']') + 1)) : run.log.slice(start).trim().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+      expect(entries.find((entry) => entry.url === '/robots.txt')?.content, to).toMatch(/^User-agent: \*$/m);
+      expect(entries.find((entry) => entry.url === '/')?.content, to).toContain('<meta name="googlebot"');
+    }
+  });
+});
 
 describe("the site's own robots.txt is merged, never overwritten or duplicated", () => {
   it('an input-folder robots.txt, in toJSON()', async () => {
