@@ -3,7 +3,7 @@
  * the robots tags it must carry.
  */
 import { type ExistingRobotsTag, type ParsedRobots, type RobotsInput, type RobotsSource, emptyDirectives, mergeDirectives, mergeDirectiveList } from '../directives/types.js';
-import type { RobotsWarning } from '../errors.js';
+import { robotsWarning, type RobotsWarning } from '../errors.js';
 import { matchesAnyGlob, matchingGlobs, urlGlobMatcher, urlPath } from '../glob.js';
 import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
 import { parseRobots } from '../directives/parse.js';
@@ -147,23 +147,47 @@ export function collectSources(page: PageToResolve, options: NormalizedRobotsOpt
     if (ruleApplies(rule, page.locale, matchesUrl)) add(rule.robots, { file: 'options', key: `rules[${i}].robots` });
   });
   const data = page.data;
+  // The page's own source that asks for indexing (`index`, `all`, `true`), if any: a tag already in its HTML may overrule it.
+  let ownIndex: RobotsSource | undefined;
+  const addOwn = (input: unknown, source: RobotsSource, strict?: boolean): void => {
+    add(input, source, strict);
+    const { flags } = sources[sources.length - 1]!.all;
+    if (ownIndex === undefined && (flags.has('index') || flags.has('all'))) ownIndex = source;
+  };
   // Only the page's own key: `constructor` or `toString` must not be read from Object.prototype.
   if (data && Object.hasOwn(data, options.frontMatterKey) && data[options.frontMatterKey] !== undefined) {
-    add(asWritten(data[options.frontMatterKey], page.frontMatterText), { file: page.source ?? page.url, key: options.frontMatterKey });
+    addOwn(asWritten(data[options.frontMatterKey], page.frontMatterText), { file: page.source ?? page.url, key: options.frontMatterKey });
   }
   for (const own of page.own ?? []) {
-    if (own.robots !== undefined) add(asWritten(own.robots, own.frontMatterText), { file: own.source ?? page.source ?? page.url, key: own.key ?? options.frontMatterKey }, own.strict);
+    if (own.robots !== undefined) addOwn(asWritten(own.robots, own.frontMatterText), { file: own.source ?? page.source ?? page.url, key: own.key ?? options.frontMatterKey }, own.strict);
   }
   for (const tag of page.existing ?? []) {
     const name = tag.name.trim().toLowerCase();
     // A theme's tag is not the user's input: unknown tokens and bad values in it only warn.
     const parsed = parseRobots(tag.content, { file: page.source ?? page.url, key: `<meta name="${tag.name}">` }, { strict: false, dropInvalid: true });
     warnings.push(...parsed.warnings);
+    if (ownIndex !== undefined && isNoindex(parsed.all)) warnings.push(ownIndexOverruled(ownIndex, tag));
     sources.push(name === ALL_CRAWLERS_META_NAME ? parsed : { all: emptyDirectives(), crawlers: new Map([[name, parsed.all]]), warnings: [] });
     origins?.push({ file: page.source ?? page.url, key: `<meta name="${tag.name}" content="${tag.content}">` });
   }
   if (!options.indexable) add(DEFAULTS.nonIndexable, { file: 'options', key: 'indexable' });
   return sources;
+}
+
+/**
+ * A page that asks to be indexed (`robots: all`) while its HTML already carries a noindex (a
+ * layout's or a theme's tag): the most restrictive wins, by design, but the page's own word is
+ * lost without a trace otherwise.
+ */
+function ownIndexOverruled(own: RobotsSource, tag: ExistingRobotsTag): RobotsWarning {
+  return robotsWarning({
+    code: 'own-index-overruled',
+    ...(own.file === undefined ? {} : { source: own.file }),
+    ...(own.key === undefined ? {} : { key: own.key }),
+    problem: "asks for the page to be indexed, but the page's HTML (its layout or theme) already has",
+    value: `<meta name="${tag.name}" content="${tag.content}">`,
+    expected: 'one word on it: the most restrictive wins, so the page stays out of search results; remove that tag from the layout, or set it through robots-kit (front matter, `rules`) where it belongs',
+  });
 }
 
 const GOOGLEBOT = 'googlebot';

@@ -54,6 +54,19 @@ describe('resolvePage: sources', () => {
     expect(resolved.tags).toEqual({ robots: 'noindex' });
     expect(resolved.warnings[0]!.message).toContain('`bogus`');
   });
+  it("names a page's own `index` that a noindex already in its HTML (a layout's) overrules, and nothing else", () => {
+    const overruled = resolvePageDetailed({ url: '/a/', source: 'src/a.md', data: { robots: 'all' }, existing: [{ name: 'robots', content: 'noindex' }] }, options());
+    expect(overruled.tags).toEqual({ robots: 'noindex' });
+    expect(overruled.warnings.map((warning) => warning.message)).toEqual([
+      '[@robots-kit/core] src/a.md, key `robots`: asks for the page to be indexed, but the page\'s HTML (its layout or theme) already has `<meta name="robots" content="noindex">`; expected one word on it: the most restrictive wins, so the page stays out of search results; remove that tag from the layout, or set it through robots-kit (front matter, `rules`) where it belongs.',
+    ]);
+    const own = [{ robots: { index: true }, source: 'src/b.astro (Astro.locals.robots)', key: 'robots' }];
+    expect(resolvePageDetailed({ url: '/b/', own, existing: [{ name: 'googlebot', content: 'none' }] }, options()).warnings).toHaveLength(1);
+    // No own `index`, or a tag that does not keep the page out: nothing to say.
+    expect(resolvePageDetailed({ url: '/c/', data: { robots: 'nosnippet' }, existing: [{ name: 'robots', content: 'noindex' }] }, options()).warnings).toEqual([]);
+    expect(resolvePageDetailed({ url: '/d/', data: { robots: 'all' }, existing: [{ name: 'robots', content: 'noarchive' }] }, options()).warnings).toEqual([]);
+  });
+
   it('combines all sources, most restrictive winning', () => {
     const settings = options({ defaults: 'max-snippet:100', rules: [{ path: '/**', robots: 'max-snippet:40' }], noindex: { paths: ['/x/**'] } });
     expect(resolvePage({ url: '/x/1/', data: { robots: ['nofollow', 'max-snippet:70'] } }, settings)).toEqual({
