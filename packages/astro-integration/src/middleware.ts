@@ -54,6 +54,13 @@ async function editResponse(context: APIContext, next: Parameters<MiddlewareHand
   const { result, rendered } = withRenderedEntries(next);
   const response = await result;
   if (run.edited) return response;
+  // A server island (`server:defer`) is a fragment for a page already sent, and Astro marks it noindex itself.
+  if (context.routePattern === SERVER_ISLAND_ROUTE) {
+    if ((context.locals as Record<string, unknown> | undefined)?.robots !== undefined) {
+      warnOncePerRoute(context, `${context.url.pathname.replace(/\?.*$/, '')}: \`Astro.locals.robots\` was set in a server island (\`server:defer\`), which renders in a request of its own after its page was sent, so it cannot apply to the page. Set it in the page, or render the component without \`server:defer\`.`);
+    }
+    return response;
+  }
   let status = statusToResolve(response.status, context.routePattern);
   if (status === undefined || response.body === null) return response;
   // Once loaded (a build), the data is taken as it is: no await, no microtask per request.
@@ -61,7 +68,11 @@ async function editResponse(context: APIContext, next: Parameters<MiddlewareHand
   const options = data.options;
   const onDemand = !context.isPrerendered;
   // An endpoint's body is its own, even as text/html (`ep.html.ts`): it may get a header, never tags.
-  const html = isUtf8Html(response.headers) && !data.endpoints.includes(context.routePattern);
+  const pageCharset = data.endpoints.includes(context.routePattern) ? undefined : htmlCharset(response.headers);
+  // A prerendered page's file is what Astro encoded (UTF-8 for a rendered page; the stream checks
+  // the bytes); a response rendered on demand is sent in the charset it declares, whose bytes are not ours to re-encode.
+  const html = pageCharset === 'utf-8' || (pageCharset === 'other' && !onDemand);
+  const otherCharsetPage = pageCharset === 'other' && onDemand;
   run.edited = true;
   let body: ReadableStream<Uint8Array> = response.body;
   // A prerendered page is read to its end first where Astro streams it (`astro dev`, a build
@@ -91,6 +102,16 @@ async function editResponse(context: APIContext, next: Parameters<MiddlewareHand
       throw toAstroError(error, PAGE_HINT, page.source);
     }
   };
+  if (otherCharsetPage && !errorStatus) {
+    // Its bytes stay as they are; its directives, the page's own included, go in the header alone.
+    const resolved = respond('html');
+    reportDiagnostics({ diagnostics: [], warnings: resolved.warnings }, context);
+    const carried = data.onDemand.header && resolved.header.length > 0;
+    if (Object.keys(resolved.tags).length > 0) {
+      warnOncePerRoute(context, `${context.routePattern}: the page is sent as \`${response.headers.get('content-type')}\`, not UTF-8, so robots-kit leaves its bytes as they are: ${carried ? 'its robots directives are sent in the X-Robots-Tag header only' : 'its robots directives are not sent at all (`onDemand.header` is false)'}. Send it as UTF-8 for meta tags.`);
+    }
+    return withHeaders(response, body, data.onDemand.header ? resolved.header : [], 0, routeHeader !== null);
+  }
   if (!html) {
     if (errorStatus || !onDemand || !data.onDemand.header) return response;
     const resolved = respond('other');
@@ -299,19 +320,23 @@ function statusToResolve(status: number, routePattern: string): number | undefin
 }
 
 /**
- * Only HTML is rewritten, and only in the encoding Astro writes (UTF-8, or no charset given):
- * endpoints (`feed.xml`, JSON, images) pass through untouched.
+ * Whether a response is HTML, and in the encoding Astro writes (`utf-8`: UTF-8, or no charset
+ * given) or in another (`other`); undefined for anything else: endpoints (`feed.xml`, JSON,
+ * images) pass through untouched.
  */
-function isUtf8Html(headers: Headers): boolean {
+function htmlCharset(headers: Headers): 'utf-8' | 'other' | undefined {
   const contentType = headers.get('content-type');
-  if (!contentType) return false;
+  if (!contentType) return undefined;
   // What Astro sends for pages, answered without splitting.
-  if (contentType === 'text/html' || contentType === 'text/html; charset=utf-8') return true;
+  if (contentType === 'text/html' || contentType === 'text/html; charset=utf-8') return 'utf-8';
   const [mediaType = '', ...parameters] = contentType.split(';').map((part) => part.trim().toLowerCase());
-  if (mediaType !== 'text/html') return false;
+  if (mediaType !== 'text/html') return undefined;
   const charset = parameters.find((parameter) => parameter.startsWith('charset='));
-  return charset === undefined || /^charset="?utf-?8"?$/.test(charset);
+  return charset === undefined || /^charset="?utf-?8"?$/.test(charset) ? 'utf-8' : 'other';
 }
+
+/** The route Astro serves server islands (`server:defer`) from, without `base`. */
+const SERVER_ISLAND_ROUTE = '/_server-islands/[name]';
 
 /**
  * The same response (status, status text, every other header) with a new body and, when there

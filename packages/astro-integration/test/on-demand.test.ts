@@ -59,6 +59,9 @@ const ROUTES: Record<string, Expected> = {
   // `Astro.rewrite()`: the rules of the path requested, applied once (no leftover tag of the page rendered instead).
   '/old-tag': { status: 200, header: 'noindex, follow', tags: [['robots', 'noindex, follow']] },
   '/old-tag-static': { status: 200, header: undefined, tags: [['robots', 'noindex, follow']] },
+  // Sent as Latin-1: the bytes stay, the page's own noindex goes in the header (and the log says so, below).
+  '/latin': { status: 200, header: 'noindex', tags: [] },
+  '/latin-static': { status: 200, header: undefined, tags: [['robots', 'noindex']] },
 };
 
 describe('on-demand rendering with @astrojs/node (issue 14)', () => {
@@ -111,6 +114,25 @@ describe('on-demand rendering with @astrojs/node (issue 14)', () => {
     expect(late).toHaveLength(1);
     const gone = site.logs.filter((entry) => entry.level === 'warn' && entry.message.includes('/gone-static: the page sets status 404, but it is prerendered'));
     expect(gone).toHaveLength(1);
+  });
+
+  it('says why a Latin-1 page has no meta tags, and that a server island cannot set its page\'s robots; the island keeps its bytes', async () => {
+    await get(`${server.origin}/latin`);
+    expect(server.output()).toContain('/latin: the page is sent as `text/html; charset=ISO-8859-1`, not UTF-8, so robots-kit leaves its bytes as they are: its robots directives are sent in the X-Robots-Tag header only.');
+    // The page that holds the island keeps its own tags; each build encrypts the island's URL with its own key.
+    const island = async (origin: string) => {
+      const host = await get(`${origin}/island`);
+      const url = /\/_server-islands\/IslandRobots[^"'\s]*/.exec(host.body.toString('utf8'))?.[0]?.replaceAll('&amp;', '&');
+      expect(url, 'the island URL in the page').toBeDefined();
+      return { host, fragment: await get(origin + url!) };
+    };
+    const [withIt, without] = await Promise.all([island(server.origin), island(baselineServer.origin)]);
+    expect(robotsTags(withIt.host.body.toString('utf8'))).toEqual([['googlebot', GOOGLEBOT]]);
+    expect(withIt.fragment.status).toBe(200);
+    // Astro marks the fragment noindex itself; it reaches the client as without robots-kit.
+    expect(withIt.fragment.body.equals(without.fragment.body)).toBe(true);
+    expect(robotsHeaderLines(withIt.fragment)).toEqual(robotsHeaderLines(without.fragment));
+    expect(server.output()).toContain('`Astro.locals.robots` was set in a server island (`server:defer`), which renders in a request of its own after its page was sent');
   });
 
   it('does not call a glob unused when it may match a route rendered on demand (`/tags/[tag]`, `/old-tag`, `/private/report`)', () => {
