@@ -64,6 +64,12 @@ const ROUTES: Record<string, Expected> = {
   '/latin-static': { status: 200, header: undefined, tags: [['robots', 'noindex']] },
 };
 
+/** The server's log once it holds `text`: a child process's output reaches the test a little after its response. */
+async function loggedBy(server: RunningServer, text: string): Promise<string> {
+  for (let waited = 0; waited < 5000 && !server.output().includes(text); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  return server.output();
+}
+
 describe('on-demand rendering with @astrojs/node (issue 14)', () => {
   let site: BuiltFixture;
   let baseline: BuiltFixture;
@@ -110,7 +116,7 @@ describe('on-demand rendering with @astrojs/node (issue 14)', () => {
 
   it('names a robots value set after an on-demand head went out, once per route, and why a prerendered status is not sent', async () => {
     await get(`${server.origin}/late`);
-    const late = server.output().split('\n').filter((line) => line.includes('/late: `Astro.locals.robots` was set after the page\'s head had been sent'));
+    const late = (await loggedBy(server, '/late: `Astro.locals.robots`')).split('\n').filter((line) => line.includes('/late: `Astro.locals.robots` was set after the page\'s head had been sent'));
     expect(late).toHaveLength(1);
     const gone = site.logs.filter((entry) => entry.level === 'warn' && entry.message.includes('/gone-static: the page sets status 404, but it is prerendered'));
     expect(gone).toHaveLength(1);
@@ -118,7 +124,7 @@ describe('on-demand rendering with @astrojs/node (issue 14)', () => {
 
   it('says why a Latin-1 page has no meta tags, and that a server island cannot set its page\'s robots; the island keeps its bytes', async () => {
     await get(`${server.origin}/latin`);
-    expect(server.output()).toContain('/latin: the page is sent as `text/html; charset=ISO-8859-1`, not UTF-8, so robots-kit leaves its bytes as they are: its robots directives are sent in the X-Robots-Tag header only.');
+    expect(await loggedBy(server, '/latin: the page is sent as')).toContain('/latin: the page is sent as `text/html; charset=ISO-8859-1`, not UTF-8, so robots-kit leaves its bytes as they are: its robots directives are sent in the X-Robots-Tag header only.');
     // The page that holds the island keeps its own tags; each build encrypts the island's URL with its own key.
     const island = async (origin: string) => {
       const host = await get(`${origin}/island`);
@@ -132,7 +138,7 @@ describe('on-demand rendering with @astrojs/node (issue 14)', () => {
     // Astro marks the fragment noindex itself; it reaches the client as without robots-kit.
     expect(withIt.fragment.body.equals(without.fragment.body)).toBe(true);
     expect(robotsHeaderLines(withIt.fragment)).toEqual(robotsHeaderLines(without.fragment));
-    expect(server.output()).toContain('`Astro.locals.robots` was set in a server island (`server:defer`), which renders in a request of its own after its page was sent');
+    expect(await loggedBy(server, 'was set in a server island')).toContain('`Astro.locals.robots` was set in a server island (`server:defer`), which renders in a request of its own after its page was sent');
   });
 
   it('does not call a glob unused when it may match a route rendered on demand (`/tags/[tag]`, `/old-tag`, `/private/report`)', () => {
