@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servedPath } from '../src/middleware.js';
+import { servedPath } from '../src/served-path.js';
 import { buildFixture, fixtureRoot } from './helpers/build-fixture.js';
 import { robotsTags } from './helpers/robots-tags.js';
 import { startAstroDev, type RunningDevServer } from './helpers/start-astro-dev.js';

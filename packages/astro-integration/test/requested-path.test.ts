@@ -4,7 +4,7 @@
  * trailing slash as the config writes URLs) against `context.url`, string in, string out.
  */
 import { describe, expect, it } from 'vitest';
-import { requestedPathname } from '../src/middleware.js';
+import { requestedPathname } from '../src/served-path.js';
 
 const at = (pathname: string, originPathname: string | undefined, base = '/') =>
   requestedPathname({ url: new URL(pathname, 'https://example.com'), originPathname: originPathname as string }, base);
