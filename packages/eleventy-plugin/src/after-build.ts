@@ -263,8 +263,9 @@ export function createAfterBuild(setup: AfterBuildSetup): (event?: EleventyBuild
     const base = pathPrefix === '/' ? undefined : { path: pathPrefix, setting: '`pathPrefix`' };
     reportWarnings(state.usage.report({ source: OPTIONS_SOURCE, ...(base ? { base } : {}) }), logger, state.reported);
     reportWarnings(sitemapTemplateWarnings(state), logger, state.reported);
-    // With `audit: true` the audit reports these as errors, from the files written.
-    if (!options.audit && state.sitemapOutputs.size > 0) reportWarnings(await sitemapListingWarnings(state, options, pathPrefix), logger, state.reported);
+    // With `audit: true` the audit reports these as errors, from the files written; in a build that
+    // is not indexable (a preview) every page is noindex on purpose.
+    if (!options.audit && options.indexable && state.sitemapOutputs.size > 0) reportWarnings(await sitemapListingWarnings(state, options, pathPrefix), logger, state.reported);
     if ((event.outputMode ?? 'fs') !== 'fs') return;
     const outputDir = event.directories.output;
     if (setup.headers !== undefined) {

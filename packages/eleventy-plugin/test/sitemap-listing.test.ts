@@ -24,9 +24,12 @@ function project(filter: string, audit = false): Record<string, string> {
 describe('a sitemap that lists noindex and error pages', () => {
   let unfiltered: CliBuild;
   let filtered: CliBuild;
+  let preview: CliBuild;
   beforeAll(async () => {
-    unfiltered = runCli(await createProject('sitemap-unfiltered', project('')));
+    const unfilteredDir = await createProject('sitemap-unfiltered', project(''));
+    unfiltered = runCli(unfilteredDir);
     filtered = runCli(await createProject('sitemap-filtered', project(' | robotsIndexable')));
+    preview = runCli(unfilteredDir, [], { ROBOTS_INDEXABLE: 'false' });
   }, 120_000);
 
   it('names each such URL and the fix, once', () => {
@@ -35,6 +38,12 @@ describe('a sitemap that lists noindex and error pages', () => {
     expect(unfiltered.log).toContain('_site/sitemap.xml lists https://example.com/404.html, an error page: search engines get contradictory signals.');
     expect(unfiltered.log.split('with the `robotsIndexable` filter').length - 1).toBe(1);
     expect(unfiltered.log).not.toContain('https://example.com/, a page');
+  });
+
+  it('says nothing in a build that is not indexable, where every page is noindex on purpose', () => {
+    expect(preview.status, preview.log).toBe(0);
+    expect(preview.log).toMatch(/not indexable/);
+    expect(preview.log).not.toContain('contradictory signals');
   });
 
   it('says nothing when the sitemap uses robotsIndexable', () => {
