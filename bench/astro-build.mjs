@@ -25,4 +25,13 @@ if (variant === 'default' && !process.env.BENCH_BUILD_ONLY) {
   auditCpuMs = (used.user + used.system) / 1000;
 }
 // Peak resident set size of the whole process (kB on Linux).
-process.stdout.write('\n' + JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, maxRssMb: process.resourceUsage().maxRSS / 1024, output: outDir, auditCpuMs }));
+process.stdout.write(
+  '\n' +
+    JSON.stringify({
+      ms,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      maxRssMb: process.resourceUsage().maxRSS / 1024,
+      output: outDir,
+      auditCpuMs,
+    }),
+);

@@ -18,9 +18,15 @@ function siteFolder(pages, languages, links) {
     mkdirSync(join(dir, lang(l)), { recursive: true });
     for (let i = 0; i < perLanguage; i++) {
       const alternates = links
-        ? Array.from({ length: languages }, (_, k) => `<link rel="alternate" hreflang="${lang(k)}" href="https://example.com/${lang(k)}/p${i}.html">`).join('')
+        ? Array.from(
+            { length: languages },
+            (_, k) => `<link rel="alternate" hreflang="${lang(k)}" href="https://example.com/${lang(k)}/p${i}.html">`,
+          ).join('')
         : '';
-      writeFileSync(join(dir, lang(l), `p${i}.html`), generatePage(l * perLanguage + i).replace('</head>', `${alternates}</head>`));
+      writeFileSync(
+        join(dir, lang(l), `p${i}.html`),
+        generatePage(l * perLanguage + i).replace('</head>', `${alternates}</head>`),
+      );
     }
   }
   return dir;
@@ -38,7 +44,8 @@ export function benchAuditHreflang({ sizes = [2000, 4000], languages = 20, round
       for (const which of order) {
         const result = runNode(script, [which === 'control' ? control : linked]);
         times[which].push(result.pages / result.pagesPerSecond);
-        if (which === 'linked' && result.findings.some((id) => id.startsWith('hreflang-'))) throw new Error(`the complete clusters gave findings: ${result.findings}`);
+        if (which === 'linked' && result.findings.some((id) => id.startsWith('hreflang-')))
+          throw new Error(`the complete clusters gave findings: ${result.findings}`);
       }
     }
     const ratios = times.linked.map((seconds, i) => seconds / times.control[i]);

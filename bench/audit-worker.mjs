@@ -10,7 +10,23 @@ const [dir, variant] = process.argv.slice(2);
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const ignore = () => {};
 const callbacks = Object.fromEntries(
-  ['onattribdata', 'onattribentity', 'onattribend', 'onattribname', 'oncdata', 'onclosetag', 'oncomment', 'ondeclaration', 'onend', 'onopentagend', 'onopentagname', 'onprocessinginstruction', 'onselfclosingtag', 'ontext', 'ontextentity'].map((name) => [name, ignore]),
+  [
+    'onattribdata',
+    'onattribentity',
+    'onattribend',
+    'onattribname',
+    'oncdata',
+    'onclosetag',
+    'oncomment',
+    'ondeclaration',
+    'onend',
+    'onopentagend',
+    'onopentagname',
+    'onprocessinginstruction',
+    'onselfclosingtag',
+    'ontext',
+    'ontextentity',
+  ].map((name) => [name, ignore]),
 );
 
 /** The floors: list the same files, read and decode each; with `tokenize`, also run htmlparser2's tokenizer (no entity decoding, no callbacks' work) over it. */
@@ -63,7 +79,11 @@ async function stages(rounds) {
     }
   }
   const median = (values) => values.sort((a, b) => a - b)[values.length >> 1];
-  return { pages: pages.length, findings: [], usPerPage: Object.fromEntries(names.map((name) => [name, median(samples[name])])) };
+  return {
+    pages: pages.length,
+    findings: [],
+    usPerPage: Object.fromEntries(names.map((name) => [name, median(samples[name])])),
+  };
 }
 
 if (variant === 'stages') {
@@ -75,7 +95,10 @@ const start = performance.now();
 const cpuStart = process.cpuUsage();
 const result =
   variant === 'audit'
-    ? await auditSite(dir, { site: 'https://example.com' }).then((report) => ({ pages: report.pages.length, findings: [...new Set(report.findings.map((f) => f.id))] }))
+    ? await auditSite(dir, { site: 'https://example.com' }).then((report) => ({
+        pages: report.pages.length,
+        findings: [...new Set(report.findings.map((f) => f.id))],
+      }))
     : await floor(variant === 'tokenize');
 const ms = performance.now() - start;
 const cpu = process.cpuUsage(cpuStart);

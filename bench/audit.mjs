@@ -27,8 +27,14 @@ export function auditSite(count) {
     writeFileSync(join(folder, 'index.html'), page);
     if (i % 25 !== 0) urls.push(`<url><loc>https://example.com/posts/post-${i}/</loc></url>`);
   }
-  writeFileSync(join(dir, 'sitemap.xml'), `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
-  writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /private/\n\nSitemap: https://example.com/sitemap.xml\n');
+  writeFileSync(
+    join(dir, 'sitemap.xml'),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+  );
+  writeFileSync(
+    join(dir, 'robots.txt'),
+    'User-agent: *\nDisallow: /private/\n\nSitemap: https://example.com/sitemap.xml\n',
+  );
   writeFileSync(join(dir, 'done'), '');
   return dir;
 }
@@ -70,8 +76,14 @@ function measure(dir, rounds) {
 export function benchAudit({ sizes = [1000, 5000, 20_000], rounds = 3, eleventyOutput } = {}) {
   const results = sizes.map((count) => measure(auditSite(count), rounds));
   const perPage = (r) => r.audit.cpuMs.median / r.pages;
-  const linear = results.slice(1).map((r, i) => ({ from: results[i].pages, to: r.pages, ratio: perPage(r) / perPage(results[i]) }));
-  return { sizes: results, linear, ...(eleventyOutput && existsSync(eleventyOutput) ? { eleventy: measure(eleventyOutput, rounds) } : {}) };
+  const linear = results
+    .slice(1)
+    .map((r, i) => ({ from: results[i].pages, to: r.pages, ratio: perPage(r) / perPage(results[i]) }));
+  return {
+    sizes: results,
+    linear,
+    ...(eleventyOutput && existsSync(eleventyOutput) ? { eleventy: measure(eleventyOutput, rounds) } : {}),
+  };
 }
 
 /**

@@ -49,16 +49,37 @@ export async function benchBodyPass({ pages: count = 300, rounds = 7 } = {}) {
   // Told every tag's name and end tag, no attributes: what the body pass cannot do without.
   const idleSink = { openTag: () => false, attribute: noop, openTagEnd: noop, closeTag: noop };
   const silent = Object.fromEntries(
-    ['onattribdata', 'onattribentity', 'onattribend', 'onattribname', 'oncdata', 'onclosetag', 'oncomment', 'ondeclaration', 'onend', 'onopentagend', 'onopentagname', 'onprocessinginstruction', 'onselfclosingtag', 'ontext', 'ontextentity'].map((name) => [name, noop]),
+    [
+      'onattribdata',
+      'onattribentity',
+      'onattribend',
+      'onattribname',
+      'oncdata',
+      'onclosetag',
+      'oncomment',
+      'ondeclaration',
+      'onend',
+      'onopentagend',
+      'onopentagname',
+      'onprocessinginstruction',
+      'onselfclosingtag',
+      'ontext',
+      'ontextentity',
+    ].map((name) => [name, noop]),
   );
   const externalOnly = normalizeOptions({ site: SITE, links: [{ rel: 'nofollow', external: true }] });
   const pages = Array.from({ length: count }, (_, i) => ({ url: `/post-${i}/`, html: generatePage(i) }));
   const bytes = pages.reduce((sum, page) => sum + page.html.length, 0) / pages.length;
   const plain = normalizeOptions({ site: SITE });
-  const elsewhere = normalizeOptions({ site: SITE, links: [{ rel: 'ugc', pages: ['/forum/**'], within: '.comments' }], nosnippet: { rules: [{ pages: ['/forum/**'], selectors: ['.ad'] }] } });
+  const elsewhere = normalizeOptions({
+    site: SITE,
+    links: [{ rel: 'ugc', pages: ['/forum/**'], within: '.comments' }],
+    nosnippet: { rules: [{ pages: ['/forum/**'], selectors: ['.ad'] }] },
+  });
   const rules = normalizeOptions({ site: SITE, ...LINK_RULES });
 
-  const inject = (page, options) => injectRobots(page.html, (existing) => resolvePageTags({ url: page.url, existing }, options).tags);
+  const inject = (page, options) =>
+    injectRobots(page.html, (existing) => resolvePageTags({ url: page.url, existing }, options).tags);
   // The transform as the adapters run it: head first, then (with the feature) the body pass when the options have rules.
   const withFeature = (options) => (page) => {
     const head = inject(page, options);
@@ -86,7 +107,10 @@ export async function benchBodyPass({ pages: count = 300, rounds = 7 } = {}) {
     elsewhere: pages.filter((page) => pageHasBodyRules(page, elsewhere)).length,
     on: pages.filter((page) => pageHasBodyRules(page, rules)).length,
   };
-  const changedLinks = pages.reduce((sum, page) => sum + (rewritePageBody(page.html, page, rules).html.length - page.html.length > 0 ? 1 : 0), 0);
+  const changedLinks = pages.reduce(
+    (sum, page) => sum + (rewritePageBody(page.html, page, rules).html.length - page.html.length > 0 ? 1 : 0),
+    0,
+  );
   for (const name of names) perPage(pages, variants[name], 0); // warm up
 
   const samples = Object.fromEntries(names.map((name) => [name, []]));

@@ -26,7 +26,10 @@ function rounds(script, dir, variants, runs) {
     cpuRatio: spread(samples.map((s) => s[variant].cpuMs / s.none.cpuMs)),
     rssRatio: spread(samples.map((s) => s[variant].maxRssMb / s.none.maxRssMb)),
     // Eleventy builds: the live heap once every page is written (after a full collection).
-    liveHeapRatio: samples[0][variant].liveHeapMb === undefined ? undefined : spread(samples.map((s) => s[variant].liveHeapMb / s.none.liveHeapMb)),
+    liveHeapRatio:
+      samples[0][variant].liveHeapMb === undefined
+        ? undefined
+        : spread(samples.map((s) => s[variant].liveHeapMb / s.none.liveHeapMb)),
     liveHeapMb: median(samples.map((s) => s[variant].liveHeapMb ?? 0)),
     wallRatio: spread(samples.map((s) => s[variant].ms / s.none.ms)),
     cpuMs: median(samples.map((s) => s[variant].cpuMs)),
@@ -34,7 +37,10 @@ function rounds(script, dir, variants, runs) {
     maxRssMb: median(samples.map((s) => s[variant].maxRssMb)),
     transformMs: median(samples.map((s) => s[variant].transformMs)),
     // Astro's `default` variant: CPU of the audit `audit: true` would add, as a share of the build's CPU.
-    auditShare: samples[0][variant].auditCpuMs === undefined ? undefined : spread(samples.map((s) => s[variant].auditCpuMs / s[variant].cpuMs)),
+    auditShare:
+      samples[0][variant].auditCpuMs === undefined
+        ? undefined
+        : spread(samples.map((s) => s[variant].auditCpuMs / s[variant].cpuMs)),
     auditCpuMs: median(samples.map((s) => s[variant].auditCpuMs ?? 0)),
     pages: samples[0][variant].pages,
   }));
@@ -69,7 +75,13 @@ export function benchPluginImport({ runs }) {
   }
   const of = (what, key) => median(samples.map((s) => s[what][key] - s.nothing[key]));
   const range = (what, key) => samples.map((s) => s[what][key] - s.nothing[key]);
-  const cost = (what) => ({ cpuMs: of(what, 'cpuMs'), cpuRange: [Math.min(...range(what, 'cpuMs')), Math.max(...range(what, 'cpuMs'))], rssMb: of(what, 'rssMb'), heapMb: of(what, 'heapMb'), ...runNode(script, [what, 'count']) });
+  const cost = (what) => ({
+    cpuMs: of(what, 'cpuMs'),
+    cpuRange: [Math.min(...range(what, 'cpuMs')), Math.max(...range(what, 'cpuMs'))],
+    rssMb: of(what, 'rssMb'),
+    heapMb: of(what, 'heapMb'),
+    ...runNode(script, [what, 'count']),
+  });
   const plugin = cost('plugin');
   return { runs, ...plugin, runtime: cost('runtime'), astro: cost('astro') };
 }
@@ -99,11 +111,18 @@ export function benchEleventyHooks({ pages, runs, variants = ['default', 'full']
     variants.map((variant) => {
       const list = samples[variant];
       const hooks = [...new Set(list.flatMap((sample) => Object.keys(sample.spent)))];
-      const spent = Object.fromEntries(hooks.map((hook) => [hook, median(list.map((sample) => sample.spent[hook] ?? 0))]));
+      const spent = Object.fromEntries(
+        hooks.map((hook) => [hook, median(list.map((sample) => sample.spent[hook] ?? 0))]),
+      );
       const total = median(list.map((sample) => Object.values(sample.spent).reduce((sum, ms) => sum + ms, 0)));
       const buildCpuMs = median(list.map((sample) => sample.buildCpuMs));
-      const share = median(list.map((sample) => Object.values(sample.spent).reduce((sum, ms) => sum + ms, 0) / sample.buildCpuMs));
-      return [variant, { runs, pages: list[0].pages, spent, total, perPageUs: (total / list[0].pages) * 1000, buildCpuMs, share }];
+      const share = median(
+        list.map((sample) => Object.values(sample.spent).reduce((sum, ms) => sum + ms, 0) / sample.buildCpuMs),
+      );
+      return [
+        variant,
+        { runs, pages: list[0].pages, spent, total, perPageUs: (total / list[0].pages) * 1000, buildCpuMs, share },
+      ];
     }),
   );
 }

@@ -36,18 +36,28 @@ function wrapConfig(eleventyConfig) {
   eleventyConfig.addPlugin = function (plugin, options) {
     // Eleventy's own plugins come through here too: only robots-kit's is wrapped.
     if (plugin?.name !== 'robotsPlugin') return addPlugin.call(this, plugin, options);
-    return addPlugin.call(this, function robotsPlugin(config, pluginOptions) {
-      const original = { addTransform: config.addTransform, addPreprocessor: config.addPreprocessor, addFilter: config.addFilter, on: config.on };
-      config.addTransform = (name, fn) => original.addTransform.call(config, name, timed('transform', fn));
-      config.addPreprocessor = (name, ext, fn) => original.addPreprocessor.call(config, name, ext, timed('preprocessor', fn));
-      config.addFilter = (name, fn) => original.addFilter.call(config, name, timed(`filter ${name}`, fn));
-      config.on = (event, fn) => original.on.call(config, event, timed(event, fn));
-      const restore = () => Object.assign(config, original);
-      const result = plugin(config, pluginOptions);
-      if (result && typeof result.then === 'function') return result.finally(restore);
-      restore();
-      return result;
-    }, options);
+    return addPlugin.call(
+      this,
+      function robotsPlugin(config, pluginOptions) {
+        const original = {
+          addTransform: config.addTransform,
+          addPreprocessor: config.addPreprocessor,
+          addFilter: config.addFilter,
+          on: config.on,
+        };
+        config.addTransform = (name, fn) => original.addTransform.call(config, name, timed('transform', fn));
+        config.addPreprocessor = (name, ext, fn) =>
+          original.addPreprocessor.call(config, name, ext, timed('preprocessor', fn));
+        config.addFilter = (name, fn) => original.addFilter.call(config, name, timed(`filter ${name}`, fn));
+        config.on = (event, fn) => original.on.call(config, event, timed(event, fn));
+        const restore = () => Object.assign(config, original);
+        const result = plugin(config, pluginOptions);
+        if (result && typeof result.then === 'function') return result.finally(restore);
+        restore();
+        return result;
+      },
+      options,
+    );
   };
 }
 
@@ -55,5 +65,9 @@ const eleventy = new Eleventy('src', output, { quietMode: true, configPath: 'ele
 const cpuStart = process.cpuUsage();
 const results = await eleventy.write();
 const cpu = process.cpuUsage(cpuStart);
-const pages = (Array.isArray(results) ? results.flat() : []).filter((page) => String(page?.outputPath ?? '').endsWith('.html')).length;
-process.stdout.write('\n' + JSON.stringify({ variant, buildCpuMs: (cpu.user + cpu.system) / 1000, pages, spent, calls }));
+const pages = (Array.isArray(results) ? results.flat() : []).filter((page) =>
+  String(page?.outputPath ?? '').endsWith('.html'),
+).length;
+process.stdout.write(
+  '\n' + JSON.stringify({ variant, buildCpuMs: (cpu.user + cpu.system) / 1000, pages, spent, calls }),
+);

@@ -12,7 +12,10 @@ function random(seed) {
   };
 }
 
-const WORDS = 'robots crawler index follow snippet preview archive sitemap header static build eleventy astro page draft tag search engine result directive meta'.split(' ');
+const WORDS =
+  'robots crawler index follow snippet preview archive sitemap header static build eleventy astro page draft tag search engine result directive meta'.split(
+    ' ',
+  );
 
 function sentence(next, words) {
   let text = '';
@@ -34,14 +37,19 @@ export function generateHead(index, next = random(index + 1)) {
   for (let i = 0; lines.length < count; i++) {
     const kind = i % 5;
     if (kind === 0) lines.push(`<meta property="og:${WORDS[i % WORDS.length]}" content="${sentence(next, 12)}">`);
-    else if (kind === 1) lines.push(`<link rel="preload" href="/assets/font-${i}.woff2" as="font" type="font/woff2" crossorigin>`);
+    else if (kind === 1)
+      lines.push(`<link rel="preload" href="/assets/font-${i}.woff2" as="font" type="font/woff2" crossorigin>`);
     else if (kind === 2) lines.push(`<link rel="stylesheet" href="/assets/style-${index % 7}-${i}.css">`);
     else if (kind === 3) lines.push(`<script type="module" src="/assets/app-${i}.js"></script>`);
     else lines.push(`<meta name="twitter:${WORDS[i % WORDS.length]}" content="${sentence(next, 10)}">`);
   }
   lines.push('<!-- analytics: </head> must not confuse anyone -->');
-  lines.push(`<script>window.__DATA__ = ${JSON.stringify({ page: index, words: Array.from({ length: 60 }, () => sentence(next, 6)) })};</script>`);
-  lines.push(`<style>${Array.from({ length: 40 }, (_, i) => `.c${i}{margin:${i}px;padding:${i % 5}px}`).join('')}</style>`);
+  lines.push(
+    `<script>window.__DATA__ = ${JSON.stringify({ page: index, words: Array.from({ length: 60 }, () => sentence(next, 6)) })};</script>`,
+  );
+  lines.push(
+    `<style>${Array.from({ length: 40 }, (_, i) => `.c${i}{margin:${i}px;padding:${i % 5}px}`).join('')}</style>`,
+  );
   let head = lines.map((line) => `    ${line}`).join('\n');
   while (head.length < 7000) head += `\n    <meta property="article:tag" content="${sentence(next, 8)}">`;
   return head;

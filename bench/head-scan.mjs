@@ -34,12 +34,19 @@ export function onDemandPage(slug) {
   );
 }
 
-const pagesOf = (kind) => Array.from({ length: 100 }, (_, i) => (kind === 'ondemand' ? onDemandPage(`post-${i}`) : generatePage(i)));
+const pagesOf = (kind) =>
+  Array.from({ length: 100 }, (_, i) => (kind === 'ondemand' ? onDemandPage(`post-${i}`) : generatePage(i)));
 /** `fixed`: fresh tags on every call, as resolvePage returns them; `empty`: nothing to write. */
 const resolverOf = (kind) => (kind === 'empty' ? () => ({}) : () => ({ robots: 'noindex, follow' }));
 /** `floor`: bench/head-scan-floor.mjs, the least a head edit can cost, instead of a built dist. */
 const load = async (dist) =>
-  (await import(dist === 'floor' ? new URL('./head-scan-floor.mjs', import.meta.url).href : pathToFileURL(join(resolvePath(dist), 'html', 'inject.js')).href)).injectRobots;
+  (
+    await import(
+      dist === 'floor'
+        ? new URL('./head-scan-floor.mjs', import.meta.url).href
+        : pathToFileURL(join(resolvePath(dist), 'html', 'inject.js')).href
+    )
+  ).injectRobots;
 
 function passes(inject, pages, resolve, count) {
   let bytes = 0;
@@ -63,7 +70,18 @@ if (mode === 'passes') {
     const out = join(tmpdir(), `head-scan-${process.pid}-${n}.out`);
     const run = spawnSync(
       'valgrind',
-      ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, '--single-threaded', new URL(import.meta.url).pathname, 'passes', dist, kind, resolver, String(n)],
+      [
+        '--tool=callgrind',
+        `--callgrind-out-file=${out}`,
+        process.execPath,
+        '--single-threaded',
+        new URL(import.meta.url).pathname,
+        'passes',
+        dist,
+        kind,
+        resolver,
+        String(n),
+      ],
       { encoding: 'utf8' },
     );
     const summary = /summary:\s*(\d+)/.exec(readFileSync(out, 'utf8'));
@@ -71,7 +89,14 @@ if (mode === 'passes') {
     counts.push(Number(summary[1]));
     rmSync(out);
   }
-  console.log(JSON.stringify({ kind, resolver, instructionsPerPage: Math.round((counts[1] - counts[0]) / (Number(count) * 100)), totals: counts }));
+  console.log(
+    JSON.stringify({
+      kind,
+      resolver,
+      instructionsPerPage: Math.round((counts[1] - counts[0]) / (Number(count) * 100)),
+      totals: counts,
+    }),
+  );
 } else if (mode === 'alloc') {
   const [dist, kind, resolver] = args;
   const inject = await load(dist);
@@ -88,7 +113,9 @@ if (mode === 'passes') {
     if (grown > 0) perPage.push(grown / pages.length);
   }
   perPage.sort((a, b) => a - b);
-  console.log(JSON.stringify({ kind, resolver, bytesPerPage: Math.round(perPage[perPage.length >> 1]), batches: perPage.length }));
+  console.log(
+    JSON.stringify({ kind, resolver, bytesPerPage: Math.round(perPage[perPage.length >> 1]), batches: perPage.length }),
+  );
 } else if (mode === 'cpu') {
   const [distA, distB, kind, resolver, rounds = '15'] = args;
   const injects = [await load(distA), await load(distB)];
@@ -96,7 +123,9 @@ if (mode === 'passes') {
   const resolve = resolverOf(resolver);
   for (const inject of injects) passes(inject, pages, resolve, 30);
   // A and B must give the same pages (the floor gives its own: it is compared for cost only).
-  if (distA !== 'floor' && distB !== 'floor') for (const page of pages) if (injects[0](page, resolve).html !== injects[1](page, resolve).html) throw new Error('outputs differ');
+  if (distA !== 'floor' && distB !== 'floor')
+    for (const page of pages)
+      if (injects[0](page, resolve).html !== injects[1](page, resolve).html) throw new Error('outputs differ');
   const ratios = [];
   const micros = [[], []];
   for (let round = 0; round < Number(rounds); round++) {

@@ -35,7 +35,10 @@ const COLLECTOR_FUNCTION =
 /** Whether `valgrind` and `callgrind_annotate` can be run here (Debian's `valgrind` package). */
 export function valgrindAvailable() {
   // `callgrind_annotate --version` prints its version and exits 255 (Valgrind 3.19): that it ran is enough.
-  return spawnSync('valgrind', ['--version'], { encoding: 'utf8' }).status === 0 && spawnSync('callgrind_annotate', ['--version'], { encoding: 'utf8' }).error === undefined;
+  return (
+    spawnSync('valgrind', ['--version'], { encoding: 'utf8' }).status === 0 &&
+    spawnSync('callgrind_annotate', ['--version'], { encoding: 'utf8' }).error === undefined
+  );
 }
 
 let outputCounter = 0;
@@ -56,14 +59,27 @@ let outputCounter = 0;
  */
 export function countInstructions(script, args, env = {}) {
   const file = join(tmpdir(), `robots-kit-bench-${process.pid}-${outputCounter++}.callgrind`);
-  const threadFiles = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`${basename(file)}-`)).map((name) => join(tmpdir(), name));
+  const threadFiles = () =>
+    readdirSync(tmpdir())
+      .filter((name) => name.startsWith(`${basename(file)}-`))
+      .map((name) => join(tmpdir(), name));
   try {
     const result = spawnSync(
       'valgrind',
-      ['--tool=callgrind', '--separate-threads=yes', `--callgrind-out-file=${file}`, process.execPath, '--single-threaded', '--predictable', script, ...args],
+      [
+        '--tool=callgrind',
+        '--separate-threads=yes',
+        `--callgrind-out-file=${file}`,
+        process.execPath,
+        '--single-threaded',
+        '--predictable',
+        script,
+        ...args,
+      ],
       { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } },
     );
-    if (result.status !== 0) throw new Error(`valgrind ${script} ${args.join(' ')} failed:\n${result.stderr.slice(-2000)}`);
+    if (result.status !== 0)
+      throw new Error(`valgrind ${script} ${args.join(' ')} failed:\n${result.stderr.slice(-2000)}`);
     const sum = { total: 0, collector: 0, mutator: 0 };
     let main;
     // Callgrind names each thread's file `<file>-NN`, the main thread's `-01`.
@@ -87,7 +103,10 @@ export function countInstructions(script, args, env = {}) {
  */
 export function splitCallgrindOutput(file) {
   const run = (extra) => {
-    const result = spawnSync('callgrind_annotate', ['--inclusive=no', '--threshold=100', ...extra, file], { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+    const result = spawnSync('callgrind_annotate', ['--inclusive=no', '--threshold=100', ...extra, file], {
+      encoding: 'utf8',
+      maxBuffer: 512 * 1024 * 1024,
+    });
     if (result.status !== 0) throw new Error(`callgrind_annotate failed:\n${result.stderr.slice(-2000)}`);
     return result.stdout;
   };
@@ -113,7 +132,8 @@ export function splitCallgrindOutput(file) {
     const [, count, rest] = match;
     if (rest.startsWith('<')) callers.push([Number(count.replaceAll(',', '')), rest]);
     else if (rest.startsWith('*')) {
-      if (/__mem(cpy|move|set)/.test(rest)) for (const [n, caller] of callers) if (COLLECTOR_FUNCTION.test(caller)) collector += n;
+      if (/__mem(cpy|move|set)/.test(rest))
+        for (const [n, caller] of callers) if (COLLECTOR_FUNCTION.test(caller)) collector += n;
       callers = [];
     }
   }
@@ -139,14 +159,22 @@ export async function benchBuildInstructions({
   variants = framework === 'eleventy' ? ['none', 'insert', 'default', 'full'] : ['none', 'default', 'audit'],
 } = {}) {
   // `astro-starter`: the Astro blog starter with `pages` posts, beside the bench's own Astro site.
-  const dir = framework === 'eleventy' ? eleventySite(pages) : framework === 'astro-starter' ? await astroStarterSite(pages) : astroSite(pages);
+  const dir =
+    framework === 'eleventy'
+      ? eleventySite(pages)
+      : framework === 'astro-starter'
+        ? await astroStarterSite(pages)
+        : astroSite(pages);
   const script = join(root, 'bench', framework === 'eleventy' ? 'eleventy-build.mjs' : 'astro-build.mjs');
   const counts = Object.fromEntries(variants.map((variant) => [variant, []]));
   for (let round = 0; round < rounds; round++) {
     for (let i = 0; i < variants.length; i++) {
       const variant = variants[(i + round) % variants.length];
       // The build script deletes its output folder first: deleted here, so that no count includes it.
-      rmSync(join(dir, framework === 'eleventy' ? `_site-${variant}` : `dist-${variant}`), { recursive: true, force: true });
+      rmSync(join(dir, framework === 'eleventy' ? `_site-${variant}` : `dist-${variant}`), {
+        recursive: true,
+        force: true,
+      });
       // The Astro script's `default` variant also times an audit after the build: not counted here.
       counts[variant].push(countInstructions(script, [dir, variant], { BENCH_BUILD_ONLY: '1' }));
     }

@@ -17,13 +17,18 @@ export function pagesFolder(count) {
   const dir = join(work, `pages-${count}`);
   if (existsSync(dir) && readdirSync(dir).length === count) return dir;
   mkdirSync(dir, { recursive: true });
-  for (let i = 0; i < count; i++) writeFileSync(join(dir, `${i % 10 === 0 ? 'tag' : 'post'}-${i}.html`), generatePage(i));
+  for (let i = 0; i < count; i++)
+    writeFileSync(join(dir, `${i % 10 === 0 ? 'tag' : 'post'}-${i}.html`), generatePage(i));
   return dir;
 }
 
 /** Runs a bench script in a fresh Node process and returns its JSON output. */
 export function runNode(script, args, options = {}) {
-  const result = spawnSync(process.execPath, [script, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
+  const result = spawnSync(process.execPath, [script, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    ...options,
+  });
   if (result.status !== 0) throw new Error(`${script} ${args.join(' ')} failed:\n${result.stderr}`);
   // Frameworks print to stdout too: the result is the last line.
   return JSON.parse(result.stdout.trim().split('\n').at(-1));

@@ -29,11 +29,27 @@ const BROWSERS = [
 ];
 // [share, user agent, addresses]: addresses in the shipped range snapshots verify; the others do not.
 const CRAWLERS = [
-  [0.1, 'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', (r) => `66.249.66.${r(32)}`],
+  [
+    0.1,
+    'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    (r) => `66.249.66.${r(32)}`,
+  ],
   [0.02, 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', (r) => `203.0.113.${r(250)}`],
-  [0.05, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm) Chrome/116.0 Safari/537.36', (r) => `157.55.39.${r(250)}`],
-  [0.03, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)', (r) => `20.171.206.${r(250)}`],
-  [0.02, 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)', (r) => `198.51.100.${r(250)}`],
+  [
+    0.05,
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm) Chrome/116.0 Safari/537.36',
+    (r) => `157.55.39.${r(250)}`,
+  ],
+  [
+    0.03,
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)',
+    (r) => `20.171.206.${r(250)}`,
+  ],
+  [
+    0.02,
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)',
+    (r) => `198.51.100.${r(250)}`,
+  ],
   [0.03, 'Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)', (r) => `192.0.2.${r(250)}`],
   [0.01, 'Mozilla/5.0 (compatible; SemrushBot/7~bl; +http://www.semrush.com/bot.html)', (r) => `192.0.2.${r(250)}`],
 ];
@@ -54,7 +70,15 @@ export async function generateLog(megabytes, file = join(work, `logs-${megabytes
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const r = (n) => Math.floor(random() * n);
-  const paths = Array.from({ length: 4000 }, (_, i) => (i % 50 === 0 ? `/private/doc-${i}` : i % 37 === 0 ? `/search?q=term-${i}` : i % 29 === 0 ? `/cart?item=${i}` : `/blog/${2020 + (i % 6)}/post-${i}/`));
+  const paths = Array.from({ length: 4000 }, (_, i) =>
+    i % 50 === 0
+      ? `/private/doc-${i}`
+      : i % 37 === 0
+        ? `/search?q=term-${i}`
+        : i % 29 === 0
+          ? `/cart?item=${i}`
+          : `/blog/${2020 + (i % 6)}/post-${i}/`,
+  );
   // A week, in order: the time advances with the bytes written.
   const start = Date.UTC(2026, 10, 1);
   const span = 7 * 24 * 3600 * 1000;
@@ -104,7 +128,10 @@ async function worker([file, robots, floor]) {
       if (lines % 1_000_000 < batch.length) sample();
     }
   } else {
-    const report = await analyzeLogs([file], { robots: [{ path: robots }], onProgress: (read) => read % 1_000_000 === 0 && sample() });
+    const report = await analyzeLogs([file], {
+      robots: [{ path: robots }],
+      onProgress: (read) => read % 1_000_000 === 0 && sample(),
+    });
     lines = report.summary.lines;
   }
   const seconds = (performance.now() - start) / 1000;
@@ -112,7 +139,16 @@ async function worker([file, robots, floor]) {
   // CPU time too: the machine is shared, and the target is one core's throughput.
   const cpuSeconds = (used.user + used.system) / 1e6;
   sample();
-  process.stdout.write(JSON.stringify({ lines, seconds, linesPerSecond: lines / seconds, linesPerCpuSecond: lines / cpuSeconds, maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), rssSamplesMb: rss }));
+  process.stdout.write(
+    JSON.stringify({
+      lines,
+      seconds,
+      linesPerSecond: lines / seconds,
+      linesPerCpuSecond: lines / cpuSeconds,
+      maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      rssSamplesMb: rss,
+    }),
+  );
 }
 
 /** Lines/s of `robots-kit logs` (no DNS) against the floor of reading the lines, medians of `runs` fresh processes. */

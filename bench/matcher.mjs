@@ -19,7 +19,22 @@ function random(seed) {
 
 const AGENTS = ['*', 'Googlebot', 'googlebot', 'Bingbot', 'GPTBot', 'Googlebot-Image', 'FooBot', 'Slurp'];
 const ASKING = ['Googlebot', 'Bingbot', 'GPTBot', 'FooBot', 'OtherBot'];
-const SEGMENTS = ['a', 'b', 'private', 'images', 'api', 'search', 'index.html', 'page', 'docs', '%7Euser', 'caf%C3%A9', 'x.pdf', 'v1', 'tmp'];
+const SEGMENTS = [
+  'a',
+  'b',
+  'private',
+  'images',
+  'api',
+  'search',
+  'index.html',
+  'page',
+  'docs',
+  '%7Euser',
+  'caf%C3%A9',
+  'x.pdf',
+  'v1',
+  'tmp',
+];
 
 /** A path or pattern of a few segments; patterns get `*` and a final `$` now and then. */
 function generatePath(next, pattern) {
@@ -57,7 +72,11 @@ function generateCase(next) {
   }
   if (next() < 0.4) lines.push('Sitemap: https://example.com/sitemap.xml');
   const body = lines.join(next() < 0.2 ? '\r\n' : '\n');
-  return { body, agent: ASKING[Math.floor(next() * ASKING.length)], url: 'https://example.com' + generatePath(next, false) };
+  return {
+    body,
+    agent: ASKING[Math.floor(next() * ASKING.length)],
+    url: 'https://example.com' + generatePath(next, false),
+  };
 }
 
 export function generateCases(count, seed = 20_261_121) {
@@ -93,7 +112,9 @@ export function generateLargeRobotsTxt() {
 
 /** A robots.txt of about `bytes` bytes: the 500-line file repeated, with comments and unknown keys. */
 function generateFileOfSize(bytes) {
-  const block = generateLargeRobotsTxt() + '\n# a comment line\nNoindex: /old/\nDisalow: /typo/\nSitemap: https://example.com/sitemap.xml\n';
+  const block =
+    generateLargeRobotsTxt() +
+    '\n# a comment line\nNoindex: /old/\nDisalow: /typo/\nSitemap: https://example.com/sitemap.xml\n';
   return block.repeat(Math.ceil(bytes / block.length)).slice(0, bytes);
 }
 
@@ -108,13 +129,17 @@ export function benchMatcher({ cases: caseCount = 200_000, runs = 5, largeQuerie
   const cases = generateCases(caseCount);
   const parsedOurs = cases.map((c) => parseRobotsTxt(c.body));
   const parsedPeer = cases.map((c) => robotsParser('https://example.com/robots.txt', c.body));
-  const disagreements = cases.filter((c, i) => isAllowed(parsedOurs[i], c.agent, c.url) !== parsedPeer[i].isAllowed(c.url, c.agent)).length;
+  const disagreements = cases.filter(
+    (c, i) => isAllowed(parsedOurs[i], c.agent, c.url) !== parsedPeer[i].isAllowed(c.url, c.agent),
+  ).length;
 
   const samples = { textOurs: [], textPeer: [], parsedOurs: [], parsedPeer: [] };
   for (let run = 0; run < runs; run++) {
     // Alternated, so that drift of the machine hits both sides alike.
     samples.textOurs.push(rate(cases, (c) => isAllowed(c.body, c.agent, c.url)).perSecond);
-    samples.textPeer.push(rate(cases, (c) => robotsParser('https://example.com/robots.txt', c.body).isAllowed(c.url, c.agent)).perSecond);
+    samples.textPeer.push(
+      rate(cases, (c) => robotsParser('https://example.com/robots.txt', c.body).isAllowed(c.url, c.agent)).perSecond,
+    );
     samples.parsedOurs.push(rate(cases, (c, i) => isAllowed(parsedOurs[i], c.agent, c.url)).perSecond);
     samples.parsedPeer.push(rate(cases, (c, i) => parsedPeer[i].isAllowed(c.url, c.agent)).perSecond);
   }
@@ -123,8 +148,15 @@ export function benchMatcher({ cases: caseCount = 200_000, runs = 5, largeQuerie
   const largeParsed = parseRobotsTxt(large);
   const largePeer = robotsParser('https://example.com/robots.txt', large);
   const agents = ['Googlebot', 'Bingbot', 'SomeBot', 'GPTBot'];
-  const urls = Array.from({ length: 1000 }, (_, i) => `https://example.com/section-${i % 7}-${i % 120}/a/b/${i % 3 ? 'private/' : ''}page-${i}.html${i % 5 ? '' : '?session=' + i}`);
-  const largeCases = Array.from({ length: largeQueries }, (_, i) => ({ agent: agents[i % agents.length], url: urls[i % urls.length] }));
+  const urls = Array.from(
+    { length: 1000 },
+    (_, i) =>
+      `https://example.com/section-${i % 7}-${i % 120}/a/b/${i % 3 ? 'private/' : ''}page-${i}.html${i % 5 ? '' : '?session=' + i}`,
+  );
+  const largeCases = Array.from({ length: largeQueries }, (_, i) => ({
+    agent: agents[i % agents.length],
+    url: urls[i % urls.length],
+  }));
   const largeSamples = { parsedOurs: [], parsedPeer: [], textOurs: [] };
   const textQueries = largeCases.slice(0, Math.max(1, Math.round(largeQueries / 50)));
   for (let run = 0; run < runs; run++) {

@@ -16,7 +16,12 @@ import { join } from 'node:path';
 import { ROUTES, buildSites, freePort, get } from './on-demand.mjs';
 import { median, work } from './lib.mjs';
 
-const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')).map(([key, value]) => [key, value ?? 'true']));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .map((arg) => arg.replace(/^--/, '').split('='))
+    .map(([key, value]) => [key, value ?? 'true']),
+);
 const mode = args.mode ?? 'cg';
 const variants = (args.variants ?? 'none,noop,rewrap,robots').split(',');
 const runs = Number(args.runs ?? 3);
@@ -27,7 +32,10 @@ const connections = Number(args.connections ?? 4);
 // its own, so that nothing remembered per URL (robots-kit keeps what a URL's path matches) helps.
 const pages = Number(args.pages ?? 50);
 const route = args.route ?? 'blog';
-if (!(route in ROUTES)) throw new Error(`on-demand-instructions: \`--route=${route}\` is not a route; use one of ${Object.keys(ROUTES).join(', ')}`);
+if (!(route in ROUTES))
+  throw new Error(
+    `on-demand-instructions: \`--route=${route}\` is not a route; use one of ${Object.keys(ROUTES).join(', ')}`,
+  );
 const url = ROUTES[route];
 // New space fixed at the size a native server settles at (64 MB semi-spaces): scavenges then
 // follow allocation alone, not V8's throughput heuristics, which valgrind's slowdown changes
@@ -58,7 +66,8 @@ async function fire(origin, agent, count, label) {
  * valgrind inflates both (its slowdown changes when V8 collects and compiles), so the split
  * below leaves their own instructions out; what they call (memcpy, malloc) stays counted.
  */
-const GC_OR_COMPILER = /Scaveng|Marking|MarkCompact|MinorMS|MinorMarkSweep|Sweep|Evacuat|RememberedSet|SlotSet|heap::base::|cppgc::|v8::internal::Heap::|GCTracer|v8::internal::compiler::|v8::internal::maglev::|v8::internal::turboshaft::|v8::internal::Zone::|OptimizingCompileDispatcher/;
+const GC_OR_COMPILER =
+  /Scaveng|Marking|MarkCompact|MinorMS|MinorMarkSweep|Sweep|Evacuat|RememberedSet|SlotSet|heap::base::|cppgc::|v8::internal::Heap::|GCTracer|v8::internal::compiler::|v8::internal::maglev::|v8::internal::turboshaft::|v8::internal::Zone::|OptimizingCompileDispatcher/;
 
 /**
  * A callgrind dump's total and the part of it that is not V8's collector or optimizing compilers
@@ -130,12 +139,31 @@ async function measure(variant, run) {
   const dir = args.site ?? (await buildSites());
   const entry = join(dir, `dist-${variant}`, 'server', 'entry.mjs');
   const port = await freePort();
-  const nodeArgs = ['--trace-gc-nvp', ...(semiSpaceMb > 0 ? [`--min-semi-space-size=${semiSpaceMb}`, `--max-semi-space-size=${semiSpaceMb}`] : []), ...(args.profile ? ['--perf-basic-prof', '--interpreted-frames-native-stack'] : []), entry];
+  const nodeArgs = [
+    '--trace-gc-nvp',
+    ...(semiSpaceMb > 0 ? [`--min-semi-space-size=${semiSpaceMb}`, `--max-semi-space-size=${semiSpaceMb}`] : []),
+    ...(args.profile ? ['--perf-basic-prof', '--interpreted-frames-native-stack'] : []),
+    entry,
+  ];
   const outFile = join(outDir, `${variant}${tag}-${route}-${run}-%p.out`);
   const command = mode === 'cg' ? 'valgrind' : process.execPath;
   const vgdbPrefix = join(outDir, 'vgdb');
-  const commandArgs = mode === 'cg' ? ['--tool=callgrind', `--vgdb-prefix=${vgdbPrefix}`, '--instr-atstart=no', `--callgrind-out-file=${outFile}`, ...(args.profile ? ['--dump-instr=yes'] : []), process.execPath, ...nodeArgs] : nodeArgs;
-  const child = spawn(command, commandArgs, { env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const commandArgs =
+    mode === 'cg'
+      ? [
+          '--tool=callgrind',
+          `--vgdb-prefix=${vgdbPrefix}`,
+          '--instr-atstart=no',
+          `--callgrind-out-file=${outFile}`,
+          ...(args.profile ? ['--dump-instr=yes'] : []),
+          process.execPath,
+          ...nodeArgs,
+        ]
+      : nodeArgs;
+  const child = spawn(command, commandArgs, {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines = [];
   let pending = '';
   child.stdout.on('data', (data) => {
@@ -149,8 +177,12 @@ async function measure(variant, run) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const control = (...flags) => {
     // vgdb finds the server's pipes by the HOST variable valgrind saw (the server's listen address).
-    const result = spawnSync('callgrind_control', [`--vgdb-prefix=${vgdbPrefix}`, ...flags, String(child.pid)], { encoding: 'utf8', env: { ...process.env, HOST: '127.0.0.1' } });
-    if (result.status !== 0 || /error|failed/.test(result.stderr)) throw new Error(`callgrind_control ${flags}: ${result.stderr}${result.stdout}`);
+    const result = spawnSync('callgrind_control', [`--vgdb-prefix=${vgdbPrefix}`, ...flags, String(child.pid)], {
+      encoding: 'utf8',
+      env: { ...process.env, HOST: '127.0.0.1' },
+    });
+    if (result.status !== 0 || /error|failed/.test(result.stderr))
+      throw new Error(`callgrind_control ${flags}: ${result.stderr}${result.stdout}`);
   };
   try {
     for (let tries = 0; ; tries++) {
@@ -158,7 +190,8 @@ async function measure(variant, run) {
         await get(agent, `${origin}${url('warm-up', 0)}`);
         break;
       } catch (error) {
-        if (tries > 1200 || child.exitCode !== null) throw new Error(`${variant} did not start: ${error.message}\n${stderr}`);
+        if (tries > 1200 || child.exitCode !== null)
+          throw new Error(`${variant} did not start: ${error.message}\n${stderr}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
@@ -178,24 +211,42 @@ async function measure(variant, run) {
       if (mode === 'cg') {
         const before = new Set(readdirSync(outDir));
         control('--dump');
-        const dump = readdirSync(outDir).find((file) => !before.has(file) && file.startsWith(`${variant}${tag}-${route}-${run}-${child.pid}.out`));
+        const dump = readdirSync(outDir).find(
+          (file) => !before.has(file) && file.startsWith(`${variant}${tag}-${route}-${run}-${child.pid}.out`),
+        );
         const totals = /^(?:totals|summary): (\d+)/m.exec(readFileSync(join(outDir, dump), 'utf8'));
         // JIT frames are named from Node's perf map (`--perf-basic-prof`): kept beside the dump.
         if (args.profile) copyFileSync(`/tmp/perf-${child.pid}.map`, join(outDir, `${dump}.perf.map`));
         const split = splitDump(join(outDir, dump));
-        perWindow.push({ dump, requests: count, kInstructionsPerRequest: Number(totals[1]) / count / 1000, kWithoutGcAndCompilersPerRequest: split.withoutGcAndCompilers / count / 1000 });
+        perWindow.push({
+          dump,
+          requests: count,
+          kInstructionsPerRequest: Number(totals[1]) / count / 1000,
+          kWithoutGcAndCompilersPerRequest: split.withoutGcAndCompilers / count / 1000,
+        });
       }
     }
     const cpu = cpuMs(child.pid) - cpuStart;
     const gc = gcWindow(lines.slice(gcStart));
-    const instructions = mode === 'cg' ? perWindow.reduce((sum, window) => sum + window.kInstructionsPerRequest * window.requests * 1000, 0) : undefined;
+    const instructions =
+      mode === 'cg'
+        ? perWindow.reduce((sum, window) => sum + window.kInstructionsPerRequest * window.requests * 1000, 0)
+        : undefined;
     return {
       variant: variant + tag,
       route,
       run,
       semiSpaceMb,
       requests,
-      ...(instructions === undefined ? {} : { kInstructionsPerRequest: instructions / requests / 1000, kWithoutGcAndCompilersPerRequest: perWindow.reduce((sum, window) => sum + window.kWithoutGcAndCompilersPerRequest * window.requests, 0) / requests, windows: perWindow }),
+      ...(instructions === undefined
+        ? {}
+        : {
+            kInstructionsPerRequest: instructions / requests / 1000,
+            kWithoutGcAndCompilersPerRequest:
+              perWindow.reduce((sum, window) => sum + window.kWithoutGcAndCompilersPerRequest * window.requests, 0) /
+              requests,
+            windows: perWindow,
+          }),
       cpuMsPerRequest: cpu / requests,
       kbAllocatedPerRequest: gc.allocated / requests / 1024,
       scavengesPer10k: (gc.scavenges * 10000) / requests,
@@ -213,10 +264,16 @@ const results = [];
 if (mode === 'split') {
   // `--mode=split --log=FILE`: the split of the dumps an earlier run's JSON lines name (a run
   // made before the split existed), the summary as after a run.
-  for (const line of readFileSync(args.log, 'utf8').split('\n').filter((text) => text.startsWith('{'))) {
+  for (const line of readFileSync(args.log, 'utf8')
+    .split('\n')
+    .filter((text) => text.startsWith('{'))) {
     const result = JSON.parse(line);
-    for (const window of result.windows) window.kWithoutGcAndCompilersPerRequest = splitDump(join(outDir, window.dump)).withoutGcAndCompilers / window.requests / 1000;
-    result.kWithoutGcAndCompilersPerRequest = result.windows.reduce((sum, window) => sum + window.kWithoutGcAndCompilersPerRequest * window.requests, 0) / result.requests;
+    for (const window of result.windows)
+      window.kWithoutGcAndCompilersPerRequest =
+        splitDump(join(outDir, window.dump)).withoutGcAndCompilers / window.requests / 1000;
+    result.kWithoutGcAndCompilersPerRequest =
+      result.windows.reduce((sum, window) => sum + window.kWithoutGcAndCompilersPerRequest * window.requests, 0) /
+      result.requests;
     results.push(result);
     console.log(JSON.stringify(result));
   }
@@ -229,7 +286,14 @@ for (let run = 0; run < (mode === 'split' ? 0 : runs); run++) {
     console.log(JSON.stringify(result));
   }
 }
-const fields = ['kInstructionsPerRequest', 'kWithoutGcAndCompilersPerRequest', 'cpuMsPerRequest', 'kbAllocatedPerRequest', 'scavengesPer10k', 'gcPauseMsPerRequest'];
+const fields = [
+  'kInstructionsPerRequest',
+  'kWithoutGcAndCompilersPerRequest',
+  'cpuMsPerRequest',
+  'kbAllocatedPerRequest',
+  'scavengesPer10k',
+  'gcPauseMsPerRequest',
+];
 for (const variant of variants) {
   const mine = results.filter((result) => result.variant === variant + tag);
   const summary = fields

@@ -88,7 +88,8 @@ const INTEGRATIONS = {
   noop: middlewareIntegration('noop'),
   rewrap: middlewareIntegration('rewrap'),
   // Both pages under the same rule: each gets a tag and a header (the edit path, the costly one).
-  robots: "robots({ noindex: { paths: ['/tags/**'] }, rules: [{ path: ['/blog/**', '/starter/**'], robots: 'noarchive' }] })",
+  robots:
+    "robots({ noindex: { paths: ['/tags/**'] }, rules: [{ path: ['/blog/**', '/starter/**'], robots: 'noarchive' }] })",
 };
 const config = (variant) => `import node from '@astrojs/node';
 ${variant === 'robots' ? "import robots from '@robots-kit/astro';\n" : ''}import { defineConfig } from 'astro/config';
@@ -114,13 +115,22 @@ export async function buildSites() {
   const dir = join(work, 'on-demand-site');
   const stamp = join(dir, 'built-from');
   // The middleware's bundle holds core's runtime too: a change to either builds the sites again.
-  const bundled = [join('astro-integration', 'dist', 'middleware.js'), join('astro-integration', 'dist', 'page-directives.js'), ...readdirSync(join(root, 'packages', 'core', 'dist'), { recursive: true }).filter((file) => file.endsWith('.js')).map((file) => join('core', 'dist', file))];
+  const bundled = [
+    join('astro-integration', 'dist', 'middleware.js'),
+    join('astro-integration', 'dist', 'page-directives.js'),
+    ...readdirSync(join(root, 'packages', 'core', 'dist'), { recursive: true })
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => join('core', 'dist', file)),
+  ];
   const version = `${Math.max(...bundled.map((file) => statSync(join(root, 'packages', file)).mtimeMs), ...['./starter-site.mjs', './starter-posts.mjs'].map((file) => statSync(new URL(file, import.meta.url)).mtimeMs))} ${Object.values(INTEGRATIONS)} ${Object.keys(ROUTES)}`;
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === version) return dir;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'src', 'pages', 'blog'), { recursive: true });
   mkdirSync(join(dir, 'src', 'layouts'), { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'robots-kit-bench-on-demand', private: true, type: 'module' }));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'robots-kit-bench-on-demand', private: true, type: 'module' }),
+  );
   writeFileSync(join(dir, 'src', 'layouts', 'Base.astro'), LAYOUT);
   writeFileSync(join(dir, 'src', 'pages', 'blog', '[slug].astro'), PAGE);
   await writeStarterSite(dir);
@@ -128,10 +138,14 @@ export async function buildSites() {
   writeFileSync(join(dir, 'rewrap-middleware.mjs'), REWRAP_MIDDLEWARE);
   for (const variant of Object.keys(INTEGRATIONS)) {
     writeFileSync(join(dir, `astro.${variant}.config.mjs`), config(variant));
-    const result = spawnSync(process.execPath, [astroBin, 'build', '--root', dir, '--config', `astro.${variant}.config.mjs`, '--outDir', `dist-${variant}`], {
-      encoding: 'utf8',
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-    });
+    const result = spawnSync(
+      process.execPath,
+      [astroBin, 'build', '--root', dir, '--config', `astro.${variant}.config.mjs`, '--outDir', `dist-${variant}`],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      },
+    );
     if (result.status !== 0) throw new Error(`astro build (${variant}) failed:\n${result.stdout}\n${result.stderr}`);
   }
   writeFileSync(stamp, version);
@@ -155,7 +169,9 @@ export function get(agent, url, keepBody = false) {
     request(url, { agent }, (response) => {
       const chunks = [];
       response.on('data', keepBody ? (chunk) => chunks.push(chunk) : () => undefined);
-      response.on('end', () => resolve(keepBody ? Object.assign(response, { body: new Uint8Array(Buffer.concat(chunks)) }) : response));
+      response.on('end', () =>
+        resolve(keepBody ? Object.assign(response, { body: new Uint8Array(Buffer.concat(chunks)) }) : response),
+      );
     })
       .on('error', reject)
       .end();
@@ -165,10 +181,18 @@ export function get(agent, url, keepBody = false) {
 /** Starts a built server on 127.0.0.1 and resolves once it answers; it exits with this process. */
 async function startServer(entry) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--input-type=module', '-e', `process.stdin.on('end', () => process.exit(0)).resume(); await import(${JSON.stringify(entry)});`], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) },
-    stdio: ['pipe', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `process.stdin.on('end', () => process.exit(0)).resume(); await import(${JSON.stringify(entry)});`,
+    ],
+    {
+      env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) },
+      stdio: ['pipe', 'ignore', 'inherit'],
+    },
+  );
   const origin = `http://127.0.0.1:${port}`;
   const agent = new Agent({ keepAlive: true, maxSockets: 16 });
   for (let tries = 0; ; tries++) {
@@ -231,7 +255,10 @@ async function load(server, route, ms, connections) {
   const started = performance.now();
   await Promise.all(Array.from({ length: connections }, (_, id) => worker(id)));
   const cpuAfter = processCpuMs(server.pid);
-  return { rps: done / ((performance.now() - started) / 1000), cpuMsPerRequest: cpuBefore === undefined ? NaN : (cpuAfter - cpuBefore) / done };
+  return {
+    rps: done / ((performance.now() - started) / 1000),
+    cpuMsPerRequest: cpuBefore === undefined ? NaN : (cpuAfter - cpuBefore) / done,
+  };
 }
 
 /** Milliseconds to import `specifier` in a fresh Node process, median of `runs`. */
@@ -261,8 +288,22 @@ async function runtimeBundle() {
         });
       },
     };
-    const result = await build({ entryPoints: [entry], bundle: true, minify: true, write: false, metafile: true, format: 'esm', platform, logLevel: 'silent', plugins: [listNodeImports] });
-    return { modules: Object.keys(result.metafile.inputs).length, bytes: result.outputFiles[0].contents.byteLength, nodeImports: [...nodeImports].sort() };
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      minify: true,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      platform,
+      logLevel: 'silent',
+      plugins: [listNodeImports],
+    });
+    return {
+      modules: Object.keys(result.metafile.inputs).length,
+      bytes: result.outputFiles[0].contents.byteLength,
+      nodeImports: [...nodeImports].sort(),
+    };
   };
   return {
     runtime: await bundle(join(root, 'packages', 'core', 'dist', 'runtime.js'), 'neutral'),
@@ -283,16 +324,43 @@ async function inProcessMicros(pages, served) {
   const { injectRobotsStream, resolveResponse } = await import(join(root, 'packages', 'core', 'dist', 'runtime.js'));
   const { locateHead } = await import(join(root, 'packages', 'core', 'dist', 'html', 'inject.js'));
   const encoder = new TextEncoder();
-  const head = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="description" content="A page rendered on request for the robots-kit bench."><link rel="canonical" href="https://example.com/blog/x/"><title>Post x</title></head><body><header><nav><a href="/">Home</a> <a href="/blog/">Blog</a></nav></header><main><article><h1>Post x</h1>';
-  const html = head + Array.from({ length: 30 }, (_, i) => `<p>Paragraph ${i} of a post rendered on request, with <a href="/blog/${i}/">a link</a> and some <em>inline markup</em> to make it look like a real page.</p>`).join('') + '</article></main></body></html>';
+  const head =
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="description" content="A page rendered on request for the robots-kit bench."><link rel="canonical" href="https://example.com/blog/x/"><title>Post x</title></head><body><header><nav><a href="/">Home</a> <a href="/blog/">Blog</a></nav></header><main><article><h1>Post x</h1>';
+  const html =
+    head +
+    Array.from(
+      { length: 30 },
+      (_, i) =>
+        `<p>Paragraph ${i} of a post rendered on request, with <a href="/blog/${i}/">a link</a> and some <em>inline markup</em> to make it look like a real page.</p>`,
+    ).join('') +
+    '</article></main></body></html>';
   const all = served ?? [encoder.encode(html)];
   let next = 0;
-  const options = { noindex: { collections: [], paths: ['/tags/**'], data: {} }, rules: [{ path: ['/blog/**', '/starter/**'], robots: 'noarchive' }], frontMatterKey: 'robots', errorPages: [], googlebot: { maxSnippet: -1, maxImagePreview: 'large', maxVideoPreview: -1 }, indexable: true, strict: true, robotsTxt: {}, audit: false };
+  const options = {
+    noindex: { collections: [], paths: ['/tags/**'], data: {} },
+    rules: [{ path: ['/blog/**', '/starter/**'], robots: 'noarchive' }],
+    frontMatterKey: 'robots',
+    errorPages: [],
+    googlebot: { maxSnippet: -1, maxImagePreview: 'large', maxVideoPreview: -1 },
+    indexable: true,
+    strict: true,
+    robotsTxt: {},
+    audit: false,
+  };
   const body = () => {
     const chunks = [all[next++ % all.length]];
-    return new Response({ [Symbol.asyncIterator]: () => ({ next: async () => (chunks.length > 0 ? { done: false, value: chunks.pop() } : { done: true, value: undefined }) }) }).body;
+    return new Response({
+      [Symbol.asyncIterator]: () => ({
+        next: async () => (chunks.length > 0 ? { done: false, value: chunks.pop() } : { done: true, value: undefined }),
+      }),
+    }).body;
   };
-  const resolve = (existing) => resolveResponse({ url: '/blog/x/', status: 200, own: [], existing, source: 'src/pages/blog/[slug].astro' }, options, { kind: 'html' }).tags;
+  const resolve = (existing) =>
+    resolveResponse(
+      { url: '/blog/x/', status: 200, own: [], existing, source: 'src/pages/blog/[slug].astro' },
+      options,
+      { kind: 'html' },
+    ).tags;
   const tasks = {
     alone: async () => {
       for await (const _ of body());
@@ -301,7 +369,10 @@ async function inProcessMicros(pages, served) {
       const result = await injectRobotsStream(body(), resolve);
       for await (const _ of result.body);
     },
-    headScan: async () => locateHead(new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(all[next++ % all.length], { stream: true })),
+    headScan: async () =>
+      locateHead(
+        new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(all[next++ % all.length], { stream: true }),
+      ),
     resolve: async () => resolve([]),
   };
   const cpu = async (task, count) => {
@@ -325,7 +396,8 @@ async function inProcessMicros(pages, served) {
 /** What each route's page is, for the report. */
 const PAGES = {
   blog: 'a bare layout and 30 generated paragraphs (5 KB), the worst case',
-  starter: "the Astro blog starter's post page, its BaseHead, Header, Footer and BlogPost layout, a markdown post from a content collection, a hero image (15–22 KB, of which the head 5.7–6.0 KB: Astro inlines the stylesheets)",
+  starter:
+    "the Astro blog starter's post page, its BaseHead, Header, Footer and BlogPost layout, a markdown post from a content collection, a hero image (15–22 KB, of which the head 5.7–6.0 KB: Astro inlines the stylesheets)",
 };
 
 /** The ratios of one route's page, from each round's results by variant. */
@@ -351,7 +423,11 @@ export async function benchOnDemand({ rounds = 7, ms = 3000, connections = 8, im
   const dir = await buildSites();
   const names = ['none', 'noop', 'rewrap', 'robots'];
   const routes = Object.keys(ROUTES);
-  const servers = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await startServer(join(dir, `dist-${name}`, 'server', 'entry.mjs'))])));
+  const servers = Object.fromEntries(
+    await Promise.all(
+      names.map(async (name) => [name, await startServer(join(dir, `dist-${name}`, 'server', 'entry.mjs'))]),
+    ),
+  );
   const perRoute = Object.fromEntries(
     routes.map((route) => [
       route,
@@ -387,11 +463,17 @@ export async function benchOnDemand({ rounds = 7, ms = 3000, connections = 8, im
       }
     }
     // The starter's pages as the server without robots-kit sends them, for the in-process figures.
-    starterPages = await Promise.all(STARTER_SLUGS.map(async (_, i) => (await get(servers.none.agent, `${servers.none.origin}${ROUTES.starter('', i)}`, true)).body));
+    starterPages = await Promise.all(
+      STARTER_SLUGS.map(
+        async (_, i) => (await get(servers.none.agent, `${servers.none.origin}${ROUTES.starter('', i)}`, true)).body,
+      ),
+    );
   } finally {
     for (const name of names) servers[name].stop();
   }
-  const { blog, ...others } = Object.fromEntries(routes.map((route) => [route, summarize(route, perRoute[route].rps, perRoute[route].cpu, perRoute[route].ratios)]));
+  const { blog, ...others } = Object.fromEntries(
+    routes.map((route) => [route, summarize(route, perRoute[route].rps, perRoute[route].cpu, perRoute[route].ratios)]),
+  );
   const middleware = readdirSync(join(dir, 'dist-robots', 'server')).find((file) => /middleware.*\.mjs$/.test(file));
   return {
     connections,
@@ -401,7 +483,10 @@ export async function benchOnDemand({ rounds = 7, ms = 3000, connections = 8, im
     ...others,
     inProcessMicrosPerPage: await inProcessMicros(2000),
     starterInProcessMicrosPerPage: await inProcessMicros(2000, starterPages),
-    coldImportMs: { runtime: coldImportMs('@robots-kit/core/runtime', importRuns), main: coldImportMs('@robots-kit/core', importRuns) },
+    coldImportMs: {
+      runtime: coldImportMs('@robots-kit/core/runtime', importRuns),
+      main: coldImportMs('@robots-kit/core', importRuns),
+    },
     bundle: await runtimeBundle(),
     middlewareChunkBytes: middleware ? statSync(join(dir, 'dist-robots', 'server', middleware)).size : undefined,
   };

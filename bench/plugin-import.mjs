@@ -27,7 +27,10 @@ process.stdout.write(
   '\n' +
     JSON.stringify(
       mode === 'count'
-        ? { modules: loaded.filter((url) => url.startsWith('file:')).length, zod: loaded.some((url) => url.includes('/node_modules/zod/')) }
+        ? {
+            modules: loaded.filter((url) => url.startsWith('file:')).length,
+            zod: loaded.some((url) => url.includes('/node_modules/zod/')),
+          }
         : {
             cpuMs: (cpu.user + cpu.system) / 1000,
             rssMb: (after.rss - before.rss) / 2 ** 20,

@@ -33,7 +33,10 @@ export async function benchReport({ dir, pages = 5000, runs }) {
   const { findChromium, launchChromium, NO_CHROMIUM } = await import('../packages/core/test/helpers/chromium.ts');
   const chromium = findChromium();
   if (!chromium) return { skipped: NO_CHROMIUM };
-  const report = await auditSite(dir, { site: 'https://example.com', crawlers: ['googlebot', 'bingbot', 'gptbot', '*'] });
+  const report = await auditSite(dir, {
+    site: 'https://example.com',
+    crawlers: ['googlebot', 'bingbot', 'gptbot', '*'],
+  });
   const file = await writeAuditHtml(report, join(work, 'report.html'));
   const html = (await import('node:fs')).readFileSync(file, 'utf8');
   // The floor: the same file with its script made inert.

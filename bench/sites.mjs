@@ -12,7 +12,12 @@ function article(index) {
   const parts = [];
   for (let i = 0; parts.join('\n\n').length < 26_000; i++) {
     if (i % 4 === 3) parts.push('```js\nconst x = a < b && c > d; // ' + `${index}-${i}` + '\n```');
-    else parts.push(`Paragraph ${i} of post ${index}: robots &amp; crawlers read the head first, then follow [links](/posts/post-${(index + i) % 50}/) and index what they are allowed to. `.repeat(3));
+    else
+      parts.push(
+        `Paragraph ${i} of post ${index}: robots &amp; crawlers read the head first, then follow [links](/posts/post-${(index + i) % 50}/) and index what they are allowed to. `.repeat(
+          3,
+        ),
+      );
   }
   return parts.join('\n\n');
 }
@@ -118,10 +123,19 @@ export function astroSite(count) {
   mkdirSync(join(dir, 'src', 'pages', 'posts'), { recursive: true });
   writeFileSync(
     join(dir, 'src', 'layouts', 'Post.astro'),
-    `---\nconst { frontmatter } = Astro.props;\n---\n<!DOCTYPE html>\n<html lang="en">\n  <head>\n${head().replace('{{TITLE}}', '{frontmatter.title}').replace(/<script>window.__DATA__[^\n]*<\/script>/, '').replace(/<script type="module" src="[^"]*"><\/script>/g, '<link rel="modulepreload" href="/assets/app.js">')}\n  </head>\n  <body>\n    <main><slot /></main>\n  </body>\n</html>\n`,
+    `---\nconst { frontmatter } = Astro.props;\n---\n<!DOCTYPE html>\n<html lang="en">\n  <head>\n${head()
+      .replace('{{TITLE}}', '{frontmatter.title}')
+      .replace(/<script>window.__DATA__[^\n]*<\/script>/, '')
+      .replace(
+        /<script type="module" src="[^"]*"><\/script>/g,
+        '<link rel="modulepreload" href="/assets/app.js">',
+      )}\n  </head>\n  <body>\n    <main><slot /></main>\n  </body>\n</html>\n`,
   );
   for (let i = 0; i < count; i++) {
-    writeFileSync(join(dir, 'src', 'pages', 'posts', `post-${i}.md`), frontMatter(i, 'layout: ../../layouts/Post.astro\n') + article(i));
+    writeFileSync(
+      join(dir, 'src', 'pages', 'posts', `post-${i}.md`),
+      frontMatter(i, 'layout: ../../layouts/Post.astro\n') + article(i),
+    );
   }
   writeAstroConfig(dir);
   writeFileSync(join(dir, 'done'), '');

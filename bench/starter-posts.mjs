@@ -15,7 +15,8 @@ const PARAGRAPHS = [
   'Snippets are the part of a result that people read. The max-snippet directive limits their length in characters, max-image-preview chooses how large a preview image may be, and max-video-preview limits a video preview in seconds. Setting them site-wide is a way to say how a site wants to be quoted, while individual pages can still ask for less when their content is sensitive or licensed from elsewhere.',
   'Testing these rules means reading what a site actually serves. A build can be checked file by file, but a server has to be asked: start it, request the pages, and read both the headers and the markup that come back. Anything else tests a model of the site rather than the site, and the difference is exactly where surprises live, in the base path, in trailing slashes and in pages rendered differently per locale.',
 ];
-const paragraphs = (start, count) => Array.from({ length: count }, (_, i) => PARAGRAPHS[(start + i) % PARAGRAPHS.length]).join('\n\n');
+const paragraphs = (start, count) =>
+  Array.from({ length: count }, (_, i) => PARAGRAPHS[(start + i) % PARAGRAPHS.length]).join('\n\n');
 
 const post = (title, description, pubDate, hero, body, updatedDate) => `---
 title: '${title}'
@@ -168,12 +169,29 @@ export function writeStarterPosts(blog, count = 5) {
     ['first-post', (title) => post(title, 'What a crawler reads first', 'Jul 08 2022', 3, paragraphs(0, 5))],
     ['second-post', (title) => post(title, 'One rule, many pages', 'Jul 15 2022', 4, paragraphs(1, 5))],
     ['third-post', (title) => post(title, 'Snippets and previews', 'Jul 22 2022', 2, paragraphs(3, 5))],
-    ['markdown-style-guide', (title) => post(title, 'Here is a sample of some basic Markdown syntax that can be used when writing Markdown content in Astro.', 'Jun 19 2024', 1, STYLE_GUIDE)],
-    ['using-components', (title) => post(title, 'How to put HTML where markdown has no syntax for it', 'Jun 01 2024', 5, COMPONENTS, 'Jun 12 2024')],
+    [
+      'markdown-style-guide',
+      (title) =>
+        post(
+          title,
+          'Here is a sample of some basic Markdown syntax that can be used when writing Markdown content in Astro.',
+          'Jun 19 2024',
+          1,
+          STYLE_GUIDE,
+        ),
+    ],
+    [
+      'using-components',
+      (title) =>
+        post(title, 'How to put HTML where markdown has no syntax for it', 'Jun 01 2024', 5, COMPONENTS, 'Jun 12 2024'),
+    ],
   ];
   const titles = ['First post', 'Second post', 'Third post', 'Markdown Style Guide', 'Using HTML in markdown'];
   for (let i = 0; i < Math.max(count, 5); i++) {
     const [slug, write] = posts[i % 5];
-    writeFileSync(join(blog, i < 5 ? `${slug}.md` : `post-${i}.md`), write(i < 5 ? titles[i] : `${titles[i % 5]} ${i}`));
+    writeFileSync(
+      join(blog, i < 5 ? `${slug}.md` : `post-${i}.md`),
+      write(i < 5 ? titles[i] : `${titles[i % 5]} ${i}`),
+    );
   }
 }

@@ -105,7 +105,13 @@ function iconPath(seed, length) {
   let state = seed;
   const next = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648) * 16;
   let d = `M${next().toFixed(2)} ${next().toFixed(2)}`;
-  for (let i = 0; d.length < length; i++) d += i % 3 === 0 ? `c${next().toFixed(3)} ${next().toFixed(3)} ${next().toFixed(3)} ${(-next()).toFixed(3)} ${next().toFixed(3)} ${next().toFixed(3)}` : i % 3 === 1 ? `l${(-next()).toFixed(2)} ${next().toFixed(2)}` : `a${next().toFixed(2)} ${next().toFixed(2)} 0 0 1 ${next().toFixed(2)} ${(-next()).toFixed(2)}`;
+  for (let i = 0; d.length < length; i++)
+    d +=
+      i % 3 === 0
+        ? `c${next().toFixed(3)} ${next().toFixed(3)} ${next().toFixed(3)} ${(-next()).toFixed(3)} ${next().toFixed(3)} ${next().toFixed(3)}`
+        : i % 3 === 1
+          ? `l${(-next()).toFixed(2)} ${next().toFixed(2)}`
+          : `a${next().toFixed(2)} ${next().toFixed(2)} 0 0 1 ${next().toFixed(2)} ${(-next()).toFixed(2)}`;
   return `${d}z`;
 }
 const SOCIAL = [
@@ -114,10 +120,12 @@ const SOCIAL = [
   ['https://github.com/withastro/astro', "Go to Astro's GitHub repo", iconPath(13, 720)],
 ];
 const socialLinks = (size) =>
-  SOCIAL.map(([href, label, d]) => `    <a href="${href}" target="_blank">
+  SOCIAL.map(
+    ([href, label, d]) => `    <a href="${href}" target="_blank">
       <span class="sr-only">${label}</span>
       <svg viewBox="0 0 16 16" aria-hidden="true" width="${size}" height="${size}"><path fill="currentColor" d="${d}"></path></svg>
-    </a>`).join('\n');
+    </a>`,
+  ).join('\n');
 
 const HEADER = `---
 import HeaderLink from './HeaderLink.astro';
@@ -394,7 +402,8 @@ const { Content } = await render(post);
 export async function writeStarterSite(dir, { posts } = {}) {
   const src = join(dir, 'src');
   const pageFolder = posts === undefined ? join('pages', 'starter') : join('pages', 'blog');
-  for (const folder of ['components', 'layouts', 'styles', 'assets', join('content', 'blog'), pageFolder]) mkdirSync(join(src, folder), { recursive: true });
+  for (const folder of ['components', 'layouts', 'styles', 'assets', join('content', 'blog'), pageFolder])
+    mkdirSync(join(src, folder), { recursive: true });
   writeFileSync(join(src, 'consts.ts'), CONSTS);
   writeFileSync(join(src, 'content.config.ts'), CONTENT_CONFIG);
   writeFileSync(join(src, 'components', 'BaseHead.astro'), BASE_HEAD);
@@ -409,7 +418,11 @@ export async function writeStarterSite(dir, { posts } = {}) {
   // The hero images: small JPEGs made with sharp (Astro's image service, installed with it).
   const sharp = require('sharp');
   for (let i = 1; i <= 5; i++) {
-    const image = await sharp({ create: { width: 960, height: 480, channels: 3, background: { r: 40 * i, g: 90, b: 200 - 30 * i } } }).jpeg().toBuffer();
+    const image = await sharp({
+      create: { width: 960, height: 480, channels: 3, background: { r: 40 * i, g: 90, b: 200 - 30 * i } },
+    })
+      .jpeg()
+      .toBuffer();
     writeFileSync(join(src, 'assets', `blog-placeholder-${i}.jpg`), image);
   }
   writeStarterPosts(join(src, 'content', 'blog'), posts);

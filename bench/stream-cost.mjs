@@ -18,11 +18,16 @@ import { splitCallgrindOutput } from './instructions.mjs';
 
 const MODES = {
   string: async ({ injectRobots }, page, resolve) => injectRobots(new TextDecoder().decode(page), resolve).html.length,
-  stream: async ({ injectRobotsStream }, page, resolve) => (await new Response((await injectRobotsStream(new Response(page).body, resolve)).body).arrayBuffer()).byteLength,
+  stream: async ({ injectRobotsStream }, page, resolve) =>
+    (await new Response((await injectRobotsStream(new Response(page).body, resolve)).body).arrayBuffer()).byteLength,
   roundTrip: async (_, page) => (await new Response(new Response(page).body).arrayBuffer()).byteLength,
   whole: async ({ injectRobots }, page, resolve) => {
     const bytes = new Uint8Array(await new Response(page).arrayBuffer());
-    return (await new Response(new TextEncoder().encode(injectRobots(new TextDecoder().decode(bytes), resolve).html)).arrayBuffer()).byteLength;
+    return (
+      await new Response(
+        new TextEncoder().encode(injectRobots(new TextDecoder().decode(bytes), resolve).html),
+      ).arrayBuffer()
+    ).byteLength;
   },
 };
 
@@ -30,7 +35,9 @@ const [dir, passes = '10', mode] = process.argv.slice(2);
 if (mode !== undefined) {
   // One measured process: warm-up, then `passes` passes.
   const core = await import('@robots-kit/core/runtime');
-  const pages = readdirSync(dir).slice(0, 100).map((name) => new Uint8Array(readFileSync(join(dir, name, 'index.html'))));
+  const pages = readdirSync(dir)
+    .slice(0, 100)
+    .map((name) => new Uint8Array(readFileSync(join(dir, name, 'index.html'))));
   const resolve = () => ({ robots: 'noindex, follow' });
   const pass = async () => {
     for (const page of pages) await MODES[mode](core, page, resolve);
@@ -42,7 +49,20 @@ if (mode !== undefined) {
   for (const name of Object.keys(MODES)) {
     const counts = [Number(passes), 2 * Number(passes)].map((n) => {
       const out = join(tmpdir(), `stream-cost-${process.pid}-${name}-${n}.out`);
-      const run = spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, '--single-threaded', new URL(import.meta.url).pathname, dir, String(n), name], { encoding: 'utf8' });
+      const run = spawnSync(
+        'valgrind',
+        [
+          '--tool=callgrind',
+          `--callgrind-out-file=${out}`,
+          process.execPath,
+          '--single-threaded',
+          new URL(import.meta.url).pathname,
+          dir,
+          String(n),
+          name,
+        ],
+        { encoding: 'utf8' },
+      );
       if (run.status !== 0) throw new Error(run.stderr);
       // The mutator's count: the collector's depends on when V8 decides to collect, which these allocating modes move.
       const { mutator } = splitCallgrindOutput(out);

@@ -8,7 +8,8 @@ const [pattern, megabytes, only] = process.argv.slice(2);
 const options = normalizeOptions({ noindex: { paths: ['/tags/**'] } }, { env: {} });
 const transforms = {
   inject: (html) => injectRobots(html, () => ({ robots: 'noindex, nofollow' }), { fragments: 'add-head' }),
-  resolved: (html) => injectRobots(html, (existing) => resolvePage({ url: '/tags/x/', existing }, options), { fragments: 'add-head' }),
+  resolved: (html) =>
+    injectRobots(html, (existing) => resolvePage({ url: '/tags/x/', existing }, options), { fragments: 'add-head' }),
 };
 
 /** The median CPU time of three runs; an error is a result too (the row says which). */
@@ -24,7 +25,11 @@ function measure(transform, html) {
       error = `${thrown.name}: ${thrown.message}`;
     }
     const used = process.cpuUsage(cpu);
-    samples.push({ cpuMs: (used.user + used.system) / 1000, wallMs: performance.now() - start, ...(error ? { error } : {}) });
+    samples.push({
+      cpuMs: (used.user + used.system) / 1000,
+      wallMs: performance.now() - start,
+      ...(error ? { error } : {}),
+    });
     if (error) return samples[0];
   }
   return samples.sort((a, b) => a.cpuMs - b.cpuMs)[1];

@@ -16,19 +16,31 @@ const PATTERNS = {
   // Every robots tag is read, passed to resolvePage and removed.
   'robots tags': ['<!DOCTYPE html><head>', '\n  <meta name=robots content="noindex, nofollow">', '</head><body>'],
   // One tag with ever more attributes.
-  'attributes': ['<!DOCTYPE html><head><meta name=robots', ' a=b c="d" e=\'f\'', '></head>'],
+  attributes: ['<!DOCTYPE html><head><meta name=robots', ' a=b c="d" e=\'f\'', '></head>'],
   // A meta name made of character references.
   'references in a name': ['<!DOCTYPE html><head><meta content=x name="', '&#114;&amp;&notit;', '"></head>'],
   // An SVG in a head template that never closes: the SVG/MathML stack grows with the input.
   'deep SVG in a template': ['<!DOCTYPE html><head><template><svg>', '<g><title/><![CDATA[</template>]]>', ''],
   // The same, then HTML inside SVG: handed to parse5, which gets a bounded number of tags.
-  'SVG then HTML in a template': ['<!DOCTYPE html><head><template><svg>', '<g><path/>', '<foreignObject><div></template>'],
+  'SVG then HTML in a template': [
+    '<!DOCTYPE html><head><template><svg>',
+    '<g><path/>',
+    '<foreignObject><div></template>',
+  ],
   // Templates inside templates, never closed.
   'nested templates': ['<!DOCTYPE html><head>', '<template><p><textarea></template></textarea>', ''],
   // Robots tags in head noscripts: the page is read a second time without scripting.
-  'robots tags in noscripts': ['<!DOCTYPE html><head>', '<noscript><meta name=robots content=noindex><link rel=x></noscript>', '</head>'],
+  'robots tags in noscripts': [
+    '<!DOCTYPE html><head>',
+    '<noscript><meta name=robots content=noindex><link rel=x></noscript>',
+    '</head>',
+  ],
   // A tracking pixel in a noscript ends the head without scripting; robots tags follow.
-  'noscript pixels': ['<!DOCTYPE html><head>', '<noscript><img src=p></noscript><meta name=googlebot content=x>', '</head>'],
+  'noscript pixels': [
+    '<!DOCTYPE html><head>',
+    '<noscript><img src=p></noscript><meta name=googlebot content=x>',
+    '</head>',
+  ],
   // Script data escapes, in and out.
   'script escapes': ['<!DOCTYPE html><head><script>', '<!--<script>a</script>--></scrip', '</script></head>'],
   // Whitespace written as character references before any head.
@@ -57,7 +69,9 @@ export function benchTransformHostile({ sizes = [1, 10], patterns = HOSTILE_PATT
     for (const megabytes of sizes) {
       // resolvePage is not ours to bound: when it would take minutes at this size (if quadratic), skip it.
       const previous = runs[runs.length - 1];
-      const tooSlow = previous?.resolved !== undefined && previous.resolved.cpuMs * (megabytes / sizes[runs.length - 1]) ** 2 > 60_000;
+      const tooSlow =
+        previous?.resolved !== undefined &&
+        previous.resolved.cpuMs * (megabytes / sizes[runs.length - 1]) ** 2 > 60_000;
       runs.push(runNode(worker, [pattern, String(megabytes), ...(tooSlow ? ['inject-only'] : [])]));
     }
     const growth = (mode) => {
@@ -65,7 +79,9 @@ export function benchTransformHostile({ sizes = [1, 10], patterns = HOSTILE_PATT
       if (!first[mode] || !last[mode]) return NaN;
       return last[mode].cpuMs / Math.max(first[mode].cpuMs, 0.001) / (last.bytes / first.bytes);
     };
-    const error = runs.map((run) => run.resolved?.error ?? (run.resolved ? undefined : 'skipped: superlinear below this size')).find(Boolean);
+    const error = runs
+      .map((run) => run.resolved?.error ?? (run.resolved ? undefined : 'skipped: superlinear below this size'))
+      .find(Boolean);
     return {
       pattern,
       sizes,

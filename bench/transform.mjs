@@ -11,13 +11,23 @@ const worker = join(root, 'bench', 'transform-worker.mjs');
  */
 function reportHostile(sizes) {
   const say = (text) => process.stdout.write(`${text}\n`);
-  say(`hostile inputs, ${sizes.join(' and ')} MB: CPU ms of injectRobots alone and with resolvePage; growth 1.00 = linear`);
+  say(
+    `hostile inputs, ${sizes.join(' and ')} MB: CPU ms of injectRobots alone and with resolvePage; growth 1.00 = linear`,
+  );
   const rows = benchTransformHostile({ sizes });
   const ms = (values) => values.map((value) => value.toFixed(0)).join(' / ');
   say(
     table([
       ['pattern', 'injectRobots ms', 'growth', '+ resolvePage ms', 'growth', 'peak RSS MB', 'resolvePage error'],
-      ...rows.map((r) => [r.pattern, ms(r.injectCpuMs), r.injectGrowth.toFixed(2), ms(r.resolvedCpuMs), r.resolvedGrowth.toFixed(2), ms(r.maxRssMb), r.resolvedError ?? '']),
+      ...rows.map((r) => [
+        r.pattern,
+        ms(r.injectCpuMs),
+        r.injectGrowth.toFixed(2),
+        ms(r.resolvedCpuMs),
+        r.resolvedGrowth.toFixed(2),
+        ms(r.maxRssMb),
+        r.resolvedError ?? '',
+      ]),
     ]),
   );
   mkdirSync(work, { recursive: true });

@@ -8,9 +8,27 @@ import { readRobotsTags } from '@robots-kit/core/adapter';
 
 const root = new URL('..', import.meta.url).pathname;
 const sites = [
-  { name: 'eleventy-blog', output: '_site', pages: ['index.html', 'drafts/secret-plans/index.html', 'tags/robots/index.html', '404.html'] },
-  { name: 'astro-blog', output: 'dist', pages: ['index.html', 'drafts/secret-plans/index.html', 'tags/robots/index.html', '404.html'] },
-  { name: 'astro-docs', output: 'dist', pages: ['index.html', 'guides/configuration/index.html', 'guides/plugins/index.html', 'internal/release-checklist/index.html', '404.html'] },
+  {
+    name: 'eleventy-blog',
+    output: '_site',
+    pages: ['index.html', 'drafts/secret-plans/index.html', 'tags/robots/index.html', '404.html'],
+  },
+  {
+    name: 'astro-blog',
+    output: 'dist',
+    pages: ['index.html', 'drafts/secret-plans/index.html', 'tags/robots/index.html', '404.html'],
+  },
+  {
+    name: 'astro-docs',
+    output: 'dist',
+    pages: [
+      'index.html',
+      'guides/configuration/index.html',
+      'guides/plugins/index.html',
+      'internal/release-checklist/index.html',
+      '404.html',
+    ],
+  },
 ];
 
 function robotsTags(html) {
@@ -20,7 +38,11 @@ function robotsTags(html) {
 for (const site of sites) {
   const dir = join(root, 'examples', site.name);
   process.stdout.write(`\n▶ building examples/${site.name}\n`);
-  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: dir, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  const build = spawnSync('npm', ['run', 'build', '--silent'], {
+    cwd: dir,
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
   const out = join(dir, site.output);
   process.stdout.write(`✔ ${site.name} built into ${relative(process.cwd(), out) || '.'}\n`);
@@ -45,5 +67,8 @@ for (const site of sites) {
 
 if (process.argv.includes('--serve')) {
   process.stdout.write('\nServing examples/eleventy-blog on http://localhost:8080 (Ctrl-C to stop)\n');
-  spawn('npx', ['@11ty/eleventy', '--serve', '--port=8080'], { cwd: join(root, 'examples', 'eleventy-blog'), stdio: 'inherit' });
+  spawn('npx', ['@11ty/eleventy', '--serve', '--port=8080'], {
+    cwd: join(root, 'examples', 'eleventy-blog'),
+    stdio: 'inherit',
+  });
 }

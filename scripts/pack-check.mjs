@@ -17,11 +17,24 @@ const results = [];
 
 function check(name, ok, detail = '') {
   results.push({ name, ok });
-  process.stdout.write(`${ok ? '✔' : '✘'} ${name}${ok || !detail ? '' : `\n    ${detail.split('\n').slice(0, 20).join('\n    ')}`}\n`);
+  process.stdout.write(
+    `${ok ? '✔' : '✘'} ${name}${ok || !detail ? '' : `\n    ${detail.split('\n').slice(0, 20).join('\n    ')}`}\n`,
+  );
 }
 // The Node running this script comes first on PATH, so the tools' `#!/usr/bin/env node` use it too.
 function run(command, args, cwd, env = {}) {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}`, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env }, maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}`,
+      ASTRO_TELEMETRY_DISABLED: '1',
+      NO_COLOR: '1',
+      ...env,
+    },
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { status: result.status, stdout: result.stdout ?? '', output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
 }
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
@@ -42,9 +55,15 @@ for (const pkg of packages) {
   const [info] = JSON.parse(packed.stdout);
   tarballs[info.name] = path.join(work, info.filename);
   const files = info.files.map((file) => file.path);
-  const extra = files.filter((file) => !pkg.needs.test(file) && !['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'].includes(file));
+  const extra = files.filter(
+    (file) => !pkg.needs.test(file) && !['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'].includes(file),
+  );
   const stray = files.filter((file) => /\.test\.|\/test\/|tsbuildinfo|\/fixtures\//.test(file));
-  check(`${info.name}: every packed file is one the package needs (${files.length} files, ${(info.size / 1024).toFixed(0)} KiB packed)`, extra.length === 0 && stray.length === 0, [...extra, ...stray].join('\n'));
+  check(
+    `${info.name}: every packed file is one the package needs (${files.length} files, ${(info.size / 1024).toFixed(0)} KiB packed)`,
+    extra.length === 0 && stray.length === 0,
+    [...extra, ...stray].join('\n'),
+  );
   const shipped = new Set(files);
   const broken = [];
   for (const map of files.filter((file) => file.endsWith('.map'))) {
@@ -93,8 +112,16 @@ if (install.status === 0) {
   for (const name of Object.keys(tarballs)) {
     const dir = path.join(project, 'node_modules', name);
     const lint = run(path.join(project, 'node_modules/.bin/publint'), ['--strict', dir], project);
-    check(`publint ${name}`, lint.status === 0 && !/\b(error|warning|suggestion)s?\b/i.test(lint.output.replace(/All good!/g, '')), lint.output);
-    const types = run(path.join(project, 'node_modules/.bin/attw'), [tarballs[name], '--profile', 'esm-only', '--format', 'ascii'], project);
+    check(
+      `publint ${name}`,
+      lint.status === 0 && !/\b(error|warning|suggestion)s?\b/i.test(lint.output.replace(/All good!/g, '')),
+      lint.output,
+    );
+    const types = run(
+      path.join(project, 'node_modules/.bin/attw'),
+      [tarballs[name], '--profile', 'esm-only', '--format', 'ascii'],
+      project,
+    );
     check(`arethetypeswrong ${name} (ESM entries)`, types.status === 0, types.output);
   }
 
@@ -110,11 +137,18 @@ if (install.status === 0) {
   writeFileSync(path.join(astroSite, 'src/pages/drafts/plan.astro'), page('Plan'));
   const astroBuild = run(path.join(project, 'node_modules/.bin/astro'), ['build', '--root', astroSite], project);
   check('an Astro site builds with @robots-kit/astro from the tarball', astroBuild.status === 0, astroBuild.output);
-  check('the Astro build prints no source map warning', !/sourcemap|missing source/i.test(astroBuild.output), astroBuild.output.match(/.*(sourcemap|missing source).*/gi)?.join('\n'));
+  check(
+    'the Astro build prints no source map warning',
+    !/sourcemap|missing source/i.test(astroBuild.output),
+    astroBuild.output.match(/.*(sourcemap|missing source).*/gi)?.join('\n'),
+  );
   if (astroBuild.status === 0) {
     const draft = readFileSync(path.join(astroSite, 'dist/drafts/plan/index.html'), 'utf8');
     const home = readFileSync(path.join(astroSite, 'dist/index.html'), 'utf8');
-    check('Astro: the draft carries noindex, the home page no robots tag', /<meta name="robots" content="noindex, follow">/.test(draft) && !/name="robots"/.test(home));
+    check(
+      'Astro: the draft carries noindex, the home page no robots tag',
+      /<meta name="robots" content="noindex, follow">/.test(draft) && !/name="robots"/.test(home),
+    );
   }
   // The same site as a workspace member whose own package.json lists no dependency (they live in
   // the workspace root's): Astro then finds no package of its own to bundle, and the middleware
@@ -122,9 +156,13 @@ if (install.status === 0) {
   const memberSite = path.join(project, 'astro-member-site');
   cpSync(path.join(astroSite, 'src'), path.join(memberSite, 'src'), { recursive: true });
   cpSync(path.join(astroSite, 'astro.config.mjs'), path.join(memberSite, 'astro.config.mjs'));
-  writeFileSync(path.join(memberSite, 'package.json'), JSON.stringify({ name: 'member-site', private: true, type: 'module' }));
+  writeFileSync(
+    path.join(memberSite, 'package.json'),
+    JSON.stringify({ name: 'member-site', private: true, type: 'module' }),
+  );
   const memberBuild = run(path.join(project, 'node_modules/.bin/astro'), ['build', '--root', memberSite], project);
-  const memberDraft = memberBuild.status === 0 ? readFileSync(path.join(memberSite, 'dist/drafts/plan/index.html'), 'utf8') : '';
+  const memberDraft =
+    memberBuild.status === 0 ? readFileSync(path.join(memberSite, 'dist/drafts/plan/index.html'), 'utf8') : '';
   check(
     'an Astro site whose package.json does not list @robots-kit/astro builds, its draft with noindex',
     memberBuild.status === 0 && /<meta name="robots" content="noindex, follow">/.test(memberDraft),
@@ -133,26 +171,49 @@ if (install.status === 0) {
 
   // 5. Eleventy sites: an ESM config and a CommonJS config.
   const configs = {
-    esm: ['eleventy.config.js', "import robots from '@robots-kit/eleventy';\nexport default function (eleventyConfig) {\n  eleventyConfig.addPlugin(robots, { noindex: { paths: ['/drafts/**'] } });\n}\n"],
-    commonjs: ['eleventy.config.cjs', "const robots = require('@robots-kit/eleventy');\nmodule.exports = function (eleventyConfig) {\n  eleventyConfig.addPlugin(robots, { noindex: { paths: ['/drafts/**'] } });\n};\n"],
+    esm: [
+      'eleventy.config.js',
+      "import robots from '@robots-kit/eleventy';\nexport default function (eleventyConfig) {\n  eleventyConfig.addPlugin(robots, { noindex: { paths: ['/drafts/**'] } });\n}\n",
+    ],
+    commonjs: [
+      'eleventy.config.cjs',
+      "const robots = require('@robots-kit/eleventy');\nmodule.exports = function (eleventyConfig) {\n  eleventyConfig.addPlugin(robots, { noindex: { paths: ['/drafts/**'] } });\n};\n",
+    ],
   };
   for (const [kind, [file, source]] of Object.entries(configs)) {
     const site = path.join(project, `eleventy-${kind}`);
     mkdirSync(path.join(site, 'drafts'), { recursive: true });
     writeFileSync(path.join(site, file), source);
-    writeFileSync(path.join(site, 'index.html'), '<!doctype html><html><head><title>Home</title></head><body>Home</body></html>\n');
-    writeFileSync(path.join(site, 'drafts/plan.html'), '<!doctype html><html><head><title>Plan</title></head><body>Plan</body></html>\n');
+    writeFileSync(
+      path.join(site, 'index.html'),
+      '<!doctype html><html><head><title>Home</title></head><body>Home</body></html>\n',
+    );
+    writeFileSync(
+      path.join(site, 'drafts/plan.html'),
+      '<!doctype html><html><head><title>Plan</title></head><body>Plan</body></html>\n',
+    );
     const build = run(path.join(project, 'node_modules/.bin/eleventy'), ['--config', file], site);
-    check(`an Eleventy site with a ${kind} config builds with @robots-kit/eleventy from the tarball`, build.status === 0, build.output);
+    check(
+      `an Eleventy site with a ${kind} config builds with @robots-kit/eleventy from the tarball`,
+      build.status === 0,
+      build.output,
+    );
     if (build.status !== 0) continue;
     const draft = readFileSync(path.join(site, '_site/drafts/plan/index.html'), 'utf8');
-    check(`Eleventy (${kind}): the draft carries noindex`, /<meta name="robots" content="noindex, follow">/.test(draft));
+    check(
+      `Eleventy (${kind}): the draft carries noindex`,
+      /<meta name="robots" content="noindex, follow">/.test(draft),
+    );
     const audit = run('npx', ['--no-install', 'robots-kit', 'check', '_site', '--site', 'https://example.com'], site);
     check(`npx robots-kit check on the ${kind} Eleventy site exits 0`, audit.status === 0, audit.output);
   }
   const version = run('npx', ['--no-install', 'robots-kit', '--version'], project);
   const coreVersion = readJson(path.join(root, 'packages/core/package.json')).version;
-  check(`npx robots-kit --version prints ${coreVersion}`, version.status === 0 && version.stdout.trim() === coreVersion, version.output);
+  check(
+    `npx robots-kit --version prints ${coreVersion}`,
+    version.status === 0 && version.stdout.trim() === coreVersion,
+    version.output,
+  );
 }
 
 if (!keep) rmSync(work, { recursive: true, force: true });

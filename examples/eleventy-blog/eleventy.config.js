@@ -32,7 +32,11 @@ export default function (eleventyConfig) {
   eleventyConfig.addFilter('isoDate', (date) => new Date(date).toISOString().slice(0, 10));
   const SYSTEM_TAGS = ['all', 'posts'];
   eleventyConfig.addFilter('withoutSystemTags', (tags = []) => tags.filter((tag) => !SYSTEM_TAGS.includes(tag)));
-  eleventyConfig.addFilter('tagNames', (collections) => Object.keys(collections).filter((tag) => !SYSTEM_TAGS.includes(tag)).sort());
+  eleventyConfig.addFilter('tagNames', (collections) =>
+    Object.keys(collections)
+      .filter((tag) => !SYSTEM_TAGS.includes(tag))
+      .sort(),
+  );
 
   eleventyConfig.addPlugin(robots, {
     site: 'https://example.com',

@@ -33,7 +33,11 @@ export async function runAudit(state: IntegrationState, dir: string): Promise<vo
   // `audit: { html }`: the report page, written before a failing audit stops the build, so it can show why.
   if (typeof options.audit === 'object') {
     const explanations = (globalThis as Record<symbol, Partial<ReportPageLog> | undefined>)[PAGE_LOG]?.explanations;
-    const file = await writeAuditHtml(report, resolve(state.root, options.audit.html), explanations ? { explanations } : {});
+    const file = await writeAuditHtml(
+      report,
+      resolve(state.root, options.audit.html),
+      explanations ? { explanations } : {},
+    );
     logger.info(`HTML audit report written to ${relative(process.cwd(), file) || file}.`);
   }
   if (errors > 0) {

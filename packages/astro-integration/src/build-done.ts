@@ -4,7 +4,15 @@
  * has written its files too, robots.txt (whose `Sitemap:` line names the index the sitemap
  * wrote), the end-of-build warnings and the audit.
  */
-import { createConfigUsage, loadOutputFiles, normalizeOptions, outputFileForUrl, siteWarnings, type HtmlPage, type NormalizedRobotsOptions } from '@robots-kit/core/build';
+import {
+  createConfigUsage,
+  loadOutputFiles,
+  normalizeOptions,
+  outputFileForUrl,
+  siteWarnings,
+  type HtmlPage,
+  type NormalizedRobotsOptions,
+} from '@robots-kit/core/build';
 import { join, relative } from 'node:path';
 import { HEADERS_HINT, logLine, PACKAGE_NAME, toAstroError } from './errors.js';
 import { generateAstroRobotsTxt } from './robots-txt.js';
@@ -74,7 +82,13 @@ function belowBase(url: string, base: string): string {
  * a build that prerendered none (every route on demand) has nothing to report.
  */
 function unmatchedOptions(state: IntegrationState): string[] {
-  return state.build?.configUsage?.report({ source: OPTIONS_SOURCE, base: { path: state.base, setting: '`base`' }, onDemandPaths: state.onDemandPaths }) ?? [];
+  return (
+    state.build?.configUsage?.report({
+      source: OPTIONS_SOURCE,
+      base: { path: state.base, setting: '`base`' },
+      onDemandPaths: state.onDemandPaths,
+    }) ?? []
+  );
 }
 
 /**
@@ -120,11 +134,18 @@ async function writeRobotsTxt(state: IntegrationState, dir: string, pages: () =>
   const { logger, options, base } = state;
   logger.info(`\`robots.txt\` ${status} at \`${relative(process.cwd(), dir) || '.'}\``);
   if (base.replace(/\/+$/, '') !== '') {
-    logger.warn(`robots.txt is served at ${base.replace(/\/+$/, '')}/robots.txt, but crawlers read it only at the root of the host (/robots.txt): publish it there too.`);
+    logger.warn(
+      `robots.txt is served at ${base.replace(/\/+$/, '')}/robots.txt, but crawlers read it only at the root of the host (/robots.txt): publish it there too.`,
+    );
   }
   // Iterated only when robots.txt disallows something: otherwise no built page is read for it.
-  const lazyPages = { *[Symbol.iterator]() { yield* pages(); } };
-  for (const line of siteWarnings(report, options.indexable ? lazyPages : [], { indexable: options.indexable })) logger.warn(logLine(line));
+  const lazyPages = {
+    *[Symbol.iterator]() {
+      yield* pages();
+    },
+  };
+  for (const line of siteWarnings(report, options.indexable ? lazyPages : [], { indexable: options.indexable }))
+    logger.warn(logLine(line));
 }
 
 /**
@@ -141,7 +162,9 @@ async function writeHeaderFiles(state: IntegrationState, dir: string, pages: () 
     files = writeCoreHeaderFiles(headers, {
       indexable: state.options.indexable,
       // Paths relative to the output folder, as the rule globs are written; Apache's and nginx's get `base` (`servedAt`).
-      ...(state.options.headers?.html ? { pages: pages().map((page) => ({ ...page, url: belowBase(page.url, state.base) })) } : {}),
+      ...(state.options.headers?.html
+        ? { pages: pages().map((page) => ({ ...page, url: belowBase(page.url, state.base) })) }
+        : {}),
       outputDir: dir,
       projectDir: state.root,
       source: 'robots() options',

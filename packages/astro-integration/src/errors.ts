@@ -25,7 +25,10 @@ export interface RobotsAstroError extends AstroError {
 export function toAstroError(error: unknown, hint: string, source?: string): RobotsAstroError {
   if (!(error instanceof RobotsError)) throw error;
   const located = error.withContext({ package: PACKAGE_NAME, source: error.details.source ?? source });
-  const astroError = Object.assign(new AstroError(located.message, hint), { code: located.code, details: located.details });
+  const astroError = Object.assign(new AstroError(located.message, hint), {
+    code: located.code,
+    details: located.details,
+  });
   astroError.name = 'RobotsError';
   return astroError;
 }

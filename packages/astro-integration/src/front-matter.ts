@@ -14,7 +14,11 @@ import { join, relative, sep } from 'node:path';
  * root-relative path. Files without any are left out, so the map stays as small as the number
  * of pages that say something about themselves.
  */
-export async function scanFrontMatter(root: string, srcDir: string, keys: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
+export async function scanFrontMatter(
+  root: string,
+  srcDir: string,
+  keys: readonly string[],
+): Promise<Map<string, Record<string, unknown>>> {
   const files = await listContentFiles(srcDir);
   const values = await Promise.all(files.map((file) => readFrontMatterValues(file, keys)));
   const result = new Map<string, Record<string, unknown>>();
@@ -65,7 +69,10 @@ async function listContentFiles(dir: string): Promise<string[]> {
  * the front matter has none of them. A file that is gone or whose front matter does not parse
  * yields undefined too: Astro reports broken front matter itself, with a code frame.
  */
-async function readFrontMatterValues(file: string, keys: readonly string[]): Promise<Record<string, unknown> | undefined> {
+async function readFrontMatterValues(
+  file: string,
+  keys: readonly string[],
+): Promise<Record<string, unknown> | undefined> {
   let source: string;
   try {
     source = await readFile(file, 'utf8');
@@ -79,7 +86,9 @@ async function readFrontMatterValues(file: string, keys: readonly string[]): Pro
     const { frontmatter } = parseFrontmatter(source, { frontmatter: 'preserve' });
     const found = keys.filter((key) => Object.hasOwn(frontmatter, key));
     // YAML rolls an unquoted impossible date (`2030-02-30`) over to a real one: put it back as written, so it fails as it does quoted.
-    return found.length === 0 ? undefined : Object.fromEntries(found.map((key) => [key, restoreImpossibleYamlDates(frontmatter[key], source)]));
+    return found.length === 0
+      ? undefined
+      : Object.fromEntries(found.map((key) => [key, restoreImpossibleYamlDates(frontmatter[key], source)]));
   } catch {
     return undefined;
   }

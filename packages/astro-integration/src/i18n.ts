@@ -22,7 +22,9 @@ export interface AstroI18nConfig {
 export function siteLocales(i18n: AstroI18nConfig | undefined): SiteLocales | undefined {
   if (!i18n) return undefined;
   return {
-    locales: i18n.locales.map((locale) => (typeof locale === 'string' ? { path: locale, codes: [locale] } : { path: locale.path, codes: [...locale.codes] })),
+    locales: i18n.locales.map((locale) =>
+      typeof locale === 'string' ? { path: locale, codes: [locale] } : { path: locale.path, codes: [...locale.codes] },
+    ),
     defaultLocale: i18n.defaultLocale,
   };
 }
@@ -46,12 +48,16 @@ function namesOf(locale: SiteLocales['locales'][number]): string[] {
 export function localeOfPath(pathname: string, base: string, site: SiteLocales | undefined): string[] | undefined {
   if (!site) return undefined;
   const prefix = base.replace(/\/+$/, '');
-  const below = prefix !== '' && (pathname === prefix || pathname.startsWith(`${prefix}/`)) ? pathname.slice(prefix.length) : pathname;
+  const below =
+    prefix !== '' && (pathname === prefix || pathname.startsWith(`${prefix}/`))
+      ? pathname.slice(prefix.length)
+      : pathname;
   for (const raw of below.split('/')) {
     if (raw === '') continue;
     const segment = raw.endsWith('.html') ? raw.slice(0, -'.html'.length) : raw;
     for (const locale of site.locales) {
-      if (locale.path === segment || locale.codes.some((code) => normalized(code) === normalized(segment))) return namesOf(locale);
+      if (locale.path === segment || locale.codes.some((code) => normalized(code) === normalized(segment)))
+        return namesOf(locale);
     }
   }
   const fallback = site.locales.find((locale) => locale.path === site.defaultLocale);
@@ -72,14 +78,20 @@ export interface UnknownLocale {
 export function unknownLocales(options: NormalizedRobotsOptions, site: SiteLocales | undefined): UnknownLocale[] {
   const known = new Set(site?.locales.flatMap((locale) => namesOf(locale).map(normalized)) ?? []);
   const given = (options.noindex.locales ?? []).map((value, i) => ({ key: `noindex.locales[${i}]`, value }));
-  options.rules.forEach((rule, i) => rule.locales?.forEach((value, j) => given.push({ key: `rules[${i}].locales[${j}]`, value })));
+  options.rules.forEach((rule, i) =>
+    rule.locales?.forEach((value, j) => given.push({ key: `rules[${i}].locales[${j}]`, value })),
+  );
   return given.filter((locale) => !known.has(normalized(locale.value.trim())));
 }
 
 /** Every path and code of the site's locales, for a message: `en`, `fr`, `spanish` (`es`, `es-ES`). */
 export function describeLocales(site: SiteLocales): string {
   return site.locales
-    .map((locale) => (locale.codes.length === 1 && locale.codes[0] === locale.path ? `\`${locale.path}\`` : `\`${locale.path}\` (${locale.codes.map((code) => `\`${code}\``).join(', ')})`))
+    .map((locale) =>
+      locale.codes.length === 1 && locale.codes[0] === locale.path
+        ? `\`${locale.path}\``
+        : `\`${locale.path}\` (${locale.codes.map((code) => `\`${code}\``).join(', ')})`,
+    )
     .join(', ');
 }
 /** Every name of the site's locales, for the did-you-mean. */

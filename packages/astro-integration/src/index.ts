@@ -4,7 +4,16 @@
  * the Vite plugin, the middleware, the sitemap checks and the build's last steps.
  */
 // `@robots-kit/core/build`, not the main entry: no zod, no audit, no reports on a build that does not use them (issue 21).
-import { DEFAULTS, detectIndexable, normalizeOptions, normalizeOptionsAsync, RobotsError, suggest, type NormalizedRobotsOptions, type RobotsOptions } from '@robots-kit/core/build';
+import {
+  DEFAULTS,
+  detectIndexable,
+  normalizeOptions,
+  normalizeOptionsAsync,
+  RobotsError,
+  suggest,
+  type NormalizedRobotsOptions,
+  type RobotsOptions,
+} from '@robots-kit/core/build';
 import type { RobotsInput } from '@robots-kit/core';
 import type { AstroConfig, AstroIntegration, IntegrationResolvedRoute } from 'astro';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +21,13 @@ import { finishBuild, onBuildDone, onBuildStart } from './build-done.js';
 import { OPTIONS_HINT, PACKAGE_NAME, toAstroError } from './errors.js';
 import { onDemandGlobs, splitAstroOptions, type AstroRobotsOptions } from './on-demand.js';
 import { generateAstroRobotsTxt } from './robots-txt.js';
-import { ASTRO_SITEMAP, createPageTagsCache, setSitemapContext, sitemapHookCallbacks, wrapAstroSitemap } from './sitemap.js';
+import {
+  ASTRO_SITEMAP,
+  createPageTagsCache,
+  setSitemapContext,
+  sitemapHookCallbacks,
+  wrapAstroSitemap,
+} from './sitemap.js';
 import type { IntegrationState } from './state.js';
 import { robotsVitePlugin } from './vite-plugin.js';
 import { serveToolbarApp, toolbarAppEntry } from './toolbar/server.js';
@@ -81,7 +96,8 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
         if (command === 'dev') addDevToolbarApp(toolbarAppEntry());
         // `audit: { html }`: the report also says where each page's directives came from.
         // The audit's module (with core's audit and reports) loads only when the options ask for it.
-        else if (command === 'build' && typeof state.options.audit === 'object') (await import('./audit.js')).explainPagesForReport(getState);
+        else if (command === 'build' && typeof state.options.audit === 'object')
+          (await import('./audit.js')).explainPagesForReport(getState);
       },
       'astro:config:done': ({ config, injectTypes, buildOutput }) => {
         injectTypes({ filename: 'locals.d.ts', content: LOCALS_TYPES });
@@ -122,7 +138,12 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
         onBuildStart(state);
       },
       'astro:build:done': async ({ dir, pages }) => {
-        if (state) await onBuildDone(state, fileURLToPath(dir), pages.map((page) => page.pathname));
+        if (state)
+          await onBuildDone(
+            state,
+            fileURLToPath(dir),
+            pages.map((page) => page.pathname),
+          );
       },
     },
   };
@@ -133,12 +154,19 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
  * the Astro config unless the options set it; `indexable` is detected from the environment
  * of the `astro` process (Netlify `CONTEXT`, `VERCEL_ENV`, `ROBOTS_INDEXABLE`).
  */
-async function normalizeAstroOptions(options: RobotsOptions, config: Pick<AstroConfig, 'site'>): Promise<NormalizedRobotsOptions> {
+async function normalizeAstroOptions(
+  options: RobotsOptions,
+  config: Pick<AstroConfig, 'site'>,
+): Promise<NormalizedRobotsOptions> {
   const withSite = options.site === undefined && config.site ? { ...options, site: config.site } : options;
   try {
     // With `import()` when zod or the headers validator is needed: under Vite (which may load a
     // linked package itself), `require()` would make a second copy of core's error class.
-    return await normalizeOptionsAsync(withSite, { package: PACKAGE_NAME, source: 'robots() options', env: process.env });
+    return await normalizeOptionsAsync(withSite, {
+      package: PACKAGE_NAME,
+      source: 'robots() options',
+      env: process.env,
+    });
   } catch (error) {
     throw toAstroError(error, OPTIONS_HINT);
   }
@@ -159,8 +187,12 @@ function checkedLocales(options: NormalizedRobotsOptions, i18n: AstroConfig['i18
     source: 'robots() options',
     key: unknown.key,
     value: unknown.value,
-    problem: site ? "the Astro config's `i18n.locales` has no locale" : 'the Astro config has no `i18n`, so no page has the locale',
-    expected: site ? `a path or code of \`i18n.locales\`: ${describeLocales(site)}` : "`i18n: { locales: ['en', 'de'], defaultLocale: 'en' }` in the Astro config, or a path rule such as `/de/**`",
+    problem: site
+      ? "the Astro config's `i18n.locales` has no locale"
+      : 'the Astro config has no `i18n`, so no page has the locale',
+    expected: site
+      ? `a path or code of \`i18n.locales\`: ${describeLocales(site)}`
+      : "`i18n: { locales: ['en', 'de'], defaultLocale: 'en' }` in the Astro config, or a path rule such as `/de/**`",
     ...(suggestion ? { suggestion } : {}),
   });
   throw toAstroError(error, OPTIONS_HINT);
@@ -179,15 +211,30 @@ function optionsBelowBase(options: NormalizedRobotsOptions, base: string): Norma
   const prefix = base.replace(/\/+$/, '');
   if (prefix === '') return options;
   // An exception keeps its `!` in front: `!/tags/featured/**` is `!/docs/tags/featured/**`.
-  const below = (glob: string): string => (glob.startsWith('!') ? `!${below(glob.slice(1))}` : `${prefix}${glob.startsWith('/') ? '' : '/'}${glob}`);
+  const below = (glob: string): string =>
+    glob.startsWith('!') ? `!${below(glob.slice(1))}` : `${prefix}${glob.startsWith('/') ? '' : '/'}${glob}`;
   const moved = {
     ...options,
     noindex: { ...options.noindex, paths: options.noindex.paths.map(below) },
     rules: options.rules.map((rule) => ({ ...rule, path: rule.path.map(below) })),
     errorPages: options.errorPages.map(below),
     // The pages of `links` and `nosnippet` rules too (a link's target `paths` are matched as the link is written).
-    ...(options.links ? { links: { ...options.links, rules: options.links.rules.map((rule) => ({ ...rule, pages: rule.pages.map(below) })) } } : {}),
-    ...(options.nosnippet ? { nosnippet: { ...options.nosnippet, rules: options.nosnippet.rules.map((rule) => ({ ...rule, pages: rule.pages.map(below) })) } } : {}),
+    ...(options.links
+      ? {
+          links: {
+            ...options.links,
+            rules: options.links.rules.map((rule) => ({ ...rule, pages: rule.pages.map(below) })),
+          },
+        }
+      : {}),
+    ...(options.nosnippet
+      ? {
+          nosnippet: {
+            ...options.nosnippet,
+            rules: options.nosnippet.rules.map((rule) => ({ ...rule, pages: rule.pages.map(below) })),
+          },
+        }
+      : {}),
   };
   // Validated already; normalizing marks the new object as normalized for core.
   return normalizeOptions(moved, { package: PACKAGE_NAME, source: 'robots() options' });

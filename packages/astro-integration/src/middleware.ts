@@ -20,7 +20,14 @@ import {
 } from '@robots-kit/core/runtime';
 import type { APIContext, AstroRuntimeLogger, MiddlewareHandler } from 'astro';
 import { logLine, PAGE_HINT, toAstroError } from './errors.js';
-import { entryContribution, findPageEntry, ownDirectives, renderedEntriesRecorder, withRenderedEntries, type RobotsData } from './page-directives.js';
+import {
+  entryContribution,
+  findPageEntry,
+  ownDirectives,
+  renderedEntriesRecorder,
+  withRenderedEntries,
+  type RobotsData,
+} from './page-directives.js';
 import { localeOfPath } from './i18n.js';
 import { requestedPathname, servedPath } from './served-path.js';
 import { PAGE_LOG, PAGE_RECORDER, type PageLog, type PageRecorder } from './state.js';
@@ -51,14 +58,21 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
 /** The runs of this middleware in progress, by the request's `locals` (the one object a rewrite keeps). */
 const runs = new WeakMap<object, { edited: boolean }>();
 
-async function editResponse(context: APIContext, next: Parameters<MiddlewareHandler>[1], run: { edited: boolean }): Promise<Response> {
+async function editResponse(
+  context: APIContext,
+  next: Parameters<MiddlewareHandler>[1],
+  run: { edited: boolean },
+): Promise<Response> {
   const { result, rendered } = withRenderedEntries(next);
   const response = await result;
   if (run.edited) return response;
   // A server island (`server:defer`) is a fragment for a page already sent, and Astro marks it noindex itself.
   if (context.routePattern === SERVER_ISLAND_ROUTE) {
     if ((context.locals as Record<string, unknown> | undefined)?.robots !== undefined) {
-      warnOncePerRoute(context, `${context.url.pathname}: \`Astro.locals.robots\` was set in a server island (\`server:defer\`), which renders in a request of its own after its page was sent, so it cannot apply to the page. Set it in the page, or render the component without \`server:defer\`.`);
+      warnOncePerRoute(
+        context,
+        `${context.url.pathname}: \`Astro.locals.robots\` was set in a server island (\`server:defer\`), which renders in a request of its own after its page was sent, so it cannot apply to the page. Set it in the page, or render the component without \`server:defer\`.`,
+      );
     }
     return response;
   }
@@ -81,14 +95,25 @@ async function editResponse(context: APIContext, next: Parameters<MiddlewareHand
   if (html && !onDemand && (import.meta.env.DEV || data.prerenderStreams)) body = await renderedToTheEnd(body);
   if (!onDemand && status >= 400 && !ERROR_ROUTE.test(context.routePattern)) {
     // Written to a file, served by a static host with 200: it is a page, and needs a page's tags.
-    warnOncePerRoute(context, `${context.routePattern}: the page sets status ${status}, but it is prerendered, so a static host serves its file with status 200; it gets the robots tags of a page. Render it on demand (\`export const prerender = false\`) for the status to be sent.`);
+    warnOncePerRoute(
+      context,
+      `${context.routePattern}: the page sets status ${status}, but it is prerendered, so a static host serves its file with status 200; it gets the robots tags of a page. Render it on demand (\`export const prerender = false\`) for the status to be sent.`,
+    );
     status = 200;
   }
   const routeHeader = response.headers.get(X_ROBOTS_TAG);
   const page = pageToResolve(context, data, rendered, status, html);
   // A prerendered page's own X-Robots-Tag is not sent by a static host: its directives go into the meta tags.
   if (html && !onDemand && routeHeader !== null && routeHeader.trim() !== '') {
-    page.own = [...(page.own ?? []), { robots: routeHeader, source: `${page.source} (its own ${X_ROBOTS_TAG} header, which a static host does not send)`, key: X_ROBOTS_TAG, strict: false }];
+    page.own = [
+      ...(page.own ?? []),
+      {
+        robots: routeHeader,
+        source: `${page.source} (its own ${X_ROBOTS_TAG} header, which a static host does not send)`,
+        key: X_ROBOTS_TAG,
+        strict: false,
+      },
+    ];
   }
   // The build's page recorder and the dev toolbar's page log: never there for a production server's on-demand response.
   const observed = import.meta.env.DEV || !onDemand;
@@ -98,7 +123,11 @@ async function editResponse(context: APIContext, next: Parameters<MiddlewareHand
   const respond = (kind: 'html' | 'other', existing?: PageToResolve['existing']): ResolvedResponse => {
     try {
       // No existing tags (the usual page) resolves as no list at all: no copy of the page per request.
-      return resolveResponse(existing !== undefined && existing.length > 0 ? { ...page, existing } : page, options, { kind, headerRules: data.headerRules, routeHeader });
+      return resolveResponse(existing !== undefined && existing.length > 0 ? { ...page, existing } : page, options, {
+        kind,
+        headerRules: data.headerRules,
+        routeHeader,
+      });
     } catch (error) {
       throw toAstroError(error, PAGE_HINT, page.source);
     }
@@ -109,7 +138,10 @@ async function editResponse(context: APIContext, next: Parameters<MiddlewareHand
     reportDiagnostics({ diagnostics: [], warnings: resolved.warnings }, context);
     const carried = data.onDemand.header && resolved.header.length > 0;
     if (Object.keys(resolved.tags).length > 0) {
-      warnOncePerRoute(context, `${context.routePattern}: the page is sent as \`${response.headers.get('content-type')}\`, not UTF-8, so robots-kit leaves its bytes as they are: ${carried ? 'its robots directives are sent in the X-Robots-Tag header only' : 'its robots directives are not sent at all (`onDemand.header` is false)'}. Send it as UTF-8 for meta tags.`);
+      warnOncePerRoute(
+        context,
+        `${context.routePattern}: the page is sent as \`${response.headers.get('content-type')}\`, not UTF-8, so robots-kit leaves its bytes as they are: ${carried ? 'its robots directives are sent in the X-Robots-Tag header only' : 'its robots directives are not sent at all (`onDemand.header` is false)'}. Send it as UTF-8 for meta tags.`,
+      );
     }
     return withHeaders(response, body, data.onDemand.header ? resolved.header : [], 0, routeHeader !== null);
   }
@@ -142,7 +174,9 @@ async function editResponse(context: APIContext, next: Parameters<MiddlewareHand
     throw toAstroError(error, PAGE_HINT, page.source);
   }
   if (!streamed.utf8) {
-    context.logger?.warn(`${context.url.pathname}: the HTML is not valid UTF-8, so its robots tags were left as they are.`);
+    context.logger?.warn(
+      `${context.url.pathname}: the HTML is not valid UTF-8, so its robots tags were left as they are.`,
+    );
     resolved = respond('html');
   }
   if (streamed.diagnostics.length > 0 || (resolved !== undefined && resolved.warnings.length > 0)) {
@@ -152,7 +186,14 @@ async function editResponse(context: APIContext, next: Parameters<MiddlewareHand
   // `links` and `nosnippet` rules: a pass of their own, on the pages they apply to (read whole; the others stream).
   if (streamed.utf8 && hasBodyRules(options)) {
     const rewritten = await applyBodyRules(streamed.body, page, options, context);
-    if (rewritten) return withHeaders(response, rewritten.body, header, streamed.lengthDelta + rewritten.lengthDelta, routeHeader !== null);
+    if (rewritten)
+      return withHeaders(
+        response,
+        rewritten.body,
+        header,
+        streamed.lengthDelta + rewritten.lengthDelta,
+        routeHeader !== null,
+      );
   }
   return withHeaders(response, streamed.body, header, streamed.lengthDelta, routeHeader !== null);
 }
@@ -225,7 +266,9 @@ function pageToResolve(
 ): PageToResolve {
   const locals = context.locals as Record<string, unknown> | undefined;
   const input = { key: data.options.frontMatterKey, data, routePattern: context.routePattern, locals };
-  const choice = html ? findPageEntry({ props: context.props, params: context.params, locals, rendered }) : { candidates: [] };
+  const choice = html
+    ? findPageEntry({ props: context.props, params: context.params, locals, rendered })
+    : { candidates: [] };
   let entry = choice.entry;
   if (!entry && choice.candidates.length > 1) {
     const dataKeys = Object.keys(data.options.noindex.data ?? {});
@@ -305,7 +348,13 @@ const SERVER_ISLAND_ROUTE = '/_server-islands/[name]';
  * appended as one, joined with `, `: what `Headers` gives Node's HTTP server for a name appended
  * several times, so the bytes sent are the same, for half the validation work per request.
  */
-function withHeaders(response: Response, body: ReadableStream<Uint8Array>, header: readonly string[], lengthDelta: number, hadHeader: boolean): Response {
+function withHeaders(
+  response: Response,
+  body: ReadableStream<Uint8Array>,
+  header: readonly string[],
+  lengthDelta: number,
+  hadHeader: boolean,
+): Response {
   // The response itself as the init: its status, status text and a copy of its headers.
   const result = new Response(body, response);
   const headers = result.headers;
@@ -353,7 +402,8 @@ function reportDiagnostics(
   context: { url: URL; logger?: AstroRuntimeLogger },
 ): void {
   for (const diagnostic of page.diagnostics) {
-    if (WORTH_A_WARNING.has(diagnostic.code)) context.logger?.warn(`${context.url.pathname}: ${logLine(diagnostic.message)}`);
+    if (WORTH_A_WARNING.has(diagnostic.code))
+      context.logger?.warn(`${context.url.pathname}: ${logLine(diagnostic.message)}`);
   }
   for (const warning of page.warnings) context.logger?.warn(`${context.url.pathname}: ${logLine(warning.message)}`);
 }

@@ -33,8 +33,12 @@ const ON_DEMAND_KEYS = ['header', 'metaTags'] as const;
  * `onDemand` taken out of the options (core validates the rest) and checked, with every
  * default filled in; a bad value is an `AstroError` naming the key, as core's options errors are.
  */
-export function splitAstroOptions(options: AstroRobotsOptions): { core: RobotsOptions; onDemand: Required<OnDemandOptions> } {
-  if (typeof options !== 'object' || options === null || !Object.hasOwn(options, 'onDemand')) return { core: options, onDemand: { header: true, metaTags: true } };
+export function splitAstroOptions(options: AstroRobotsOptions): {
+  core: RobotsOptions;
+  onDemand: Required<OnDemandOptions>;
+} {
+  if (typeof options !== 'object' || options === null || !Object.hasOwn(options, 'onDemand'))
+    return { core: options, onDemand: { header: true, metaTags: true } };
   const { onDemand, ...core } = options;
   try {
     return { core, onDemand: validateOnDemand(onDemand) };
@@ -45,7 +49,16 @@ export function splitAstroOptions(options: AstroRobotsOptions): { core: RobotsOp
 
 function validateOnDemand(value: unknown): Required<OnDemandOptions> {
   const fail = (key: string, bad: unknown, problem: string, expected: string, suggestion?: string): never => {
-    throw new RobotsError({ code: 'invalid-option', package: PACKAGE_NAME, source: 'robots() options', key, value: bad, problem, expected, suggestion });
+    throw new RobotsError({
+      code: 'invalid-option',
+      package: PACKAGE_NAME,
+      source: 'robots() options',
+      key,
+      value: bad,
+      problem,
+      expected,
+      suggestion,
+    });
   };
   if (value === undefined) return { header: true, metaTags: true };
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -58,7 +71,8 @@ function validateOnDemand(value: unknown): Required<OnDemandOptions> {
     }
   }
   for (const key of ON_DEMAND_KEYS) {
-    if (record[key] !== undefined && typeof record[key] !== 'boolean') fail(`onDemand.${key}`, record[key], 'invalid option value', '`true` or `false`');
+    if (record[key] !== undefined && typeof record[key] !== 'boolean')
+      fail(`onDemand.${key}`, record[key], 'invalid option value', '`true` or `false`');
   }
   return { header: record.header !== false, metaTags: record.metaTags !== false };
 }
@@ -76,7 +90,11 @@ export function responseHeaderRules(headers: RobotsOptions['headers']): Response
     if (rule.userAgent === undefined) return void rules.push({ path, robots, key: `headers.rules[${index}]` });
     // `true` and `null` say nothing; `false` is `noindex, nofollow` in every form.
     if (robots === true || robots === null || robots === undefined) return;
-    rules.push({ path, robots: { [rule.userAgent]: robots === false ? 'noindex, nofollow' : robots }, key: `headers.rules[${index}]` });
+    rules.push({
+      path,
+      robots: { [rule.userAgent]: robots === false ? 'noindex, nofollow' : robots },
+      key: `headers.rules[${index}]`,
+    });
   });
   return rules;
 }
@@ -86,13 +104,18 @@ export function responseHeaderRules(headers: RobotsOptions['headers']): Response
  * `/blog/*`, a rest parameter `[...path]` any number of segments. Their URLs have no file in
  * the build output, so the audit must not report them as missing.
  */
-export function onDemandGlobs(routes: readonly Pick<IntegrationResolvedRoute, 'isPrerendered' | 'segments' | 'type'>[], base: string): string[] {
+export function onDemandGlobs(
+  routes: readonly Pick<IntegrationResolvedRoute, 'isPrerendered' | 'segments' | 'type'>[],
+  base: string,
+): string[] {
   const prefix = base.replace(/\/+$/, '');
   const globs = routes
     .filter((route) => !route.isPrerendered && (route.type === 'page' || route.type === 'endpoint'))
     .map((route) => {
       const segments = route.segments.map((parts) =>
-        parts.some((part) => part.spread) ? '**' : parts.map((part) => (part.dynamic ? '*' : part.content.replace(/[*?[\]{}()!+@\\]/g, '\\$&'))).join(''),
+        parts.some((part) => part.spread)
+          ? '**'
+          : parts.map((part) => (part.dynamic ? '*' : part.content.replace(/[*?[\]{}()!+@\\]/g, '\\$&'))).join(''),
       );
       return `${prefix}/${segments.join('/')}`;
     });

@@ -92,10 +92,12 @@ export function ownDirectives({ key, data, routePattern, locals, entry }: OwnDir
   }
   if (entry) {
     const entryData = Object.hasOwn(entry.data, key) ? entry.data[key] : undefined;
-    if (entryData !== undefined) own.push({ robots: entryData, source: entry.filePath ?? `${entry.collection} entry \`${entry.id}\``, key });
+    if (entryData !== undefined)
+      own.push({ robots: entryData, source: entry.filePath ?? `${entry.collection} entry \`${entry.id}\``, key });
     const raw = frontMatterOf(data, entry.filePath);
     if (raw !== undefined && Object.hasOwn(raw, key)) {
-      if (entryData === undefined || !sameValue(raw[key], entryData)) own.push({ robots: raw[key], source: entry.filePath!, key });
+      if (entryData === undefined || !sameValue(raw[key], entryData))
+        own.push({ robots: raw[key], source: entry.filePath!, key });
     }
     // The schema's values win over the raw ones it was given (a default, a transform).
     pageData = { ...raw, ...entry.data };
@@ -162,7 +164,9 @@ export function findPageEntry({ props, params, locals, rendered }: PageEntryInpu
 
 /** No entry and no candidate: frozen, as it is shared by every request that has none. */
 const NO_ENTRY: PageEntryChoice = Object.freeze({ candidates: Object.freeze([]) as unknown as CollectionEntryLike[] });
-const NO_PROP_ENTRIES: { entries: CollectionEntryLike[]; named?: CollectionEntryLike } = Object.freeze({ entries: Object.freeze([]) as unknown as CollectionEntryLike[] });
+const NO_PROP_ENTRIES: { entries: CollectionEntryLike[]; named?: CollectionEntryLike } = Object.freeze({
+  entries: Object.freeze([]) as unknown as CollectionEntryLike[],
+});
 
 /** The entries among a page's props: the props themselves, or each prop that is one; `entry` by name. */
 function propEntries(props: unknown): { entries: CollectionEntryLike[]; named?: CollectionEntryLike } {
@@ -201,7 +205,9 @@ function unique(entries: readonly CollectionEntryLike[]): CollectionEntryLike[] 
 }
 
 function isCollectionEntry(value: unknown): value is CollectionEntryLike {
-  return isRecord(value) && typeof value.id === 'string' && typeof value.collection === 'string' && isRecord(value.data);
+  return (
+    isRecord(value) && typeof value.id === 'string' && typeof value.collection === 'string' && isRecord(value.data)
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -232,7 +238,10 @@ export interface RenderedEntriesRecorder {
  */
 function entryStorage(): EntryStorage | undefined {
   type Constructor = new () => EntryStorage;
-  const scope = globalThis as { AsyncLocalStorage?: Constructor; process?: { getBuiltinModule?: (id: string) => unknown } };
+  const scope = globalThis as {
+    AsyncLocalStorage?: Constructor;
+    process?: { getBuiltinModule?: (id: string) => unknown };
+  };
   const builtin = scope.process?.getBuiltinModule?.('async_hooks') as { AsyncLocalStorage?: Constructor } | undefined;
   const Storage = scope.AsyncLocalStorage ?? builtin?.AsyncLocalStorage;
   return Storage === undefined ? undefined : new Storage();
@@ -277,8 +286,16 @@ export function withRenderedEntries<T>(next: () => T): { result: T; rendered: un
  * things: a page that renders three posts without robots settings gets the same tags whichever
  * is taken. The key of what an entry contributes; equal keys, equal results.
  */
-export function entryContribution(entry: CollectionEntryLike, input: Omit<OwnDirectivesInput, 'entry'>, dataKeys: readonly string[]): string {
+export function entryContribution(
+  entry: CollectionEntryLike,
+  input: Omit<OwnDirectivesInput, 'entry'>,
+  dataKeys: readonly string[],
+): string {
   const sources = ownDirectives({ ...input, entry });
   const data = sources.data ?? {};
-  return JSON.stringify([sources.own.map((own) => own.robots), sources.collections, dataKeys.map((key) => (Object.hasOwn(data, key) ? data[key] : null))]);
+  return JSON.stringify([
+    sources.own.map((own) => own.robots),
+    sources.collections,
+    dataKeys.map((key) => (Object.hasOwn(data, key) ? data[key] : null)),
+  ]);
 }

@@ -40,7 +40,9 @@ export async function generateAstroRobotsTxt(
       ...(sitemap === undefined ? {} : { defaultSitemap: sitemap }),
       source: 'robots() options',
       ...(options.site === undefined ? {} : { site: options.site }),
-      ...(existing === undefined ? {} : { existing: existing.text, existingSource: rootRelativePath(state.root, existing.file) }),
+      ...(existing === undefined
+        ? {}
+        : { existing: existing.text, existingSource: rootRelativePath(state.root, existing.file) }),
     });
   } catch (error) {
     throw toAstroError(error, error instanceof RobotsError && NEEDS_SITE.has(error.code) ? SITE_HINT : ROBOTS_TXT_HINT);

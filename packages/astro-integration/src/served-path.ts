@@ -31,7 +31,11 @@ export function requestedPathname(context: Pick<APIContext, 'url' | 'originPathn
 }
 /** A path with no trailing slash, `.html` or `/index`: the forms one page is requested by. */
 function pageKey(path: string): string {
-  return path.replace(/\/+$/, '').replace(/\.html$/, '').replace(/\/index$/, '').replace(/\/+$/, '');
+  return path
+    .replace(/\/+$/, '')
+    .replace(/\.html$/, '')
+    .replace(/\/index$/, '')
+    .replace(/\/+$/, '');
 }
 
 /**

@@ -4,7 +4,17 @@
  * sitemap's `astro:build:done` so that, right after the sitemap is written, the files it
  * wrote are checked for pages that should not be there.
  */
-import { capLines, isErrorPage, isNoindexPage, loadSitemapReader, outputFileForUrl, readRobotsTags, resolvePageTags, tagsRecord, type NormalizedRobotsOptions } from '@robots-kit/core/build';
+import {
+  capLines,
+  isErrorPage,
+  isNoindexPage,
+  loadSitemapReader,
+  outputFileForUrl,
+  readRobotsTags,
+  resolvePageTags,
+  tagsRecord,
+  type NormalizedRobotsOptions,
+} from '@robots-kit/core/build';
 import type { AstroIntegration } from 'astro';
 import { AstroError } from 'astro/errors';
 import { readFileSync } from 'node:fs';
@@ -112,7 +122,10 @@ function sitemapExclusion(url: string, context: SitemapContext): SitemapExclusio
   if (isErrorPage({ url: path }, context.options.errorPages)) return 'error page';
   const file = outputFileForUrl(context.dir, path, context.base);
   const locale = localeOfPath(path, context.base, context.locales);
-  const tags = file === undefined ? resolvePageTags({ url: path, ...(locale ? { locale } : {}) }, context.options).tags : context.tags.tagsOf(file);
+  const tags =
+    file === undefined
+      ? resolvePageTags({ url: path, ...(locale ? { locale } : {}) }, context.options).tags
+      : context.tags.tagsOf(file);
   return isNoindexPage(tags) ? 'noindex' : undefined;
 }
 
@@ -146,7 +159,10 @@ export interface SitemapHookCallbacks<Snapshot> {
  * `robots()`: Astro runs each integration's `astro:build:done` in list order and reads the
  * hook from the integration's `hooks` object when it runs it. Returns how many were wrapped.
  */
-export function wrapAstroSitemap<Snapshot>(integrations: readonly AstroIntegration[], callbacks: SitemapHookCallbacks<Snapshot>): number {
+export function wrapAstroSitemap<Snapshot>(
+  integrations: readonly AstroIntegration[],
+  callbacks: SitemapHookCallbacks<Snapshot>,
+): number {
   let wrapped = 0;
   for (const integration of integrations) {
     if (integration.name !== ASTRO_SITEMAP) continue;
@@ -222,7 +238,10 @@ async function xmlFileStamps(dir: string): Promise<Map<string, string>> {
 
 /** Names in `after` that are new or whose stamp changed since `before`, sorted. */
 function changedFiles(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): string[] {
-  return [...after].filter(([name, stamp]) => before.get(name) !== stamp).map(([name]) => name).sort();
+  return [...after]
+    .filter(([name, stamp]) => before.get(name) !== stamp)
+    .map(([name]) => name)
+    .sort();
 }
 
 /** A page URL a sitemap lists, and the sitemap file (relative to the output folder) that lists it. */
@@ -307,7 +326,8 @@ function sitemapWarnings(listings: readonly SitemapListing[], context: SitemapCo
   return [...capLines(lines, max), context.starlight ? STARLIGHT_FIX : FILTER_FIX];
 }
 
-const FILTER_FIX = 'Keep such pages out of the sitemap with `sitemap({ filter: robotsSitemapFilter() })` (from @robots-kit/astro).';
+const FILTER_FIX =
+  'Keep such pages out of the sitemap with `sitemap({ filter: robotsSitemapFilter() })` (from @robots-kit/astro).';
 
 /** Starlight adds `@astrojs/sitemap` only when the config has none, and gives it no filter. */
 const STARLIGHT_FIX =

@@ -67,7 +67,8 @@ export function robotsVitePlugin(state: IntegrationState): Plugin {
         invalidateDataModule(server);
       };
       server.watcher.on('all', (event, file) => {
-        if (['add', 'change', 'unlink'].includes(event) && isContentFile(file) && isInside(state.srcDir, file)) state.invalidate?.();
+        if (['add', 'change', 'unlink'].includes(event) && isContentFile(file) && isInside(state.srcDir, file))
+          state.invalidate?.();
       });
     },
   };
@@ -81,7 +82,8 @@ export function robotsVitePlugin(state: IntegrationState): Plugin {
 async function robotsDataOf(state: IntegrationState): Promise<RobotsData> {
   const keys = [state.options.frontMatterKey, ...Object.keys(state.options.noindex.data ?? {})];
   // A page's own `links` / `nosnippet` data, read only when those options are set.
-  for (const key of [state.options.links?.dataKey, state.options.nosnippet?.dataKey]) if (typeof key === 'string') keys.push(key);
+  for (const key of [state.options.links?.dataKey, state.options.nosnippet?.dataKey])
+    if (typeof key === 'string') keys.push(key);
   state.frontMatter ??= scanFrontMatter(state.root, state.srcDir, keys);
   const frontMatter = await state.frontMatter;
   const { headers, ...options } = state.options;

@@ -13,19 +13,32 @@ it('issue 18: audit: { html } writes the report of the build, then the audit fai
   const report = fileURLToPath(new URL('reports/robots.html', root));
   rmSync(fileURLToPath(new URL('reports/', root)), { recursive: true, force: true });
   try {
-    await expect(buildFixture('toolbar', { config: { configFile: './astro.audit.config.mjs' } })).rejects.toThrow(/robots-kit audit found 1 error/);
-    const json = /<script type="application\/json" id="robots-kit-data">([\s\S]*?)<\/script>/.exec(readFileSync(report, 'utf8'))?.[1];
+    await expect(buildFixture('toolbar', { config: { configFile: './astro.audit.config.mjs' } })).rejects.toThrow(
+      /robots-kit audit found 1 error/,
+    );
+    const json = /<script type="application\/json" id="robots-kit-data">([\s\S]*?)<\/script>/.exec(
+      readFileSync(report, 'utf8'),
+    )?.[1];
     const data = JSON.parse(json!) as {
       pages: Array<[string]>;
       report: { findings: Array<{ id: string; urls: string[] }> };
       explanations: Record<string, { origins: Array<{ kind: string; label: string }> }>;
     };
     expect(data.pages.map(([url]) => url).sort()).toEqual(['/', '/private/report/']);
-    expect(data.report.findings.find((finding) => finding.id === 'noindex-disallowed')?.urls).toEqual(['/private/report/']);
+    expect(data.report.findings.find((finding) => finding.id === 'noindex-disallowed')?.urls).toEqual([
+      '/private/report/',
+    ]);
     expect(existsSync(fileURLToPath(new URL('dist/reports/robots.html', root)))).toBe(false);
     // Where each page's directives came from, as the middleware resolved it during the build.
-    expect(data.explanations['/private/report/']?.origins.map((origin) => origin.kind)).toEqual(['defaults', 'rule', 'page', 'existing-tag']);
-    expect(data.explanations['/private/report/']?.origins[2]?.label).toBe("the page's own setting: `robots` in src/pages/private/report.md");
+    expect(data.explanations['/private/report/']?.origins.map((origin) => origin.kind)).toEqual([
+      'defaults',
+      'rule',
+      'page',
+      'existing-tag',
+    ]);
+    expect(data.explanations['/private/report/']?.origins[2]?.label).toBe(
+      "the page's own setting: `robots` in src/pages/private/report.md",
+    );
   } finally {
     rmSync(fileURLToPath(new URL('reports/', root)), { recursive: true, force: true });
     rmSync(fileURLToPath(new URL('dist/', root)), { recursive: true, force: true });

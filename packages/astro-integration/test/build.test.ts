@@ -90,7 +90,9 @@ describe('astro build of a site with pages of every kind', () => {
     const first = await tagsOf(site, 'additive/first-post/index.html');
     expect(first.robots).toEqual(['nosnippet', 'notranslate']);
     // drafts strip `robots` (raw front matter `noarchive`) and are a noindex collection.
-    expect(await tagsOf(site, 'additive/unfinished/index.html')).toEqual({ robots: ['follow', 'noarchive', 'noindex', 'notranslate'] });
+    expect(await tagsOf(site, 'additive/unfinished/index.html')).toEqual({
+      robots: ['follow', 'noarchive', 'noindex', 'notranslate'],
+    });
     expect((await tagsOf(site, 'additive/second-post/index.html')).robots).toEqual(['notranslate']);
   });
 
@@ -115,7 +117,10 @@ describe('astro build of a site with pages of every kind', () => {
 
   it('leaves redirects (config and Astro.redirect) as Astro wrote them', async () => {
     // Astro's redirect page: a refresh after 0 s for a 301 (config), 2 s for a 302 (Astro.redirect).
-    for (const [path, refresh] of [['old-page/index.html', '0;url=/md-string'], ['moved/index.html', '2;url=/']] as const) {
+    for (const [path, refresh] of [
+      ['old-page/index.html', '0;url=/md-string'],
+      ['moved/index.html', '2;url=/'],
+    ] as const) {
       const html = await site.read(path);
       expect(html).toContain(`<meta http-equiv="refresh" content="${refresh}">`);
       expect(robotsTags(html)).toEqual([['robots', 'noindex']]);
@@ -123,7 +128,9 @@ describe('astro build of a site with pages of every kind', () => {
   });
 
   it('changes nothing but the robots tags: every file equals the build without the integration', async () => {
-    const baseline = await buildFixture('site', { config: { configFile: './astro.baseline.config.mjs', outDir: './dist-baseline' } });
+    const baseline = await buildFixture('site', {
+      config: { configFile: './astro.baseline.config.mjs', outDir: './dist-baseline' },
+    });
     const files = (await listFiles(site.outDir)).filter((file) => !WRITTEN_BY_US.includes(file));
     expect(await listFiles(baseline.outDir)).toEqual([...files, ...WRITTEN_BY_US].sort());
     expect(files.filter((file) => file.endsWith('.html')).length).toBeGreaterThan(15);
@@ -135,7 +142,9 @@ describe('astro build of a site with pages of every kind', () => {
         continue;
       }
       if (!withIntegration.equals(without)) changedPages++;
-      expect(withoutRobotsTags(withIntegration.toString('utf8')), file).toBe(withoutRobotsTags(without.toString('utf8')));
+      expect(withoutRobotsTags(withIntegration.toString('utf8')), file).toBe(
+        withoutRobotsTags(without.toString('utf8')),
+      );
     }
     expect(changedPages).toBeGreaterThan(10);
   });
@@ -161,7 +170,9 @@ describe('astro build of a site with pages of every kind', () => {
   it('merges public/robots.txt instead of replacing it', async () => {
     const text = await site.read('robots.txt');
     expect(text).toContain('# Written by hand; robots-kit merges the robotsTxt option into it.');
-    expect(parseRobotsTxt(text).sitemaps.map((sitemap) => sitemap.url)).toContain('https://example.com/legacy-sitemap.xml');
+    expect(parseRobotsTxt(text).sitemaps.map((sitemap) => sitemap.url)).toContain(
+      'https://example.com/legacy-sitemap.xml',
+    );
     // The hand-written `*` rule and the option's `*` rules are one group: both apply.
     expect(isAllowed(text, 'SomeCrawler', 'https://example.com/search')).toBe(false);
     expect(text.match(/^User-agent: \*$/gm)).toHaveLength(1);
@@ -171,7 +182,9 @@ describe('astro build of a site with pages of every kind', () => {
     const warnings = site.logs.filter((entry) => entry.level === 'warn' || entry.level === 'error');
     expect(warnings.every((entry) => entry.label === '@robots-kit/astro')).toBe(true);
     expect(warnings.map((entry) => entry.message)).toEqual([
-      expect.stringMatching(/the `Bingbot` group \(line \d+\) makes Bingbot ignore the `User-agent: \*` group, so it may crawl `\/search`/),
+      expect.stringMatching(
+        /the `Bingbot` group \(line \d+\) makes Bingbot ignore the `User-agent: \*` group, so it may crawl `\/search`/,
+      ),
       expect.stringMatching(/^\/locals\/ carries noindex but robots\.txt line \d+ disallows it for all crawlers/),
     ]);
   });
@@ -180,8 +193,16 @@ describe('astro build of a site with pages of every kind', () => {
     const text = await site.read('_headers');
     const rules = parseHeadersFile(text);
     const robotsHeaders = (path: string): string[] =>
-      [...rules].filter(([pattern]) => matchHeaderPattern(pattern, path, 'netlify')).flatMap(([, headers]) => headers.filter((header) => header.name === 'X-Robots-Tag').map((header) => header.value));
-    expect(robotsHeaders('/files/guide.pdf').sort()).toEqual(['googlebot: noarchive', 'noindex, nofollow', 'noindex, nofollow']);
+      [...rules]
+        .filter(([pattern]) => matchHeaderPattern(pattern, path, 'netlify'))
+        .flatMap(([, headers]) =>
+          headers.filter((header) => header.name === 'X-Robots-Tag').map((header) => header.value),
+        );
+    expect(robotsHeaders('/files/guide.pdf').sort()).toEqual([
+      'googlebot: noarchive',
+      'noindex, nofollow',
+      'noindex, nofollow',
+    ]);
     expect(robotsHeaders('/files/other.pdf')).toEqual(['noindex, nofollow']);
     expect(robotsHeaders('/md-string/')).toEqual(['noindex, nofollow']);
     expect(robotsHeaders('/404.html')).toEqual([]);
@@ -190,15 +211,26 @@ describe('astro build of a site with pages of every kind', () => {
   });
 
   it('writes vercel-headers.json at the project root and says how to use it', async () => {
-    const rules = readVercelHeaders(await readFile(new URL('./vercel-headers.json', site.root), 'utf8'), 'vercel-headers.json');
+    const rules = readVercelHeaders(
+      await readFile(new URL('./vercel-headers.json', site.root), 'utf8'),
+      'vercel-headers.json',
+    );
     const values = (path: string): string[] =>
-      rules.filter((rule) => matchVercelSource(rule.source, path)).flatMap((rule) => rule.headers.filter((header) => header.key === 'X-Robots-Tag').map((header) => header.value));
+      rules
+        .filter((rule) => matchVercelSource(rule.source, path))
+        .flatMap((rule) =>
+          rule.headers.filter((header) => header.key === 'X-Robots-Tag').map((header) => header.value),
+        );
     expect(rules.every((rule) => rule.generated)).toBe(true);
     expect(values('/files/other.pdf')).toEqual(['noindex, nofollow']);
     // Vercel sends one header per entry, so the Googlebot directive is in the same value.
     expect(values('/files/guide.pdf').some((value) => value.includes('googlebot: noarchive'))).toBe(true);
     expect(values('/locals/')).toEqual(['noindex']);
-    expect(site.logs.some((entry) => entry.level === 'info' && entry.message.includes('copy the entries of vercel-headers.json'))).toBe(true);
+    expect(
+      site.logs.some(
+        (entry) => entry.level === 'info' && entry.message.includes('copy the entries of vercel-headers.json'),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -226,8 +258,14 @@ describe('astro build of a localized, non-indexable site', () => {
 
   it('audits it (`audit: true`) as a preview: nothing indexable, its own noindex and Disallow no finding (issue 11 item 13)', () => {
     const ours = site.logs.filter((entry) => entry.label === '@robots-kit/astro');
-    expect(ours.find((entry) => entry.message === 'This build is not indexable, so the audit checks that no page can be indexed.')?.level).toBe('info');
-    expect(ours.find((entry) => entry.message.startsWith('robots-kit audit of '))?.message).toMatch(/; 0 errors, 0 warnings, \d+ info$/);
+    expect(
+      ours.find(
+        (entry) => entry.message === 'This build is not indexable, so the audit checks that no page can be indexed.',
+      )?.level,
+    ).toBe('info');
+    expect(ours.find((entry) => entry.message.startsWith('robots-kit audit of '))?.message).toMatch(
+      /; 0 errors, 0 warnings, \d+ info$/,
+    );
     expect(ours.filter((entry) => entry.level === 'error')).toEqual([]);
   });
 

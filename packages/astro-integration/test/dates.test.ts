@@ -60,6 +60,8 @@ describe('issue 11 item 15: impossible unquoted YAML dates in Astro', () => {
   it('keeps a real unquoted date', async () => {
     expect(await buildDates('valid')).toBeUndefined();
     const html = await readFile(new URL('dist/valid/page/index.html', ROOT), 'utf8');
-    expect(robotsTags(html).filter(([name]) => name === 'robots')).toEqual([['robots', 'unavailable_after: 2030-02-28']]);
+    expect(robotsTags(html).filter(([name]) => name === 'robots')).toEqual([
+      ['robots', 'unavailable_after: 2030-02-28'],
+    ]);
   });
 });

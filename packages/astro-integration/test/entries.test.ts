@@ -19,7 +19,10 @@ describe('the entry a page is the page of (issue 11 item 2)', () => {
 
   it('takes the entry whose id is the route param, not the featured entry listed before it in props', async () => {
     expect(await tags('blog/draft/index.html')).toEqual([['robots', 'noindex']]);
-    expect(await tags('blog/archived/index.html')).toEqual([['robots', 'noarchive'], ['googlebot', GOOGLEBOT]]);
+    expect(await tags('blog/archived/index.html')).toEqual([
+      ['robots', 'noarchive'],
+      ['googlebot', GOOGLEBOT],
+    ]);
     // The featured entry's own page, and a plain post beside it: nothing of the other entry leaks in.
     expect(await tags('blog/featured/index.html')).toEqual([['googlebot', GOOGLEBOT]]);
     expect(await tags('blog/plain-one/index.html')).toEqual([['googlebot', GOOGLEBOT]]);

@@ -7,7 +7,11 @@ import { fixtureRoot } from './helpers/build-fixture.js';
 const bad = fixtureRoot('bad');
 
 /** Builds one of the `bad` fixture's source folders with the integration, inline config only. */
-async function buildBad(srcDir: string, options: Parameters<typeof robots>[0] = {}, site: string | null = 'https://example.com'): Promise<unknown> {
+async function buildBad(
+  srcDir: string,
+  options: Parameters<typeof robots>[0] = {},
+  site: string | null = 'https://example.com',
+): Promise<unknown> {
   try {
     await build({
       root: fileURLToPath(bad),
@@ -66,7 +70,9 @@ describe('bad input fails the build with a message naming the file', () => {
   });
 
   it('rejects a relative robots.txt sitemap when no `site` is set, naming the option to set, before building', async () => {
-    const error = (await buildBad('page', { robotsTxt: { sitemap: '/sitemap.xml' } }, null)) as Error & { hint?: string };
+    const error = (await buildBad('page', { robotsTxt: { sitemap: '/sitemap.xml' } }, null)) as Error & {
+      hint?: string;
+    };
     expect(error.name).toBe('RobotsError');
     expect(error.message).toContain('[@robots-kit/astro]');
     expect(error.message).toContain('`robotsTxt.sitemap`');

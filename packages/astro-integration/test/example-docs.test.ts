@@ -27,7 +27,9 @@ describe('examples/astro-docs (Starlight)', () => {
 
   it('writes robots.txt with the sitemap index and the AI bots group', async () => {
     const text = await site.read('robots.txt');
-    expect(parseRobotsTxt(text).sitemaps.map((sitemap) => sitemap.url)).toEqual(['https://docs.example.com/sitemap-index.xml']);
+    expect(parseRobotsTxt(text).sitemaps.map((sitemap) => sitemap.url)).toEqual([
+      'https://docs.example.com/sitemap-index.xml',
+    ]);
     expect(isAllowed(text, 'GPTBot', 'https://docs.example.com/guides/install/')).toBe(false);
     expect(isAllowed(text, 'Googlebot', 'https://docs.example.com/guides/install/')).toBe(true);
   });
@@ -38,7 +40,9 @@ describe('examples/astro-docs (Starlight)', () => {
     expect(listed).not.toContain('https://docs.example.com/internal/release-checklist/');
     expect(auditHeadline(site.logs)).toMatch(/ [1-9]\d* sitemap URLs; 0 errors, 0 warnings, 1 info$/);
     // The one info finding (issue 16): the sidebar links to the unfinished guide, which is noindex.
-    expect(ours(site.logs, 'info').filter((message) => message.includes('link-to-noindex'))).toEqual([expect.stringMatching(/link to \/guides\/plugins\/, which is noindex/)]);
+    expect(ours(site.logs, 'info').filter((message) => message.includes('link-to-noindex'))).toEqual([
+      expect.stringMatching(/link to \/guides\/plugins\/, which is noindex/),
+    ]);
     expect([...ours(site.logs, 'warn'), ...ours(site.logs, 'error')]).toEqual([]);
   });
 

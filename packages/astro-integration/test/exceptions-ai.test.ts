@@ -13,14 +13,21 @@ import { GOOGLEBOT_DEFAULT, ours, tagsOf } from './helpers/site-output.js';
 const ROOT = fixtureRoot('exceptions');
 const SETUPS = [
   { name: 'plain', config: 'astro.config.mjs', outDir: './dist/plain', page: (path: string) => `${path}/index.html` },
-  { name: 'base', config: 'astro.base.config.mjs', outDir: './dist/base', page: (path: string) => `${path}/index.html` },
+  {
+    name: 'base',
+    config: 'astro.base.config.mjs',
+    outDir: './dist/base',
+    page: (path: string) => `${path}/index.html`,
+  },
   { name: 'file', config: 'astro.file.config.mjs', outDir: './dist/file', page: (path: string) => `${path}.html` },
 ] as const;
 
 describe.each(SETUPS)('exceptions and AI controls ($name)', (setup) => {
   let site: BuiltFixture;
   beforeAll(async () => {
-    site = await buildSite(ROOT, { config: { configFile: `./${setup.config}`, outDir: setup.outDir, logLevel: 'info' } });
+    site = await buildSite(ROOT, {
+      config: { configFile: `./${setup.config}`, outDir: setup.outDir, logLevel: 'info' },
+    });
   }, 120_000);
 
   it('lets the excepted page out and keeps the others under the rule', async () => {
@@ -46,7 +53,8 @@ describe.each(SETUPS)('exceptions and AI controls ($name)', (setup) => {
     expect(isAllowed(parsed, 'GPTBot', '/')).toBe(false);
     expect(isAllowed(parsed, 'CCBot', '/')).toBe(true);
     expect(isAllowed(parsed, 'OAI-SearchBot', '/')).toBe(true);
-    for (const bot of AI_BOTS.filter((one) => one.purpose === 'ai-training' && one.userAgent !== 'CCBot')) expect(text).toContain(`\nUser-agent: ${bot.userAgent}\n`);
+    for (const bot of AI_BOTS.filter((one) => one.purpose === 'ai-training' && one.userAgent !== 'CCBot'))
+      expect(text).toContain(`\nUser-agent: ${bot.userAgent}\n`);
     expect(text).toContain('User-agent: *\nContent-Usage: /gallery/ train-ai=n\nDisallow:\n');
     expect(text).toContain('User-agent: Googlebot\nContent-Signal: search=yes, ai-train=no\nDisallow:\n');
   });

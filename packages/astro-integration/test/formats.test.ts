@@ -13,25 +13,54 @@ import { startAstroDev, type RunningDevServer } from './helpers/start-astro-dev.
 const GOOGLEBOT = 'max-snippet:-1, max-image-preview:large, max-video-preview:-1';
 /** Every page, by the URL it is served at, and its exact tags (options: noindex.paths `/about`, `/blog/**`; rules `/` and `/docs/guide/`). */
 const EXPECTED: Record<string, Array<[string, string]>> = {
-  '/': [['robots', 'noarchive'], ['googlebot', GOOGLEBOT]],
+  '/': [
+    ['robots', 'noarchive'],
+    ['googlebot', GOOGLEBOT],
+  ],
   '/about': [['robots', 'noindex, follow']],
   '/blog': [['robots', 'noindex, follow']],
   '/blog/post': [['robots', 'noindex, follow, noarchive']],
-  '/docs/guide': [['robots', 'nosnippet'], ['googlebot', 'max-image-preview:large, max-video-preview:-1']],
+  '/docs/guide': [
+    ['robots', 'nosnippet'],
+    ['googlebot', 'max-image-preview:large, max-video-preview:-1'],
+  ],
   '/contact': [['googlebot', GOOGLEBOT]],
 };
 /** Where each format writes each page. */
 const FILES: Record<'directory' | 'file' | 'preserve', Record<string, string>> = {
-  directory: { '/': 'index.html', '/about': 'about/index.html', '/blog': 'blog/index.html', '/blog/post': 'blog/post/index.html', '/docs/guide': 'docs/guide/index.html', '/contact': 'contact/index.html' },
-  file: { '/': 'index.html', '/about': 'about.html', '/blog': 'blog.html', '/blog/post': 'blog/post.html', '/docs/guide': 'docs/guide.html', '/contact': 'contact.html' },
-  preserve: { '/': 'index.html', '/about': 'about.html', '/blog': 'blog/index.html', '/blog/post': 'blog/post.html', '/docs/guide': 'docs/guide.html', '/contact': 'contact.html' },
+  directory: {
+    '/': 'index.html',
+    '/about': 'about/index.html',
+    '/blog': 'blog/index.html',
+    '/blog/post': 'blog/post/index.html',
+    '/docs/guide': 'docs/guide/index.html',
+    '/contact': 'contact/index.html',
+  },
+  file: {
+    '/': 'index.html',
+    '/about': 'about.html',
+    '/blog': 'blog.html',
+    '/blog/post': 'blog/post.html',
+    '/docs/guide': 'docs/guide.html',
+    '/contact': 'contact.html',
+  },
+  preserve: {
+    '/': 'index.html',
+    '/about': 'about.html',
+    '/blog': 'blog/index.html',
+    '/blog/post': 'blog/post.html',
+    '/docs/guide': 'docs/guide.html',
+    '/contact': 'contact.html',
+  },
 };
 
 describe('build.format and trailingSlash (issue 11 item 3)', () => {
   for (const format of ['directory', 'file', 'preserve'] as const) {
     for (const trailingSlash of ['ignore', 'always', 'never'] as const) {
       it(`gives every page the same tags with build.format '${format}' and trailingSlash '${trailingSlash}'`, async () => {
-        const site = await buildFixture('formats', { config: { build: { format }, trailingSlash, outDir: `./dist-${format}-${trailingSlash}` } });
+        const site = await buildFixture('formats', {
+          config: { build: { format }, trailingSlash, outDir: `./dist-${format}-${trailingSlash}` },
+        });
         for (const [url, expected] of Object.entries(EXPECTED)) {
           expect(robotsTags(await site.read(FILES[format][url]!)), `${url} (${FILES[format][url]})`).toEqual(expected);
         }
@@ -53,7 +82,10 @@ describe('build.format and trailingSlash (issue 11 item 3)', () => {
 describe('the same globs in astro dev with build.format file', () => {
   let dev: RunningDevServer;
   beforeAll(async () => {
-    dev = await startAstroDev(fileURLToPath(fixtureRoot('formats')), { nodeEnv: 'development', args: ['--config', 'astro.file.config.mjs'] });
+    dev = await startAstroDev(fileURLToPath(fixtureRoot('formats')), {
+      nodeEnv: 'development',
+      args: ['--config', 'astro.file.config.mjs'],
+    });
   });
   afterAll(async () => {
     await dev?.stop();

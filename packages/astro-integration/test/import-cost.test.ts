@@ -24,13 +24,26 @@ function modulesLoaded(options: string, outDir: string): string[] {
     await build({ root: ${JSON.stringify(fileURLToPath(ROOT))}, configFile: false, outDir: ${JSON.stringify(outDir)}, site: 'https://example.com', logLevel: 'error', integrations: [robots(${options})] });
     process.stdout.write('\\nloaded: ' + JSON.stringify(loaded));
   `;
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: fileURLToPath(ROOT), encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: fileURLToPath(ROOT),
+    encoding: 'utf8',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
   expect(result.status, result.stderr).toBe(0);
-  const loaded = JSON.parse(result.stdout.slice(result.stdout.lastIndexOf('\nloaded: ') + '\nloaded: '.length)) as string[];
-  return loaded.filter((url) => /\/packages\/(?:core|astro-integration)\/dist\//.test(url) || /\/@robots-kit\//.test(url));
+  const loaded = JSON.parse(
+    result.stdout.slice(result.stdout.lastIndexOf('\nloaded: ') + '\nloaded: '.length),
+  ) as string[];
+  return loaded.filter(
+    (url) => /\/packages\/(?:core|astro-integration)\/dist\//.test(url) || /\/@robots-kit\//.test(url),
+  );
 }
 /** Core's modules that only some options need: the zod schemas, the audit, the reports, the CLI, the logs, the header writers. */
-const heavy = (urls: string[]) => urls.filter((url) => /\/core\/dist\/(?:audit|report|logs|cli|headers\/generate)\/|\/core\/dist\/(?:options|headers)\/(?:schema|normalize)\.js|\/core\/dist\/(?:index|adapter)\.js/.test(url));
+const heavy = (urls: string[]) =>
+  urls.filter((url) =>
+    /\/core\/dist\/(?:audit|report|logs|cli|headers\/generate)\/|\/core\/dist\/(?:options|headers)\/(?:schema|normalize)\.js|\/core\/dist\/(?:index|adapter)\.js/.test(
+      url,
+    ),
+  );
 
 describe('what a build loads', () => {
   it('default options: no schemas, audit, reports or header writers', () => {

@@ -47,13 +47,17 @@ describe('links and nosnippet in an Astro build', () => {
     const promo = await site.read('client/promo.html');
     expect(promo).toContain('<section class="promo" data-nosnippet>');
     expect(promo).toContain('<aside class="promo">');
-    const warnings = site.logs.filter((entry) => entry.level === 'warn' && entry.message.includes('data-nosnippet')).map((entry) => entry.message);
+    const warnings = site.logs
+      .filter((entry) => entry.level === 'warn' && entry.message.includes('data-nosnippet'))
+      .map((entry) => entry.message);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/\/site\/promo.*`<aside>`.*`\.promo`/);
   });
 
   it('reads a Markdown page’s own `links: ugc` and a collection entry’s collection', async () => {
-    expect(anchors(await site.read('client/forum/thread.html'))).toContain('<a href="https://user.example.org/" rel="ugc">');
+    expect(anchors(await site.read('client/forum/thread.html'))).toContain(
+      '<a href="https://user.example.org/" rel="ugc">',
+    );
     expect(anchors(await site.read('client/forum/thread.html'))).toContain('<a href="/site/">');
     const entry = anchors(await site.read('client/threads/first.html'));
     expect(entry).toContain('<a href="https://user.example.org/" rel="nofollow">');
@@ -79,7 +83,10 @@ describe('links in `astro dev`', () => {
   beforeAll(async () => {
     await mkdir(TMP, { recursive: true });
     root = await mkdtemp(fileURLToPath(new URL('links-', TMP)));
-    await cp(fileURLToPath(fixtureRoot('links')), root, { recursive: true, filter: (source) => !/[\\/](node_modules|dist|\.astro)([\\/]|$)/.test(source) });
+    await cp(fileURLToPath(fixtureRoot('links')), root, {
+      recursive: true,
+      filter: (source) => !/[\\/](node_modules|dist|\.astro)([\\/]|$)/.test(source),
+    });
     server = await startAstroDev(root, { nodeEnv: 'development' });
   }, 120_000);
   afterAll(async () => {

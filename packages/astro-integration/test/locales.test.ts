@@ -24,13 +24,18 @@ function expectedFor(locale: string, file: string): Record<string, string[]> {
   if (locale === 'de') return NOINDEX;
   if (locale === 'fr') return { robots: ['noarchive'], googlebot: GOOGLEBOT_DEFAULT };
   // `nosnippet` for every crawler: Googlebot's extra tag drops its `max-snippet`.
-  if (locale === 'es' && file.includes('blog/')) return { robots: ['nosnippet'], googlebot: ['max-image-preview:large', 'max-video-preview:-1'] };
+  if (locale === 'es' && file.includes('blog/'))
+    return { robots: ['nosnippet'], googlebot: ['max-image-preview:large', 'max-video-preview:-1'] };
   return { googlebot: GOOGLEBOT_DEFAULT };
 }
 /** Every built page with the locale Astro's router gave it (`data-locale`) and the tags robots-kit wrote. */
-async function pagesWithLocale(site: BuiltFixture): Promise<Array<{ file: string; locale: string; tags: Record<string, string[]> }>> {
+async function pagesWithLocale(
+  site: BuiltFixture,
+): Promise<Array<{ file: string; locale: string; tags: Record<string, string[]> }>> {
   // The other configs build into folders inside the default one.
-  const files = (await listFiles(site.outDir)).filter((file) => file.endsWith('.html') && !/^(prefixed|fallback|redirects|unknown|no-i18n)\//.test(file));
+  const files = (await listFiles(site.outDir)).filter(
+    (file) => file.endsWith('.html') && !/^(prefixed|fallback|redirects|unknown|no-i18n)\//.test(file),
+  );
   return Promise.all(
     files.map(async (file) => {
       const html = await site.read(file);
@@ -74,7 +79,9 @@ describe('issue 16: locales in Astro', () => {
   describe('prefixDefaultLocale: true, base: /docs, build.format: file', () => {
     let site: BuiltFixture;
     beforeAll(async () => {
-      site = await buildSite(ROOT, { config: { configFile: './astro.prefixed.config.mjs', outDir: './dist/prefixed' } });
+      site = await buildSite(ROOT, {
+        config: { configFile: './astro.prefixed.config.mjs', outDir: './dist/prefixed' },
+      });
     });
 
     it("reads the locale after the base, from `about.html` files too, as Astro's router does", async () => {
@@ -97,7 +104,9 @@ describe('issue 16: locales in Astro', () => {
   describe("i18n fallbacks with `fallbackType: 'rewrite'`, base: /docs, build.format: file", () => {
     let site: BuiltFixture;
     beforeAll(async () => {
-      site = await buildSite(ROOT, { config: { configFile: './astro.fallback.config.mjs', outDir: './dist/fallback' } });
+      site = await buildSite(ROOT, {
+        config: { configFile: './astro.fallback.config.mjs', outDir: './dist/fallback' },
+      });
     });
 
     it("gives a page rendered from English at another locale's URL that locale's tags, and the options see the locale", async () => {
@@ -115,9 +124,13 @@ describe('issue 16: locales in Astro', () => {
   });
 
   it("audits Astro's redirect pages (`redirects`, i18n fallbacks) as redirects: the build passes, with no canonical finding", async () => {
-    const site = await buildSite(ROOT, { config: { configFile: './astro.redirects.config.mjs', outDir: './dist/redirects', logLevel: 'info' } });
+    const site = await buildSite(ROOT, {
+      config: { configFile: './astro.redirects.config.mjs', outDir: './dist/redirects', logLevel: 'info' },
+    });
     // The redirect to the noindex German page is one of Astro's pages: noindex, with a canonical to its target.
-    expect(await site.read('old-de/index.html')).toMatch(/http-equiv="refresh"[\s\S]*name="robots" content="noindex"[\s\S]*rel="canonical"/);
+    expect(await site.read('old-de/index.html')).toMatch(
+      /http-equiv="refresh"[\s\S]*name="robots" content="noindex"[\s\S]*rel="canonical"/,
+    );
     expect(await site.read('fr/about/index.html')).toMatch(/http-equiv="refresh"/);
     expect(auditHeadline(site.logs)).toMatch(/; 0 errors, /);
     expect(ours(site.logs, 'warn').join('\n')).not.toMatch(/canonical|robots-on-error-page/);
@@ -126,7 +139,10 @@ describe('issue 16: locales in Astro', () => {
   describe('astro dev, with `base: /docs` and every locale prefixed', () => {
     let server: RunningDevServer | undefined;
     beforeAll(async () => {
-      server = await startAstroDev(fileURLToPath(ROOT), { nodeEnv: 'development', args: ['--config', 'astro.prefixed.config.mjs'] });
+      server = await startAstroDev(fileURLToPath(ROOT), {
+        nodeEnv: 'development',
+        args: ['--config', 'astro.prefixed.config.mjs'],
+      });
     });
     afterAll(async () => {
       await server?.stop();
@@ -148,7 +164,9 @@ describe('issue 16: locales in Astro', () => {
   });
 
   it("stops the build for a locale the config's `i18n.locales` does not have, naming the option and the locales there are", async () => {
-    const error = await buildSite(ROOT, { config: { configFile: './astro.unknown.config.mjs', outDir: './dist/unknown' } }).then(
+    const error = await buildSite(ROOT, {
+      config: { configFile: './astro.unknown.config.mjs', outDir: './dist/unknown' },
+    }).then(
       () => undefined,
       (caught: unknown) => caught as Error,
     );

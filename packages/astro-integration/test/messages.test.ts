@@ -43,16 +43,29 @@ describe('issue 11 item 17: Astro messages, once and in our words', () => {
         integrations: [
           robots({
             // A Bingbot group of its own drops the `*` group's Disallow: core warns about it.
-            robotsTxt: { groups: [{ userAgent: '*', disallow: ['/private/'] }, { userAgent: 'Bingbot', crawlDelay: 2 }] },
+            robotsTxt: {
+              groups: [
+                { userAgent: '*', disallow: ['/private/'] },
+                { userAgent: 'Bingbot', crawlDelay: 2 },
+              ],
+            },
             noindex: { paths: ['/tag/**'] },
           }),
         ],
       },
     });
-    const ours = site.logs.filter((entry: LogEntry) => entry.label === '@robots-kit/astro').map((entry) => entry.message);
-    const warnings = site.logs.filter((entry: LogEntry) => entry.label === '@robots-kit/astro' && entry.level === 'warn').map((entry) => entry.message);
+    const ours = site.logs
+      .filter((entry: LogEntry) => entry.label === '@robots-kit/astro')
+      .map((entry) => entry.message);
+    const warnings = site.logs
+      .filter((entry: LogEntry) => entry.label === '@robots-kit/astro' && entry.level === 'warn')
+      .map((entry) => entry.message);
     expect(warnings.some((message) => message.includes('`Bingbot` group'))).toBe(true);
-    expect(warnings.some((message) => message.includes('`noindex.paths[0]`') && message.includes('Did you mean `/tags/**`?'))).toBe(true);
+    expect(
+      warnings.some(
+        (message) => message.includes('`noindex.paths[0]`') && message.includes('Did you mean `/tags/**`?'),
+      ),
+    ).toBe(true);
     for (const message of ours) expect(message, message).not.toMatch(/^\[@robots-kit\//);
     expect(new Set(ours).size).toBe(ours.length);
   });

@@ -6,7 +6,13 @@ const entry = z.object({ title: z.string(), robots: robotsSchema() });
 
 describe('robotsSchema()', () => {
   it('composes with a collection schema and accepts every input form unchanged', () => {
-    for (const robots of ['noindex, nofollow', ['noarchive', 'max-snippet:20'], false, true, { index: false, googlebot: 'noimageindex' }]) {
+    for (const robots of [
+      'noindex, nofollow',
+      ['noarchive', 'max-snippet:20'],
+      false,
+      true,
+      { index: false, googlebot: 'noimageindex' },
+    ]) {
       expect(entry.parse({ title: 't', robots })).toEqual({ title: 't', robots });
     }
   });

@@ -27,7 +27,9 @@ describe('values from options and front matter travel to the middleware as data,
       frontMatter: Object.fromEntries(hostile.map((value, i) => [`src/pages/${i}.md`, value])),
     } as unknown as RobotsData;
     const code = moduleCode(data);
-    const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { default: unknown };
+    const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as {
+      default: unknown;
+    };
     expect(module.default).toEqual(data);
     expect((globalThis as Record<symbol, unknown>)[PWNED]).toBeUndefined();
     expect((globalThis as Record<string, unknown>).x).toBeUndefined();
@@ -65,7 +67,9 @@ describe('hostile robots tags and values in a real build', () => {
   });
 
   it('leaves an endpoint that returns text/html untouched (ep.html.ts)', async () => {
-    expect(await site.read('ep.html')).toBe('<!doctype html><html><head><title>Endpoint</title></head><body>Made by an endpoint</body></html>');
+    expect(await site.read('ep.html')).toBe(
+      '<!doctype html><html><head><title>Endpoint</title></head><body>Made by an endpoint</body></html>',
+    );
   });
 
   it('returns an HTML body that is not valid UTF-8 byte for byte', async () => {
@@ -83,7 +87,14 @@ describe('hostile robots tags and values in a real build', () => {
 
   it('leaves a page whose head is not UTF-8 byte for byte, and says so', async () => {
     expect((await site.readBytes('latin1-head/index.html')).equals(Buffer.from(LATIN1_HEAD_PAGE))).toBe(true);
-    expect(site.logs.some((entry) => entry.level === 'warn' && entry.message.includes('/latin1-head/') && entry.message.includes('not valid UTF-8'))).toBe(true);
+    expect(
+      site.logs.some(
+        (entry) =>
+          entry.level === 'warn' &&
+          entry.message.includes('/latin1-head/') &&
+          entry.message.includes('not valid UTF-8'),
+      ),
+    ).toBe(true);
   });
 
   it('fails the build on markup passed as directives, quoting it escaped, and writes no page', async () => {

@@ -16,7 +16,9 @@ const ROOT = fixtureRoot('setups');
 
 /** Builds the fixture with `astro.<name>.config.mjs` into its `dist-<name>` folder. */
 function buildSetup(name: string): Promise<BuiltFixture> {
-  return buildSite(ROOT, { config: { configFile: `./astro.${name}.config.mjs`, outDir: `./dist-${name}`, logLevel: 'info' } });
+  return buildSite(ROOT, {
+    config: { configFile: `./astro.${name}.config.mjs`, outDir: `./dist-${name}`, logLevel: 'info' },
+  });
 }
 
 describe('issue 11 item 4: `base: /site` with `audit: true`', () => {
@@ -44,7 +46,9 @@ describe('issue 11 item 4: `base: /site` with `audit: true`', () => {
   });
 
   it('writes the sitemap and robots.txt with the base in every URL', async () => {
-    expect(parseRobotsTxt(await site.read('robots.txt')).sitemaps.map((sitemap) => sitemap.url)).toEqual(['https://example.com/site/sitemap-index.xml']);
+    expect(parseRobotsTxt(await site.read('robots.txt')).sitemaps.map((sitemap) => sitemap.url)).toEqual([
+      'https://example.com/site/sitemap-index.xml',
+    ]);
     expect(locs(await site.read('sitemap-index.xml'))).toEqual(['https://example.com/site/sitemap-0.xml']);
     expect(locs(await site.read('sitemap-0.xml')).sort()).toEqual([
       'https://example.com/site/',
@@ -69,7 +73,9 @@ describe('issue 11 item 6: `robotsTxt.sitemap: true` with `@astrojs/sitemap`’s
   });
 
   it('names the index the sitemap wrote, `pages-index.xml`, which exists', async () => {
-    expect(parseRobotsTxt(await site.read('robots.txt')).sitemaps.map((sitemap) => sitemap.url)).toEqual(['https://example.com/pages-index.xml']);
+    expect(parseRobotsTxt(await site.read('robots.txt')).sitemaps.map((sitemap) => sitemap.url)).toEqual([
+      'https://example.com/pages-index.xml',
+    ]);
     expect(locs(await site.read('pages-index.xml'))).toEqual(['https://example.com/pages-0.xml']);
     expect(existsSync(new URL('sitemap-index.xml', site.outDir))).toBe(false);
   });
@@ -100,15 +106,22 @@ describe('issue 11 item 13: a preview build with `audit: true`', () => {
 
   it('writes the preview robots.txt and a site-wide X-Robots-Tag rule', async () => {
     expect(await site.read('robots.txt')).toBe(NON_INDEXABLE_ROBOTS_TXT);
-    const rules = [...parseHeadersFile(await site.read('_headers'))].map(([pattern, headers]) => [pattern, headers.map((header) => `${header.name}: ${header.value}`)]);
+    const rules = [...parseHeadersFile(await site.read('_headers'))].map(([pattern, headers]) => [
+      pattern,
+      headers.map((header) => `${header.name}: ${header.value}`),
+    ]);
     expect(rules).toEqual([['/*', ['X-Robots-Tag: noindex, nofollow']]]);
   });
 
   it('passes its own audit, which checks that nothing can be indexed', () => {
-    expect(ours(site.logs, 'info')).toContain('This build is not indexable, so the audit checks that no page can be indexed.');
+    expect(ours(site.logs, 'info')).toContain(
+      'This build is not indexable, so the audit checks that no page can be indexed.',
+    );
     expect(auditHeadline(site.logs)).toMatch(/: 8 pages, 7 sitemap URLs; 0 errors, 0 warnings, 0 info$/);
     expect(ours(site.logs, 'error')).toEqual([]);
-    expect(ours(site.logs, 'warn')).toEqual(['This build is not indexable (option `indexable: false`): every page gets `noindex, nofollow`.']);
+    expect(ours(site.logs, 'warn')).toEqual([
+      'This build is not indexable (option `indexable: false`): every page gets `noindex, nofollow`.',
+    ]);
   });
 
   it('fails when a page of the preview can still be indexed, naming it', async () => {
@@ -118,12 +131,16 @@ describe('issue 11 item 13: a preview build with `audit: true`', () => {
     );
     // The failed build's log, kept where the capturing logger writes it (see helpers/build-fixture.ts).
     const logs = (globalThis as Record<symbol, unknown>)[Symbol.for('@robots-kit/astro test logs')] as LogEntry[];
-    expect(error?.message).toBe('[@robots-kit/astro] The robots-kit audit found 1 error in the build output (listed above).');
+    expect(error?.message).toBe(
+      '[@robots-kit/astro] The robots-kit audit found 1 error in the build output (listed above).',
+    );
     expect(error?.hint).toContain('A preview build must keep every page out of search results');
     // One finding line (Astro adds its own line about the failed hook).
     const findings = ours(logs, 'error').filter((message) => message.startsWith('error '));
     expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatch(/^error preview-indexable: This build is not indexable, yet \/landing may be indexed by googlebot and \*/);
+    expect(findings[0]).toMatch(
+      /^error preview-indexable: This build is not indexable, yet \/landing may be indexed by googlebot and \*/,
+    );
   });
 });
 
@@ -138,7 +155,9 @@ describe('issue 11 item 14: options that match no page warn at the end of the bu
     const paths = warnings.filter((message) => message.includes('`noindex.paths[0]`'));
     expect(paths).toEqual([expect.stringContaining('`/tag/**`')]);
     expect(paths[0]).toContain('Did you mean `/tags/**`?');
-    expect(warnings.filter((message) => message.includes('`rules[1].path`'))).toEqual([expect.stringContaining('`/privat/**`')]);
+    expect(warnings.filter((message) => message.includes('`rules[1].path`'))).toEqual([
+      expect.stringContaining('`/privat/**`'),
+    ]);
     // `/blog/*` matched /blog/hello/: no warning.
     expect(warnings.some((message) => message.includes('rules[0]'))).toBe(false);
   });

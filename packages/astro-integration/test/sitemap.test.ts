@@ -11,7 +11,9 @@ import { tokens } from './helpers/tokens.js';
 /** The page URLs of the sitemap index and its children (files below `base`), read with an XML parser. */
 async function sitemapUrls(site: BuiltFixture, base = '/'): Promise<string[]> {
   const locs = (xml: string): string[] =>
-    DomUtils.findAll((element) => element.name === 'loc', parseDocument(xml, { xmlMode: true }).children).map((loc) => DomUtils.textContent(loc).trim());
+    DomUtils.findAll((element) => element.name === 'loc', parseDocument(xml, { xmlMode: true }).children).map((loc) =>
+      DomUtils.textContent(loc).trim(),
+    );
   const urls: string[] = [];
   for (const child of locs(await site.read('sitemap-index.xml'))) {
     urls.push(...locs(await site.read(new URL(child).pathname.slice(base.length))));
@@ -33,13 +35,26 @@ async function indexablePages(site: BuiltFixture): Promise<string[]> {
   const pages: string[] = [];
   for (const file of (await listFiles(site.outDir)).filter((path) => path.endsWith('.html'))) {
     if (/^(404|500)\.html$|^oops\//.test(file)) continue;
-    const noindex = robotsTags(await site.read(file), ['robots', 'googlebot']).some(([, content]) => tokens(content).some((token) => token === 'noindex' || token === 'none'));
+    const noindex = robotsTags(await site.read(file), ['robots', 'googlebot']).some(([, content]) =>
+      tokens(content).some((token) => token === 'noindex' || token === 'none'),
+    );
     if (!noindex) pages.push(urlOf(file));
   }
   return pages.sort();
 }
 
-const EXCLUDED = ['/hidden/', '/none/', '/googlebot-only/', '/locals/', '/tags/bread/', '/notes/secret-note/', '/drafts/draft/', '/oops/', '/404/', '/500/'];
+const EXCLUDED = [
+  '/hidden/',
+  '/none/',
+  '/googlebot-only/',
+  '/locals/',
+  '/tags/bread/',
+  '/notes/secret-note/',
+  '/drafts/draft/',
+  '/oops/',
+  '/404/',
+  '/500/',
+];
 
 describe.each([
   ['listed before robots()', 'sitemap-first'],
@@ -47,12 +62,16 @@ describe.each([
 ])('@astrojs/sitemap with robotsSitemapFilter(), %s', (_order, name) => {
   let site: BuiltFixture;
   beforeAll(async () => {
-    site = await buildFixture('sitemap', { config: { configFile: `./astro.${name}.config.mjs`, outDir: `./dist-${name}`, logLevel: 'info' } });
+    site = await buildFixture('sitemap', {
+      config: { configFile: `./astro.${name}.config.mjs`, outDir: `./dist-${name}`, logLevel: 'info' },
+    });
   });
 
   it('lists every indexable page and no noindex or error page', async () => {
     const listed = await sitemapUrls(site);
-    const expected = (await indexablePages(site)).filter((url) => name !== 'robots-first' || !url.endsWith('/excluded-by-user/'));
+    const expected = (await indexablePages(site)).filter(
+      (url) => name !== 'robots-first' || !url.endsWith('/excluded-by-user/'),
+    );
     expect(listed).toEqual(expected);
     expect(listed).toContain('https://example.com/');
     expect(listed).toContain('https://example.com/about/');
@@ -68,7 +87,9 @@ describe.each([
 
   it('points robots.txt at sitemap-index.xml, merged with public/robots.txt', async () => {
     const text = await site.read('robots.txt');
-    expect(parseRobotsTxt(text).sitemaps.map((sitemap) => sitemap.url)).toEqual(['https://example.com/sitemap-index.xml']);
+    expect(parseRobotsTxt(text).sitemaps.map((sitemap) => sitemap.url)).toEqual([
+      'https://example.com/sitemap-index.xml',
+    ]);
     expect(isAllowed(text, 'Googlebot', 'https://example.com/search-results/')).toBe(false);
     expect(isAllowed(text, 'Googlebot', 'https://example.com/search')).toBe(false);
   });
@@ -79,7 +100,9 @@ describe.each([
 
   if (name === 'robots-first') {
     it('runs the audit after the sitemap is written, whatever the order', async () => {
-      const headline = site.logs.find((entry) => entry.label === '@robots-kit/astro' && entry.message.startsWith('robots-kit audit of '));
+      const headline = site.logs.find(
+        (entry) => entry.label === '@robots-kit/astro' && entry.message.startsWith('robots-kit audit of '),
+      );
       expect(headline?.level).toBe('info');
       expect(headline?.message).toContain(`${(await sitemapUrls(site)).length} sitemap URLs; 0 errors`);
     });
@@ -89,17 +112,25 @@ describe.each([
 describe('@astrojs/sitemap without the filter, `robotsTxt: false`, base `/docs`', () => {
   let site: BuiltFixture;
   beforeAll(async () => {
-    site = await buildFixture('sitemap', { config: { configFile: './astro.unfiltered.config.mjs', outDir: './dist-unfiltered', logLevel: 'info' } });
+    site = await buildFixture('sitemap', {
+      config: { configFile: './astro.unfiltered.config.mjs', outDir: './dist-unfiltered', logLevel: 'info' },
+    });
   });
 
   it('warns about each noindex or error page the sitemap lists, naming it, then says how to fix it', async () => {
     const warnings = site.logs.filter((entry) => entry.level === 'warn').map((entry) => entry.message);
     const listed = await sitemapUrls(site, '/docs/');
     expect(listed.every((url) => url.startsWith('https://example.com/docs/'))).toBe(true);
-    const indexable = ['/', '/about/', '/bingbot-only/', '/excluded-by-user/', '/notes/public-note/'].map((path) => `https://example.com/docs${path}`);
+    const indexable = ['/', '/about/', '/bingbot-only/', '/excluded-by-user/', '/notes/public-note/'].map(
+      (path) => `https://example.com/docs${path}`,
+    );
     const wrong = listed.filter((url) => !indexable.includes(url));
     expect(wrong.length).toBeGreaterThan(5);
-    for (const url of wrong) expect(warnings.filter((line) => line.includes(` ${url},`)), url).toHaveLength(1);
+    for (const url of wrong)
+      expect(
+        warnings.filter((line) => line.includes(` ${url},`)),
+        url,
+      ).toHaveLength(1);
     expect(warnings.find((line) => line.includes('/docs/oops/'))).toContain('an error page');
     expect(warnings.find((line) => line.includes('/docs/hidden/'))).toContain('sitemap-0.xml lists');
     expect(warnings.at(-1)).toContain('robotsSitemapFilter()');

@@ -21,8 +21,13 @@ describe('Starlight entries (issue 11 item 1)', () => {
   });
 
   it('reads the object form, with a crawler of its own', async () => {
-    const found = Object.fromEntries(robotsTags(await site.read('guides/archived/index.html')).map(([name, content]) => [name, tokens(content)]));
-    expect(found).toEqual({ robots: ['max-snippet:50'], googlebot: ['max-image-preview:large', 'max-video-preview:-1', 'noarchive'] });
+    const found = Object.fromEntries(
+      robotsTags(await site.read('guides/archived/index.html')).map(([name, content]) => [name, tokens(content)]),
+    );
+    expect(found).toEqual({
+      robots: ['max-snippet:50'],
+      googlebot: ['max-image-preview:large', 'max-video-preview:-1', 'noarchive'],
+    });
   });
 
   it('leaves the pages that say nothing with the default tags only', async () => {
@@ -35,12 +40,16 @@ describe('Starlight entries (issue 11 item 1)', () => {
     expect(html.match(/<meta name="robots"/g)).toHaveLength(1);
     expect(html.indexOf('<meta name="robots"')).toBeLessThan(html.indexOf('</head>'));
     // Starlight's unfiltered sitemap is warned about by the sitemap checks (tested with starlight-site); nothing else.
-    const warnings = site.logs.filter((entry) => entry.level === 'warn' && entry.label === '@robots-kit/astro').map((entry) => entry.message);
+    const warnings = site.logs
+      .filter((entry) => entry.level === 'warn' && entry.label === '@robots-kit/astro')
+      .map((entry) => entry.message);
     expect(warnings.filter((message) => !/sitemap/i.test(message))).toEqual([]);
   });
 
   it('fails the build on `robots: noindx`, naming the file, the key, the value and the fix, once', async () => {
-    const failure = await buildFixture('starlight-robots', { config: { configFile: './astro.typo.config.mjs', outDir: './dist-typo' } }).then(
+    const failure = await buildFixture('starlight-robots', {
+      config: { configFile: './astro.typo.config.mjs', outDir: './dist-typo' },
+    }).then(
       () => undefined,
       (error: unknown) => error as Error,
     );

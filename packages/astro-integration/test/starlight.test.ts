@@ -15,11 +15,15 @@ import { auditHeadline, GOOGLEBOT_DEFAULT, locs, ours, tagsOf } from './helpers/
 
 /** Builds the Starlight fixture with `astro.<name>.config.mjs` (or `astro.config.mjs`). */
 function buildStarlight(name?: string): Promise<BuiltFixture> {
-  const config = name === undefined ? { logLevel: 'info' as const } : { configFile: `./astro.${name}.config.mjs`, outDir: `./dist-${name}`, logLevel: 'info' as const };
+  const config =
+    name === undefined
+      ? { logLevel: 'info' as const }
+      : { configFile: `./astro.${name}.config.mjs`, outDir: `./dist-${name}`, logLevel: 'info' as const };
   return buildFixture('starlight-site', { config });
 }
 
-const STARLIGHT_FIX = /^Starlight adds @astrojs\/sitemap without a filter: list `sitemap\(\{ filter: robotsSitemapFilter\(\) \}\)`/;
+const STARLIGHT_FIX =
+  /^Starlight adds @astrojs\/sitemap without a filter: list `sitemap\(\{ filter: robotsSitemapFilter\(\) \}\)`/;
 
 describe('issue 11 item 1: a Starlight site as created, robots() after starlight()', () => {
   let site: BuiltFixture;
@@ -33,9 +37,14 @@ describe('issue 11 item 1: a Starlight site as created, robots() after starlight
   });
 
   it('merges the robots tag of Starlight’s `head` front matter instead of adding a second one', async () => {
-    expect(await tagsOf(site, 'guides/head/index.html')).toEqual({ robots: ['noarchive'], googlebot: GOOGLEBOT_DEFAULT });
+    expect(await tagsOf(site, 'guides/head/index.html')).toEqual({
+      robots: ['noarchive'],
+      googlebot: GOOGLEBOT_DEFAULT,
+    });
     // The other `head` entry is left as written.
-    expect(await site.read('guides/head/index.html')).toMatch(/<meta name="description" content="Kept as written."\s*\/?>/);
+    expect(await site.read('guides/head/index.html')).toMatch(
+      /<meta name="description" content="Kept as written."\s*\/?>/,
+    );
   });
 
   it('leaves Starlight’s own 404 page without robots tags', async () => {
@@ -48,7 +57,9 @@ describe('issue 11 item 1: a Starlight site as created, robots() after starlight
   });
 
   it('points robots.txt at the sitemap Starlight adds', async () => {
-    expect(parseRobotsTxt(await site.read('robots.txt')).sitemaps.map((sitemap) => sitemap.url)).toEqual(['https://docs.example.com/sitemap-index.xml']);
+    expect(parseRobotsTxt(await site.read('robots.txt')).sitemaps.map((sitemap) => sitemap.url)).toEqual([
+      'https://docs.example.com/sitemap-index.xml',
+    ]);
   });
 
   it('warns, once, that Starlight’s sitemap lists a noindex page, and says what to do', () => {
@@ -71,9 +82,13 @@ describe('issue 11 item 1: robots() listed before starlight()', () => {
   });
 
   it('still finds the sitemap Starlight adds later: robots.txt names its index, its output is checked', async () => {
-    expect(parseRobotsTxt(await site.read('robots.txt')).sitemaps.map((sitemap) => sitemap.url)).toEqual(['https://docs.example.com/sitemap-index.xml']);
+    expect(parseRobotsTxt(await site.read('robots.txt')).sitemaps.map((sitemap) => sitemap.url)).toEqual([
+      'https://docs.example.com/sitemap-index.xml',
+    ]);
     const warnings = ours(site.logs, 'warn');
-    expect(warnings.some((message) => message.startsWith('sitemap-0.xml lists https://docs.example.com/internal/notes/'))).toBe(true);
+    expect(
+      warnings.some((message) => message.startsWith('sitemap-0.xml lists https://docs.example.com/internal/notes/')),
+    ).toBe(true);
     expect(warnings.filter((message) => STARLIGHT_FIX.test(message))).toHaveLength(1);
   });
 });
@@ -91,9 +106,18 @@ describe('issue 11 item 1: the README recipe, a filtered sitemap of our own and 
     expect(listed).toContain('https://docs.example.com/guides/getting-started/');
     expect(auditHeadline(site.logs)).toMatch(/: 6 pages, \d sitemap URLs; 0 errors, 0 warnings, 1 info$/);
     // The one info finding (issue 16): Starlight's sidebar links to the noindex draft guide.
-    const infos = site.logs.filter((entry) => entry.label === '@robots-kit/astro' && entry.level === 'info' && entry.message.includes('link-to-noindex'));
-    expect(infos.map((entry) => entry.message)).toEqual([expect.stringMatching(/link to \/guides\/draft\/, which is noindex/)]);
-    expect(site.logs.filter((entry) => entry.label === '@robots-kit/astro' && (entry.level === 'warn' || entry.level === 'error'))).toEqual([]);
+    const infos = site.logs.filter(
+      (entry) =>
+        entry.label === '@robots-kit/astro' && entry.level === 'info' && entry.message.includes('link-to-noindex'),
+    );
+    expect(infos.map((entry) => entry.message)).toEqual([
+      expect.stringMatching(/link to \/guides\/draft\/, which is noindex/),
+    ]);
+    expect(
+      site.logs.filter(
+        (entry) => entry.label === '@robots-kit/astro' && (entry.level === 'warn' || entry.level === 'error'),
+      ),
+    ).toEqual([]);
   });
 
   it('leaves the noindex draft out of the sitemap', async () => {

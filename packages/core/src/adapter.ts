@@ -26,9 +26,28 @@ export { matchHeaderPattern, parseHeadersFile, type HeaderLine, type HeadersFile
 export { matchVercelSource, readVercelHeaders, type VercelHeaderRule } from './headers/vercel.js';
 export { readHtaccessHeaders, type HtaccessHeaderRule } from './headers/htaccess.js';
 
-export { listOutputFiles, outputFileForUrl, writeFileAtomic, writeHeaderFiles, type WriteHeaderFilesContext } from './site/output-files.js';
-export { createConfigUsage, type ConfigUsage, type ConfigUsagePage, type ConfigUsageReportContext } from './site/config-usage.js';
-export { capLines, findHiddenNoindex, isNoindexPage, readRobotsTags, siteWarnings, tagsRecord, type HiddenNoindex } from './site/site-warnings.js';
+export {
+  listOutputFiles,
+  outputFileForUrl,
+  writeFileAtomic,
+  writeHeaderFiles,
+  type WriteHeaderFilesContext,
+} from './site/output-files.js';
+export {
+  createConfigUsage,
+  type ConfigUsage,
+  type ConfigUsagePage,
+  type ConfigUsageReportContext,
+} from './site/config-usage.js';
+export {
+  capLines,
+  findHiddenNoindex,
+  isNoindexPage,
+  readRobotsTags,
+  siteWarnings,
+  tagsRecord,
+  type HiddenNoindex,
+} from './site/site-warnings.js';
 
 export { MAX_HTML_BYTES } from './audit/audit-site.js';
 export { failsAt } from './audit/findings.js';
@@ -38,8 +57,19 @@ export { auditReportSchema } from './report/json.js';
 export { auditLogLines, formatAuditSummary, type AuditLogLine } from './report/table.js';
 export { formatGithubAnnotations } from './report/code-scanning.js';
 export { formatAuditHtml, renderAuditHtml, writeAuditHtml, type AuditHtmlOptions } from './report/html.js';
-export { inspectPage, type CrawlerInspection, type PageInspection, type PageInspectionInput, type RobotsTxtAnswer } from './audit/inspect-page.js';
-export { explainPageSources, type DirectiveOrigin, type DirectiveOriginKind, type PageExplanation } from './resolve/explain-page.js';
+export {
+  inspectPage,
+  type CrawlerInspection,
+  type PageInspection,
+  type PageInspectionInput,
+  type RobotsTxtAnswer,
+} from './audit/inspect-page.js';
+export {
+  explainPageSources,
+  type DirectiveOrigin,
+  type DirectiveOriginKind,
+  type PageExplanation,
+} from './resolve/explain-page.js';
 export { runCli, type CliIo, type CliStream } from './cli/run-cli.js';
 export type { CliFormat } from './cli/args.js';
 

@@ -14,7 +14,12 @@ import type { NormalizedRobotsOptions } from './options/schema.js';
 export { RobotsError, suggest, type RobotsErrorDetails, type RobotsWarning } from './errors.js';
 export { restoreImpossibleYamlDates } from './directives/dates.js';
 export { DEFAULTS } from './options/defaults.js';
-export { detectIndexable, normalizeOptionsFast, type IndexableDecision, type NormalizeContext } from './options/complete.js';
+export {
+  detectIndexable,
+  normalizeOptionsFast,
+  type IndexableDecision,
+  type NormalizeContext,
+} from './options/complete.js';
 export type { NormalizedRobotsOptions, RobotsOptions } from './options/schema.js';
 export { isErrorPage, resolvePageTags, type PageToResolve } from './resolve/resolve-page.js';
 export { explainPageSources, type PageExplanation } from './resolve/explain-page.js';
@@ -65,10 +70,21 @@ export async function loadPlainSitemapReader(): Promise<typeof import('./audit/p
  * without the zod schemas and the CLI that those entries bring.
  */
 export async function loadAudit(): Promise<
-  Pick<typeof import('./audit/audit-site.js'), 'auditSite'> & Pick<typeof import('./report/table.js'), 'auditLogLines'> & Pick<typeof import('./report/html.js'), 'renderAuditHtml' | 'writeAuditHtml'>
+  Pick<typeof import('./audit/audit-site.js'), 'auditSite'> &
+    Pick<typeof import('./report/table.js'), 'auditLogLines'> &
+    Pick<typeof import('./report/html.js'), 'renderAuditHtml' | 'writeAuditHtml'>
 > {
-  const [site, table, html] = await Promise.all([import('./audit/audit-site.js'), import('./report/table.js'), import('./report/html.js')]);
-  return { auditSite: site.auditSite, auditLogLines: table.auditLogLines, renderAuditHtml: html.renderAuditHtml, writeAuditHtml: html.writeAuditHtml };
+  const [site, table, html] = await Promise.all([
+    import('./audit/audit-site.js'),
+    import('./report/table.js'),
+    import('./report/html.js'),
+  ]);
+  return {
+    auditSite: site.auditSite,
+    auditLogLines: table.auditLogLines,
+    renderAuditHtml: html.renderAuditHtml,
+    writeAuditHtml: html.writeAuditHtml,
+  };
 }
 /** One of this package's modules, loaded synchronously (`require()` of an ES module, Node ≥ 22.12). */
 function loadSync(file: string): unknown {
@@ -80,13 +96,24 @@ function loadSync(file: string): unknown {
  * loaded, without zod); others (a bad value, an unusual form) load zod's schema with `import()`,
  * which then returns the same result as the main entry or throws its error, word for word.
  */
-export async function normalizeOptionsAsync(userOptions: unknown = {}, context: NormalizeContext = {}): Promise<NormalizedRobotsOptions> {
+export async function normalizeOptionsAsync(
+  userOptions: unknown = {},
+  context: NormalizeContext = {},
+): Promise<NormalizedRobotsOptions> {
   const headers = needsHeadersChecks(userOptions) ? await import('./headers/options.js') : undefined;
-  return normalizeOptionsFast(userOptions, context, headers) ?? (await import('./options/normalize.js')).normalizeOptionsWithSchema(userOptions, context);
+  return (
+    normalizeOptionsFast(userOptions, context, headers) ??
+    (await import('./options/normalize.js')).normalizeOptionsWithSchema(userOptions, context)
+  );
 }
 /** Options that set `headers` and are not normalized yet: the plain path needs the headers validator for them. */
 function needsHeadersChecks(userOptions: unknown): boolean {
-  return typeof userOptions === 'object' && userOptions !== null && (userOptions as { headers?: unknown }).headers !== undefined && !isNormalized(userOptions);
+  return (
+    typeof userOptions === 'object' &&
+    userOptions !== null &&
+    (userOptions as { headers?: unknown }).headers !== undefined &&
+    !isNormalized(userOptions)
+  );
 }
 /**
  * `normalizeOptions` for callers that cannot wait (the Eleventy plugin's `robotsIndexable`
@@ -95,8 +122,13 @@ function needsHeadersChecks(userOptions: unknown): boolean {
  * `require()` of this ES module (Node ≥ 22.12; the same module instance `import()` gives).
  */
 export function normalizeOptions(userOptions: unknown = {}, context: NormalizeContext = {}): NormalizedRobotsOptions {
-  const headers = needsHeadersChecks(userOptions) ? (loadSync('./headers/options.js') as typeof import('./headers/options.js')) : undefined;
+  const headers = needsHeadersChecks(userOptions)
+    ? (loadSync('./headers/options.js') as typeof import('./headers/options.js'))
+    : undefined;
   const fast = normalizeOptionsFast(userOptions, context, headers);
   if (fast !== undefined) return fast;
-  return (loadSync('./options/normalize.js') as typeof import('./options/normalize.js')).normalizeOptionsWithSchema(userOptions, context);
+  return (loadSync('./options/normalize.js') as typeof import('./options/normalize.js')).normalizeOptionsWithSchema(
+    userOptions,
+    context,
+  );
 }

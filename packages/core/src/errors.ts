@@ -4,8 +4,6 @@
  */
 import type { z } from 'zod';
 
-
-
 /** What went wrong, in enough detail for a user to find and fix it. */
 export interface RobotsErrorDetails {
   /** Stable machine-readable code, e.g. `unknown-directive`. */
@@ -26,8 +24,10 @@ export interface RobotsErrorDetails {
   suggestion?: string;
 }
 function quote(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
-  return '`' + text.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + '`';
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  return (
+    '`' + text.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + '`'
+  );
 }
 export function formatRobotsError(details: RobotsErrorDetails): string {
   const where = [details.source, details.key === undefined ? undefined : `key ${quote(details.key)}`]
@@ -73,28 +73,57 @@ export function robotsWarning(details: RobotsErrorDetails): RobotsWarning {
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), '');
+  return path.reduce<string>(
+    (text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)),
+    '',
+  );
 }
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  return path.reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined), input);
+  return path.reduce<unknown>(
+    (value, key) =>
+      value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined,
+    input,
+  );
 }
 function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
   let node: unknown = schema;
   for (const key of path) {
-    const def = (node as { def?: { type?: string; shape?: Record<string, unknown>; element?: unknown; innerType?: unknown; options?: unknown[] } }).def;
+    const def = (
+      node as {
+        def?: {
+          type?: string;
+          shape?: Record<string, unknown>;
+          element?: unknown;
+          innerType?: unknown;
+          options?: unknown[];
+        };
+      }
+    ).def;
     if (!def) return [];
     if (def.type === 'optional' || def.type === 'default') node = def.innerType;
     if (typeof key === 'number') node = (node as { def: { element?: unknown } }).def.element;
     else node = ((node as { def: { shape?: Record<string, unknown> } }).def.shape ?? {})[key as string];
   }
-  let def = (node as { def?: { type?: string; innerType?: unknown; shape?: Record<string, unknown>; options?: unknown[] } } | undefined)?.def;
+  let def = (
+    node as
+      | { def?: { type?: string; innerType?: unknown; shape?: Record<string, unknown>; options?: unknown[] } }
+      | undefined
+  )?.def;
   while (def && (def.type === 'optional' || def.type === 'default')) def = (def.innerType as { def?: typeof def }).def;
   if (def?.shape) return Object.keys(def.shape);
-  const objectOption = def?.options?.map((option) => (option as { def?: { shape?: Record<string, unknown> } }).def?.shape).find(Boolean);
+  const objectOption = def?.options
+    ?.map((option) => (option as { def?: { shape?: Record<string, unknown> } }).def?.shape)
+    .find(Boolean);
   return objectOption ? Object.keys(objectOption) : [];
 }
 /** Turns the first zod issue into a RobotsError that names the option, the value and the fix. */
-export function zodIssueToError(error: z.ZodError, input: unknown, schema: z.ZodType, source: string, packageName?: string): RobotsError {
+export function zodIssueToError(
+  error: z.ZodError,
+  input: unknown,
+  schema: z.ZodType,
+  source: string,
+  packageName?: string,
+): RobotsError {
   // A misspelt key also makes its correct spelling missing: report the typo, with its did-you-mean.
   const issue = error.issues.find((candidate) => candidate.code === 'unrecognized_keys') ?? error.issues[0]!;
   const key = formatPath(issue.path);
@@ -107,7 +136,11 @@ export function zodIssueToError(error: z.ZodError, input: unknown, schema: z.Zod
       key: key ? `${key}.${unknownKey}` : unknownKey,
       problem: 'unknown option',
       value: unknownKey,
-      expected: 'one of ' + keysAt(schema, issue.path).map((k) => `\`${k}\``).join(', '),
+      expected:
+        'one of ' +
+        keysAt(schema, issue.path)
+          .map((k) => `\`${k}\``)
+          .join(', '),
       suggestion: suggest(unknownKey, keysAt(schema, issue.path)),
     });
   }
@@ -116,7 +149,10 @@ export function zodIssueToError(error: z.ZodError, input: unknown, schema: z.Zod
   const { problem, expected, suggestion } = describeIssue(target.issue, value, target.path);
   // A string that reads as a boolean or a number (`'false'`, `'5'`) is shown with its quotes:
   // "invalid option value `false`; expected `true` or `false`" would contradict itself.
-  const shown = typeof value === 'string' && /^(?:true|false|[-+]?[0-9]+(?:\.[0-9]+)?)$/.test(value.trim()) ? JSON.stringify(value) : value;
+  const shown =
+    typeof value === 'string' && /^(?:true|false|[-+]?[0-9]+(?:\.[0-9]+)?)$/.test(value.trim())
+      ? JSON.stringify(value)
+      : value;
   return new RobotsError({
     code: 'invalid-option',
     package: packageName,
@@ -139,12 +175,16 @@ type ZodIssue = z.ZodError['issues'][number];
 function innermost(issue: ZodIssue, prefix: readonly PropertyKey[] = []): { issue: ZodIssue; path: PropertyKey[] } {
   const path = [...prefix, ...issue.path];
   if (issue.code !== 'invalid_union') return { issue, path };
-  const deepest = issue.errors.flat().filter((inner) => inner.path.length > 0).sort((a, b) => b.path.length - a.path.length)[0];
+  const deepest = issue.errors
+    .flat()
+    .filter((inner) => inner.path.length > 0)
+    .sort((a, b) => b.path.length - a.path.length)[0];
   return deepest ? innermost(deepest, path) : { issue, path };
 }
 
 /** zod's own wording (`Invalid input: expected array, received string`), which a schema's own `error` replaces. */
-const ZOD_DEFAULT_MESSAGE = /^(?:Invalid (?:input|option|URL|string|key|element|value)\b|Too (?:small|big)\b|Expected\b|Unrecognized\b)/;
+const ZOD_DEFAULT_MESSAGE =
+  /^(?:Invalid (?:input|option|URL|string|key|element|value)\b|Too (?:small|big)\b|Expected\b|Unrecognized\b)/;
 
 /** What a zod type name (`issue.expected`) is in our words. */
 const KINDS: Readonly<Record<string, string>> = {
@@ -164,18 +204,29 @@ const KINDS: Readonly<Record<string, string>> = {
  * default texts (`Invalid option: expected one of "a"|"b"`, `received undefined`) never reach
  * the user.
  */
-function describeIssue(issue: ZodIssue, value: unknown, path: readonly PropertyKey[]): { problem: string; expected: string; suggestion?: string } {
+function describeIssue(
+  issue: ZodIssue,
+  value: unknown,
+  path: readonly PropertyKey[],
+): { problem: string; expected: string; suggestion?: string } {
   const missing = value === undefined;
   const problem = missing ? 'missing required option' : 'invalid option value';
   if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) return { problem, expected: issue.message.replace(/^expected /, '') };
   // Every `robots` and `path` key of the options (`rules[]`, `headers.rules[]`) holds the same kind of value.
-  if (missing && path[path.length - 1] === 'robots') return { problem, expected: "the directives to set, e.g. `'noindex'`" };
-  if (missing && path[path.length - 1] === 'path') return { problem, expected: "a URL path glob such as `'/files/**'`, or a list of them" };
+  if (missing && path[path.length - 1] === 'robots')
+    return { problem, expected: "the directives to set, e.g. `'noindex'`" };
+  if (missing && path[path.length - 1] === 'path')
+    return { problem, expected: "a URL path glob such as `'/files/**'`, or a list of them" };
   switch (issue.code) {
     case 'invalid_value': {
       const choices = issue.values.map((choice) => String(choice));
       const suggestion = typeof value === 'string' ? suggest(value, choices) : undefined;
-      return { problem, expected: choices.length === 1 ? `\`${choices[0]}\`` : `one of ${choices.map((choice) => `\`${choice}\``).join(', ')}`, ...(suggestion ? { suggestion } : {}) };
+      return {
+        problem,
+        expected:
+          choices.length === 1 ? `\`${choices[0]}\`` : `one of ${choices.map((choice) => `\`${choice}\``).join(', ')}`,
+        ...(suggestion ? { suggestion } : {}),
+      };
     }
     case 'invalid_type':
       return { problem, expected: KINDS[issue.expected] ?? `a value of type ${issue.expected}` };
@@ -183,12 +234,24 @@ function describeIssue(issue: ZodIssue, value: unknown, path: readonly PropertyK
     case 'too_big': {
       const bound = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum);
       const atLeast = issue.code === 'too_small' ? 'at least' : 'at most';
-      if (issue.origin === 'array') return { problem, expected: `a list of ${atLeast} ${bound} ${bound === 1 ? 'item' : 'items'}` };
-      if (issue.origin === 'string') return { problem, expected: bound === 1 && atLeast === 'at least' ? 'a non-empty string' : `a string of ${atLeast} ${bound} characters` };
+      if (issue.origin === 'array')
+        return { problem, expected: `a list of ${atLeast} ${bound} ${bound === 1 ? 'item' : 'items'}` };
+      if (issue.origin === 'string')
+        return {
+          problem,
+          expected:
+            bound === 1 && atLeast === 'at least' ? 'a non-empty string' : `a string of ${atLeast} ${bound} characters`,
+        };
       return { problem, expected: `a number ${atLeast} ${bound}` };
     }
     case 'invalid_format':
-      return { problem, expected: issue.format === 'url' ? 'an absolute URL such as `https://example.com`' : `a string in ${issue.format} format` };
+      return {
+        problem,
+        expected:
+          issue.format === 'url'
+            ? 'an absolute URL such as `https://example.com`'
+            : `a string in ${issue.format} format`,
+      };
     case 'invalid_union':
       return { problem, expected: 'one of the forms listed for this option in the README' };
     default:
@@ -199,12 +262,15 @@ function describeIssue(issue: ZodIssue, value: unknown, path: readonly PropertyK
 /** Optimal string alignment distance: a swap of two neighbouring letters (`rulse`) counts as one edit. */
 /** Levenshtein distance (the did-you-mean helpers bound the input lengths first). */
 export function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, rows[i - 2]![j - 2]! + 1);
       rows[i]![j] = best;
     }
   }

@@ -39,7 +39,12 @@ const NEGATION_LISTS = '`noindex.paths`, `rules[].path` and `errorPages`';
  * Throws unless `glob` is a URL path glob robots-kit can match: starts with `/` or `*`, balanced,
  * printable; with `negation`, the same after one leading `!`.
  */
-export function validateGlob(glob: unknown, key: string, source = 'options', options: ValidateGlobOptions = {}): string {
+export function validateGlob(
+  glob: unknown,
+  key: string,
+  source = 'options',
+  options: ValidateGlobOptions = {},
+): string {
   const fail = (problem: string, expected: string, suggestion?: string): never => {
     throw new RobotsError({ code: 'invalid-glob', source, key, value: glob, problem, expected, suggestion });
   };
@@ -51,12 +56,19 @@ export function validateGlob(glob: unknown, key: string, source = 'options', opt
         `a glob starting with \`/\` or \`*\` (exceptions are for ${NEGATION_LISTS})`,
       );
     }
-    if (isNegatedGlob(rest)) return fail('glob starts with more than one `!`, got', 'one `!` before the glob of the pages to leave out', `!${rest.replace(/^!+/, '')}`);
+    if (isNegatedGlob(rest))
+      return fail(
+        'glob starts with more than one `!`, got',
+        'one `!` before the glob of the pages to leave out',
+        `!${rest.replace(/^!+/, '')}`,
+      );
     validateGlob(rest, key, source);
     return glob;
   }
-  if (typeof glob !== 'string' || glob.trim() === '') return fail('invalid glob', 'a non-empty URL path glob such as `/tags/**`');
-  if (/[\u0000-\u001f\u007f]/.test(glob)) return fail('control character in glob', 'a glob on one line with printable characters');
+  if (typeof glob !== 'string' || glob.trim() === '')
+    return fail('invalid glob', 'a non-empty URL path glob such as `/tags/**`');
+  if (/[\u0000-\u001f\u007f]/.test(glob))
+    return fail('control character in glob', 'a glob on one line with printable characters');
   if (!glob.startsWith('/') && !glob.startsWith('*')) {
     return fail('glob must match URL paths', 'a glob starting with `/` or `*`', `/${glob.replace(/^\.?\//, '')}`);
   }
@@ -66,7 +78,11 @@ export function validateGlob(glob: unknown, key: string, source = 'options', opt
     matcher(glob);
   } catch (error) {
     // picomatch's regex for it is too large for the linear-time matcher (`{1..100000}`).
-    if (error instanceof UnsupportedRegexError) return fail(`glob too complex to match in linear time (${error.message})`, 'a shorter glob, or several simpler ones');
+    if (error instanceof UnsupportedRegexError)
+      return fail(
+        `glob too complex to match in linear time (${error.message})`,
+        'a shorter glob, or several simpler ones',
+      );
     // picomatch refuses it (a glob over 65,536 characters).
     return fail('invalid glob', 'a URL path glob picomatch can read, such as `/tags/**`');
   }
@@ -80,7 +96,12 @@ export function validateGlob(glob: unknown, key: string, source = 'options', opt
  * @param keyOf - the option path of the glob at an index, e.g. `noindex.paths[2]`
  * @param listKey - the option path of the whole list, e.g. `noindex.paths`
  */
-export function validateGlobList(globs: readonly unknown[], keyOf: (index: number) => string, listKey: string, source = 'options'): string[] {
+export function validateGlobList(
+  globs: readonly unknown[],
+  keyOf: (index: number) => string,
+  listKey: string,
+  source = 'options',
+): string[] {
   const checked = globs.map((glob, index) => validateGlob(glob, keyOf(index), source, { negation: true }));
   if (checked.length > 0 && checked.every(isNegatedGlob)) {
     throw new RobotsError({
@@ -89,7 +110,8 @@ export function validateGlobList(globs: readonly unknown[], keyOf: (index: numbe
       key: listKey,
       value: checked,
       problem: 'the list holds only exceptions (globs starting with `!`), so it matches no page, got',
-      expected: "at least one glob of the pages the option is for, the exceptions after it, e.g. `['/tags/**', '!/tags/featured/**']`",
+      expected:
+        "at least one glob of the pages the option is for, the exceptions after it, e.g. `['/tags/**', '!/tags/featured/**']`",
       suggestion: JSON.stringify(['/**', ...checked]),
     });
   }

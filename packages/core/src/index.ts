@@ -21,13 +21,24 @@ export type {
 } from './directives/types.js';
 export { parseRobots, type ParseRobotsOptions } from './directives/parse.js';
 export { formatDirectives, reconcile } from './directives/reconcile.js';
-export { detectIndexable, normalizeOptions, type IndexableDecision, type NormalizeContext } from './options/normalize.js';
+export {
+  detectIndexable,
+  normalizeOptions,
+  type IndexableDecision,
+  type NormalizeContext,
+} from './options/normalize.js';
 export type { NormalizedRobotsOptions, RobotsOptions } from './options/schema.js';
 export type { PageToResolve, ResolvedPage } from './resolve/resolve-page.js';
 
 export { injectRobots } from './html/inject.js';
 export { rehypeRobots, type RehypeRobotsOptions } from './html/rehype-robots.js';
-export type { HtmlDiagnostic, HtmlDiagnosticCode, InjectRobotsOptions, InjectRobotsResult, ResolveRobotsTags } from './html/types.js';
+export type {
+  HtmlDiagnostic,
+  HtmlDiagnosticCode,
+  InjectRobotsOptions,
+  InjectRobotsResult,
+  ResolveRobotsTags,
+} from './html/types.js';
 
 export { parseRobotsTxt } from './robots-txt/parse.js';
 export { explainMatch, findGroupTraps, isAllowed } from './robots-txt/match.js';
@@ -49,9 +60,20 @@ export type {
   RobotsTxtDiagnostic,
   RobotsTxtDiagnosticCode,
 } from './robots-txt/types.js';
-export type { ContentSignalOptions, ContentSignalValue, RobotsTxtContext, RobotsTxtGroupOptions, RobotsTxtOptions } from './robots-txt/options.js';
+export type {
+  ContentSignalOptions,
+  ContentSignalValue,
+  RobotsTxtContext,
+  RobotsTxtGroupOptions,
+  RobotsTxtOptions,
+} from './robots-txt/options.js';
 
-export { generateHeaderFiles, type HeaderFile, type HeaderFileBase, type HeaderFilesContext } from './headers/generate.js';
+export {
+  generateHeaderFiles,
+  type HeaderFile,
+  type HeaderFileBase,
+  type HeaderFilesContext,
+} from './headers/generate.js';
 export type { HeadersOptions, HeaderTarget, NormalizedHeadersOptions } from './headers/options.js';
 export type { HtmlPage } from './headers/plan.js';
 
@@ -100,10 +122,16 @@ export type {
  * Here rather than in resolve/resolve-page.ts, which holds no validation code so that the
  * runtime entry (`@robots-kit/core/runtime`) resolves pages without loading zod.
  */
-export function resolvePageDetailed(page: PageToResolve, options: RobotsOptions | NormalizedRobotsOptions): ResolvedPage {
+export function resolvePageDetailed(
+  page: PageToResolve,
+  options: RobotsOptions | NormalizedRobotsOptions,
+): ResolvedPage {
   return resolvePageTags(page, normalizeOptions(options));
 }
 /** The tags a page must carry, as meta name → content: `{ robots: 'noindex, follow' }`; `{}` for error pages. */
-export function resolvePage(page: PageToResolve, options: RobotsOptions | NormalizedRobotsOptions): Record<string, string> {
+export function resolvePage(
+  page: PageToResolve,
+  options: RobotsOptions | NormalizedRobotsOptions,
+): Record<string, string> {
   return resolvePageDetailed(page, options).tags;
 }

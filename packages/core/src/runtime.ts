@@ -18,7 +18,24 @@ export {
   type ResponseToResolve,
 } from './resolve/response-header.js';
 export { injectRobots } from './html/inject.js';
-export { injectRobotsStream, isPreBodyScanFinal, type InjectRobotsStreamOptions, type InjectRobotsStreamResult } from './html/inject-stream.js';
-export type { HtmlDiagnostic, HtmlDiagnosticCode, InjectRobotsOptions, InjectRobotsResult, ResolveRobotsTags } from './html/types.js';
+export {
+  injectRobotsStream,
+  isPreBodyScanFinal,
+  type InjectRobotsStreamOptions,
+  type InjectRobotsStreamResult,
+} from './html/inject-stream.js';
+export type {
+  HtmlDiagnostic,
+  HtmlDiagnosticCode,
+  InjectRobotsOptions,
+  InjectRobotsResult,
+  ResolveRobotsTags,
+} from './html/types.js';
 export { matchesAnyGlob } from './glob.js';
-export { hasBodyRules, pageHasBodyRules, rewritePageBody, type BodyPage, type PageBodyResult } from './resolve/body-rules.js';
+export {
+  hasBodyRules,
+  pageHasBodyRules,
+  rewritePageBody,
+  type BodyPage,
+  type PageBodyResult,
+} from './resolve/body-rules.js';

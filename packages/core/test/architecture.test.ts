@@ -23,20 +23,33 @@ function sourceFiles(dir: string): string[] {
 }
 
 const files = packages.flatMap((dir) => sourceFiles(path.join(dir, 'src')));
-const nonBlankLines = (file: string): number => fs.readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '').length;
+const nonBlankLines = (file: string): number =>
+  fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '').length;
 const isReExportIndex = (file: string): boolean =>
   path.basename(file) === 'index.ts' &&
   fs
     .readFileSync(file, 'utf8')
     .split('\n')
-    .every((line) => line.trim() === '' || /^(export|\/\/|\/?\*)/.test(line.trim()) || /^[\w\s,{}]+$/.test(line.trim()) || /^\}? ?from /.test(line.trim()));
+    .every(
+      (line) =>
+        line.trim() === '' ||
+        /^(export|\/\/|\/?\*)/.test(line.trim()) ||
+        /^[\w\s,{}]+$/.test(line.trim()) ||
+        /^\}? ?from /.test(line.trim()),
+    );
 
 /** Every module a file imports (static, dynamic and type-only), resolved to a source file. */
 function importsOf(file: string): string[] {
   const text = fs.readFileSync(file, 'utf8');
   const targets: string[] = [];
   // static imports and re-exports start a line; JSDoc examples (` * import …`) and strings do not
-  const specifiers = [...text.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*'([^']+)'/gm), ...text.matchAll(/\bawait\s+import\(\s*'([^']+)'\s*\)/g)];
+  const specifiers = [
+    ...text.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*'([^']+)'/gm),
+    ...text.matchAll(/\bawait\s+import\(\s*'([^']+)'\s*\)/g),
+  ];
   for (const match of specifiers) {
     const specifier = match[1]!;
     if (specifier.startsWith('.')) {
@@ -80,7 +93,8 @@ function importCycles(graph: Map<string, string[]>): string[][] {
         onStack.delete(member);
         component.push(member);
       } while (member !== node);
-      if (component.length > 1 || graph.get(node)?.includes(node)) cycles.push(component.map((f) => path.relative(root, f)));
+      if (component.length > 1 || graph.get(node)?.includes(node))
+        cycles.push(component.map((f) => path.relative(root, f)));
     }
   };
   for (const node of graph.keys()) if (!index.has(node)) visit(node);
@@ -114,7 +128,9 @@ describe('layout', () => {
   });
 
   it('has no module under 15 non-blank lines, other than an index that only re-exports', () => {
-    const tiny = files.filter((file) => nonBlankLines(file) < 15 && !isReExportIndex(file)).map((file) => path.relative(root, file));
+    const tiny = files
+      .filter((file) => nonBlankLines(file) < 15 && !isReExportIndex(file))
+      .map((file) => path.relative(root, file));
     expect(tiny).toEqual([]);
   });
 
@@ -126,9 +142,23 @@ describe('layout', () => {
   it('finds a cycle when there is one (the check can fail)', () => {
     const a = '/x/a.ts';
     const b = '/x/b.ts';
-    expect(importCycles(new Map([[a, [b]], [b, [a]]]))).toHaveLength(1);
+    expect(
+      importCycles(
+        new Map([
+          [a, [b]],
+          [b, [a]],
+        ]),
+      ),
+    ).toHaveLength(1);
     expect(importCycles(new Map([[a, [a]]]))).toHaveLength(1);
-    expect(importCycles(new Map([[a, [b]], [b, []]]))).toEqual([]);
+    expect(
+      importCycles(
+        new Map([
+          [a, [b]],
+          [b, []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('core modules import only their own layer or lower ones', () => {
@@ -136,7 +166,9 @@ describe('layout', () => {
       .filter((file) => file.startsWith(path.join(root, 'packages/core/src')))
       .flatMap((file) =>
         importsOf(file)
-          .filter((target) => target.startsWith(path.join(root, 'packages/core/src')) && coreLayer(target) > coreLayer(file))
+          .filter(
+            (target) => target.startsWith(path.join(root, 'packages/core/src')) && coreLayer(target) > coreLayer(file),
+          )
           .map((target) => `${path.relative(root, file)} -> ${path.relative(root, target)}`),
       );
     expect(upward).toEqual([]);
@@ -150,7 +182,20 @@ describe('layout', () => {
       expect(entry).not.toHaveProperty(name);
       expect(adapter).toHaveProperty(name);
     }
-    for (const name of ['parseRobots', 'reconcile', 'resolvePage', 'injectRobots', 'rehypeRobots', 'parseRobotsTxt', 'isAllowed', 'generateRobotsTxt', 'generateHeaderFiles', 'auditSite', 'normalizeOptions', 'RobotsError']) {
+    for (const name of [
+      'parseRobots',
+      'reconcile',
+      'resolvePage',
+      'injectRobots',
+      'rehypeRobots',
+      'parseRobotsTxt',
+      'isAllowed',
+      'generateRobotsTxt',
+      'generateHeaderFiles',
+      'auditSite',
+      'normalizeOptions',
+      'RobotsError',
+    ]) {
       expect(entry).toHaveProperty(name);
     }
   });

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeOptions, RobotsError } from '../src/index.js';
 
-const normalize = (audit: unknown) => normalizeOptions({ audit }, { env: {}, package: '@robots-kit/astro', source: 'robots() options' }).audit;
+const normalize = (audit: unknown) =>
+  normalizeOptions({ audit }, { env: {}, package: '@robots-kit/astro', source: 'robots() options' }).audit;
 
 describe('issue 18: the audit option', () => {
   it.each([

@@ -6,5 +6,8 @@
 export function fuzzRuns(numRuns: number, seed = 20_261_121): { numRuns: number; seed: number } {
   const scale = Number(process.env.FUZZ_SCALE ?? 1);
   const fuzzSeed = process.env.FUZZ_SEED;
-  return { numRuns: Math.max(1, Math.round(numRuns * (Number.isFinite(scale) && scale > 0 ? scale : 1))), seed: fuzzSeed ? Number(fuzzSeed) : seed };
+  return {
+    numRuns: Math.max(1, Math.round(numRuns * (Number.isFinite(scale) && scale > 0 ? scale : 1))),
+    seed: fuzzSeed ? Number(fuzzSeed) : seed,
+  };
 }

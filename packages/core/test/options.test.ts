@@ -43,19 +43,26 @@ describe('normalizeOptions', () => {
   });
 
   it('is idempotent, and its output survives JSON', () => {
-    const once = normalizeOptions({ rules: [{ path: ['/a', '/b/**'], robots: { index: false } }], googlebot: false }, { env });
+    const once = normalizeOptions(
+      { rules: [{ path: ['/a', '/b/**'], robots: { index: false } }], googlebot: false },
+      { env },
+    );
     expect(normalizeOptions(once)).toBe(once);
     expect(normalizeOptions(JSON.parse(JSON.stringify(once)), { env })).toEqual(once);
   });
 
   it('rejects an unknown key with a suggestion', () => {
     expect(() => normalizeOptions({ noindx: {} })).toThrow(/unknown option `noindx`.*Did you mean `noindex`\?/);
-    expect(() => normalizeOptions({ noindex: { colections: ['x'] } })).toThrow(/key `noindex.colections`.*Did you mean `collections`/);
+    expect(() => normalizeOptions({ noindex: { colections: ['x'] } })).toThrow(
+      /key `noindex.colections`.*Did you mean `collections`/,
+    );
     expect(() => normalizeOptions({ rules: [{ path: '/a', robots: 'noindex', paht: 1 }] })).toThrow(/rules\[0\]\.paht/);
   });
 
   it('rejects wrong types, naming key and value', () => {
-    expect(() => normalizeOptions({ strict: 'yes' })).toThrow(/key `strict`: invalid option value `yes`; expected `true` or `false`/);
+    expect(() => normalizeOptions({ strict: 'yes' })).toThrow(
+      /key `strict`: invalid option value `yes`; expected `true` or `false`/,
+    );
     expect(() => normalizeOptions({ noindex: { paths: '/tags/**' } })).toThrow(/noindex.paths/);
     expect(() => normalizeOptions({ googlebot: true })).toThrow(/googlebot/);
     expect(() => normalizeOptions({ googlebot: { maxSnippet: -2 } })).toThrow(/googlebot.maxSnippet/);
@@ -68,14 +75,20 @@ describe('normalizeOptions', () => {
     expect(normalizeOptions({ robotsTxt: false }, { env }).robotsTxt).toBe(false);
     expect(normalizeOptions({ robotsTxt: { blockAiBots: true } }, { env }).robotsTxt).toEqual({ blockAiBots: true });
     expect(() => normalizeOptions({ robotsTxt: true })).toThrow(/key `robotsTxt`/);
-    expect(() => normalizeOptions({ robotsTxt: { groups: [{ userAgent: '*', disallow: ['private'] }] } })).toThrow(/robotsTxt\.groups\[0\]\.disallow\[0\]/);
+    expect(() => normalizeOptions({ robotsTxt: { groups: [{ userAgent: '*', disallow: ['private'] }] } })).toThrow(
+      /robotsTxt\.groups\[0\]\.disallow\[0\]/,
+    );
   });
 
   it('rejects bad globs', () => {
-    expect(() => normalizeOptions({ noindex: { paths: ['tags/**'] } })).toThrow(/`tags\/\*\*`.*Did you mean `\/tags\/\*\*`/);
+    expect(() => normalizeOptions({ noindex: { paths: ['tags/**'] } })).toThrow(
+      /`tags\/\*\*`.*Did you mean `\/tags\/\*\*`/,
+    );
     expect(() => normalizeOptions({ noindex: { paths: ['/tags/{a,b'] } })).toThrow(/unbalanced/);
     expect(() => normalizeOptions({ errorPages: ['/[x'] })).toThrow(/errorPages\[0\]/);
-    expect(() => normalizeOptions({ rules: [{ path: ['/ok', ''], robots: 'noindex' }] })).toThrow(/rules\[0\]\.path\[1\]/);
+    expect(() => normalizeOptions({ rules: [{ path: ['/ok', ''], robots: 'noindex' }] })).toThrow(
+      /rules\[0\]\.path\[1\]/,
+    );
     expect(() => normalizeOptions({ rules: [{ path: '/a\nb', robots: 'noindex' }] })).toThrow(/control character/);
     expect(() => normalizeOptions({ rules: [{ path: '/a)', robots: 'noindex' }] })).toThrow(/unbalanced `\)`/);
   });
@@ -87,10 +100,12 @@ describe('normalizeOptions', () => {
   });
 
   it('names the adapter package and the source when given', () => {
-    expect(() => normalizeOptions({ defaults: 'noindx' }, { package: '@robots-kit/astro', source: 'astro.config.mjs' })).toThrow(
-      /^\[@robots-kit\/astro\] astro\.config\.mjs, key `defaults`/,
+    expect(() =>
+      normalizeOptions({ defaults: 'noindx' }, { package: '@robots-kit/astro', source: 'astro.config.mjs' }),
+    ).toThrow(/^\[@robots-kit\/astro\] astro\.config\.mjs, key `defaults`/);
+    expect(() => normalizeOptions({ bogus: 1 }, { package: '@robots-kit/eleventy' })).toThrow(
+      /^\[@robots-kit\/eleventy\] options/,
     );
-    expect(() => normalizeOptions({ bogus: 1 }, { package: '@robots-kit/eleventy' })).toThrow(/^\[@robots-kit\/eleventy\] options/);
   });
 });
 
@@ -128,7 +143,10 @@ describe('detectIndexable', () => {
 
 describe('normalizeOptions: header files', () => {
   it('validates and keeps the headers option', () => {
-    const options = normalizeOptions({ headers: { targets: ['netlify'], rules: [{ path: '/files/**', robots: 'noindex' }] } }, { env });
+    const options = normalizeOptions(
+      { headers: { targets: ['netlify'], rules: [{ path: '/files/**', robots: 'noindex' }] } },
+      { env },
+    );
     expect(options.headers?.targets).toEqual(['netlify']);
     expect(normalizeOptions({}, { env }).headers).toBeUndefined();
     expect(normalizeOptions(JSON.parse(JSON.stringify(options)), { env })).toEqual(options);

@@ -44,7 +44,8 @@ function runtimeGraph(): { ours: string[]; packages: Set<string>; externals: str
     if (seenDependencyFiles.has(file) || !/\.[cm]?js$/.test(file)) return;
     seenDependencyFiles.add(file);
     for (const specifier of specifiers(fs.readFileSync(file, 'utf8'))) {
-      if (specifier.startsWith('node:') || NODE_BUILTINS.has(specifier.split('/')[0]!)) externals.push(`${path.relative(src, file)} → ${specifier}`);
+      if (specifier.startsWith('node:') || NODE_BUILTINS.has(specifier.split('/')[0]!))
+        externals.push(`${path.relative(src, file)} → ${specifier}`);
       else if (specifier.startsWith('.')) visitDependency(require.resolve(path.resolve(path.dirname(file), specifier)));
       else {
         packages.add(packageName(specifier));
@@ -57,7 +58,8 @@ function runtimeGraph(): { ours: string[]; packages: Set<string>; externals: str
     ours.add(file);
     for (const specifier of specifiers(fs.readFileSync(file, 'utf8'))) {
       if (specifier.startsWith('.')) visit(path.resolve(path.dirname(file), specifier));
-      else if (specifier.startsWith('node:') || NODE_BUILTINS.has(specifier.split('/')[0]!)) externals.push(`${path.relative(src, file)} → ${specifier}`);
+      else if (specifier.startsWith('node:') || NODE_BUILTINS.has(specifier.split('/')[0]!))
+        externals.push(`${path.relative(src, file)} → ${specifier}`);
       else {
         packages.add(packageName(specifier));
         visitDependency(require.resolve(specifier));
@@ -78,18 +80,40 @@ describe('@robots-kit/core/runtime', () => {
   it('loads no zod and no module of the audit, its reports or the CLI', () => {
     expect([...graph.packages].filter((name) => name === 'zod' || name.startsWith('@zod/'))).toEqual([]);
     expect(graph.ours).toContain('html/inject-stream.js');
-    expect(graph.ours.filter((file) => /^(audit|report|cli|site|robots-txt|logs)\//.test(file) || file.startsWith('options/normalize') || file.startsWith('options/schema') || file === 'index.js' || file === 'adapter.js')).toEqual([]);
+    expect(
+      graph.ours.filter(
+        (file) =>
+          /^(audit|report|cli|site|robots-txt|logs)\//.test(file) ||
+          file.startsWith('options/normalize') ||
+          file.startsWith('options/schema') ||
+          file === 'index.js' ||
+          file === 'adapter.js',
+      ),
+    ).toEqual([]);
   });
 
   it('finds what it forbids when it is there (the walk can fail)', () => {
-    expect(specifiers("import { z } from 'zod';\nimport type { X } from 'y';\nconst a = await import('node:fs');")).toEqual(['zod', 'node:fs']);
+    expect(
+      specifiers("import { z } from 'zod';\nimport type { X } from 'y';\nconst a = await import('node:fs');"),
+    ).toEqual(['zod', 'node:fs']);
   });
 
   it('is a separate entry of the package, exported as ./runtime', async () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(src, '../package.json'), 'utf8')) as { exports: Record<string, { default: string }> };
+    const manifest = JSON.parse(fs.readFileSync(path.join(src, '../package.json'), 'utf8')) as {
+      exports: Record<string, { default: string }>;
+    };
     expect(manifest.exports['./runtime']?.default).toBe('./dist/runtime.js');
     const runtime = await import('../src/runtime.js');
-    expect(fs.existsSync(path.join(src, 'runtime.js')), 'packages/core/dist/runtime.js: run `npx tsc -b` first').toBe(true);
-    for (const name of ['resolvePageTags', 'resolveResponse', 'injectRobotsStream', 'robotsHeaderValues', 'RobotsError']) expect(runtime).toHaveProperty(name);
+    expect(fs.existsSync(path.join(src, 'runtime.js')), 'packages/core/dist/runtime.js: run `npx tsc -b` first').toBe(
+      true,
+    );
+    for (const name of [
+      'resolvePageTags',
+      'resolveResponse',
+      'injectRobotsStream',
+      'robotsHeaderValues',
+      'RobotsError',
+    ])
+      expect(runtime).toHaveProperty(name);
   });
 });

@@ -1,16 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { auditSite, formatAuditJson, generateRobotsTxt, normalizeOptions, parseRobots, reconcile, resolvePage, RobotsError } from '../src/index.js';
+import {
+  auditSite,
+  formatAuditJson,
+  generateRobotsTxt,
+  normalizeOptions,
+  parseRobots,
+  reconcile,
+  resolvePage,
+  RobotsError,
+} from '../src/index.js';
 import { tempSite } from './audit/temp-site.js';
 
 describe('security: directive values cannot carry markup or extra lines', () => {
-  it.each(['noindex"><script>alert(1)</script>', 'noindex --> <script>', 'noindex\r\nX-Injected: 1', 'noindex\u0000', "noindex' onload='x"])(
-    'rejects %j instead of passing it through',
-    (input) => {
-      expect(() => parseRobots(input)).toThrow(RobotsError);
-    },
-  );
+  it.each([
+    'noindex"><script>alert(1)</script>',
+    'noindex --> <script>',
+    'noindex\r\nX-Injected: 1',
+    'noindex\u0000',
+    "noindex' onload='x",
+  ])('rejects %j instead of passing it through', (input) => {
+    expect(() => parseRobots(input)).toThrow(RobotsError);
+  });
   it('never lets a rejected value into the output with strict: false', () => {
-    const resolved = resolvePage({ url: '/a/', data: { robots: 'noindex, "><script>x</script>' } }, { strict: false, googlebot: false });
+    const resolved = resolvePage(
+      { url: '/a/', data: { robots: 'noindex, "><script>x</script>' } },
+      { strict: false, googlebot: false },
+    );
     expect(resolved).toEqual({ robots: 'noindex' });
   });
   it('only ever outputs known tokens', () => {
@@ -42,10 +57,15 @@ describe('security: inherited object keys are not directives', () => {
 
 describe('issue 13: option values that would leave the site', () => {
   const env = {};
-  it.each(['javascript:alert(1)', 'file:///etc', 'data:text/html,x', 'ftp://example.com'])('minor item: refuses site %j (http and https only)', (site) => {
-    expect(() => normalizeOptions({ site }, { env })).toThrow(RobotsError);
-    expect(() => normalizeOptions({ site }, { env })).toThrow(/key `site`: not an http or https URL `.*`; expected the address the site is served at, e.g. `https:\/\/example.com`/);
-  });
+  it.each(['javascript:alert(1)', 'file:///etc', 'data:text/html,x', 'ftp://example.com'])(
+    'minor item: refuses site %j (http and https only)',
+    (site) => {
+      expect(() => normalizeOptions({ site }, { env })).toThrow(RobotsError);
+      expect(() => normalizeOptions({ site }, { env })).toThrow(
+        /key `site`: not an http or https URL `.*`; expected the address the site is served at, e.g. `https:\/\/example.com`/,
+      );
+    },
+  );
   it('keeps an http(s) site as written', () => {
     expect(normalizeOptions({ site: 'https://example.com/docs/' }, { env }).site).toBe('https://example.com/docs/');
   });
@@ -55,19 +75,30 @@ describe('issue 13: option values that would leave the site', () => {
     ['/\\evil.com/s.xml', '/evil.com/s.xml'],
   ])('item 11: refuses robotsTxt.sitemap %j, which would resolve to another host', (sitemap, suggestion) => {
     const build = () => generateRobotsTxt({ sitemap }, { indexable: true, site: 'https://example.com' });
-    expect(() => normalizeOptions({ site: 'https://example.com', robotsTxt: { sitemap } }, { env })).toThrow(/names another host/);
+    expect(() => normalizeOptions({ site: 'https://example.com', robotsTxt: { sitemap } }, { env })).toThrow(
+      /names another host/,
+    );
     expect(build).toThrow(RobotsError);
     expect(build).toThrow(`Did you mean \`${suggestion}\`?`);
   });
   it('item 11: resolves a path sitemap under the site', () => {
-    expect(generateRobotsTxt({ sitemap: '/sitemap.xml' }, { indexable: true, site: 'https://example.com/docs/' })).toContain('Sitemap: https://example.com/sitemap.xml');
+    expect(
+      generateRobotsTxt({ sitemap: '/sitemap.xml' }, { indexable: true, site: 'https://example.com/docs/' }),
+    ).toContain('Sitemap: https://example.com/sitemap.xml');
   });
 
-  it.each([1e21, 1e-7, 86_401, Number.MAX_VALUE])('item 13: refuses crawlDelay %d, which cannot be written as plain digits within a day', (crawlDelay) => {
-    expect(() => generateRobotsTxt({ groups: [{ userAgent: 'bingbot', crawlDelay }] }, { indexable: true })).toThrow(/crawl delay is not a number of seconds up to a day written in plain digits, got .*; expected a number of seconds greater than 0 and at most 86400/);
-  });
+  it.each([1e21, 1e-7, 86_401, Number.MAX_VALUE])(
+    'item 13: refuses crawlDelay %d, which cannot be written as plain digits within a day',
+    (crawlDelay) => {
+      expect(() => generateRobotsTxt({ groups: [{ userAgent: 'bingbot', crawlDelay }] }, { indexable: true })).toThrow(
+        /crawl delay is not a number of seconds up to a day written in plain digits, got .*; expected a number of seconds greater than 0 and at most 86400/,
+      );
+    },
+  );
   it('item 13: writes an accepted crawlDelay as digits', () => {
-    expect(generateRobotsTxt({ groups: [{ userAgent: 'bingbot', crawlDelay: 0.5 }] }, { indexable: true })).toContain('Crawl-delay: 0.5');
+    expect(generateRobotsTxt({ groups: [{ userAgent: 'bingbot', crawlDelay: 0.5 }] }, { indexable: true })).toContain(
+      'Crawl-delay: 0.5',
+    );
   });
 });
 

@@ -9,7 +9,8 @@ import { RobotsError } from '../src/errors.js';
 import { normalizeOptions } from '../src/options/normalize.js';
 
 /** What zod writes when a schema gives no message of its own. */
-const ZOD_TEXT = /Invalid (input|option|URL)|Too (small|big)|received |nonoptional|expected (array|string|boolean|number|object),|"\|"/;
+const ZOD_TEXT =
+  /Invalid (input|option|URL)|Too (small|big)|received |nonoptional|expected (array|string|boolean|number|object),|"\|"/;
 
 function message(options: unknown): string {
   try {
@@ -29,7 +30,9 @@ describe('issue 11 item 17: option errors in our words', () => {
   });
 
   it('says how many items a list needs', () => {
-    expect(message({ headers: { targets: [] } })).toBe('[@robots-kit/core] robots() options, key `headers.targets`: invalid option value `[]`; expected a list of at least 1 item.');
+    expect(message({ headers: { targets: [] } })).toBe(
+      '[@robots-kit/core] robots() options, key `headers.targets`: invalid option value `[]`; expected a list of at least 1 item.',
+    );
   });
 
   it('names a missing key without showing `undefined`, and says what it holds', () => {
@@ -48,17 +51,30 @@ describe('issue 11 item 17: option errors in our words', () => {
   });
 
   it('shows a string that reads as a boolean or a number with its quotes, so the message does not contradict itself', () => {
-    expect(message({ strict: 'false' })).toBe('[@robots-kit/core] robots() options, key `strict`: invalid option value `"false"`; expected `true` or `false`.');
-    expect(message({ headers: { targets: ['netlify'], html: 'true' } })).toContain('invalid option value `"true"`; expected `true` or `false`.');
+    expect(message({ strict: 'false' })).toBe(
+      '[@robots-kit/core] robots() options, key `strict`: invalid option value `"false"`; expected `true` or `false`.',
+    );
+    expect(message({ headers: { targets: ['netlify'], html: 'true' } })).toContain(
+      'invalid option value `"true"`; expected `true` or `false`.',
+    );
     expect(message({ googlebot: { maxSnippet: '5' } })).toMatch(/invalid option value `"5"`; expected /);
   });
 
   it('shows a front matter string `"false"` where a boolean belongs with its quotes, and suggests the boolean', () => {
-    expect(message({ defaults: { index: 'false' } })).toMatch(/`index` must be true or false, got `"false"`\. Did you mean `index: false`\?/);
+    expect(message({ defaults: { index: 'false' } })).toMatch(
+      /`index` must be true or false, got `"false"`\. Did you mean `index: false`\?/,
+    );
   });
 
   it('never lets a zod text through, whatever the bad value (property)', () => {
-    const bad = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.oneof(fc.string(), fc.integer(), fc.constant(null)), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string(), fc.integer()), { maxKeys: 3 }));
+    const bad = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.oneof(fc.string(), fc.integer(), fc.constant(null)), { maxLength: 3 }),
+      fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string(), fc.integer()), { maxKeys: 3 }),
+    );
     const option = fc.oneof(
       bad.map((value) => ({ headers: { targets: value } })),
       bad.map((value) => ({ headers: { targets: ['netlify'], rules: value } })),

@@ -4,7 +4,20 @@
  * site.
  */
 import path from 'node:path';
-import { capLines, isErrorPage, isNoindexPage, loadAudit, loadOutputFiles, loadPlainSitemapReader, loadSitemapReader, RobotsError, siteWarnings, type HtmlPage, type NormalizedRobotsOptions, type PageExplanation } from '@robots-kit/core/build';
+import {
+  capLines,
+  isErrorPage,
+  isNoindexPage,
+  loadAudit,
+  loadOutputFiles,
+  loadPlainSitemapReader,
+  loadSitemapReader,
+  RobotsError,
+  siteWarnings,
+  type HtmlPage,
+  type NormalizedRobotsOptions,
+  type PageExplanation,
+} from '@robots-kit/core/build';
 import { explainPages } from './dev-report.js';
 import { locateError, OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings, withoutStack } from './messages.js';
 import type { BuildState } from './page-data.js';
@@ -34,7 +47,9 @@ async function finishRobotsTxt(setup: FinishRobotsTxtSetup, event: EleventyBuild
     const { writeFileAtomic } = await loadOutputFiles();
     writeFileAtomic(path.join(event.directories.output, 'robots.txt'), report.text);
     reportWarnings(
-      [`robots.txt: a passthrough copy also copied ${state.copiedRobotsTxt} there; it was merged into the generated robots.txt, which was written again after the build.`],
+      [
+        `robots.txt: a passthrough copy also copied ${state.copiedRobotsTxt} there; it was merged into the generated robots.txt, which was written again after the build.`,
+      ],
       logger,
       state.reported,
       'info',
@@ -44,7 +59,9 @@ async function finishRobotsTxt(setup: FinishRobotsTxtSetup, event: EleventyBuild
     // An incremental build renders only what changed.
     if (!event.incremental) {
       reportWarnings(
-        ['robots.txt was not generated: the plugin adds it as an `11ty.js` virtual template, so `11ty.js` must be one of the template formats (`eleventyConfig.addTemplateFormats("11ty.js")`), or set `robotsTxt: false`.'],
+        [
+          'robots.txt was not generated: the plugin adds it as an `11ty.js` virtual template, so `11ty.js` must be one of the template formats (`eleventyConfig.addTemplateFormats("11ty.js")`), or set `robotsTxt: false`.',
+        ],
         logger,
         state.reported,
       );
@@ -97,10 +114,12 @@ async function writeSiteHeaderFiles(setup: HeaderFilesSetup): Promise<{ lines: s
     ...(unchanged.length > 0 ? [`X-Robots-Tag header files unchanged: ${unchanged.join(', ')}.`] : []),
   ];
   const output = path.resolve(setup.outputDir);
-  const outside = files.map((file) => path.resolve(file.absolutePath)).filter((file) => {
-    const inOutput = path.relative(output, file);
-    return inOutput.startsWith('..') || path.isAbsolute(inOutput);
-  });
+  const outside = files
+    .map((file) => path.resolve(file.absolutePath))
+    .filter((file) => {
+      const inOutput = path.relative(output, file);
+      return inOutput.startsWith('..') || path.isAbsolute(inOutput);
+    });
   return { lines: [...lines, ...files.flatMap((file) => (file.note ? [`${file.path}: ${file.note}`] : []))], outside };
 }
 
@@ -119,7 +138,11 @@ function ignoreWhenWatching(files: readonly string[], config: Pick<EleventyConfi
  * served below, so `https://example.com/blog/sitemap.xml` is `sitemap.xml` of the output. The
  * origin is `site`, else the first absolute `Sitemap:` line robots.txt was written with.
  */
-export function auditSiteUrl(site: string | undefined, pathPrefix: string, sitemaps: readonly string[] = []): string | undefined {
+export function auditSiteUrl(
+  site: string | undefined,
+  pathPrefix: string,
+  sitemaps: readonly string[] = [],
+): string | undefined {
   const origin = site ?? sitemaps.find((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol));
   if (origin === undefined) return undefined;
   const url = new URL(origin);
@@ -134,7 +157,14 @@ export function auditSiteUrl(site: string | undefined, pathPrefix: string, sitem
  * check`), logs the summary through Eleventy's logger, one line per finding at its
  * severity, and fails the build when a finding is an error, as the CLI does by default.
  */
-async function runAudit(outputDir: string, site: string | undefined, indexable: boolean, logger: EleventyLogger | undefined, htmlFile?: string, explanations?: ReadonlyMap<string, PageExplanation>): Promise<void> {
+async function runAudit(
+  outputDir: string,
+  site: string | undefined,
+  indexable: boolean,
+  logger: EleventyLogger | undefined,
+  htmlFile?: string,
+  explanations?: ReadonlyMap<string, PageExplanation>,
+): Promise<void> {
   // The audit and its reports load only on builds that run it.
   const { auditSite, auditLogLines, writeAuditHtml } = await loadAudit();
   // A preview build (`indexable: false`) is judged as one: nothing in it may be indexable.
@@ -146,16 +176,26 @@ async function runAudit(outputDir: string, site: string | undefined, indexable: 
   // `audit: { html }`: the report page, written before a failing audit stops the build, so it can show why.
   if (htmlFile !== undefined) {
     const file = await writeAuditHtml(report, path.resolve(htmlFile), explanations ? { explanations } : {});
-    reportWarnings([`HTML audit report written to ${path.relative(process.cwd(), file) || file}.`], logger, reported, 'info');
+    reportWarnings(
+      [`HTML audit report written to ${path.relative(process.cwd(), file) || file}.`],
+      logger,
+      reported,
+      'info',
+    );
   }
   if (errors > 0) {
-    throw loggedOnce(withoutStack(new RobotsError({
-      code: 'audit-failed',
-      package: PLUGIN_NAME,
-      source: outputDir,
-      problem: `the robots-kit audit found ${errors === 1 ? '1 error' : `${errors} errors`} in the build output (listed above)`,
-      expected: 'none: fix the pages it names, or set `audit: false` in the plugin options to build without the check',
-    })));
+    throw loggedOnce(
+      withoutStack(
+        new RobotsError({
+          code: 'audit-failed',
+          package: PLUGIN_NAME,
+          source: outputDir,
+          problem: `the robots-kit audit found ${errors === 1 ? '1 error' : `${errors} errors`} in the build output (listed above)`,
+          expected:
+            'none: fix the pages it names, or set `audit: false` in the plugin options to build without the check',
+        }),
+      ),
+    );
   }
 }
 
@@ -188,7 +228,9 @@ function sitemapTemplateWarnings(state: BuildState): string[] {
       );
     } else if (!template.advised) {
       template.advised = true;
-      lines.push(`${inputPath} uses \`robotsIndexable\`, but \`--incremental\` rebuilds it only for the collections its \`eleventyImport\` names: ${fix}, so a page that turns noindex leaves it on the next build.`);
+      lines.push(
+        `${inputPath} uses \`robotsIndexable\`, but \`--incremental\` rebuilds it only for the collections its \`eleventyImport\` names: ${fix}, so a page that turns noindex leaves it on the next build.`,
+      );
     }
   }
   return lines;
@@ -199,7 +241,11 @@ function sitemapTemplateWarnings(state: BuildState): string[] {
  * (capped), then the fix: a sitemap template written without `robotsIndexable` says so, even
  * without the audit. A URL of no page of the build (a custom URL) is not judged.
  */
-async function sitemapListingWarnings(state: BuildState, options: NormalizedRobotsOptions, pathPrefix: string): Promise<string[]> {
+async function sitemapListingWarnings(
+  state: BuildState,
+  options: NormalizedRobotsOptions,
+  pathPrefix: string,
+): Promise<string[]> {
   const { readPlainSitemap } = await loadPlainSitemapReader();
   const prefix = pathPrefix.replace(/\/+$/, '');
   const lines: string[] = [];
@@ -217,12 +263,19 @@ async function sitemapListingWarnings(state: BuildState, options: NormalizedRobo
       const url = pagePathOf(loc, prefix);
       if (url === undefined) continue;
       const page = state.pages.get(url);
-      const what = isErrorPage({ url }, options.errorPages) ? 'an error page' : page && isNoindexPage(page.tags) ? 'a page that carries noindex' : undefined;
+      const what = isErrorPage({ url }, options.errorPages)
+        ? 'an error page'
+        : page && isNoindexPage(page.tags)
+          ? 'a page that carries noindex'
+          : undefined;
       if (what) lines.push(`${file} lists ${loc}, ${what}: search engines get contradictory signals.`);
     }
   }
   if (lines.length === 0) return [];
-  return [...capLines(lines, 10), 'Keep such pages out of the sitemap with the `robotsIndexable` filter (`collections.all | robotsIndexable`), or set `audit: true` for the build to fail on it.'];
+  return [
+    ...capLines(lines, 10),
+    'Keep such pages out of the sitemap with the `robotsIndexable` filter (`collections.all | robotsIndexable`), or set `audit: true` for the build to fail on it.',
+  ];
 }
 /** A sitemap URL as a page URL of the build: its path without `pathPrefix`, decoded as `page.url` is. */
 function pagePathOf(loc: string, prefix: string): string | undefined {
@@ -259,23 +312,38 @@ export function createAfterBuild(setup: AfterBuildSetup): (event?: EleventyBuild
     const { state, options } = setup;
     const logger = setup.logger();
     const pathPrefix = normalizePathPrefix(setup.config.pathPrefix);
-    if (setup.generateRobotsTxt) await finishRobotsTxt({ generate: setup.generateRobotsTxt, state, indexable: options.indexable, logger }, event);
+    if (setup.generateRobotsTxt)
+      await finishRobotsTxt({ generate: setup.generateRobotsTxt, state, indexable: options.indexable, logger }, event);
     const base = pathPrefix === '/' ? undefined : { path: pathPrefix, setting: '`pathPrefix`' };
     reportWarnings(state.usage.report({ source: OPTIONS_SOURCE, ...(base ? { base } : {}) }), logger, state.reported);
     reportWarnings(sitemapTemplateWarnings(state), logger, state.reported);
     // With `audit: true` the audit reports these as errors, from the files written; in a build that
     // is not indexable (a preview) every page is noindex on purpose.
-    if (!options.audit && options.indexable && state.sitemapOutputs.size > 0) reportWarnings(await sitemapListingWarnings(state, options, pathPrefix), logger, state.reported);
+    if (!options.audit && options.indexable && state.sitemapOutputs.size > 0)
+      reportWarnings(await sitemapListingWarnings(state, options, pathPrefix), logger, state.reported);
     if ((event.outputMode ?? 'fs') !== 'fs') return;
     const outputDir = event.directories.output;
     if (setup.headers !== undefined) {
-      const written = await writeSiteHeaderFiles({ headers: setup.headers, indexable: options.indexable, pages: state.pages.values(), outputDir, servedAt: pathPrefix });
+      const written = await writeSiteHeaderFiles({
+        headers: setup.headers,
+        indexable: options.indexable,
+        pages: state.pages.values(),
+        outputDir,
+        servedAt: pathPrefix,
+      });
       ignoreWhenWatching(written.outside, setup.config);
       reportWarnings(written.lines, logger, state.reported, 'info');
     }
     if (options.audit) {
       const sitemaps = (state.robotsTxt?.parsed.sitemaps ?? []).map((sitemap) => sitemap.url);
-      await runAudit(outputDir, auditSiteUrl(options.site, pathPrefix, sitemaps), options.indexable, logger, typeof options.audit === 'object' ? options.audit.html : undefined, explainPages(state.explained, options));
+      await runAudit(
+        outputDir,
+        auditSiteUrl(options.site, pathPrefix, sitemaps),
+        options.indexable,
+        logger,
+        typeof options.audit === 'object' ? options.audit.html : undefined,
+        explainPages(state.explained, options),
+      );
     }
   };
 }

@@ -27,7 +27,8 @@ function readText(file: string): string | undefined {
 function delimiters(config: Pick<EleventyConfig, 'frontMatterParsingOptions'> | undefined): [string, string] {
   const option = config?.frontMatterParsingOptions?.delimiters;
   if (typeof option === 'string') return [option, option];
-  if (Array.isArray(option) && typeof option[0] === 'string') return [option[0], typeof option[1] === 'string' ? option[1] : option[0]];
+  if (Array.isArray(option) && typeof option[0] === 'string')
+    return [option[0], typeof option[1] === 'string' ? option[1] : option[0]];
   return ['---', '---'];
 }
 
@@ -36,7 +37,10 @@ function delimiters(config: Pick<EleventyConfig, 'frontMatterParsingOptions'> | 
  * excluded), or `undefined` when it has none or cannot be read. Read as gray-matter reads it:
  * the opening delimiter starts the file, the closing one starts a line.
  */
-export function readFrontMatterText(inputPath: string, config?: Pick<EleventyConfig, 'frontMatterParsingOptions'>): string | undefined {
+export function readFrontMatterText(
+  inputPath: string,
+  config?: Pick<EleventyConfig, 'frontMatterParsingOptions'>,
+): string | undefined {
   const text = readText(inputPath);
   if (text === undefined) return undefined;
   const [open, close] = delimiters(config);
@@ -57,7 +61,10 @@ export function readFrontMatterText(inputPath: string, config?: Pick<EleventyCon
 /** What finding a value's file needs from Eleventy. */
 export interface DataSourceContext {
   /** `eleventyConfig`, read when needed: data file suffixes and base name, front matter delimiters. */
-  config: Pick<EleventyConfig, 'frontMatterParsingOptions' | 'dataFileSuffixesOverride' | 'dataFileDirBaseNameOverride'>;
+  config: Pick<
+    EleventyConfig,
+    'frontMatterParsingOptions' | 'dataFileSuffixesOverride' | 'dataFileDirBaseNameOverride'
+  >;
   /** The input and data folders of the build. */
   directories: { input: string; data?: string } | undefined;
 }
@@ -87,11 +94,14 @@ function holds(fileValue: unknown, pageValue: unknown, badValue: unknown): boole
 function localDataFiles(inputPath: string, context: DataSourceContext): string[] {
   const config = context.config;
   const suffixes = Array.isArray(config.dataFileSuffixesOverride) ? config.dataFileSuffixesOverride : ['.11tydata', ''];
-  const baseName = typeof config.dataFileDirBaseNameOverride === 'string' ? config.dataFileDirBaseNameOverride : undefined;
+  const baseName =
+    typeof config.dataFileDirBaseNameOverride === 'string' ? config.dataFileDirBaseNameOverride : undefined;
   const files = (base: string, nonEmptySuffixesOnly = false): string[] =>
     suffixes.flatMap((suffix) => {
       if (nonEmptySuffixesOnly && !suffix) return [];
-      return suffix ? [`${base}${suffix}.json`, `${base}${suffix}.mjs`, `${base}${suffix}.cjs`, `${base}${suffix}.js`] : [`${base}.json`];
+      return suffix
+        ? [`${base}${suffix}.json`, `${base}${suffix}.mjs`, `${base}${suffix}.cjs`, `${base}${suffix}.js`]
+        : [`${base}.json`];
     });
   const parsed = path.parse(inputPath);
   // The template's name without its template extension (`post.11ty.js` → `post`), as Eleventy's extension map strips it.
@@ -149,14 +159,23 @@ const relative = (file: string): string => {
  * JSON files are read and compared; a JavaScript data file is named when it exists and mentions
  * the key. `undefined` when none did (`addGlobalData`, computed data, a data file under another name).
  */
-export function findValueSource(page: Pick<EleventyPage, 'inputPath'>, data: Readonly<Record<string, unknown>>, keys: readonly string[], badValue: unknown, context: DataSourceContext): string | undefined {
+export function findValueSource(
+  page: Pick<EleventyPage, 'inputPath'>,
+  data: Readonly<Record<string, unknown>>,
+  keys: readonly string[],
+  badValue: unknown,
+  context: DataSourceContext,
+): string | undefined {
   const [key] = keys;
   if (key === undefined) return undefined;
   if (frontMatterSets(readFrontMatterText(page.inputPath, context.config), keys, badValue)) return page.inputPath;
   const pageValue = valueAt(data, keys);
   // Eleventy reports its folders relative to the working directory.
   const dataDir = context.directories?.data === undefined ? undefined : path.resolve(context.directories.data);
-  const globals = dataDir === undefined ? [] : ['.json', '.mjs', '.cjs', '.js'].map((extension) => path.join(dataDir, `${key}${extension}`));
+  const globals =
+    dataDir === undefined
+      ? []
+      : ['.json', '.mjs', '.cjs', '.js'].map((extension) => path.join(dataDir, `${key}${extension}`));
   for (const file of [...localDataFiles(page.inputPath, context), ...globals]) {
     if (!existsSync(file)) continue;
     const text = readText(file);
@@ -192,14 +211,26 @@ export function valueLocation(
   const key = details.key;
   if (data === undefined || details.source !== page.inputPath || key === undefined) return undefined;
   if (key !== frontMatterKey && !key.startsWith(`${frontMatterKey}.`)) return undefined;
-  const keys = [frontMatterKey, ...key.slice(frontMatterKey.length + 1).split('.').filter(Boolean)];
+  const keys = [
+    frontMatterKey,
+    ...key
+      .slice(frontMatterKey.length + 1)
+      .split('.')
+      .filter(Boolean),
+  ];
   const file = findValueSource(page, data, keys, details.value, context);
   if (file === page.inputPath) return undefined;
   return file === undefined ? { file: page.inputPath, inherited: false } : { file, inherited: true };
 }
 
 /** A RobotsError about an inherited value, re-sourced to the file that set it, or said to be inherited. */
-export function locateInheritedError(error: RobotsError, page: Pick<EleventyPage, 'inputPath'>, data: Readonly<Record<string, unknown>> | undefined, frontMatterKey: string, context: DataSourceContext): RobotsError {
+export function locateInheritedError(
+  error: RobotsError,
+  page: Pick<EleventyPage, 'inputPath'>,
+  data: Readonly<Record<string, unknown>> | undefined,
+  frontMatterKey: string,
+  context: DataSourceContext,
+): RobotsError {
   const location = valueLocation(error.details, page, data, frontMatterKey, context);
   if (location === undefined) return error;
   const source = location.inherited
@@ -209,10 +240,18 @@ export function locateInheritedError(error: RobotsError, page: Pick<EleventyPage
 }
 
 /** A warning about an inherited value, named after the data file alone so that it is logged once for all the pages that inherit it. */
-export function locateInheritedWarning(warning: RobotsWarning, page: Pick<EleventyPage, 'inputPath'>, data: Readonly<Record<string, unknown>> | undefined, frontMatterKey: string, context: DataSourceContext): string {
+export function locateInheritedWarning(
+  warning: RobotsWarning,
+  page: Pick<EleventyPage, 'inputPath'>,
+  data: Readonly<Record<string, unknown>> | undefined,
+  frontMatterKey: string,
+  context: DataSourceContext,
+): string {
   const location = valueLocation(warning, page, data, frontMatterKey, context);
   if (location === undefined) return warning.message;
-  const source = location.inherited ? location.file : `inherited by ${page.inputPath} (from global data, \`addGlobalData\` or computed data)`;
+  const source = location.inherited
+    ? location.file
+    : `inherited by ${page.inputPath} (from global data, \`addGlobalData\` or computed data)`;
   return new RobotsError({ ...warning, source }).message;
 }
 

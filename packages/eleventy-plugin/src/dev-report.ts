@@ -6,7 +6,13 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { explainPageSources, loadAudit, type NormalizedRobotsOptions, type PageExplanation, type PageToResolve } from '@robots-kit/core/build';
+import {
+  explainPageSources,
+  loadAudit,
+  type NormalizedRobotsOptions,
+  type PageExplanation,
+  type PageToResolve,
+} from '@robots-kit/core/build';
 import type { BuildState } from './page-data.js';
 import type { EleventyBuildEvent, EleventyConfig } from './types.js';
 
@@ -40,7 +46,10 @@ function send(response: ServerResponse, status: number, body: string, type = 'te
 }
 
 /** Where each page's directives came from, for the report: the pages as the transform resolved them (`audit: { html }`). */
-export function explainPages(pages: ReadonlyMap<string, PageToResolve> | undefined, options: NormalizedRobotsOptions): Map<string, PageExplanation> | undefined {
+export function explainPages(
+  pages: ReadonlyMap<string, PageToResolve> | undefined,
+  options: NormalizedRobotsOptions,
+): Map<string, PageExplanation> | undefined {
   if (!pages) return undefined;
   return new Map([...pages].map(([url, page]) => [url, explainPageSources(page, options).explanation]));
 }
@@ -65,30 +74,51 @@ export function registerAuditReport(eleventyConfig: EleventyConfig, setup: DevRe
   eleventyConfig.on('eleventy.after', (event?: EleventyBuildEvent) => {
     if (!event?.directories || event.runMode !== 'serve' || (event.outputMode ?? 'fs') !== 'fs') return;
     // A copy: the next build refills the map while this build's report may still be asked for.
-    last = { outputDir: event.directories.output, site: setup.siteUrl(event), pages: setup.state.explained && new Map(setup.state.explained) };
+    last = {
+      outputDir: event.directories.output,
+      site: setup.siteUrl(event),
+      pages: setup.state.explained && new Map(setup.state.explained),
+    };
   });
   const middleware = (request: IncomingMessage, response: ServerResponse, next: () => unknown): unknown => {
     // `/_robots-kit/`, also below a `pathPrefix` (`/blog/_robots-kit/`), with or without its slash or index.html.
     const url = request.url ?? '/';
-    const pathname = URL.canParse(url, 'http://localhost') ? new URL(url, 'http://localhost').pathname.replace(/\/index\.html$/, '/') : '';
+    const pathname = URL.canParse(url, 'http://localhost')
+      ? new URL(url, 'http://localhost').pathname.replace(/\/index\.html$/, '/')
+      : '';
     if (!/(?:^|\/)_robots-kit\/?$/.test(pathname)) return next();
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
     if (!last) {
-      send(response, 503, '<!doctype html><title>robots-kit</title><p>The site has not been built yet; this page shows the robots-kit audit once it has.</p>');
+      send(
+        response,
+        503,
+        '<!doctype html><title>robots-kit</title><p>The site has not been built yet; this page shows the robots-kit audit once it has.</p>',
+      );
       return undefined;
     }
     const build = last;
     // The audit and its report page load on the first request for them, not with the plugin.
     build.page ??= loadAudit().then(async ({ auditSite, renderAuditHtml }) => {
-      const report = await auditSite(build.outputDir, { ...(build.site === undefined ? {} : { site: build.site }), indexable: options.indexable });
+      const report = await auditSite(build.outputDir, {
+        ...(build.site === undefined ? {} : { site: build.site }),
+        indexable: options.indexable,
+      });
       const explanations = explainPages(build.pages, options);
-      return renderAuditHtml(report, { title: `robots-kit audit (eleventy --serve): ${report.site ?? build.outputDir}`, ...(explanations ? { explanations } : {}) });
+      return renderAuditHtml(report, {
+        title: `robots-kit audit (eleventy --serve): ${report.site ?? build.outputDir}`,
+        ...(explanations ? { explanations } : {}),
+      });
     });
     return build.page.then(
       (page) => send(response, 200, request.method === 'HEAD' ? '' : page),
       (error: unknown) => {
         build.page = undefined;
-        send(response, 500, `robots-kit could not audit ${build.outputDir}: ${error instanceof Error ? error.message : String(error)}\n`, 'text/plain; charset=utf-8');
+        send(
+          response,
+          500,
+          `robots-kit could not audit ${build.outputDir}: ${error instanceof Error ? error.message : String(error)}\n`,
+          'text/plain; charset=utf-8',
+        );
       },
     );
   };

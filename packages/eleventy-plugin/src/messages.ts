@@ -20,7 +20,9 @@ export type LogLevel = 'warn' | 'info' | 'error';
  */
 export function locateError(error: unknown, source: string | undefined): unknown {
   if (!(error instanceof RobotsError)) return error;
-  return withoutStack(error.withContext(source === undefined ? { package: PLUGIN_NAME } : { package: PLUGIN_NAME, source }));
+  return withoutStack(
+    error.withContext(source === undefined ? { package: PLUGIN_NAME } : { package: PLUGIN_NAME, source }),
+  );
 }
 
 /**
@@ -43,14 +45,20 @@ function prefixed(message: string): string {
  * Eleventy 3 always sets a logger; should a future version not, Node's warning
  * channel still shows them.
  */
-export function reportWarnings(messages: readonly string[], logger: EleventyLogger | undefined, reported: Set<string>, level: LogLevel = 'warn'): void {
+export function reportWarnings(
+  messages: readonly string[],
+  logger: EleventyLogger | undefined,
+  reported: Set<string>,
+  level: LogLevel = 'warn',
+): void {
   for (const message of messages) {
     const line = prefixed(message);
     if (reported.has(line)) continue;
     reported.add(line);
     if (!logger) process.emitWarning(line, { code: 'ROBOTS_KIT_WARNING' });
     // An error is printed under `--quiet` too, which hides everything else: a failing build names what failed.
-    else if (level === 'error' && logger.logWithOptions) logger.logWithOptions({ message: line, type: 'error', color: 'red', force: true });
+    else if (level === 'error' && logger.logWithOptions)
+      logger.logWithOptions({ message: line, type: 'error', color: 'red', force: true });
     else if (level === 'warn') logger.warn(line);
     else (logger[level] ?? logger.warn).call(logger, line);
   }

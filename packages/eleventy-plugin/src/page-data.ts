@@ -3,7 +3,14 @@
  * by a preprocessor, or through `eleventyComputed` for paginated pages), which collections each page is in, and the rest of one
  * build's state, reset before every build of `--serve` and `--watch`.
  */
-import { createConfigUsage, type ConfigUsage, type HtmlPage, type NormalizedRobotsOptions, type PageToResolve, type RobotsTxtReport } from '@robots-kit/core/build';
+import {
+  createConfigUsage,
+  type ConfigUsage,
+  type HtmlPage,
+  type NormalizedRobotsOptions,
+  type PageToResolve,
+  type RobotsTxtReport,
+} from '@robots-kit/core/build';
 import { getHeapStatistics } from 'node:v8';
 import type { EleventyCollectionItem, EleventyPage, EleventyPageData } from './types.js';
 
@@ -39,7 +46,9 @@ export function createPageDataCapture(store: WeakMap<object, EleventyPageData>):
  * the exception: each page gets a new data object and a new `page` after this runs, so
  * only their data gets the `eleventyComputed` capture (copied into every page's data).
  */
-export function createPageDataPreprocessor(store: WeakMap<object, EleventyPageData>): (data: EleventyPageData) => undefined {
+export function createPageDataPreprocessor(
+  store: WeakMap<object, EleventyPageData>,
+): (data: EleventyPageData) => undefined {
   const capture = createPageDataCapture(store);
   return function robotsKitPageData(data: EleventyPageData): undefined {
     if (typeof data !== 'object' || data === null) return undefined;
@@ -49,7 +58,8 @@ export function createPageDataPreprocessor(store: WeakMap<object, EleventyPageDa
       const computed = data.eleventyComputed;
       if (computed === undefined || computed === null) data.eleventyComputed = { [CAPTURE_KEY]: capture };
       // A new object: the template's `eleventyComputed` may be shared with other templates (a data file's).
-      else if (typeof computed === 'object' && !Array.isArray(computed)) data.eleventyComputed = { ...computed, [CAPTURE_KEY]: capture };
+      else if (typeof computed === 'object' && !Array.isArray(computed))
+        data.eleventyComputed = { ...computed, [CAPTURE_KEY]: capture };
     }
     return undefined;
   };
@@ -70,7 +80,11 @@ export interface CollectionMembership {
   flattenCheck: number;
 }
 
-function addTo<K>(map: { get(key: K): Set<string> | undefined; set(key: K, value: Set<string>): unknown }, key: K, name: string): void {
+function addTo<K>(
+  map: { get(key: K): Set<string> | undefined; set(key: K, value: Set<string>): unknown },
+  key: K,
+  name: string,
+): void {
   const names = map.get(key);
   if (names) names.add(name);
   else map.set(key, new Set([name]));
@@ -136,7 +150,10 @@ function heapShareInUse(): number {
  * ({@link FLATTEN_FROM_HEAP_SHARE}). A value not rendered yet throws in Eleventy's getter and is
  * left alone: this saves memory and must never fail a build.
  */
-export function flattenTemplateContents(membership: CollectionMembership, fromHeapShare = FLATTEN_FROM_HEAP_SHARE): void {
+export function flattenTemplateContents(
+  membership: CollectionMembership,
+  fromHeapShare = FLATTEN_FROM_HEAP_SHARE,
+): void {
   if (membership.contentFlattened) return;
   membership.contentFlattened = true;
   if (heapShareInUse() < fromHeapShare) return;
@@ -259,7 +276,10 @@ function collectionsIdentity(collections: Readonly<Record<string, unknown>>): ob
  * `data.collections` is complete only once templates render, so this runs at transform
  * time. Different collections mean a new build even if `eleventy.before` was missed.
  */
-export function membershipForBuild(state: BuildState, data: Pick<EleventyPageData, 'collections'> | undefined): CollectionMembership | undefined {
+export function membershipForBuild(
+  state: BuildState,
+  data: Pick<EleventyPageData, 'collections'> | undefined,
+): CollectionMembership | undefined {
   const collections = data?.collections;
   if (typeof collections !== 'object' || collections === null) return state.membership;
   if (state.membership?.source !== collectionsIdentity(collections)) {

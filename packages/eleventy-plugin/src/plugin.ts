@@ -3,11 +3,24 @@
  * once, and wires the page-data capture, the transform, the sitemap filter, robots.txt and
  * the after-build steps into Eleventy.
  */
-import { detectIndexable, normalizeOptionsAsync, normalizeOptionsFast, RobotsError, type NormalizedRobotsOptions, type RobotsOptions } from '@robots-kit/core/build';
+import {
+  detectIndexable,
+  normalizeOptionsAsync,
+  normalizeOptionsFast,
+  RobotsError,
+  type NormalizedRobotsOptions,
+  type RobotsOptions,
+} from '@robots-kit/core/build';
 import { createAfterBuild } from './after-build.js';
 import { registerAuditReport } from './dev-report.js';
 import { OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings } from './messages.js';
-import { CAPTURE_KEY, createBuildState, createPageDataCapture, createPageDataPreprocessor, resetBuildState } from './page-data.js';
+import {
+  CAPTURE_KEY,
+  createBuildState,
+  createPageDataCapture,
+  createPageDataPreprocessor,
+  resetBuildState,
+} from './page-data.js';
 import { registerRobotsTxt } from './robots-txt.js';
 import { createRobotsIndexableFilter, FILTER_NAME, robotsIndexable } from './sitemap.js';
 import { createRobotsTransform } from './transform.js';
@@ -26,7 +39,8 @@ function notIndexableNotice(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): string | undefined {
   if (options.indexable) return undefined;
-  const reason = userOptions?.indexable === false ? '`indexable: false` in the plugin options' : detectIndexable(env).reason;
+  const reason =
+    userOptions?.indexable === false ? '`indexable: false` in the plugin options' : detectIndexable(env).reason;
   return `this build is not indexable (${reason}): every page gets \`noindex, nofollow\`.`;
 }
 
@@ -66,7 +80,8 @@ export function robotsPlugin(eleventyConfig: EleventyConfig, options: RobotsOpti
       code: 'plugin-added-twice',
       package: PLUGIN_NAME,
       source: OPTIONS_SOURCE,
-      problem: 'the plugin is added twice to the same Eleventy config, each time with its own options, of which only one set could apply',
+      problem:
+        'the plugin is added twice to the same Eleventy config, each time with its own options, of which only one set could apply',
       expected: 'one `eleventyConfig.addPlugin(robots, options)` call with all the options',
     });
   }
@@ -85,7 +100,8 @@ function wirePlugin(eleventyConfig: EleventyConfig, options: RobotsOptions, norm
 
   // Page data by a preprocessor, which keeps templates on Eleventy's fast path; a global
   // `eleventyComputed` key only where there is no preprocessor API.
-  if (typeof eleventyConfig.addPreprocessor === 'function') eleventyConfig.addPreprocessor(`${PLUGIN_NAME}/page-data`, '*', createPageDataPreprocessor(pageData));
+  if (typeof eleventyConfig.addPreprocessor === 'function')
+    eleventyConfig.addPreprocessor(`${PLUGIN_NAME}/page-data`, '*', createPageDataPreprocessor(pageData));
   else eleventyConfig.addGlobalData('eleventyComputed', { [CAPTURE_KEY]: createPageDataCapture(pageData) });
   const notice = notIndexableNotice(options, normalized);
   eleventyConfig.on('eleventy.before', (event?: EleventyBuildEvent) => {
@@ -98,12 +114,27 @@ function wirePlugin(eleventyConfig: EleventyConfig, options: RobotsOptions, norm
       return eleventyConfig.directories;
     },
   };
-  eleventyConfig.addTransform(PLUGIN_NAME, createRobotsTransform({ options: normalized, sources, pageData, state, logger }));
+  eleventyConfig.addTransform(
+    PLUGIN_NAME,
+    createRobotsTransform({ options: normalized, sources, pageData, state, logger }),
+  );
   eleventyConfig.addFilter(FILTER_NAME, createRobotsIndexableFilter(normalized, state, pageData, sources));
 
   const generateRobotsTxt =
-    normalized.robotsTxt === false ? undefined : registerRobotsTxt(eleventyConfig, { robotsTxt: normalized.robotsTxt, options: normalized, state, logger });
-  eleventyConfig.on('eleventy.after', createAfterBuild({ options: normalized, config: eleventyConfig, headers: options.headers, state, generateRobotsTxt, logger }));
+    normalized.robotsTxt === false
+      ? undefined
+      : registerRobotsTxt(eleventyConfig, { robotsTxt: normalized.robotsTxt, options: normalized, state, logger });
+  eleventyConfig.on(
+    'eleventy.after',
+    createAfterBuild({
+      options: normalized,
+      config: eleventyConfig,
+      headers: options.headers,
+      state,
+      generateRobotsTxt,
+      logger,
+    }),
+  );
   registerAuditReport(eleventyConfig, { options: normalized, state, siteUrl: () => normalized.site });
 }
 

@@ -6,10 +6,22 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { generateRobotsTxtReport, RobotsError, type NormalizedRobotsOptions, type RobotsTxtOptions, type RobotsTxtReport } from '@robots-kit/core/build';
+import {
+  generateRobotsTxtReport,
+  RobotsError,
+  type NormalizedRobotsOptions,
+  type RobotsTxtOptions,
+  type RobotsTxtReport,
+} from '@robots-kit/core/build';
 import { locateError, OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings } from './messages.js';
 import type { BuildState } from './page-data.js';
-import type { EleventyConfig, EleventyDirectories, EleventyLogger, EleventyPassthroughEntry, EleventyPassthroughEvent } from './types.js';
+import type {
+  EleventyConfig,
+  EleventyDirectories,
+  EleventyLogger,
+  EleventyPassthroughEntry,
+  EleventyPassthroughEvent,
+} from './types.js';
 
 const ROBOTS_TXT = 'robots.txt';
 
@@ -59,7 +71,12 @@ function isGlobPattern(inputPath: string): boolean {
  * the output folder, and for a file whose target is a folder (`/`, `''`, `dir/`), the
  * file's name inside that folder.
  */
-function passthroughTarget(inputPath: string, entry: EleventyPassthroughEntry, directories: EleventyDirectories, isFolder: boolean): string {
+function passthroughTarget(
+  inputPath: string,
+  entry: EleventyPassthroughEntry,
+  directories: EleventyDirectories,
+  isFolder: boolean,
+): string {
   const output = path.resolve(directories.output);
   if (entry.outputPath === true) {
     const relative = path.relative(path.resolve(directories.input), path.resolve(inputPath));
@@ -99,7 +116,10 @@ function withoutRobotsTxt(filter: unknown): unknown[] {
  *
  * @returns the user's robots.txt files, whether they exist yet or not, to read on each build.
  */
-export function claimPassthroughRobotsTxt(entries: Record<string, EleventyPassthroughEntry>, directories: EleventyDirectories): string[] {
+export function claimPassthroughRobotsTxt(
+  entries: Record<string, EleventyPassthroughEntry>,
+  directories: EleventyDirectories,
+): string[] {
   const siteRobotsTxt = path.resolve(directories.output, ROBOTS_TXT);
   const claimed: string[] = [];
   for (const [inputPath, entry] of Object.entries(entries)) {
@@ -107,7 +127,10 @@ export function claimPassthroughRobotsTxt(entries: Record<string, EleventyPassth
     const folder = isFolder(inputPath);
     const target = passthroughTarget(inputPath, entry, directories, folder);
     if (folder && target === path.resolve(directories.output)) {
-      entries[inputPath] = { ...entry, copyOptions: { ...entry.copyOptions, filter: withoutRobotsTxt(entry.copyOptions?.filter) } };
+      entries[inputPath] = {
+        ...entry,
+        copyOptions: { ...entry.copyOptions, filter: withoutRobotsTxt(entry.copyOptions?.filter) },
+      };
       claimed.push(path.join(inputPath, ROBOTS_TXT));
     } else if (!folder && target === siteRobotsTxt) {
       delete entries[inputPath];
@@ -124,7 +147,11 @@ export function claimPassthroughRobotsTxt(entries: Record<string, EleventyPassth
  * plugin added later): the file is remembered as the site's own robots.txt, and merged and
  * written again after the build.
  */
-function noteCopiedRobotsTxt(event: EleventyPassthroughEvent | undefined, sources: RobotsTxtSources, state: BuildState): void {
+function noteCopiedRobotsTxt(
+  event: EleventyPassthroughEvent | undefined,
+  sources: RobotsTxtSources,
+  state: BuildState,
+): void {
   const source = event?.map?.['/robots.txt'];
   if (typeof source !== 'string') return;
   sources.copied.add(source);
@@ -221,7 +248,8 @@ function generateSiteRobotsTxt(setup: SiteRobotsTxtSetup): SiteRobotsTxt {
     throw locateError(error, undefined);
   }
   const warnings = (user?.ignored ?? []).map(
-    (ignored) => `${ignored} was not merged into robots.txt, ${user!.source} was: a site has one robots.txt, so keep only one of them.`,
+    (ignored) =>
+      `${ignored} was not merged into robots.txt, ${user!.source} was: a site has one robots.txt, so keep only one of them.`,
   );
   const prefix = setup.pathPrefix();
   if (prefix !== undefined && normalizePathPrefix(prefix) !== '/') {
@@ -255,20 +283,30 @@ export function registerRobotsTxt(eleventyConfig: EleventyConfig, setup: RobotsT
     throw new RobotsError({
       code: 'unsupported-eleventy',
       package: PLUGIN_NAME,
-      problem: 'this Eleventy cannot add virtual templates (it has no `eleventyConfig.addTemplate`), so robots.txt cannot be emitted',
+      problem:
+        'this Eleventy cannot add virtual templates (it has no `eleventyConfig.addTemplate`), so robots.txt cannot be emitted',
       expected: 'Eleventy 3, or `robotsTxt: false` in the plugin options',
     });
   }
   const directories = () => eleventyConfig.directories ?? DEFAULT_DIRECTORIES;
   const sources: RobotsTxtSources = {
-    claimed: eleventyConfig.passthroughCopies ? claimPassthroughRobotsTxt(eleventyConfig.passthroughCopies, directories()) : [],
+    claimed: eleventyConfig.passthroughCopies
+      ? claimPassthroughRobotsTxt(eleventyConfig.passthroughCopies, directories())
+      : [],
     copied: new Set(),
   };
   // Files no longer copied are no longer watched by Eleventy; their edits must still rebuild.
-  for (const file of [...sources.claimed, path.join(directories().input, ROBOTS_TXT)]) eleventyConfig.addWatchTarget?.(file);
+  for (const file of [...sources.claimed, path.join(directories().input, ROBOTS_TXT)])
+    eleventyConfig.addWatchTarget?.(file);
 
   const generate = () =>
-    generateSiteRobotsTxt({ robotsTxt: setup.robotsTxt, options: setup.options, sources, directories, pathPrefix: () => eleventyConfig.pathPrefix });
+    generateSiteRobotsTxt({
+      robotsTxt: setup.robotsTxt,
+      options: setup.options,
+      sources,
+      directories,
+      pathPrefix: () => eleventyConfig.pathPrefix,
+    });
   eleventyConfig.addTemplate(
     ROBOTS_TXT_TEMPLATE,
     // An `11ty.js` template class (src/Engines/JavaScript.js): rendered on every build, in `--serve`
@@ -284,6 +322,8 @@ export function registerRobotsTxt(eleventyConfig: EleventyConfig, setup: RobotsT
     },
     { ...ROBOTS_TXT_TEMPLATE_DATA },
   );
-  eleventyConfig.on('eleventy.passthrough', (event: EleventyPassthroughEvent | undefined) => noteCopiedRobotsTxt(event, sources, setup.state));
+  eleventyConfig.on('eleventy.passthrough', (event: EleventyPassthroughEvent | undefined) =>
+    noteCopiedRobotsTxt(event, sources, setup.state),
+  );
   return generate;
 }

@@ -3,10 +3,22 @@
  * `robotsIndexable` template filter or the `robotsIndexable` function for code outside
  * templates. Pages are resolved exactly as the transform resolves them.
  */
-import { isErrorPage, isNoindexPage, normalizeOptions, RobotsError, type NormalizedRobotsOptions, type RobotsOptions } from '@robots-kit/core/build';
+import {
+  isErrorPage,
+  isNoindexPage,
+  normalizeOptions,
+  RobotsError,
+  type NormalizedRobotsOptions,
+  type RobotsOptions,
+} from '@robots-kit/core/build';
 import { locatePageError, type DataSourceContext } from './data-source.js';
 import { PLUGIN_NAME } from './messages.js';
-import { buildCollectionMembership, membershipForBuild, type BuildState, type CollectionMembership } from './page-data.js';
+import {
+  buildCollectionMembership,
+  membershipForBuild,
+  type BuildState,
+  type CollectionMembership,
+} from './page-data.js';
 import { readStatusCode, resolveEleventyPage } from './transform.js';
 import type { EleventyCollectionItem, EleventyFilterContext, EleventyPage, EleventyPageData } from './types.js';
 
@@ -115,7 +127,9 @@ function filterIndexable<T>(
       expected: 'an array of collection items, e.g. `collections.all`',
     });
   }
-  return (items as T[]).filter((item) => isIndexableItem(item as CollectionItemLike, options, membership, sources, resolved));
+  return (items as T[]).filter((item) =>
+    isIndexableItem(item as CollectionItemLike, options, membership, sources, resolved),
+  );
 }
 
 /**
@@ -137,7 +151,13 @@ export function robotsIndexable<T>(items: readonly T[], options: RobotsOptions =
   const normalized = normalizeOptions(options, { package: PLUGIN_NAME, source: 'robotsIndexable options' });
   const collections = collectionsOfItems(items);
   // Outside Eleventy's config: its default data file names, paths relative to the working directory.
-  return filterIndexable<T>(items, normalized, collections ? buildCollectionMembership(collections) : undefined, 'robotsIndexable', { config: {}, directories: undefined });
+  return filterIndexable<T>(
+    items,
+    normalized,
+    collections ? buildCollectionMembership(collections) : undefined,
+    'robotsIndexable',
+    { config: {}, directories: undefined },
+  );
 }
 
 /** `eleventyImport.collections` of a template's data: what an incremental build rebuilds it for. */
@@ -151,9 +171,19 @@ function importedCollections(data: EleventyPageData | undefined): Set<string> {
  * identity among the build's collections), so that an incremental build can tell when that
  * template's output (a sitemap) no longer matches the pages' robots tags.
  */
-function noteSitemapTemplate(state: BuildState, page: EleventyPage | undefined, data: EleventyPageData | undefined, items: unknown, collections: Collections | undefined): void {
+function noteSitemapTemplate(
+  state: BuildState,
+  page: EleventyPage | undefined,
+  data: EleventyPageData | undefined,
+  items: unknown,
+  collections: Collections | undefined,
+): void {
   if (!page || typeof page.inputPath !== 'string') return;
-  const template = state.sitemapTemplates.get(page.inputPath) ?? { collections: new Set<string>(), imports: new Set<string>(), rendered: false };
+  const template = state.sitemapTemplates.get(page.inputPath) ?? {
+    collections: new Set<string>(),
+    imports: new Set<string>(),
+    rendered: false,
+  };
   template.rendered = true;
   template.imports = importedCollections(data);
   for (const [name, list] of Object.entries(collections ?? {})) if (list === items) template.collections.add(name);
@@ -175,6 +205,13 @@ export function createRobotsIndexableFilter(
     const page = this?.page;
     noteSitemapTemplate(state, page, page ? pageData.get(page) : undefined, items, collections);
     // Pages the transform already resolved from their data are not resolved again.
-    return filterIndexable(items, options, membershipForBuild(state, { collections }), FILTER_NAME, sources, state.resolvedFromData);
+    return filterIndexable(
+      items,
+      options,
+      membershipForBuild(state, { collections }),
+      FILTER_NAME,
+      sources,
+      state.resolvedFromData,
+    );
   };
 }

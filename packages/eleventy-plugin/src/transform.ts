@@ -20,8 +20,20 @@ import { isNoindexPage } from '@robots-kit/core/build';
 import { locateInheritedWarning, locatePageError, readFrontMatterText, type DataSourceContext } from './data-source.js';
 import { reportWarnings } from './messages.js';
 import { eleventyLocale, optionLocales } from './locale.js';
-import { flattenTemplateContents, membershipForBuild, type BuildState, type CollectionMembership } from './page-data.js';
-import type { EleventyConfig, EleventyLogger, EleventyPage, EleventyPageData, EleventyTransform, EleventyTransformContext } from './types.js';
+import {
+  flattenTemplateContents,
+  membershipForBuild,
+  type BuildState,
+  type CollectionMembership,
+} from './page-data.js';
+import type {
+  EleventyConfig,
+  EleventyLogger,
+  EleventyPage,
+  EleventyPageData,
+  EleventyTransform,
+  EleventyTransformContext,
+} from './types.js';
 
 /** `tags` after the data cascade: a string, an array of strings, or absent. */
 function readTags(tags: unknown): string[] {
@@ -42,7 +54,11 @@ export function readStatusCode(data: { statusCode?: unknown } | undefined): numb
  * The collections a page belongs to, plus its own tags: a page kept out of
  * collections (`eleventyExcludeFromCollections`) is still a `drafts` page when tagged so.
  */
-function collectionsOfPage(page: EleventyPage, tags: unknown, membership: CollectionMembership | undefined): Set<string> {
+function collectionsOfPage(
+  page: EleventyPage,
+  tags: unknown,
+  membership: CollectionMembership | undefined,
+): Set<string> {
   const names = new Set(membership?.byPage.get(page) ?? membership?.byInputPath.get(page.inputPath));
   for (const tag of readTags(tags)) names.add(tag);
   return names;
@@ -81,7 +97,10 @@ export function resolveEleventyPage(
   existing: ExistingRobotsTag[],
   options: NormalizedRobotsOptions,
 ): ResolvedPage {
-  return resolvePageTags({ ...eleventyPageToResolve(page, data, membership, undefined, optionLocales(options)), existing }, options);
+  return resolvePageTags(
+    { ...eleventyPageToResolve(page, data, membership, undefined, optionLocales(options)), existing },
+    options,
+  );
 }
 
 /** Feeds, JSON, sitemaps and `permalink: false` pages are not HTML documents and are left alone. */
@@ -126,8 +145,15 @@ function transformDiagnosticsToReport(
   wholePageWithoutLayout: boolean,
 ): string[] {
   return diagnostics
-    .filter((diagnostic) => ALWAYS_REPORTED.has(diagnostic.code) || (wholePageWithoutLayout && REPORTED_FOR_WHOLE_PAGES.has(diagnostic.code)))
-    .map((diagnostic) => `${inputPath}: ${diagnostic.message.replace(/^\[@robots-kit\/core\]\s*/, '')}${HINTS[diagnostic.code] ?? ''}`);
+    .filter(
+      (diagnostic) =>
+        ALWAYS_REPORTED.has(diagnostic.code) ||
+        (wholePageWithoutLayout && REPORTED_FOR_WHOLE_PAGES.has(diagnostic.code)),
+    )
+    .map(
+      (diagnostic) =>
+        `${inputPath}: ${diagnostic.message.replace(/^\[@robots-kit\/core\]\s*/, '')}${HINTS[diagnostic.code] ?? ''}`,
+    );
 }
 
 export interface RobotsTransformSetup {
@@ -149,7 +175,8 @@ function recordPage(state: BuildState, page: PageToResolve, tags: Record<string,
   state.usage.record(page);
   if (tags === undefined) return;
   const before = state.pages.get(page.url);
-  if (state.incremental && before !== undefined && isNoindexPage(before.tags) !== isNoindexPage(tags)) state.indexabilityChanged.push(page.url);
+  if (state.incremental && before !== undefined && isNoindexPage(before.tags) !== isNoindexPage(tags))
+    state.indexabilityChanged.push(page.url);
   state.pages.set(page.url, { url: page.url, tags });
 }
 
@@ -159,7 +186,12 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     const page = this?.page;
     if (typeof content !== 'string' || !page || typeof page.url !== 'string' || !isHtmlOutputPath(page.outputPath)) {
       // A sitemap the site writes itself is kept (as it is) for the check after the build.
-      if (typeof content === 'string' && typeof page?.outputPath === 'string' && page.outputPath.endsWith('.xml') && isSitemapXml(content)) {
+      if (
+        typeof content === 'string' &&
+        typeof page?.outputPath === 'string' &&
+        page.outputPath.endsWith('.xml') &&
+        isSitemapXml(content)
+      ) {
         setup.state.sitemapOutputs.set(page.outputPath, content);
       }
       return content;
@@ -170,11 +202,18 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     const membership = membershipForBuild(setup.state, captured);
     const data = captured ?? membership?.itemByPage.get(page)?.data;
     const warnings: string[] = [];
-    const toResolve = eleventyPageToResolve(located, data, membership, setup.sources.config, optionLocales(setup.options));
+    const toResolve = eleventyPageToResolve(
+      located,
+      data,
+      membership,
+      setup.sources.config,
+      optionLocales(setup.options),
+    );
     const key = setup.options.frontMatterKey;
     const resolve = (existing: ExistingRobotsTag[]): Record<string, string> => {
       const resolved = resolvePageTags({ ...toResolve, existing }, setup.options);
-      for (const warning of resolved.warnings) warnings.push(locateInheritedWarning(warning, page, data, key, setup.sources));
+      for (const warning of resolved.warnings)
+        warnings.push(locateInheritedWarning(warning, page, data, key, setup.sources));
       if (existing.length === 0 && data !== undefined) setup.state.resolvedFromData.set(page, resolved.tags);
       return resolved.tags;
     };
@@ -198,12 +237,16 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     // peak-RSS figures of `npm run bench` (Eleventy builds) guard this V8 behaviour.
     const copy = flatCopy(content);
     try {
-      result = injectRobots(copy, (existing) => {
-        existingTags = existing;
-        return (resolvedTags = resolve(existing));
-      }, {
-        fragments: wholePageFragment ? 'add-head' : 'leave',
-      });
+      result = injectRobots(
+        copy,
+        (existing) => {
+          existingTags = existing;
+          return (resolvedTags = resolve(existing));
+        },
+        {
+          fragments: wholePageFragment ? 'add-head' : 'leave',
+        },
+      );
       // A page that is not HTML at all must still fail on bad front matter.
       if (resolvedTags === undefined && wholePageFragment) resolve([]);
     } catch (error) {
@@ -211,7 +254,8 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     }
     if (ownOutput) recordPage(setup.state, toResolve, resolvedTags);
     // `audit: { html }`: the page as resolved, for where its directives came from in the report.
-    if (ownOutput && resolvedTags !== undefined) setup.state.explained?.set(page.url, { ...toResolve, existing: existingTags });
+    if (ownOutput && resolvedTags !== undefined)
+      setup.state.explained?.set(page.url, { ...toResolve, existing: existingTags });
 
     if (data === undefined && result.changed) {
       warnings.push(
@@ -256,15 +300,25 @@ function flatCopy(text: string): string {
  * page after the head pass, or the flat copy when the head was left alone): the page they give,
  * or undefined when they change nothing. Bad `links`/`nosnippet` data fails the page, located.
  */
-function applyBodyRules(html: string, page: PageToResolve, data: EleventyPageData | undefined, setup: RobotsTransformSetup): string | undefined {
+function applyBodyRules(
+  html: string,
+  page: PageToResolve,
+  data: EleventyPageData | undefined,
+  setup: RobotsTransformSetup,
+): string | undefined {
   let body: ReturnType<typeof rewritePageBody>;
   try {
     body = rewritePageBody(html, page, setup.options);
   } catch (error) {
-    const key = (error as { details?: { key?: string } }).details?.key?.split(/[.[]/)[0] ?? setup.options.frontMatterKey;
+    const key =
+      (error as { details?: { key?: string } }).details?.key?.split(/[.[]/)[0] ?? setup.options.frontMatterKey;
     throw locatePageError(error, { inputPath: page.source ?? '' }, data, key, setup.sources);
   }
   // reportWarnings drops core's package prefix itself.
-  reportWarnings(body.warnings.map((warning) => warning.message), setup.logger(), setup.state.reported);
+  reportWarnings(
+    body.warnings.map((warning) => warning.message),
+    setup.logger(),
+    setup.state.reported,
+  );
   return body.changed ? body.html : undefined;
 }

@@ -97,7 +97,11 @@ export interface EleventyConfig {
   addGlobalData(name: string, data: unknown): unknown;
   addTransform(name: string, transform: EleventyTransform): void;
   /** Eleventy 3: runs once per template with the data its pages render with (src/Template.js `runPreprocessors`). */
-  addPreprocessor?(name: string, fileExtensions: string | string[], callback: (data: EleventyPageData, content: unknown) => unknown): void;
+  addPreprocessor?(
+    name: string,
+    fileExtensions: string | string[],
+    callback: (data: EleventyPageData, content: unknown) => unknown,
+  ): void;
   addTemplate?(virtualInputPath: string, content: unknown, data?: Record<string, unknown>): void;
   addFilter(name: string, filter: (this: EleventyFilterContext | undefined, ...args: any[]) => unknown): void;
   addWatchTarget?(path: string): void;
@@ -115,7 +119,18 @@ export interface EleventyConfig {
   /** Paths and globs Eleventy never reads as templates (src/UserConfig.js), relative to the project folder. */
   ignores?: Set<string>;
   /** Options of `eleventy --serve`'s dev server; a `middleware` list is appended to the user's, not put in its place. */
-  setServerOptions?(options: { middleware?: Array<(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse, next: () => unknown) => unknown> }, override?: boolean): void;
+  setServerOptions?(
+    options: {
+      middleware?: Array<
+        (
+          request: import('node:http').IncomingMessage,
+          response: import('node:http').ServerResponse,
+          next: () => unknown,
+        ) => unknown
+      >;
+    },
+    override?: boolean,
+  ): void;
   /** `setFrontMatterParsingOptions`: gray-matter's options, `delimiters` among them. */
   frontMatterParsingOptions?: { delimiters?: string | readonly string[]; [option: string]: unknown };
   /** `setDataFileSuffixes`; `false` for the default `['.11tydata', '']`. */

@@ -12,7 +12,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createProject, LOOPBACK_ONLY, runCli, startCli, type WatchingCli } from './helpers/cli-project.js';
 
-const PAGE = (title: string, robots = '') => `---\ntitle: ${title}\n${robots ? `robots: ${robots}\n` : ''}---\n<!doctype html><html><head><title>{{ title }}</title></head><body><p>{{ title }}</p></body></html>\n`;
+const PAGE = (title: string, robots = '') =>
+  `---\ntitle: ${title}\n${robots ? `robots: ${robots}\n` : ''}---\n<!doctype html><html><head><title>{{ title }}</title></head><body><p>{{ title }}</p></body></html>\n`;
 
 /** A site whose input folder is the project folder itself, as in many Eleventy projects. */
 function files(audit: unknown): Record<string, string> {
@@ -65,7 +66,9 @@ describe('issue 18: audit: { html } in Eleventy', () => {
     expect(data.pages.map(([url]) => url).sort()).toEqual(['/', '/about/', '/private/page/']);
     expect(data.report.findings.map((finding) => finding.id)).toContain('noindex-disallowed');
     // Where each page's directives came from, as the transform resolved it.
-    expect(data.explanations?.['/private/page/']?.origins.map((origin) => origin.label)).toEqual(["the page's own setting: `robots` in ./private/page.njk"]);
+    expect(data.explanations?.['/private/page/']?.origins.map((origin) => origin.label)).toEqual([
+      "the page's own setting: `robots` in ./private/page.njk",
+    ]);
     expect(data.explanations?.['/']?.origins.map((origin) => origin.kind)).toEqual(['googlebot']);
   });
 
@@ -81,7 +84,10 @@ describe('issue 18: audit: { html } in Eleventy', () => {
 
 /** The machine's IPv4 addresses other than loopback (none on a machine without a network). */
 function externalAddresses(): string[] {
-  return Object.values(networkInterfaces()).flat().filter((entry) => entry !== undefined && entry.family === 'IPv4' && !entry.internal).map((entry) => entry!.address);
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((entry) => entry !== undefined && entry.family === 'IPv4' && !entry.internal)
+    .map((entry) => entry!.address);
 }
 
 describe('issue 18: eleventy --serve serves the report at /_robots-kit/', () => {
@@ -91,8 +97,10 @@ describe('issue 18: eleventy --serve serves the report at /_robots-kit/', () => 
   });
 
   it('starts the dev server on the loopback address only (the preload the tests use works)', () => {
-    const script = "require('node:http').createServer().listen({ port: 0 }, function () { console.log(this.address().address); this.close(); })";
-    const address = (preload: string[]) => spawnSync(process.execPath, [...preload, '-e', script], { encoding: 'utf8' }).stdout.trim();
+    const script =
+      "require('node:http').createServer().listen({ port: 0 }, function () { console.log(this.address().address); this.close(); })";
+    const address = (preload: string[]) =>
+      spawnSync(process.execPath, [...preload, '-e', script], { encoding: 'utf8' }).stdout.trim();
     expect(address(['--import', LOOPBACK_ONLY])).toBe('127.0.0.1');
     expect(address([]), 'without the preload, Node listens on every interface').not.toBe('127.0.0.1');
   });
@@ -113,7 +121,11 @@ describe('issue 18: eleventy --serve serves the report at /_robots-kit/', () => 
     expect(response.headers.get('content-type')).toContain('text/html');
     const html = await response.text();
     expect(html).toContain('robots-kit audit (eleventy --serve)');
-    expect(reportData(html).pages.map(([url]) => url).sort()).toEqual(['/', '/about/', '/private/page/']);
+    expect(
+      reportData(html)
+        .pages.map(([url]) => url)
+        .sort(),
+    ).toEqual(['/', '/about/', '/private/page/']);
     expect(reportData(html).explanations?.['/private/page/']?.origins.map((origin) => origin.kind)).toEqual(['page']);
     expect((await fetch(`${origin}/_robots-kit`)).status).toBe(200);
     const home = await (await fetch(`${origin}/`)).text();

@@ -14,9 +14,15 @@ describe('audit: true', () => {
     });
     const error = findCause(build.failure, 'RobotsError') as (Error & { code?: string }) | undefined;
     expect(error?.code).toBe('audit-failed');
-    expect(error?.message).toMatch(/^\[@robots-kit\/eleventy\] .*minimal-\w+\/?: the robots-kit audit found 1 error in the build output \(listed above\); expected none: fix the pages it names, or set `audit: false`/);
-    expect(build.errors).toContainEqual(expect.stringMatching(/\[@robots-kit\/eleventy\] error noindex-disallowed: .*\(\/private\/\)/));
-    expect(build.warnings).toContainEqual(expect.stringMatching(/robots-kit audit of .*: 2 pages, 0 sitemap URLs; 1 error/));
+    expect(error?.message).toMatch(
+      /^\[@robots-kit\/eleventy\] .*minimal-\w+\/?: the robots-kit audit found 1 error in the build output \(listed above\); expected none: fix the pages it names, or set `audit: false`/,
+    );
+    expect(build.errors).toContainEqual(
+      expect.stringMatching(/\[@robots-kit\/eleventy\] error noindex-disallowed: .*\(\/private\/\)/),
+    );
+    expect(build.warnings).toContainEqual(
+      expect.stringMatching(/robots-kit audit of .*: 2 pages, 0 sitemap URLs; 1 error/),
+    );
   });
 
   it('is off by default', async () => {

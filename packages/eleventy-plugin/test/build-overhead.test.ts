@@ -11,15 +11,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCollectionMembership, createBuildState, FLATTEN_FROM_HEAP_SHARE, flattenTemplateContents, membershipForBuild } from '../src/page-data.js';
+import {
+  buildCollectionMembership,
+  createBuildState,
+  FLATTEN_FROM_HEAP_SHARE,
+  flattenTemplateContents,
+  membershipForBuild,
+} from '../src/page-data.js';
 import { normalizeOptions } from '@robots-kit/core';
 import { createProject, runCli, tagsByUrl } from './helpers/cli-project.js';
 import type { EleventyCollectionItem } from '../src/types.js';
 
-const LAYOUT = '<!doctype html>\n<html>\n<head>\n<title>{{ title }}</title>\n</head>\n<body>{{ content | safe }}</body>\n</html>\n';
+const LAYOUT =
+  '<!doctype html>\n<html>\n<head>\n<title>{{ title }}</title>\n</head>\n<body>{{ content | safe }}</body>\n</html>\n';
 
 describe('issue 21 item 1: the collection index is built once per build', () => {
-  const item = (inputPath: string): EleventyCollectionItem => ({ inputPath, page: { inputPath, url: `/${inputPath}/`, outputPath: false } }) as unknown as EleventyCollectionItem;
+  const item = (inputPath: string): EleventyCollectionItem =>
+    ({ inputPath, page: { inputPath, url: `/${inputPath}/`, outputPath: false } }) as unknown as EleventyCollectionItem;
 
   it('is the same for every read of a paginated page’s collections (a new Proxy each time)', () => {
     const collections = { all: [item('a'), item('b')], drafts: [item('b')] };
@@ -115,7 +123,8 @@ describe('issue 21 item 2: page data by a preprocessor', () => {
       'src/_includes/page.njk': LAYOUT,
       'src/post.md': '---\nlayout: page.njk\ntitle: Post\nrobots: noarchive\n---\nA post.\n',
       'src/draft.md': '---\nlayout: page.njk\ntitle: Draft\ntags: drafts\n---\nA draft.\n',
-      'src/hidden.md': '---\nlayout: page.njk\ntitle: Hidden\nrobots: nosnippet\neleventyExcludeFromCollections: true\n---\nIn no collection.\n',
+      'src/hidden.md':
+        '---\nlayout: page.njk\ntitle: Hidden\nrobots: nosnippet\neleventyExcludeFromCollections: true\n---\nIn no collection.\n',
       // A template reading its own data: the capture key is there only on paginated templates.
       'src/probe.11ty.js':
         "export default class {\n  data() { return { permalink: '/probe.json' }; }\n  render(data) { return JSON.stringify({ captureKey: 'robotsKitCapturePageData' in data }); }\n}\n",
@@ -135,7 +144,8 @@ describe('issue 21 item 2: page data by a preprocessor', () => {
     expect(tags['/post/']?.robots).toBe('noarchive');
     expect(tags['/draft/']?.robots).toBe('noindex, follow');
     expect(tags['/hidden/']?.robots).toBe('nosnippet');
-    for (const page of ['/list/0/', '/list/1/', '/list/2/']) expect(tags[page]?.robots).toBe('noindex, follow, noimageindex');
+    for (const page of ['/list/0/', '/list/1/', '/list/2/'])
+      expect(tags[page]?.robots).toBe('noindex, follow, noimageindex');
   });
 });
 
@@ -162,16 +172,30 @@ describe('issue 21 item 6: the import loads only what the options use', () => {
       ${build}
       process.stdout.write('\\nloaded: ' + JSON.stringify(loaded));
     `;
-    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.dirname(fileURLToPath(import.meta.url)), encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: path.dirname(fileURLToPath(import.meta.url)),
+      encoding: 'utf8',
+    });
     expect(result.status, result.stderr).toBe(0);
     // Eleventy logs what it wrote on stdout first.
     return JSON.parse(result.stdout.slice(result.stdout.lastIndexOf('\nloaded: ') + '\nloaded: '.length)) as string[];
   }
-  const heavy = (urls: string[]) => urls.filter((url) => /\/node_modules\/zod\/|\/core\/dist\/(?:audit|report|logs|cli|headers\/generate)\/?|\/core\/dist\/(?:options|headers)\/(?:schema|normalize)\.js|\/jsonc-parser\//.test(url));
+  const heavy = (urls: string[]) =>
+    urls.filter((url) =>
+      /\/node_modules\/zod\/|\/core\/dist\/(?:audit|report|logs|cli|headers\/generate)\/?|\/core\/dist\/(?:options|headers)\/(?:schema|normalize)\.js|\/jsonc-parser\//.test(
+        url,
+      ),
+    );
 
   it('default and full options without `headers` or `audit`: no zod, audit, reports or header writers', () => {
     expect(heavy(modulesLoaded('{}'))).toEqual([]);
-    expect(heavy(modulesLoaded("{ site: 'https://example.com', noindex: { collections: ['drafts'], paths: ['/tags/**'] }, rules: [{ path: '/p/**', robots: 'noarchive' }], robotsTxt: { sitemap: true, blockAiBots: true } }"))).toEqual([]);
+    expect(
+      heavy(
+        modulesLoaded(
+          "{ site: 'https://example.com', noindex: { collections: ['drafts'], paths: ['/tags/**'] }, rules: [{ path: '/p/**', robots: 'noarchive' }], robotsTxt: { sitemap: true, blockAiBots: true } }",
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('the bench’s full configuration, `headers` included, written to disk: the header writers and no zod (the headers option is checked without it), no audit', async () => {
@@ -197,15 +221,23 @@ describe('issue 21 item 6: the import loads only what the options use', () => {
       const eleventy = new Eleventy('stubs/minimal', 'stubs/minimal/_site', { quietMode: true, config(eleventyConfig) { return eleventyConfig.addPlugin(robots, { headers: { targets: ['netfly'] } }); } });
       try { await eleventy.toJSON(); } catch (error) { let cause = error; while (cause && !String(cause.message).includes('netfly')) cause = cause.originalError ?? cause.cause; process.stdout.write(String(cause?.message)); }
     `;
-    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.dirname(fileURLToPath(import.meta.url)), encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: path.dirname(fileURLToPath(import.meta.url)),
+      encoding: 'utf8',
+    });
     const reference = (() => {
       try {
-        normalizeOptions({ headers: { targets: ['netfly'] } }, { package: '@robots-kit/eleventy', source: 'addPlugin options' });
+        normalizeOptions(
+          { headers: { targets: ['netfly'] } },
+          { package: '@robots-kit/eleventy', source: 'addPlugin options' },
+        );
       } catch (error) {
         return (error as Error).message;
       }
     })();
-    expect(reference).toMatch(/^\[@robots-kit\/eleventy\] addPlugin options, key `headers\.targets\[0\]`: .*`netfly`; expected one of `netlify`/);
+    expect(reference).toMatch(
+      /^\[@robots-kit\/eleventy\] addPlugin options, key `headers\.targets\[0\]`: .*`netfly`; expected one of `netlify`/,
+    );
     expect(result.stdout).toBe(reference);
   });
 });

@@ -31,7 +31,10 @@ describe('which passthrough copies write robots.txt, as Eleventy would copy them
     const userFilter = (relative: string) => !relative.endsWith('.psd');
     const result = claim({ [folder]: { outputPath: '/', copyOptions: { filter: userFilter, dot: true } } });
     expect(result.claimed).toEqual([path.join(folder, 'robots.txt')]);
-    expect(result.entries[folder]).toEqual({ outputPath: '/', copyOptions: { filter: [userFilter, '!robots.txt'], dot: true } });
+    expect(result.entries[folder]).toEqual({
+      outputPath: '/',
+      copyOptions: { filter: [userFilter, '!robots.txt'], dot: true },
+    });
   });
 
   it('a folder without a filter gets one that keeps everything else', () => {

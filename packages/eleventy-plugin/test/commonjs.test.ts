@@ -12,10 +12,12 @@ import { auditSummary, createProject, runCli, tagsByUrl, type CliBuild } from '.
 import { sitemapPaths } from './helpers/sitemap-urls.js';
 
 const GOOGLEBOT = 'max-snippet:-1, max-image-preview:large, max-video-preview:-1';
-const LAYOUT = '<!doctype html>\n<html>\n<head>\n<title>{{ title }}</title>\n</head>\n<body>{{ content | safe }}</body>\n</html>\n';
+const LAYOUT =
+  '<!doctype html>\n<html>\n<head>\n<title>{{ title }}</title>\n</head>\n<body>{{ content | safe }}</body>\n</html>\n';
 /** A misspelt key: the error must be the one the schema words, exactly once. */
 const BAD_OPTIONS = { noindex: { colections: ['drafts'] } };
-const OPTIONS = "{ site: 'https://example.com', noindex: { data: { draft: true } }, robotsTxt: { sitemap: true }, audit: true }";
+const OPTIONS =
+  "{ site: 'https://example.com', noindex: { data: { draft: true } }, robotsTxt: { sitemap: true }, audit: true }";
 
 /** A small blog in a CommonJS project: its config and its sitemap template both `require` the package. */
 function commonJsBlog(config: string): Record<string, string> {
@@ -35,19 +37,28 @@ describe('item 7: CommonJS configs', () => {
     const forms = {
       // The plain form: what require() returns is the plugin function.
       plain: {
-        ...commonJsBlog(`const robots = require('@robots-kit/eleventy');\nmodule.exports = function (eleventyConfig) {\n  eleventyConfig.addPlugin(robots, ${OPTIONS});\n  return { dir: { input: 'src' } };\n};\n`),
-        'src/sitemap.njk': '---\npermalink: /sitemap.xml\neleventyExcludeFromCollections: true\n---\n<?xml version="1.0" encoding="utf-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{% for item in collections.all | robotsIndexable %}<url><loc>https://example.com{{ item.url }}</loc></url>{% endfor %}</urlset>\n',
+        ...commonJsBlog(
+          `const robots = require('@robots-kit/eleventy');\nmodule.exports = function (eleventyConfig) {\n  eleventyConfig.addPlugin(robots, ${OPTIONS});\n  return { dir: { input: 'src' } };\n};\n`,
+        ),
+        'src/sitemap.njk':
+          '---\npermalink: /sitemap.xml\neleventyExcludeFromCollections: true\n---\n<?xml version="1.0" encoding="utf-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{% for item in collections.all | robotsIndexable %}<url><loc>https://example.com{{ item.url }}</loc></url>{% endfor %}</urlset>\n',
       },
       // The named form, as the official plugins export theirs; robotsIndexable from the same require().
       named: {
-        ...commonJsBlog(`const { robotsPlugin } = require('@robots-kit/eleventy');\nmodule.exports = function (eleventyConfig) {\n  eleventyConfig.addPlugin(robotsPlugin, ${OPTIONS});\n  return { dir: { input: 'src' } };\n};\n`),
+        ...commonJsBlog(
+          `const { robotsPlugin } = require('@robots-kit/eleventy');\nmodule.exports = function (eleventyConfig) {\n  eleventyConfig.addPlugin(robotsPlugin, ${OPTIONS});\n  return { dir: { input: 'src' } };\n};\n`,
+        ),
         'src/sitemap.11ty.cjs': `const { robotsIndexable } = require('@robots-kit/eleventy');\nmodule.exports = class {\n  data() { return { permalink: '/sitemap.xml', eleventyExcludeFromCollections: true }; }\n  render({ collections }) {\n    const urls = robotsIndexable(collections.all, { noindex: { data: { draft: true } } }).map((item) => '<url><loc>https://example.com' + item.url + '</loc></url>');\n    return '<?xml version="1.0" encoding="utf-8"?>\\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' + urls.join('') + '</urlset>\\n';\n  }\n};\n`,
       },
       // Options the zod-free check gives up on: `headers` (the plugin then wires itself after an
       // `import()`, returning a promise Eleventy awaits), a misspelt key, and a bad value given to
       // the `robotsIndexable` function (which loads zod synchronously).
-      headers: commonJsBlog(`const robots = require('@robots-kit/eleventy');\nmodule.exports = function (eleventyConfig) {\n  eleventyConfig.addPlugin(robots, { headers: { targets: ['netlify'], rules: [{ path: '/files/**', robots: 'noindex' }] } });\n  return { dir: { input: 'src' } };\n};\n`),
-      misspelt: commonJsBlog(`const robots = require('@robots-kit/eleventy');\nmodule.exports = function (eleventyConfig) {\n  eleventyConfig.addPlugin(robots, ${JSON.stringify(BAD_OPTIONS)});\n  return { dir: { input: 'src' } };\n};\n`),
+      headers: commonJsBlog(
+        `const robots = require('@robots-kit/eleventy');\nmodule.exports = function (eleventyConfig) {\n  eleventyConfig.addPlugin(robots, { headers: { targets: ['netlify'], rules: [{ path: '/files/**', robots: 'noindex' }] } });\n  return { dir: { input: 'src' } };\n};\n`,
+      ),
+      misspelt: commonJsBlog(
+        `const robots = require('@robots-kit/eleventy');\nmodule.exports = function (eleventyConfig) {\n  eleventyConfig.addPlugin(robots, ${JSON.stringify(BAD_OPTIONS)});\n  return { dir: { input: 'src' } };\n};\n`,
+      ),
       'bad-function': {
         ...commonJsBlog(`module.exports = function () {\n  return { dir: { input: 'src' } };\n};\n`),
         'src/sitemap.11ty.cjs': `const { robotsIndexable } = require('@robots-kit/eleventy');\nmodule.exports = class {\n  data() { return { permalink: '/sitemap.xml' }; }\n  render({ collections }) {\n    return robotsIndexable(collections.all, ${JSON.stringify(BAD_OPTIONS)}).length + ' pages';\n  }\n};\n`,
@@ -77,27 +88,37 @@ describe('item 7: CommonJS configs', () => {
       '/posts/draft/': { robots: 'noindex, follow' },
       '/posts/hello/': { googlebot: GOOGLEBOT },
     });
-    expect(await readFile(path.join(dir, '_site/robots.txt'), 'utf8')).toBe('User-agent: *\nDisallow:\n\nSitemap: https://example.com/sitemap.xml\n');
+    expect(await readFile(path.join(dir, '_site/robots.txt'), 'utf8')).toBe(
+      'User-agent: *\nDisallow:\n\nSitemap: https://example.com/sitemap.xml\n',
+    );
   });
 
-  it.each(['plain', 'named'])('the %s form lists no draft in its sitemap (the filter, or robotsIndexable from require()), and the audit passes', async (name) => {
-    const { dir, build } = builds[name]!;
-    expect(sitemapPaths(await readFile(path.join(dir, '_site/sitemap.xml'), 'utf8')).sort()).toEqual(['/', '/posts/hello/']);
-    expect(auditSummary(build.log)).toMatch(/: 3 pages, 2 sitemap URLs; 0 errors, 0 warnings, 0 info$/);
-  });
+  it.each(['plain', 'named'])(
+    'the %s form lists no draft in its sitemap (the filter, or robotsIndexable from require()), and the audit passes',
+    async (name) => {
+      const { dir, build } = builds[name]!;
+      expect(sitemapPaths(await readFile(path.join(dir, '_site/sitemap.xml'), 'utf8')).sort()).toEqual([
+        '/',
+        '/posts/hello/',
+      ]);
+      expect(auditSummary(build.log)).toMatch(/: 3 pages, 2 sitemap URLs; 0 errors, 0 warnings, 0 info$/);
+    },
+  );
 
   it('options with `headers` wire the plugin after loading zod: tags and the header file are written', async () => {
     const { dir, build } = builds.headers!;
     expect(build.status, build.log).toBe(0);
     expect((await tagsByUrl(path.join(dir, '_site')))['/posts/hello/']).toEqual({ googlebot: GOOGLEBOT });
-    expect(await readFile(path.join(dir, '_site/_headers'), 'utf8')).toContain('# /files/** (headers.rules[0].path)\n/files\n  X-Robots-Tag: noindex\n');
+    expect(await readFile(path.join(dir, '_site/_headers'), 'utf8')).toContain(
+      '# /files/** (headers.rules[0].path)\n/files\n  X-Robots-Tag: noindex\n',
+    );
   });
 
   it.each([
     ['misspelt', 'addPlugin options', 1],
     // A template's error is listed twice by Eleventy itself ("Problem writing", then "Fatal Error").
     ['bad-function', 'robotsIndexable options', 2],
-  ] as const)('the %s build fails with the schema\'s error, as Eleventy lists its errors', (name, source, times) => {
+  ] as const)("the %s build fails with the schema's error, as Eleventy lists its errors", (name, source, times) => {
     const { build } = builds[name]!;
     const expected = (() => {
       try {
@@ -107,7 +128,9 @@ describe('item 7: CommonJS configs', () => {
       }
       throw new Error('the options should be refused');
     })();
-    expect(expected).toMatch(/^\[@robots-kit\/eleventy\] .*key `noindex\.colections`: unknown option .*Did you mean `collections`\?$/);
+    expect(expected).toMatch(
+      /^\[@robots-kit\/eleventy\] .*key `noindex\.colections`: unknown option .*Did you mean `collections`\?$/,
+    );
     expect(build.status).not.toBe(0);
     // Eleventy lists the error, then prints its stack trace (which starts with the message again).
     expect(build.log.split(`${expected} (via RobotsError)`).length - 1, build.log).toBe(times);

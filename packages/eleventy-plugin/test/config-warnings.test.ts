@@ -15,7 +15,11 @@ describe('item 14: options that match no page', () => {
   it('names each collection, glob and data condition no page met, once, with what the site has', async () => {
     const build = await writeStub('drafts', (eleventyConfig) => {
       eleventyConfig.addPlugin(robotsPlugin, {
-        noindex: { collections: ['post', 'posts'], paths: ['/note/**', '/posts/**'], data: { drafts: true, draft: 'true' } },
+        noindex: {
+          collections: ['post', 'posts'],
+          paths: ['/note/**', '/posts/**'],
+          data: { drafts: true, draft: 'true' },
+        },
         rules: [{ path: '/abut/', robots: 'noarchive' }],
       });
     });
@@ -26,19 +30,25 @@ describe('item 14: options that match no page', () => {
       "[11ty] [@robots-kit/eleventy] addPlugin options, key `noindex.paths[0]`: no page of this build matches the glob `/note/**`; expected a glob that matches at least one page's URL path. Did you mean `/notes/**`?",
       "[11ty] [@robots-kit/eleventy] addPlugin options, key `rules[0].path`: no page of this build matches the glob `/abut/`; expected a glob that matches at least one page's URL path.",
       "[11ty] [@robots-kit/eleventy] addPlugin options, key `noindex.data.drafts`: no page's data has the key `drafts`; expected a key the pages' data has, set to true on the pages to keep out of search results. Did you mean `draft`?",
-      "[11ty] [@robots-kit/eleventy] addPlugin options, key `noindex.data.draft`: no page's `draft` is \"true\" (values are compared exactly); the pages have `true (3 pages), false (1 page)`; expected the value exactly as the pages' data holds it.",
+      '[11ty] [@robots-kit/eleventy] addPlugin options, key `noindex.data.draft`: no page\'s `draft` is "true" (values are compared exactly); the pages have `true (3 pages), false (1 page)`; expected the value exactly as the pages\' data holds it.',
     ]);
   });
 });
 
 describe('item 15: impossible YAML dates', () => {
-  const page = (name: string, robots: string) => ({ [`src/${name}.md`]: `---\ntitle: ${name}\nlayout: page.njk\nrobots:\n  unavailable_after: ${robots}\n---\nText.\n` });
+  const page = (name: string, robots: string) => ({
+    [`src/${name}.md`]: `---\ntitle: ${name}\nlayout: page.njk\nrobots:\n  unavailable_after: ${robots}\n---\nText.\n`,
+  });
   async function failure(name: string, files: Record<string, string>) {
     const dir = await createProject(name, { 'src/_includes/page.njk': LAYOUT, ...files });
-    const build = await writeStub(name, (eleventyConfig) => {
-      eleventyConfig.setUseGitIgnore(false);
-      eleventyConfig.addPlugin(robotsPlugin);
-    }, { input: path.join(dir, 'src'), output: path.join(dir, '_site') });
+    const build = await writeStub(
+      name,
+      (eleventyConfig) => {
+        eleventyConfig.setUseGitIgnore(false);
+        eleventyConfig.addPlugin(robotsPlugin);
+      },
+      { input: path.join(dir, 'src'), output: path.join(dir, '_site') },
+    );
     return { dir, build, message: (findCause(build.failure, 'RobotsError') as Error | undefined)?.message };
   }
 
@@ -54,22 +64,38 @@ describe('item 15: impossible YAML dates', () => {
 
   it('keeps a real unquoted date', async () => {
     const dir = await createProject('yaml-real', { 'src/_includes/page.njk': LAYOUT, ...page('post', '2030-03-02') });
-    const build = await writeStub('yaml-real', (eleventyConfig) => {
-      eleventyConfig.setUseGitIgnore(false);
-      eleventyConfig.addPlugin(robotsPlugin);
-    }, { input: path.join(dir, 'src'), output: path.join(dir, '_site') });
+    const build = await writeStub(
+      'yaml-real',
+      (eleventyConfig) => {
+        eleventyConfig.setUseGitIgnore(false);
+        eleventyConfig.addPlugin(robotsPlugin);
+      },
+      { input: path.join(dir, 'src'), output: path.join(dir, '_site') },
+    );
     expect(build.failure).toBeUndefined();
   });
 });
 
 describe('item 17: directives without commas', () => {
-  it.each(['noindex nofollow', '"noindex; nofollow"'])('refuses robots: %s, saying to separate directives with commas', async (value) => {
-    const dir = await createProject('no-commas', { 'src/_includes/page.njk': LAYOUT, 'src/post.md': `---\ntitle: Post\nlayout: page.njk\nrobots: ${value}\n---\nText.\n` });
-    const build = await writeStub('no-commas', (eleventyConfig) => {
-      eleventyConfig.setUseGitIgnore(false);
-      eleventyConfig.addPlugin(robotsPlugin, { strict: false });
-    }, { input: path.join(dir, 'src'), output: path.join(dir, '_site') });
-    const message = (findCause(build.failure, 'RobotsError') as Error | undefined)?.message;
-    expect(message).toMatch(/^\[@robots-kit\/eleventy\] \.\/.*\/src\/post\.md, key `robots`: separate directives with commas, got `noindex[ ;]+nofollow`\. Did you mean `noindex, nofollow`\?$/);
-  });
+  it.each(['noindex nofollow', '"noindex; nofollow"'])(
+    'refuses robots: %s, saying to separate directives with commas',
+    async (value) => {
+      const dir = await createProject('no-commas', {
+        'src/_includes/page.njk': LAYOUT,
+        'src/post.md': `---\ntitle: Post\nlayout: page.njk\nrobots: ${value}\n---\nText.\n`,
+      });
+      const build = await writeStub(
+        'no-commas',
+        (eleventyConfig) => {
+          eleventyConfig.setUseGitIgnore(false);
+          eleventyConfig.addPlugin(robotsPlugin, { strict: false });
+        },
+        { input: path.join(dir, 'src'), output: path.join(dir, '_site') },
+      );
+      const message = (findCause(build.failure, 'RobotsError') as Error | undefined)?.message;
+      expect(message).toMatch(
+        /^\[@robots-kit\/eleventy\] \.\/.*\/src\/post\.md, key `robots`: separate directives with commas, got `noindex[ ;]+nofollow`\. Did you mean `noindex, nofollow`\?$/,
+      );
+    },
+  );
 });

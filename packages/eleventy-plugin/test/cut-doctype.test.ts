@@ -14,6 +14,8 @@ describe('a page cut off inside its doctype', () => {
       eleventyConfig.addPlugin(robotsPlugin, {});
     });
     expect(site.byUrl.get('/legacy/')?.content).toBe('<!DOCTYPE html SYSTEM "about:legacy-compat"');
-    expect(site.warnings.filter((message) => message.includes('legacy.html'))).toEqual([expect.stringMatching(/cut-doctype\/legacy\.html: .*doctype/)]);
+    expect(site.warnings.filter((message) => message.includes('legacy.html'))).toEqual([
+      expect.stringMatching(/cut-doctype\/legacy\.html: .*doctype/),
+    ]);
   });
 });

@@ -10,7 +10,11 @@ const GOOGLEBOT = 'max-snippet:-1, max-image-preview:large, max-video-preview:-1
 const options: RobotsOptions = {
   site: 'https://example.com',
   robotsTxt: { sitemap: true },
-  headers: { rules: [{ path: '/files/*.pdf', robots: 'noindex, nofollow' }], html: true, targets: ['netlify', 'apache'] },
+  headers: {
+    rules: [{ path: '/files/*.pdf', robots: 'noindex, nofollow' }],
+    html: true,
+    targets: ['netlify', 'apache'],
+  },
   audit: true,
 };
 
@@ -32,7 +36,9 @@ function htaccessRobotsFor(htaccess: string, urlPath: string): string[] {
   return readHtaccessHeaders(htaccess).flatMap((rule) => {
     const subject = rule.kind === 'file-name' ? path.posix.basename(urlPath) : urlPath;
     if (rule.kind !== 'all' && !new RegExp(rule.pattern ?? '').test(subject)) return [];
-    return rule.headers.filter((header) => header.name.toLowerCase() === 'x-robots-tag' && header.action === 'set').map((header) => header.value ?? '');
+    return rule.headers
+      .filter((header) => header.name.toLowerCase() === 'x-robots-tag' && header.action === 'set')
+      .map((header) => header.value ?? '');
   });
 }
 
@@ -40,7 +46,9 @@ function htaccessRobotsFor(htaccess: string, urlPath: string): string[] {
 function headersFileRobotsFor(headers: string, urlPath: string): string[] {
   return [...parseHeadersFile(headers)]
     .filter(([pattern]) => matchHeaderPattern(pattern, urlPath, 'netlify'))
-    .flatMap(([, lines]) => lines.filter((line) => line.name.toLowerCase() === 'x-robots-tag').map((line) => line.value));
+    .flatMap(([, lines]) =>
+      lines.filter((line) => line.name.toLowerCase() === 'x-robots-tag').map((line) => line.value),
+    );
 }
 
 let build: WrittenBuild;
@@ -56,7 +64,7 @@ describe('X-Robots-Tag header files', () => {
     expect(build.errors).toEqual([]);
   });
 
-  it('Netlify `_headers`: the PDF rule and each page, merged into the site\'s own file', async () => {
+  it("Netlify `_headers`: the PDF rule and each page, merged into the site's own file", async () => {
     const headers = await written('_headers');
     expect(headersFileRobotsFor(headers, '/files/guide.pdf')).toEqual(['noindex, nofollow']);
     expect(headersFileRobotsFor(headers, '/files/other.txt')).toEqual([]);
@@ -76,7 +84,11 @@ describe('X-Robots-Tag header files', () => {
   });
 
   it('says what it wrote', () => {
-    expect(build.warnings).toContainEqual(expect.stringMatching(/\[@robots-kit\/eleventy\] X-Robots-Tag header files updated: .*\/_headers, .*\/\.htaccess\.$/));
+    expect(build.warnings).toContainEqual(
+      expect.stringMatching(
+        /\[@robots-kit\/eleventy\] X-Robots-Tag header files updated: .*\/_headers, .*\/\.htaccess\.$/,
+      ),
+    );
   });
 
   it('replaces its own block on the next build into the same folder', async () => {
@@ -94,7 +106,9 @@ describe('X-Robots-Tag header files', () => {
 describe('audit: true', () => {
   it('audits the written site and logs the summary; a clean site builds', () => {
     expect(build.warnings).toContainEqual(
-      expect.stringMatching(/\[@robots-kit\/eleventy\] robots-kit audit of .*deploy-\w+\/?: 3 pages, 1 sitemap URL; 0 errors, 0 warnings/),
+      expect.stringMatching(
+        /\[@robots-kit\/eleventy\] robots-kit audit of .*deploy-\w+\/?: 3 pages, 1 sitemap URL; 0 errors, 0 warnings/,
+      ),
     );
   });
 });

@@ -29,8 +29,14 @@ describe('item 9: drafts by a data value', () => {
       '/posts/own-robots/': { robots: 'noindex, nofollow' },
       '/posts/published/': { googlebot: GOOGLEBOT },
     });
-    expect(sitemapPaths(await readFile(path.join(build.output, 'sitemap.xml'), 'utf8')).sort()).toEqual(['/', '/posts/not-a-draft/', '/posts/published/']);
-    expect(await readFile(path.join(build.output, 'robots.txt'), 'utf8')).toBe('User-agent: *\nDisallow:\n\nSitemap: https://example.com/sitemap.xml\n');
+    expect(sitemapPaths(await readFile(path.join(build.output, 'sitemap.xml'), 'utf8')).sort()).toEqual([
+      '/',
+      '/posts/not-a-draft/',
+      '/posts/published/',
+    ]);
+    expect(await readFile(path.join(build.output, 'robots.txt'), 'utf8')).toBe(
+      'User-agent: *\nDisallow:\n\nSitemap: https://example.com/sitemap.xml\n',
+    );
     expect(auditSummary(build.warnings.join('\n'))).toMatch(/: 6 pages, 3 sitemap URLs; 0 errors, 0 warnings/);
     // Every condition matched a page: no "matched no page" warning.
     expect(build.warnings.filter((line) => line.includes('no page'))).toEqual([]);
@@ -39,7 +45,9 @@ describe('item 9: drafts by a data value', () => {
   it('the eleventyComputed recipe keeps the robots of the pages that are not drafts', async () => {
     const build = await writeStub('drafts', (eleventyConfig) => {
       // As a global data file `_data/eleventyComputed.js` would: merged with the plugin's own entry.
-      eleventyConfig.addGlobalData('eleventyComputed', { robots: (data: { draft?: unknown; robots?: unknown }) => (data.draft === true ? 'noindex' : data.robots) });
+      eleventyConfig.addGlobalData('eleventyComputed', {
+        robots: (data: { draft?: unknown; robots?: unknown }) => (data.draft === true ? 'noindex' : data.robots),
+      });
       eleventyConfig.addPlugin(robotsPlugin, OPTIONS);
     });
     expect(build.failure).toBeUndefined();
@@ -48,7 +56,11 @@ describe('item 9: drafts by a data value', () => {
     expect(tags['/notes/idea/']).toEqual({ robots: 'noindex' });
     expect(tags['/posts/not-a-draft/']).toEqual({ robots: 'noarchive', googlebot: GOOGLEBOT });
     expect(tags['/posts/published/']).toEqual({ googlebot: GOOGLEBOT });
-    expect(sitemapPaths(await readFile(path.join(build.output, 'sitemap.xml'), 'utf8')).sort()).toEqual(['/', '/posts/not-a-draft/', '/posts/published/']);
+    expect(sitemapPaths(await readFile(path.join(build.output, 'sitemap.xml'), 'utf8')).sort()).toEqual([
+      '/',
+      '/posts/not-a-draft/',
+      '/posts/published/',
+    ]);
   });
 
   it('without the option, drafts are indexable and listed (what the option fixes)', async () => {
@@ -56,6 +68,8 @@ describe('item 9: drafts by a data value', () => {
       eleventyConfig.addPlugin(robotsPlugin, OPTIONS);
     });
     expect((await tagsByUrl(build.output))['/posts/in-progress/']).toEqual({ googlebot: GOOGLEBOT });
-    expect(sitemapPaths(await readFile(path.join(build.output, 'sitemap.xml'), 'utf8'))).toContain('/posts/in-progress/');
+    expect(sitemapPaths(await readFile(path.join(build.output, 'sitemap.xml'), 'utf8'))).toContain(
+      '/posts/in-progress/',
+    );
   });
 });

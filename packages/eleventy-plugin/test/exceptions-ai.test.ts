@@ -33,7 +33,8 @@ async function build(pathPrefix?: string): Promise<WrittenBuild> {
   expect(result.failure).toBeUndefined();
   return result;
 }
-const tagsOf = async (result: WrittenBuild, url: string): Promise<Record<string, string>> => robotsTags(await readFile(path.join(result.output, url, 'index.html'), 'utf8'));
+const tagsOf = async (result: WrittenBuild, url: string): Promise<Record<string, string>> =>
+  robotsTags(await readFile(path.join(result.output, url, 'index.html'), 'utf8'));
 
 describe.each([undefined, '/blog/'])('exceptions and AI controls (pathPrefix %s)', (pathPrefix) => {
   it('lets the excepted page out, keeps the others in, and names the overridden page once', async () => {
@@ -61,7 +62,8 @@ describe.each([undefined, '/blog/'])('exceptions and AI controls (pathPrefix %s)
     expect(isAllowed(parsed, 'CCBot', '/')).toBe(true);
     expect(isAllowed(parsed, 'OAI-SearchBot', '/')).toBe(true);
     expect(isAllowed(parsed, 'ChatGPT-User', '/')).toBe(true);
-    for (const bot of AI_BOTS.filter((one) => one.purpose === 'ai-training' && one.userAgent !== 'CCBot')) expect(text).toContain(`\nUser-agent: ${bot.userAgent}\n`);
+    for (const bot of AI_BOTS.filter((one) => one.purpose === 'ai-training' && one.userAgent !== 'CCBot'))
+      expect(text).toContain(`\nUser-agent: ${bot.userAgent}\n`);
     expect(text).toContain('User-agent: *\nContent-Usage: /gallery/ train-ai=n\nDisallow:\n');
     expect(text).toContain('User-agent: Googlebot\nContent-Signal: search=yes, ai-train=no\nDisallow:\n');
     expect(text).toContain('# AI agents for ai-training (robots-kit blockAiBots');

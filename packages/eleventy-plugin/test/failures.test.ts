@@ -39,7 +39,11 @@ describe('bad front matter fails the build, naming the file, the key, the value 
 
   it('on a page without a layout', async () => {
     const error = await rejectionOf(
-      buildStub('bad-front-matter', (eleventyConfig) => eleventyConfig.addPlugin(robotsPlugin), path.join(STUBS, 'bad-front-matter/no-layout.md')),
+      buildStub(
+        'bad-front-matter',
+        (eleventyConfig) => eleventyConfig.addPlugin(robotsPlugin),
+        path.join(STUBS, 'bad-front-matter/no-layout.md'),
+      ),
     );
     expectFrontMatterError(error, 'no-layout.md');
   });
@@ -48,13 +52,15 @@ describe('bad front matter fails the build, naming the file, the key, the value 
 describe('bad options', () => {
   it('fail before any page renders, with a did-you-mean', async () => {
     let rendered = 0;
-    const error = await rejectionOf(buildStub('minimal', (eleventyConfig) => {
-      eleventyConfig.addTransform('count', (content: string) => {
-        rendered++;
-        return content;
-      });
-      eleventyConfig.addPlugin(robotsPlugin, { noindex: { colections: ['drafts'] } });
-    }));
+    const error = await rejectionOf(
+      buildStub('minimal', (eleventyConfig) => {
+        eleventyConfig.addTransform('count', (content: string) => {
+          rendered++;
+          return content;
+        });
+        eleventyConfig.addPlugin(robotsPlugin, { noindex: { colections: ['drafts'] } });
+      }),
+    );
     const robotsError = findCause(error, 'RobotsError');
     expect(robotsError?.message).toMatch(/^\[@robots-kit\/eleventy\] /);
     expect(robotsError?.message).toContain('colections');

@@ -8,10 +8,16 @@ import { readRobotsTags } from '@robots-kit/core/adapter';
 import { describe, expect, it } from 'vitest';
 
 // The CLI is not in Eleventy's exports: find it at the root of the package its main entry is in.
-const ELEVENTY_CLI = path.join(createRequire(import.meta.url).resolve('@11ty/eleventy').replace(/[\\/]src[\\/].*$/, ''), 'cmd.cjs');
+const ELEVENTY_CLI = path.join(
+  createRequire(import.meta.url)
+    .resolve('@11ty/eleventy')
+    .replace(/[\\/]src[\\/].*$/, ''),
+  'cmd.cjs',
+);
 const PLUGIN = pathToFileURL(path.resolve(import.meta.dirname, '../dist/index.js')).href;
 
-const LAYOUT = '<!doctype html>\n<html>\n<head>\n<meta charset="utf-8">\n<title>{{ title }}</title>\n</head>\n<body>\n{{ content | safe }}\n</body>\n</html>\n';
+const LAYOUT =
+  '<!doctype html>\n<html>\n<head>\n<meta charset="utf-8">\n<title>{{ title }}</title>\n</head>\n<body>\n{{ content | safe }}\n</body>\n</html>\n';
 
 function page(index: number, robots: string): string {
   return `---\ntitle: Page ${index}\nlayout: layout.njk\nrobots: ${robots}\n---\nParagraph ${index} &amp; more.\n`;
@@ -19,7 +25,11 @@ function page(index: number, robots: string): string {
 
 /** Each build in its own process, as on the command line: Eleventy caches template files within a process. */
 function build(root: string): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, [ELEVENTY_CLI, '--input=src', '--output=_site', '--config=eleventy.config.mjs', '--quiet'], { cwd: root, encoding: 'utf8' });
+  const result = spawnSync(
+    process.execPath,
+    [ELEVENTY_CLI, '--input=src', '--output=_site', '--config=eleventy.config.mjs', '--quiet'],
+    { cwd: root, encoding: 'utf8' },
+  );
   return { status: result.status, output: result.stdout + result.stderr };
 }
 
@@ -37,18 +47,25 @@ describe('a build that fails midway', () => {
     const input = path.join(root, 'src');
     const output = path.join(root, '_site');
     mkdirSync(path.join(input, '_includes'), { recursive: true });
-    writeFileSync(path.join(root, 'eleventy.config.mjs'), `import robots from '${PLUGIN}';\nexport default (config) => { config.addPlugin(robots, { robotsTxt: false }); };\n`);
+    writeFileSync(
+      path.join(root, 'eleventy.config.mjs'),
+      `import robots from '${PLUGIN}';\nexport default (config) => { config.addPlugin(robots, { robotsTxt: false }); };\n`,
+    );
     writeFileSync(path.join(input, '_includes', 'layout.njk'), LAYOUT);
-    for (let i = 0; i < 8; i++) writeFileSync(path.join(input, `page-${i}.md`), page(i, i % 2 ? 'noindex' : 'noarchive'));
+    for (let i = 0; i < 8; i++)
+      writeFileSync(path.join(input, `page-${i}.md`), page(i, i % 2 ? 'noindex' : 'noarchive'));
     expect(build(root).status).toBe(0);
     const before = htmlFiles(output);
     expect(before.size).toBe(8);
 
     // Every page changes, and one of them now has a typo: the build must fail on it.
-    for (let i = 0; i < 8; i++) writeFileSync(path.join(input, `page-${i}.md`), page(i, i === 5 ? 'noindx' : 'nofollow'));
+    for (let i = 0; i < 8; i++)
+      writeFileSync(path.join(input, `page-${i}.md`), page(i, i === 5 ? 'noindx' : 'nofollow'));
     const failure = build(root);
     expect(failure.status).toBe(1);
-    expect(failure.output).toMatch(/\[@robots-kit\/eleventy\] \.\/src\/page-5\.md, key `robots`: unknown directive `noindx`/);
+    expect(failure.output).toMatch(
+      /\[@robots-kit\/eleventy\] \.\/src\/page-5\.md, key `robots`: unknown directive `noindx`/,
+    );
     expect(failure.output).toContain('Did you mean `noindex`?');
 
     const after = htmlFiles(output);

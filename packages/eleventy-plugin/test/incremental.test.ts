@@ -11,7 +11,8 @@ import { createProject, startCli, tagsByUrl, type WatchingCli } from './helpers/
 import { sitemapPaths } from './helpers/sitemap-urls.js';
 
 const BUILD_DONE = /\[11ty\] Wrote \d+ files?/;
-const LAYOUT = '<!doctype html>\n<html>\n<head>\n<title>{{ title }}</title>\n</head>\n<body>{{ content | safe }}</body>\n</html>\n';
+const LAYOUT =
+  '<!doctype html>\n<html>\n<head>\n<title>{{ title }}</title>\n</head>\n<body>{{ content | safe }}</body>\n</html>\n';
 const sitemap = (permalink: string, imports: string) =>
   `---\npermalink: ${permalink}\neleventyExcludeFromCollections: true\n${imports}---\n<?xml version="1.0" encoding="utf-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{% for item in collections.all | robotsIndexable %}<url><loc>https://example.com{{ item.url }}</loc></url>{% endfor %}</urlset>\n`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -24,7 +25,8 @@ describe('item 11: --incremental', () => {
   beforeAll(async () => {
     dir = await createProject('incremental', {
       'package.json': '{ "name": "incremental", "private": true, "type": "module" }\n',
-      'eleventy.config.js': "import robots from '@robots-kit/eleventy';\nexport default function (eleventyConfig) {\n  eleventyConfig.setUseGitIgnore(false);\n  eleventyConfig.addPlugin(robots, { noindex: { data: { draft: true } } });\n}\nexport const config = { dir: { input: 'src' } };\n",
+      'eleventy.config.js':
+        "import robots from '@robots-kit/eleventy';\nexport default function (eleventyConfig) {\n  eleventyConfig.setUseGitIgnore(false);\n  eleventyConfig.addPlugin(robots, { noindex: { data: { draft: true } } });\n}\nexport const config = { dir: { input: 'src' } };\n",
       'src/_includes/page.njk': LAYOUT,
       'src/index.md': '---\nlayout: page.njk\ntitle: Home\n---\nHome.\n',
       'src/post.md': '---\nlayout: page.njk\ntitle: Post\n---\nA post.\n',

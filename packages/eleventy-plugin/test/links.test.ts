@@ -112,7 +112,10 @@ describe('links and nosnippet in an Eleventy build', () => {
 
 describe('links in an Eleventy build with `pathPrefix`', () => {
   it('treats prefixed own links as internal and still marks the external ones', async () => {
-    const build = await writeStub('links-prefix', (config) => config.addPlugin(robots, OPTIONS), { input: FIXTURE, pathPrefix: '/docs/' });
+    const build = await writeStub('links-prefix', (config) => config.addPlugin(robots, OPTIONS), {
+      input: FIXTURE,
+      pathPrefix: '/docs/',
+    });
     expect(build.failure).toBeUndefined();
     const thread = anchors(await page(build, '/forum/thread/'));
     expect(thread).toContain('<a href="/">');
@@ -122,10 +125,14 @@ describe('links in an Eleventy build with `pathPrefix`', () => {
 
 describe('bad `links` front matter', () => {
   it('fails the build naming the template, the key and the value', async () => {
-    const build = await writeStub('links-bad', (config) => {
-      config.addPlugin(robots, OPTIONS);
-      config.addTemplate('bad.md', '<a href="https://x.example.org/">x</a>', { links: 'noopener' });
-    }, { input: FIXTURE });
+    const build = await writeStub(
+      'links-bad',
+      (config) => {
+        config.addPlugin(robots, OPTIONS);
+        config.addTemplate('bad.md', '<a href="https://x.example.org/">x</a>', { links: 'noopener' });
+      },
+      { input: FIXTURE },
+    );
     const message = String((build.failure as Error | undefined)?.message ?? '') + build.errors.join('\n');
     expect(message).toMatch(/bad\.md/);
     expect(message).toContain('`links`');

@@ -37,7 +37,9 @@ async function tagsByUrl(withPlugin: boolean): Promise<Record<string, Record<str
     eleventyConfig.addPlugin(robotsPlugin, OPTIONS);
   });
   expect(build.warnings.filter((line) => line.includes('robots-kit'))).toEqual([]);
-  return Object.fromEntries(build.pages.filter((page) => String(page.url).endsWith('/')).map((page) => [page.url, robotsTags(page.content)]));
+  return Object.fromEntries(
+    build.pages.filter((page) => String(page.url).endsWith('/')).map((page) => [page.url, robotsTags(page.content)]),
+  );
 }
 
 describe('issue 16: locales in Eleventy', () => {
@@ -71,19 +73,28 @@ describe('issue 16: locales in Eleventy', () => {
 
   it('reads the locale in that order, and a URL segment only when the options name it', () => {
     const page = { url: '/de/about/', lang: 'de' };
-    expect(eleventyLocale(page, { locale: 'de-AT', lang: 'en', page }, [])).toEqual({ locale: 'de-AT', from: 'locale' });
+    expect(eleventyLocale(page, { locale: 'de-AT', lang: 'en', page }, [])).toEqual({
+      locale: 'de-AT',
+      from: 'locale',
+    });
     expect(eleventyLocale(page, { lang: 'en', page }, [])).toEqual({ locale: 'en', from: 'lang' });
     expect(eleventyLocale(page, { lang: 42, page }, [])).toEqual({ locale: 'de', from: 'page.lang' });
     expect(eleventyLocale({ url: '/de/about/' }, {}, ['DE'])).toEqual({ locale: 'de', from: 'url' });
     expect(eleventyLocale({ url: '/api/x/' }, {}, ['de'])).toBeUndefined();
     // `constructor` and `toString` are no page data.
-    expect(eleventyLocale({ url: '/x/' }, Object.create({ locale: 'de' }) as Record<string, unknown>, [])).toBeUndefined();
+    expect(
+      eleventyLocale({ url: '/x/' }, Object.create({ locale: 'de' }) as Record<string, unknown>, []),
+    ).toBeUndefined();
   });
 
   it('with `pathPrefix`: URLs are read without it, as `page.url` is', async () => {
-    const build = await writeStub('i18n', (eleventyConfig) => {
-      eleventyConfig.addPlugin(robotsPlugin, { noindex: { locales: ['de'] } });
-    }, { pathPrefix: '/site/' });
+    const build = await writeStub(
+      'i18n',
+      (eleventyConfig) => {
+        eleventyConfig.addPlugin(robotsPlugin, { noindex: { locales: ['de'] } });
+      },
+      { pathPrefix: '/site/' },
+    );
     expect(build.failure).toBeUndefined();
     const de = build.pages.find((page) => page.url === '/de/about/');
     expect(robotsTags(de!.content)).toEqual(BY_LOCALE.de);
@@ -92,7 +103,10 @@ describe('issue 16: locales in Eleventy', () => {
   it('names at the end of the build each locale no page had, with the locales the pages have', async () => {
     const build = await writeStub('i18n', (eleventyConfig) => {
       eleventyConfig.addPlugin(I18nPlugin, { defaultLanguage: 'en' });
-      eleventyConfig.addPlugin(robotsPlugin, { noindex: { locales: ['de', 'pt-PR'] }, rules: [{ locales: ['nl'], robots: 'noarchive' }] });
+      eleventyConfig.addPlugin(robotsPlugin, {
+        noindex: { locales: ['de', 'pt-PR'] },
+        rules: [{ locales: ['nl'], robots: 'noarchive' }],
+      });
     });
     expect(build.failure).toBeUndefined();
     expect(build.warnings.filter((line) => line.includes('addPlugin options'))).toEqual([

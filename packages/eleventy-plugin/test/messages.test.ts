@@ -6,7 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProject, runCli, type CliBuild } from './helpers/cli-project.js';
 
-const LAYOUT = '<!doctype html>\n<html>\n<head>\n<title>{{ title }}</title>\n</head>\n<body>{{ content | safe }}</body>\n</html>\n';
+const LAYOUT =
+  '<!doctype html>\n<html>\n<head>\n<title>{{ title }}</title>\n</head>\n<body>{{ content | safe }}</body>\n</html>\n';
 const occurrences = (log: string, text: string) => log.split(text).length - 1;
 
 function project(options: string, post: string): Record<string, string> {
@@ -27,11 +28,17 @@ describe('item 17: every message once', () => {
     // private/post.md is noindex, and robots.txt keeps crawlers from ever reading that.
     const auditDir = await createProject(
       'messages-audit',
-      project("{ site: 'https://example.com', robotsTxt: { groups: [{ userAgent: '*', disallow: ['/private/'] }] }, audit: true }", '---\nlayout: page.njk\ntitle: Post\nrobots: noindex\n---\nText.\n'),
+      project(
+        "{ site: 'https://example.com', robotsTxt: { groups: [{ userAgent: '*', disallow: ['/private/'] }] }, audit: true }",
+        '---\nlayout: page.njk\ntitle: Post\nrobots: noindex\n---\nText.\n',
+      ),
     );
     audit = runCli(auditDir);
     quiet = runCli(auditDir, ['--quiet']);
-    const pageDir = await createProject('messages-page', project('{}', '---\nlayout: page.njk\ntitle: Post\nrobots: noindex nofollow\n---\nText.\n'));
+    const pageDir = await createProject(
+      'messages-page',
+      project('{}', '---\nlayout: page.njk\ntitle: Post\nrobots: noindex nofollow\n---\nText.\n'),
+    );
     page = runCli(pageDir);
   }, 120_000);
 
@@ -47,7 +54,9 @@ describe('item 17: every message once', () => {
     expect(quiet.status).not.toBe(0);
     const finding = quiet.log.indexOf('error noindex-disallowed:');
     expect(finding).toBeGreaterThan(-1);
-    expect(quiet.log.indexOf('the robots-kit audit found 1 error in the build output (listed above)')).toBeGreaterThan(finding);
+    expect(quiet.log.indexOf('the robots-kit audit found 1 error in the build output (listed above)')).toBeGreaterThan(
+      finding,
+    );
   });
 
   it('a page error: in our words with the fix, once per report of the failed build, no stack trace', () => {

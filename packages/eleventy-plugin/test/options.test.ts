@@ -16,8 +16,12 @@ describe('addPlugin twice', () => {
       eleventyConfig.addPlugin(robotsPlugin, { defaults: 'nosnippet', robotsTxt: false });
     });
     // Eleventy wraps a plugin's error ("Error processing the `robotsPlugin` plugin") and prints its cause.
-    const error = await build.then(() => undefined, (failure: unknown) => failure as Error);
-    const cause = (error as { originalError?: Error } | undefined)?.originalError ?? (error?.cause as Error | undefined);
+    const error = await build.then(
+      () => undefined,
+      (failure: unknown) => failure as Error,
+    );
+    const cause =
+      (error as { originalError?: Error } | undefined)?.originalError ?? (error?.cause as Error | undefined);
     expect(cause?.message).toBe(
       '[@robots-kit/eleventy] addPlugin options: the plugin is added twice to the same Eleventy config, each time with its own options, of which only one set could apply; expected one `eleventyConfig.addPlugin(robots, options)` call with all the options.',
     );

@@ -23,13 +23,16 @@ export default function (eleventyConfig) {
 }
 export const config = { dir: { input: 'content' } };
 `,
-    'content/_includes/page.njk': '<!doctype html>\n<html>\n<head>\n<title>{{ title }}</title>\n</head>\n<body><a href="/">Home</a>{{ content | safe }}</body>\n</html>\n',
+    'content/_includes/page.njk':
+      '<!doctype html>\n<html>\n<head>\n<title>{{ title }}</title>\n</head>\n<body><a href="/">Home</a>{{ content | safe }}</body>\n</html>\n',
     'content/index.md': '---\nlayout: page.njk\ntitle: Home\n---\nHome.\n',
     'content/blog/hello.md': '---\nlayout: page.njk\ntitle: Hello\ntags: notes\n---\nA post.\n',
     'content/blog/draft.md': '---\nlayout: page.njk\ntitle: Draft\ndraft: true\n---\nNot yet.\n',
-    'content/tags.njk': '---\nlayout: page.njk\npagination:\n  data: collections\n  size: 1\n  alias: tag\n  filter: [all]\npermalink: /tags/{{ tag | slugify }}/\n---\nTagged {{ tag }}.\n',
+    'content/tags.njk':
+      '---\nlayout: page.njk\npagination:\n  data: collections\n  size: 1\n  alias: tag\n  filter: [all]\npermalink: /tags/{{ tag | slugify }}/\n---\nTagged {{ tag }}.\n',
     // eleventy-base-blog's sitemap: absolute URLs through HtmlBasePlugin's filter, which adds the prefix.
-    'content/sitemap.xml.njk': '---\npermalink: /sitemap.xml\neleventyExcludeFromCollections: true\neleventyImport:\n  collections: ["all"]\n---\n<?xml version="1.0" encoding="utf-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n{%- for item in collections.all | robotsIndexable %}\n<url><loc>{{ item.url | htmlBaseUrl("https://example.com/") }}</loc></url>\n{%- endfor %}\n</urlset>\n',
+    'content/sitemap.xml.njk':
+      '---\npermalink: /sitemap.xml\neleventyExcludeFromCollections: true\neleventyImport:\n  collections: ["all"]\n---\n<?xml version="1.0" encoding="utf-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n{%- for item in collections.all | robotsIndexable %}\n<url><loc>{{ item.url | htmlBaseUrl("https://example.com/") }}</loc></url>\n{%- endfor %}\n</urlset>\n',
   };
 }
 
@@ -48,10 +51,17 @@ describe('item 8: pathPrefix', () => {
   });
 
   it('lists the indexable pages at their prefixed URLs, and robots.txt points at the prefixed sitemap', async () => {
-    expect(sitemapPaths(await readFile(path.join(dir, '_site/sitemap.xml'), 'utf8')).sort()).toEqual(['/blog/', '/blog/blog/hello/']);
-    expect(await readFile(path.join(dir, '_site/robots.txt'), 'utf8')).toBe('User-agent: *\nDisallow:\n\nSitemap: https://example.com/blog/sitemap.xml\n');
+    expect(sitemapPaths(await readFile(path.join(dir, '_site/sitemap.xml'), 'utf8')).sort()).toEqual([
+      '/blog/',
+      '/blog/blog/hello/',
+    ]);
+    expect(await readFile(path.join(dir, '_site/robots.txt'), 'utf8')).toBe(
+      'User-agent: *\nDisallow:\n\nSitemap: https://example.com/blog/sitemap.xml\n',
+    );
     // Crawlers read robots.txt at the root of the host only: the log says so.
-    expect(build.log).toMatch(/robots\.txt is written at the root of the output, but the site is served below `\/blog\/`/);
+    expect(build.log).toMatch(
+      /robots\.txt is written at the root of the output, but the site is served below `\/blog\/`/,
+    );
   });
 
   it('matches globs against page.url, without the prefix', async () => {
@@ -66,7 +76,7 @@ describe('item 8: pathPrefix', () => {
   it("writes Apache's and nginx's header patterns below the prefix (they match the whole request path), Netlify's as the folder's own", async () => {
     const files = baseBlog("['/tags/**']");
     files['eleventy.config.js'] = files['eleventy.config.js']!.replace(
-      "audit: true });",
+      'audit: true });',
       "audit: true, headers: { targets: ['apache', 'nginx', 'netlify'], html: true, rules: [{ path: '/files/*.pdf', robots: 'noindex' }] } });\n  eleventyConfig.addPassthroughCopy({ 'content/files': 'files' });",
     );
     files['content/files/guide.pdf'] = '%PDF-1.4\n';

@@ -11,7 +11,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditSummary, createProject, runCli, tagsByUrl, type CliBuild } from './helpers/cli-project.js';
 import { sitemapPaths } from './helpers/sitemap-urls.js';
 
-const LAYOUT = '<!doctype html>\n<html>\n<head>\n<title>{{ title }}</title>\n</head>\n<body>{{ content | safe }}</body>\n</html>\n';
+const LAYOUT =
+  '<!doctype html>\n<html>\n<head>\n<title>{{ title }}</title>\n</head>\n<body>{{ content | safe }}</body>\n</html>\n';
 
 function site(): Record<string, string> {
   return {
@@ -32,9 +33,11 @@ export const config = { dir: { input: 'src' } };
     'src/index.md': '---\nlayout: page.njk\ntitle: Home\n---\nHome.\n',
     'src/posts/hello.md': '---\nlayout: page.njk\ntitle: Hello\n---\nA post.\n',
     'src/posts/draft.md': '---\nlayout: page.njk\ntitle: Draft\ndraft: true\n---\nNot yet.\n',
-    'src/404.md': '---\nlayout: page.njk\ntitle: Not found\npermalink: /404.html\neleventyExcludeFromCollections: true\n---\nNothing here.\n',
+    'src/404.md':
+      '---\nlayout: page.njk\ntitle: Not found\npermalink: /404.html\neleventyExcludeFromCollections: true\n---\nNothing here.\n',
     // A sitemap that lists every page, as many do: in a preview, its URLs are noindex and disallowed.
-    'src/sitemap.njk': '---\npermalink: /sitemap.xml\neleventyExcludeFromCollections: true\n---\n<?xml version="1.0" encoding="utf-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{% for item in collections.all %}<url><loc>https://example.com{{ item.url }}</loc></url>{% endfor %}</urlset>\n',
+    'src/sitemap.njk':
+      '---\npermalink: /sitemap.xml\neleventyExcludeFromCollections: true\n---\n<?xml version="1.0" encoding="utf-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{% for item in collections.all %}<url><loc>https://example.com{{ item.url }}</loc></url>{% endfor %}</urlset>\n',
   };
 }
 
@@ -50,7 +53,9 @@ describe('item 13: preview builds with audit: true', () => {
 
   it('builds, says why it is not indexable, and the audit passes it as a preview', () => {
     expect(preview.build.status, preview.build.log).toBe(0);
-    expect(preview.build.log).toContain('[@robots-kit/eleventy] this build is not indexable (Netlify CONTEXT=deploy-preview): every page gets `noindex, nofollow`.');
+    expect(preview.build.log).toContain(
+      '[@robots-kit/eleventy] this build is not indexable (Netlify CONTEXT=deploy-preview): every page gets `noindex, nofollow`.',
+    );
     expect(auditSummary(preview.build.log)).toMatch(/: 4 pages, 3 sitemap URLs; 0 errors, 0 warnings/);
   });
 
@@ -65,9 +70,16 @@ describe('item 13: preview builds with audit: true', () => {
     expect(await readFile(path.join(output, 'robots.txt'), 'utf8')).toMatch(/^User-agent: \*\nDisallow: \/\n?$/m);
     expect(await readFile(path.join(output, 'robots.txt'), 'utf8')).not.toMatch(/^Sitemap:/m);
     const headers = parseHeadersFile(await readFile(path.join(output, '_headers'), 'utf8'));
-    const robotsFor = (urlPath: string) => [...headers].filter(([pattern]) => matchHeaderPattern(pattern, urlPath)).flatMap(([, lines]) => lines.map((line) => line.value));
+    const robotsFor = (urlPath: string) =>
+      [...headers]
+        .filter(([pattern]) => matchHeaderPattern(pattern, urlPath))
+        .flatMap(([, lines]) => lines.map((line) => line.value));
     expect(robotsFor('/posts/hello/')).toEqual(['noindex, nofollow']);
-    expect(sitemapPaths(await readFile(path.join(output, 'sitemap.xml'), 'utf8')).sort()).toEqual(['/', '/posts/draft/', '/posts/hello/']);
+    expect(sitemapPaths(await readFile(path.join(output, 'sitemap.xml'), 'utf8')).sort()).toEqual([
+      '/',
+      '/posts/draft/',
+      '/posts/hello/',
+    ]);
   });
 
   it('the same site in production: its unfiltered sitemap lists a noindex draft, and the audit fails the build for it', () => {

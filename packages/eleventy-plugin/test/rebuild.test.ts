@@ -89,7 +89,7 @@ describe.each([
     expect(robotsTags(await output('other'))).toEqual({ googlebot: GOOGLEBOT });
   });
 
-  it("merges the edited robots.txt of the site on the next build", async () => {
+  it('merges the edited robots.txt of the site on the next build', async () => {
     const robotsTxt = () => readFile(path.join(work, '_site', 'robots.txt'), 'utf8');
     expect(await robotsTxt()).toMatch(/^Disallow: \/old\/$/m);
     await edit('robots.txt', 'User-agent: *\nDisallow: /new/\n');

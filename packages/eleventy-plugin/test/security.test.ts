@@ -26,11 +26,16 @@ describe('hostile input in front matter and layouts (strict: false)', () => {
     const html = page('/attribute-breakout/');
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<meta name="x');
-    const robots = DomUtils.getElementsByTagName('meta', parseDocument(html)).filter((meta) => meta.attribs.name === 'robots');
+    const robots = DomUtils.getElementsByTagName('meta', parseDocument(html)).filter(
+      (meta) => meta.attribs.name === 'robots',
+    );
     expect(robots).toHaveLength(1);
     expect(Object.keys(robots[0]!.attribs).sort()).toEqual(['content', 'name']);
     // `nofollow` is understood; the rest is one unknown token, reported and dropped.
-    expect(robotsTags(html)).toEqual({ robots: 'nofollow', googlebot: 'max-snippet:-1, max-image-preview:large, max-video-preview:-1' });
+    expect(robotsTags(html)).toEqual({
+      robots: 'nofollow',
+      googlebot: 'max-snippet:-1, max-image-preview:large, max-video-preview:-1',
+    });
     expect(site.warnings.some((message) => message.includes('attribute-breakout.md'))).toBe(true);
   });
 
@@ -57,10 +62,16 @@ describe('hostile input in front matter and layouts (strict: false)', () => {
 // which would poison the rest of this test process.
 describe('keys that every JavaScript object has', () => {
   it('an inherited name such as `constructor` is an unknown directive, not silently accepted', async () => {
-    const error = await buildStub('security', (eleventyConfig) => eleventyConfig.addPlugin(robotsPlugin), path.join(STUBS, 'security/invalid/constructor.md')).then(
+    const error = await buildStub(
+      'security',
+      (eleventyConfig) => eleventyConfig.addPlugin(robotsPlugin),
+      path.join(STUBS, 'security/invalid/constructor.md'),
+    ).then(
       () => undefined,
       (rejection: unknown) => rejection,
     );
-    expect(findCause(error, 'RobotsError')?.message).toMatch(/constructor\.md, key `robots(\.constructor)?`: unknown directive/);
+    expect(findCause(error, 'RobotsError')?.message).toMatch(
+      /constructor\.md, key `robots(\.constructor)?`: unknown directive/,
+    );
   });
 });

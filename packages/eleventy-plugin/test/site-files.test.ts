@@ -76,8 +76,12 @@ describe('robots.txt', () => {
   it('warns about a noindex page robots.txt keeps crawlers from reading, and about the group trap', () => {
     const robotsWarnings = site.warnings.filter((message) => !message.includes('no `<head>`'));
     expect(robotsWarnings).toEqual([
-      expect.stringMatching(/\[@robots-kit\/eleventy\] robots\.txt: the `Googlebot` group \(line \d+\) makes Googlebot ignore the `User-agent: \*` group, so it may crawl `\/hidden\/` \(line 2\), `\/search` \(line 3\)/),
-      expect.stringMatching(/\[@robots-kit\/eleventy\] \/hidden\/ carries noindex but robots\.txt line 2 disallows it for all crawlers/),
+      expect.stringMatching(
+        /\[@robots-kit\/eleventy\] robots\.txt: the `Googlebot` group \(line \d+\) makes Googlebot ignore the `User-agent: \*` group, so it may crawl `\/hidden\/` \(line 2\), `\/search` \(line 3\)/,
+      ),
+      expect.stringMatching(
+        /\[@robots-kit\/eleventy\] \/hidden\/ carries noindex but robots\.txt line 2 disallows it for all crawlers/,
+      ),
     ]);
   });
 });
@@ -89,10 +93,19 @@ describe('the robotsIndexable sitemap filter', () => {
 
   it('never lists a page whose built HTML is noindex, or an error page; lists every other HTML page of collections.all', () => {
     const listed = new Set(sitemapPaths(output('/sitemap.xml')));
-    const notInCollections = new Set(['/tags/post/', '/tags/drafts/', '/robots.txt', '/sitemap.xml', '/sitemap-js.xml', '/sitemap-named.txt', '/sitemap-quasibit.xml']);
+    const notInCollections = new Set([
+      '/tags/post/',
+      '/tags/drafts/',
+      '/robots.txt',
+      '/sitemap.xml',
+      '/sitemap-js.xml',
+      '/sitemap-named.txt',
+      '/sitemap-quasibit.xml',
+    ]);
     const errorPages = ['/404.html', '/gone/'];
     for (const built of site.pages) {
-      if (typeof built.url !== 'string' || typeof built.outputPath !== 'string' || !built.outputPath.endsWith('.html')) continue;
+      if (typeof built.url !== 'string' || typeof built.outputPath !== 'string' || !built.outputPath.endsWith('.html'))
+        continue;
       const noindex = isNoindexPage(robotsTags(built.content));
       if (noindex || errorPages.includes(built.url)) expect(listed.has(built.url), built.url).toBe(false);
       else if (!notInCollections.has(built.url)) expect(listed.has(built.url), built.url).toBe(true);
@@ -120,15 +133,21 @@ describe('the robotsIndexable sitemap filter', () => {
   });
 
   it('refuses something that is not a collection, naming the filter', () => {
-    expect(() => robotsIndexable('collections.all' as never)).toThrow(/\[@robots-kit\/eleventy\] key `robotsIndexable`: expected a collection to filter, got `string`/);
+    expect(() => robotsIndexable('collections.all' as never)).toThrow(
+      /\[@robots-kit\/eleventy\] key `robotsIndexable`: expected a collection to filter, got `string`/,
+    );
   });
 });
 
 describe('a page without a layout', () => {
   it('gets a head with its tags, every other byte kept, and the build log says so', () => {
-    expect(output('/bare/')).toBe(`<head><meta name="googlebot" content="${GOOGLEBOT}"></head><p>A page with no layout, so no head.</p>\n`);
+    expect(output('/bare/')).toBe(
+      `<head><meta name="googlebot" content="${GOOGLEBOT}"></head><p>A page with no layout, so no head.</p>\n`,
+    );
     expect(site.warnings.filter((message) => message.includes('bare.md'))).toEqual([
-      expect.stringMatching(/\[@robots-kit\/eleventy\] .*site-files\/bare\.md: the page has no `<head>`; one was created to hold the robots tags/),
+      expect.stringMatching(
+        /\[@robots-kit\/eleventy\] .*site-files\/bare\.md: the page has no `<head>`; one was created to hold the robots tags/,
+      ),
     ]);
   });
 

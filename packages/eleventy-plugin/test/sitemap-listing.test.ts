@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProject, runCli, type CliBuild } from './helpers/cli-project.js';
 
-const LAYOUT = '<!doctype html>\n<html>\n<head>\n<title>{{ title }}</title>\n</head>\n<body>{{ content | safe }}</body>\n</html>\n';
+const LAYOUT =
+  '<!doctype html>\n<html>\n<head>\n<title>{{ title }}</title>\n</head>\n<body>{{ content | safe }}</body>\n</html>\n';
 const SITEMAP = (filter: string) =>
   `---\npermalink: /sitemap.xml\neleventyExcludeFromCollections: true\n---\n<?xml version="1.0" encoding="utf-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n{%- for item in collections.all${filter} %}\n<url><loc>https://example.com{{ item.url }}</loc></url>\n{%- endfor %}\n</urlset>\n`;
 
@@ -34,8 +35,12 @@ describe('a sitemap that lists noindex and error pages', () => {
 
   it('names each such URL and the fix, once', () => {
     expect(unfiltered.status, unfiltered.log).toBe(0);
-    expect(unfiltered.log).toContain('_site/sitemap.xml lists https://example.com/draft/, a page that carries noindex: search engines get contradictory signals.');
-    expect(unfiltered.log).toContain('_site/sitemap.xml lists https://example.com/404.html, an error page: search engines get contradictory signals.');
+    expect(unfiltered.log).toContain(
+      '_site/sitemap.xml lists https://example.com/draft/, a page that carries noindex: search engines get contradictory signals.',
+    );
+    expect(unfiltered.log).toContain(
+      '_site/sitemap.xml lists https://example.com/404.html, an error page: search engines get contradictory signals.',
+    );
     expect(unfiltered.log.split('with the `robotsIndexable` filter').length - 1).toBe(1);
     expect(unfiltered.log).not.toContain('https://example.com/, a page');
   });

@@ -98,13 +98,22 @@ describe('route rules and paths on page.url', () => {
 
   it('noindexes every page of a paginated tag archive', () => {
     const tagPages = site.pages.filter((built) => typeof built.url === 'string' && built.url.startsWith('/tags/'));
-    expect(tagPages.map((built) => built.url).sort()).toEqual(['/tags/curated/', '/tags/paged/', '/tags/post/', '/tags/private/']);
+    expect(tagPages.map((built) => built.url).sort()).toEqual([
+      '/tags/curated/',
+      '/tags/paged/',
+      '/tags/post/',
+      '/tags/private/',
+    ]);
     for (const built of tagPages) expect(robotsTags(built.content), String(built.url)).toEqual(CONTENT_TYPE_NOINDEX);
   });
 
   it('adds no collection of its own (it would show up in tag archives)', () => {
     // Its only output of its own is robots.txt, which is in no collection either.
-    expect(site.pages.filter((built) => typeof built.url === 'string' && /robots/i.test(built.url)).map((built) => built.url)).toEqual(['/robots.txt']);
+    expect(
+      site.pages
+        .filter((built) => typeof built.url === 'string' && /robots/i.test(built.url))
+        .map((built) => built.url),
+    ).toEqual(['/robots.txt']);
   });
 });
 
@@ -178,7 +187,9 @@ describe('outputs that are not HTML pages', () => {
   });
 
   it('gives a page without a layout a head for its tags and says so', () => {
-    expect(page('/bare/')).toBe(`<head><meta name="robots" content="noarchive"><meta name="googlebot" content="${GOOGLEBOT}"></head><p>A page with no layout, so no head.</p>\n`);
+    expect(page('/bare/')).toBe(
+      `<head><meta name="robots" content="noarchive"><meta name="googlebot" content="${GOOGLEBOT}"></head><p>A page with no layout, so no head.</p>\n`,
+    );
     const warning = site.warnings.find((message) => message.includes('bare.md'));
     expect(warning).toMatch(/\[@robots-kit\/eleventy\]/);
     expect(warning).toMatch(/no `<head>`; one was created/);

@@ -37,25 +37,32 @@ describe('item 10: files written outside the output folder', () => {
   it.each([
     ['vercel-headers.json', ''],
     ['vercel.json', ", vercel: { mergeInto: 'vercel.json' }"],
-  ])('%s does not make --watch rebuild again and again (input folder = project root)', async (file, vercel) => {
-    const dir = await createProject('watch-root', rootProject(vercel));
-    cli = startCli(dir, ['--watch']);
-    await cli.waitFor(/Watching…/, 1);
-    // chokidar reports ready before it reliably sees the first change.
-    await sleep(1000);
-    const written = await readFile(path.join(dir, file), 'utf8');
-    expect(written).toMatch(/"X-Robots-Tag"/);
-    const before = (await stat(path.join(dir, file))).mtimeMs;
+  ])(
+    '%s does not make --watch rebuild again and again (input folder = project root)',
+    async (file, vercel) => {
+      const dir = await createProject('watch-root', rootProject(vercel));
+      cli = startCli(dir, ['--watch']);
+      await cli.waitFor(/Watching…/, 1);
+      // chokidar reports ready before it reliably sees the first change.
+      await sleep(1000);
+      const written = await readFile(path.join(dir, file), 'utf8');
+      expect(written).toMatch(/"X-Robots-Tag"/);
+      const before = (await stat(path.join(dir, file))).mtimeMs;
 
-    // One edit, one build; then quiet, however long we wait.
-    await writeFile(path.join(dir, 'index.njk'), '<!doctype html><html><head><title>Home</title></head><body>Edited</body></html>\n');
-    await cli.waitFor(BUILD_DONE, 2);
-    await sleep(2500);
-    expect(cli.count(BUILD_DONE), cli.log()).toBe(2);
-    expect(cli.log()).not.toContain(`File changed: ./${file}`);
-    // Same content, so not written again: watchers and editors see no change.
-    expect(await readFile(path.join(dir, file), 'utf8')).toBe(written);
-    expect((await stat(path.join(dir, file))).mtimeMs).toBe(before);
-    expect(cli.log()).toContain(`X-Robots-Tag header files unchanged: ${file}.`);
-  }, 60_000);
+      // One edit, one build; then quiet, however long we wait.
+      await writeFile(
+        path.join(dir, 'index.njk'),
+        '<!doctype html><html><head><title>Home</title></head><body>Edited</body></html>\n',
+      );
+      await cli.waitFor(BUILD_DONE, 2);
+      await sleep(2500);
+      expect(cli.count(BUILD_DONE), cli.log()).toBe(2);
+      expect(cli.log()).not.toContain(`File changed: ./${file}`);
+      // Same content, so not written again: watchers and editors see no change.
+      expect(await readFile(path.join(dir, file), 'utf8')).toBe(written);
+      expect((await stat(path.join(dir, file))).mtimeMs).toBe(before);
+      expect(cli.log()).toContain(`X-Robots-Tag header files unchanged: ${file}.`);
+    },
+    60_000,
+  );
 });

@@ -60,7 +60,11 @@ astro-dev-toolbar-card { display: block; margin: 6px 0; }
 .card-title { color: #fff; font-weight: 600; margin-bottom: 4px; }
 `;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text?: string,
+  className?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (text !== undefined) node.textContent = text;
   if (className) node.className = className;
@@ -73,7 +77,8 @@ function badge(text: string, style: BadgeStyle): HTMLElement {
   return node;
 }
 function append(parent: Node, ...children: Array<Node | string | undefined>): void {
-  for (const child of children) if (child !== undefined) parent.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+  for (const child of children)
+    if (child !== undefined) parent.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
 }
 
 const RESTRICTIONS: Array<[keyof CrawlerInspection['origins'], string]> = [
@@ -93,10 +98,26 @@ function crawlerName(row: CrawlerInspection): string {
 function limits(row: CrawlerInspection): HTMLElement {
   const box = el('div', undefined, 'badges');
   const v = row.verdict;
-  if (v.maxSnippet !== undefined) append(box, badge(v.maxSnippet === 0 ? 'nosnippet' : v.maxSnippet === -1 ? 'snippet: any' : `snippet ≤ ${v.maxSnippet}`, v.maxSnippet === -1 ? 'gray' : 'yellow'));
-  if (v.maxImagePreview !== undefined) append(box, badge(`image: ${v.maxImagePreview}`, v.maxImagePreview === 'large' ? 'gray' : 'yellow'));
-  if (v.maxVideoPreview !== undefined) append(box, badge(v.maxVideoPreview === -1 ? 'video: any' : `video ≤ ${v.maxVideoPreview}s`, v.maxVideoPreview === -1 ? 'gray' : 'yellow'));
-  if (v.unavailableAfter !== undefined) append(box, badge(`until ${v.unavailableAfter}`, v.indexable ? 'yellow' : 'red'));
+  if (v.maxSnippet !== undefined)
+    append(
+      box,
+      badge(
+        v.maxSnippet === 0 ? 'nosnippet' : v.maxSnippet === -1 ? 'snippet: any' : `snippet ≤ ${v.maxSnippet}`,
+        v.maxSnippet === -1 ? 'gray' : 'yellow',
+      ),
+    );
+  if (v.maxImagePreview !== undefined)
+    append(box, badge(`image: ${v.maxImagePreview}`, v.maxImagePreview === 'large' ? 'gray' : 'yellow'));
+  if (v.maxVideoPreview !== undefined)
+    append(
+      box,
+      badge(
+        v.maxVideoPreview === -1 ? 'video: any' : `video ≤ ${v.maxVideoPreview}s`,
+        v.maxVideoPreview === -1 ? 'gray' : 'yellow',
+      ),
+    );
+  if (v.unavailableAfter !== undefined)
+    append(box, badge(`until ${v.unavailableAfter}`, v.indexable ? 'yellow' : 'red'));
   if (!box.firstChild) append(box, el('span', 'none', 'muted'));
   return box;
 }
@@ -116,7 +137,11 @@ function why(row: CrawlerInspection, result: PageInspection): HTMLElement {
   append(details, el('summary', 'where it came from'));
   const list = el('ul');
   const crawl = row.verdict.because.crawl?.[0];
-  if (crawl) append(list, li(el('b', 'fetch'), ' ← ', el('code', crawl.text), el('span', ` robots.txt line ${crawl.line}`, 'muted')));
+  if (crawl)
+    append(
+      list,
+      li(el('b', 'fetch'), ' ← ', el('code', crawl.text), el('span', ` robots.txt line ${crawl.line}`, 'muted')),
+    );
   for (const [kind, label] of RESTRICTIONS) {
     const carriers = [...new Set((row.verdict.because[kind] ?? []).map(carrier))];
     const origins = (row.origins[kind] ?? []).flatMap((index) => result.explanation?.origins[index] ?? []);
@@ -125,7 +150,8 @@ function why(row: CrawlerInspection, result: PageInspection): HTMLElement {
     for (const origin of origins) {
       append(item, ' ← ', withCode(origin.label), ': ', el('code', Object.values(origin.directives).join('; ')));
     }
-    if (origins.length === 0) append(item, ' ← ', el('code', (row.verdict.because[kind] ?? []).map((source) => source.text).join(' + ')));
+    if (origins.length === 0)
+      append(item, ' ← ', el('code', (row.verdict.because[kind] ?? []).map((source) => source.text).join(' + ')));
     if (carriers.length > 0) append(item, el('div', `sent as ${carriers.join(', ')}`, 'muted'));
     append(list, item);
   }
@@ -141,7 +167,10 @@ function crawlerRow(row: CrawlerInspection, result: PageInspection): HTMLTableRo
   const name = el('td');
   append(name, el('code', crawlerName(row)));
   const index = el('td');
-  append(index, result.errorPage ? badge('error page', 'gray') : v.indexable ? badge('index', 'green') : badge('noindex', 'red'));
+  append(
+    index,
+    result.errorPage ? badge('error page', 'gray') : v.indexable ? badge('index', 'green') : badge('noindex', 'red'),
+  );
   const follow = el('td');
   append(follow, v.followLinks ? badge('follow', 'green') : badge('nofollow', 'red'));
   const fetchCell = el('td');
@@ -164,18 +193,39 @@ function render(answer: Answer): HTMLElement {
     append(body, header, el('div', answer.pathname, 'url'));
     const card = document.createElement('astro-dev-toolbar-card');
     card.setAttribute('card-style', 'red');
-    append(card, el('div', 'robots-kit could not inspect this page', 'card-title'), el('div', answer.error ?? 'no answer'));
+    append(
+      card,
+      el('div', 'robots-kit could not inspect this page', 'card-title'),
+      el('div', answer.error ?? 'no answer'),
+    );
     append(body, card);
     return body;
   }
   const all = result.crawlers[0]!;
-  append(header, result.errorPage ? badge('error page: no robots tags', 'gray') : all.verdict.indexable ? badge('indexable', 'green') : badge('kept out of search results', 'red'));
-  if (result.findings.length > 0) append(header, badge(`${result.findings.length} finding${result.findings.length === 1 ? '' : 's'}`, result.findings.some((finding) => finding.severity === 'error') ? 'red' : 'yellow'));
+  append(
+    header,
+    result.errorPage
+      ? badge('error page: no robots tags', 'gray')
+      : all.verdict.indexable
+        ? badge('indexable', 'green')
+        : badge('kept out of search results', 'red'),
+  );
+  if (result.findings.length > 0)
+    append(
+      header,
+      badge(
+        `${result.findings.length} finding${result.findings.length === 1 ? '' : 's'}`,
+        result.findings.some((finding) => finding.severity === 'error') ? 'red' : 'yellow',
+      ),
+    );
   append(body, header, el('div', result.url, 'url'));
 
   for (const finding of result.findings) {
     const card = document.createElement('astro-dev-toolbar-card');
-    card.setAttribute('card-style', finding.severity === 'error' ? 'red' : finding.severity === 'warning' ? 'yellow' : 'blue');
+    card.setAttribute(
+      'card-style',
+      finding.severity === 'error' ? 'red' : finding.severity === 'warning' ? 'yellow' : 'blue',
+    );
     card.dataset.finding = finding.id;
     append(card, el('div', `${finding.severity}: ${finding.id}`, 'card-title'), el('div', finding.message));
     append(body, card);
@@ -189,20 +239,51 @@ function render(answer: Answer): HTMLElement {
 
   append(body, el('h2', 'Tags in the served page'));
   const tags = el('ul');
-  for (const [name, content] of Object.entries(result.tags)) append(tags, li(el('code', `<meta name="${name}" content="${content}">`)));
+  for (const [name, content] of Object.entries(result.tags))
+    append(tags, li(el('code', `<meta name="${name}" content="${content}">`)));
   if (!tags.firstChild) append(tags, el('li', 'none', 'muted'));
   append(body, tags);
 
   append(body, el('h2', 'X-Robots-Tag on the hosts (`headers` option)'));
-  append(body, result.header ? li(el('code', result.header.values.join(', ')), ` ← ${result.header.origins.map((origin) => `${origin.pattern} (${origin.keys.join(', ')})`).join(', ')}`) : el('div', 'none for this URL', 'muted'));
+  append(
+    body,
+    result.header
+      ? li(
+          el('code', result.header.values.join(', ')),
+          ` ← ${result.header.origins.map((origin) => `${origin.pattern} (${origin.keys.join(', ')})`).join(', ')}`,
+        )
+      : el('div', 'none for this URL', 'muted'),
+  );
 
   if (result.explanation) {
     append(body, el('h2', 'Sources, in the order robots-kit combines them'));
     const list = el('ul');
     for (const origin of result.explanation.origins) {
-      append(list, li(withCode(origin.label), ' → ', el('code', Object.entries(origin.directives).map(([name, value]) => `${name}: ${value}`).join('; ') || '(nothing)')));
+      append(
+        list,
+        li(
+          withCode(origin.label),
+          ' → ',
+          el(
+            'code',
+            Object.entries(origin.directives)
+              .map(([name, value]) => `${name}: ${value}`)
+              .join('; ') || '(nothing)',
+          ),
+        ),
+      );
     }
-    if (!list.firstChild) append(list, el('li', result.errorPage ? 'an error page carries no robots tags' : 'no source sets anything: the page is indexable by default', 'muted'));
+    if (!list.firstChild)
+      append(
+        list,
+        el(
+          'li',
+          result.errorPage
+            ? 'an error page carries no robots tags'
+            : 'no source sets anything: the page is indexable by default',
+          'muted',
+        ),
+      );
     append(body, list);
   }
   return body;
@@ -238,7 +319,13 @@ export default {
       waiting.dataset.loading = 'true';
       show(waiting);
       if (!(import.meta as ImportMeta & { hot?: unknown }).hot) {
-        show(render({ id: pending, pathname: location.pathname, error: "The dev server's HMR connection is off (NODE_ENV=test or production?), so the panel cannot ask it." }));
+        show(
+          render({
+            id: pending,
+            pathname: location.pathname,
+            error: "The dev server's HMR connection is off (NODE_ENV=test or production?), so the panel cannot ask it.",
+          }),
+        );
         return;
       }
       server.send(ASK, { id: pending, pathname: location.pathname });
@@ -248,7 +335,11 @@ export default {
       show(render(answer));
       const findings = answer.result?.findings ?? [];
       if (findings.length === 0) app.toggleNotification({ state: false });
-      else app.toggleNotification({ state: true, level: findings.some((finding) => finding.severity === 'error') ? 'error' : 'warning' });
+      else
+        app.toggleNotification({
+          state: true,
+          level: findings.some((finding) => finding.severity === 'error') ? 'error' : 'warning',
+        });
     });
     let timer: ReturnType<typeof setTimeout> | undefined;
     server.on(CHANGED, () => {

@@ -20,7 +20,12 @@ const ICON =
 
 /** What `addDevToolbarApp` takes: the built client module (dist/toolbar/app.js) beside this one. */
 export function toolbarAppEntry(): { id: string; name: string; icon: string; entrypoint: string } {
-  return { id: TOOLBAR_APP_ID, name: 'robots-kit', icon: ICON, entrypoint: fileURLToPath(new URL('./app.js', import.meta.url)) };
+  return {
+    id: TOOLBAR_APP_ID,
+    name: 'robots-kit',
+    icon: ICON,
+    entrypoint: fileURLToPath(new URL('./app.js', import.meta.url)),
+  };
 }
 
 /** Pages the dev server resolved, most recent last; a few hundred are plenty for the pages one looks at. */
@@ -32,7 +37,15 @@ const MAX_HTML_CHARS = 16 * 1024 * 1024;
 function readAsk(payload: unknown): { id: string; pathname: string } | undefined {
   if (typeof payload !== 'object' || payload === null) return undefined;
   const { id, pathname } = payload as Record<string, unknown>;
-  if (typeof id !== 'string' || id.length > 100 || typeof pathname !== 'string' || !pathname.startsWith('/') || pathname.startsWith('//') || pathname.length > 4096) return undefined;
+  if (
+    typeof id !== 'string' ||
+    id.length > 100 ||
+    typeof pathname !== 'string' ||
+    !pathname.startsWith('/') ||
+    pathname.startsWith('//') ||
+    pathname.length > 4096
+  )
+    return undefined;
   return { id, pathname };
 }
 
@@ -45,14 +58,21 @@ function ownOrigin(server: ViteDevServer): string | undefined {
 }
 
 /** What the app gets for one URL: the page fetched as served, robots.txt as served, and the middleware's log of the page. */
-async function inspect(state: IntegrationState, origin: string, pathname: string, pages: ReadonlyMap<string, PageToResolve>): Promise<PageInspection> {
+async function inspect(
+  state: IntegrationState,
+  origin: string,
+  pathname: string,
+  pages: ReadonlyMap<string, PageToResolve>,
+): Promise<PageInspection> {
   const url = new URL(pathname, origin);
   // `/\host` is `//host` to a URL parser: only this server's own pages are ever fetched.
   if (url.origin !== origin) throw new Error(`${pathname} is not a page of this dev server`);
   const response = await fetch(url, { redirect: 'manual', headers: { accept: 'text/html' } });
   if (!(response.headers.get('content-type') ?? '').toLowerCase().startsWith('text/html')) {
     await response.body?.cancel();
-    throw new Error(`${pathname} answers ${response.status} with ${response.headers.get('content-type') ?? 'no content type'}, not an HTML page`);
+    throw new Error(
+      `${pathname} answers ${response.status} with ${response.headers.get('content-type') ?? 'no content type'}, not an HTML page`,
+    );
   }
   const html = (await response.text()).slice(0, MAX_HTML_CHARS);
   const base = state.base.endsWith('/') ? state.base : `${state.base}/`;
@@ -81,7 +101,11 @@ export interface ToolbarServerHelpers {
  * it when a file changed. Messages from the app are checked before use: only a URL path of this
  * dev server is ever fetched.
  */
-export function serveToolbarApp(server: ViteDevServer, toolbar: ToolbarServerHelpers, getState: () => IntegrationState | undefined): void {
+export function serveToolbarApp(
+  server: ViteDevServer,
+  toolbar: ToolbarServerHelpers,
+  getState: () => IntegrationState | undefined,
+): void {
   // Astro also runs this hook for servers with no HTTP side (content sync during a build): no toolbar there.
   if (!server.httpServer) return;
   const pages = new Map<string, PageToResolve>();
@@ -103,10 +127,17 @@ export function serveToolbarApp(server: ViteDevServer, toolbar: ToolbarServerHel
     const state = getState();
     if (!ask || !state) return;
     const origin = ownOrigin(server);
-    const answer = origin ? inspect(state, origin, ask.pathname, pages) : Promise.reject(new Error('the dev server has no address yet'));
+    const answer = origin
+      ? inspect(state, origin, ask.pathname, pages)
+      : Promise.reject(new Error('the dev server has no address yet'));
     answer.then(
       (result) => toolbar.send(ANSWER, { id: ask.id, pathname: ask.pathname, result }),
-      (error: unknown) => toolbar.send(ANSWER, { id: ask.id, pathname: ask.pathname, error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        toolbar.send(ANSWER, {
+          id: ask.id,
+          pathname: ask.pathname,
+          error: error instanceof Error ? error.message : String(error),
+        }),
     );
   });
 

@@ -42,7 +42,10 @@ export function buildFixture(name: string, options: BuildOptions = {}): Promise<
 
 /** Like `buildFixture`, for any Astro project folder (the examples). */
 export async function buildSite(root: URL, { env = {}, config = {} }: BuildOptions = {}): Promise<BuiltFixture> {
-  const outDir = new URL(config.outDir === undefined ? './dist/' : `${String(config.outDir).replace(/\/?$/, '/')}`, root);
+  const outDir = new URL(
+    config.outDir === undefined ? './dist/' : `${String(config.outDir).replace(/\/?$/, '/')}`,
+    root,
+  );
   await rm(outDir, { recursive: true, force: true });
   const saved = Object.fromEntries(INDEXABLE_ENV.map((key) => [key, process.env[key]]));
   for (const key of INDEXABLE_ENV) {

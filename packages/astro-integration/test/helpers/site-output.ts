@@ -17,12 +17,16 @@ export async function tagsOf(site: BuiltFixture, path: string): Promise<Record<s
 
 /** The `<loc>` URLs of a sitemap or sitemap index, in document order. */
 export function locs(xml: string): string[] {
-  return DomUtils.findAll((element) => element.name === 'loc', parseDocument(xml, { xmlMode: true }).children).map((loc) => DomUtils.textContent(loc).trim());
+  return DomUtils.findAll((element) => element.name === 'loc', parseDocument(xml, { xmlMode: true }).children).map(
+    (loc) => DomUtils.textContent(loc).trim(),
+  );
 }
 
 /** The messages `@robots-kit/astro` logged at `level` (`info`, `warn`, `error`). */
 export function ours(logs: readonly LogEntry[], level: string): string[] {
-  return logs.filter((entry) => entry.label === '@robots-kit/astro' && entry.level === level).map((entry) => entry.message);
+  return logs
+    .filter((entry) => entry.label === '@robots-kit/astro' && entry.level === level)
+    .map((entry) => entry.message);
 }
 
 /** The audit's headline, e.g. `robots-kit audit of …: 7 pages, 3 sitemap URLs; 0 errors, 0 warnings, 0 info`. */

@@ -18,11 +18,29 @@ const astroBin = join(dirname(createRequire(import.meta.url).resolve('astro/pack
  */
 export function startAstroDev(
   root: string,
-  { nodeEnv, timeoutMs = 60_000, args = [] }: { nodeEnv: string; timeoutMs?: number; /** More CLI arguments, e.g. `['--config', 'astro.x.config.mjs']`. */ args?: readonly string[] },
+  {
+    nodeEnv,
+    timeoutMs = 60_000,
+    args = [],
+  }: {
+    nodeEnv: string;
+    timeoutMs?: number /** More CLI arguments, e.g. `['--config', 'astro.x.config.mjs']`. */;
+    args?: readonly string[];
+  },
 ): Promise<RunningDevServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: nodeEnv, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: nodeEnv,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+  };
   for (const key of Object.keys(env)) if (key.startsWith('VITEST') || key === 'TEST') delete env[key];
-  const child = spawn(process.execPath, [astroBin, 'dev', '--host', '127.0.0.1', '--port', '0', ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [astroBin, 'dev', '--host', '127.0.0.1', '--port', '0', ...args], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 

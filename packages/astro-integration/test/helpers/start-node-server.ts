@@ -48,12 +48,24 @@ function answers(origin: string): Promise<boolean> {
  * free port, and resolves with its origin once it answers. (The port is picked here: a server
  * built with a custom logger destination does not print the one it got from `PORT=0`.)
  */
-export async function startNodeServer(entry: string, { timeoutMs = 30_000, lifetimeMs = 600_000 } = {}): Promise<RunningServer> {
+export async function startNodeServer(
+  entry: string,
+  { timeoutMs = 30_000, lifetimeMs = 600_000 } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    ASTRO_TELEMETRY_DISABLED: '1',
+    NO_COLOR: '1',
+  };
   for (const key of Object.keys(env)) if (key.startsWith('VITEST') || key === 'ASTRO_NODE_AUTOSTART') delete env[key];
-  const child = spawn(process.execPath, ['--input-type=module', '-e', WATCHDOG(entry, lifetimeMs)], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', WATCHDOG(entry, lifetimeMs)], {
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -93,7 +105,8 @@ export function get(url: string): Promise<RawResponse> {
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
         const headers: Array<[string, string]> = [];
-        for (let i = 0; i < response.rawHeaders.length; i += 2) headers.push([response.rawHeaders[i]!.toLowerCase(), response.rawHeaders[i + 1]!]);
+        for (let i = 0; i < response.rawHeaders.length; i += 2)
+          headers.push([response.rawHeaders[i]!.toLowerCase(), response.rawHeaders[i + 1]!]);
         resolve({ status: response.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
       });
       response.on('error', reject);

@@ -6,7 +6,18 @@ import { validateGlob } from '../glob.js';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isErrorPage } from '../resolve/resolve-page.js';
-import type { AuditContext, AuditData, AuditFinding, AuditOptions, AuditPage, AuditReport, CrawlerVerdict, PageRecord, DirectiveSource, SkippedFile } from './types.js';
+import type {
+  AuditContext,
+  AuditData,
+  AuditFinding,
+  AuditOptions,
+  AuditPage,
+  AuditReport,
+  CrawlerVerdict,
+  PageRecord,
+  DirectiveSource,
+  SkippedFile,
+} from './types.js';
 import { computeVerdict, headerSource, metaSource, normalizeCrawlers } from './verdict.js';
 import { fileToUrl, urlPathKey, siteFromRobotsTxt, parseSiteUrl, urlCandidates } from './site-urls.js';
 import { readPage, readPageBytes } from './read-page.js';
@@ -52,7 +63,8 @@ function auditPageFacts(file: string, facts: PageFacts, context: AuditContext, k
       now: context.now,
     });
   }
-  const canonical = facts.canonical === undefined ? undefined : resolveCanonical(facts.canonical, url, facts.baseHref, context.site);
+  const canonical =
+    facts.canonical === undefined ? undefined : resolveCanonical(facts.canonical, url, facts.baseHref, context.site);
   const resolved = facts.alternates?.flatMap((link) => {
     const target = resolveCanonical(link.href, url, facts.baseHref, context.site);
     return target ? [{ hreflang: link.hreflang, ...target }] : [];
@@ -108,10 +120,13 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
   const skipped: SkippedFile[] = [];
 
   const robots = await readRobotsTxt(root);
-  if (robots.skipped !== undefined && robots.skipped !== 'missing') skipped.push({ file: 'robots.txt', reason: robots.skipped });
+  if (robots.skipped !== undefined && robots.skipped !== 'missing')
+    skipped.push({ file: 'robots.txt', reason: robots.skipped });
   const headers = await readHeaderRules(root);
   skipped.push(...headers.skipped);
-  const declared = (robots.parsed?.sitemaps ?? []).filter((sitemap) => URL.canParse(sitemap.url)).map((sitemap) => ({ url: sitemap.url, from: { file: 'robots.txt', line: sitemap.line } }));
+  const declared = (robots.parsed?.sitemaps ?? [])
+    .filter((sitemap) => URL.canParse(sitemap.url))
+    .map((sitemap) => ({ url: sitemap.url, from: { file: 'robots.txt', line: sitemap.line } }));
   // The site is known before the pages are read (canonical links resolve against it), so the
   // sitemaps can be checked as they are read, after the pages, without keeping their URLs.
   const site = siteOption ?? siteFromRobotsTxt(robots.parsed) ?? (await siteFromSitemaps(root, declared));
@@ -126,7 +141,9 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
     headers,
     now: now.getTime(),
     indexable: options.indexable !== false,
-    onDemandPaths: (options.onDemandPaths ?? []).map((glob, i) => validateGlob(glob, `onDemandPaths[${i}]`, 'auditSite options')),
+    onDemandPaths: (options.onDemandPaths ?? []).map((glob, i) =>
+      validateGlob(glob, `onDemandPaths[${i}]`, 'auditSite options'),
+    ),
     alternates: new AlternateStore(),
   };
 
@@ -136,7 +153,9 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
   // none of them is not kept (most links of a site lead to listings, assets, other sites).
   const urls = list.files.map((file) => fileToUrl(file, trailingSlash, site?.basePath ?? ''));
   const listedKeys = new Set(urls.map(urlPathKey));
-  context.links = new LinkStore((urlPath) => urlCandidates(urlPathKey(urlPath), trailingSlash).some((candidate) => listedKeys.has(candidate)));
+  context.links = new LinkStore((urlPath) =>
+    urlCandidates(urlPathKey(urlPath), trailingSlash).some((candidate) => listedKeys.has(candidate)),
+  );
   const read: Array<PageRecord | undefined> = new Array(list.files.length);
   let done = 0;
   const take = (file: string, index: number, readFacts: () => { facts?: PageFacts; skipped?: string }): void => {
@@ -145,7 +164,10 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
       if (facts) read[index] = auditPageFacts(file, facts, context, urls[index]);
       else skipped.push({ file, reason: reason! });
     } catch (error) {
-      skipped.push({ file, reason: `could not be read as HTML (${error instanceof Error ? error.message : String(error)})` });
+      skipped.push({
+        file,
+        reason: `could not be read as HTML (${error instanceof Error ? error.message : String(error)})`,
+      });
     }
     options.onProgress?.(++done, list.files.length);
   };
@@ -163,10 +185,14 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
   await forEachConcurrent(careful, options.concurrency ?? 32, async (index) => {
     const file = list.files[index]!;
     const content = await readTextFile(path.join(root, file), MAX_HTML_BYTES, root);
-    take(file, index, () => (content.text === undefined ? { skipped: content.skipped } : { facts: readPage(content.text, context.extraNames) }));
+    take(file, index, () =>
+      content.text === undefined ? { skipped: content.skipped } : { facts: readPage(content.text, context.extraNames) },
+    );
   });
 
-  const pages = read.filter((page): page is PageRecord => page !== undefined).sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+  const pages = read
+    .filter((page): page is PageRecord => page !== undefined)
+    .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
   const byKey = new Map<string, PageRecord>();
   for (const page of pages) if (!byKey.has(page.key)) byKey.set(page.key, page);
   const pageAt = (urlPath: string): PageRecord | undefined => {
@@ -179,9 +205,24 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
   const checks = new SitemapEntryChecks(context, pageAt);
   const sitemaps = await readSitemaps(root, declared, site, (entry) => checks.add(entry));
 
-  const data: AuditData = { context, pages, pageAt, sitemaps, sitemapUrls: checks.urls, robotsTxtMissing: robots.skipped === 'missing', skipped };
+  const data: AuditData = {
+    context,
+    pages,
+    pageAt,
+    sitemaps,
+    sitemapUrls: checks.urls,
+    robotsTxtMissing: robots.skipped === 'missing',
+    skipped,
+  };
   const findings = collectFindings(data, checks.findings());
-  return toAuditReport({ dir, data, findings, headerFiles: headers.files, generatedAt: now, durationMs: performance.now() - started });
+  return toAuditReport({
+    dir,
+    data,
+    findings,
+    headerFiles: headers.files,
+    generatedAt: now,
+    durationMs: performance.now() - started,
+  });
 }
 
 function toAuditPage(page: PageRecord): AuditPage {
@@ -207,7 +248,8 @@ export interface ReportParts {
 /** The JSON-ready report (see `AUDIT_REPORT_JSON_SCHEMA`). */
 export function toAuditReport({ dir, data, findings, headerFiles, generatedAt, durationMs }: ReportParts): AuditReport {
   const { context, sitemaps } = data;
-  const count = (severity: AuditFinding['severity']): number => findings.filter((finding) => finding.severity === severity).length;
+  const count = (severity: AuditFinding['severity']): number =>
+    findings.filter((finding) => finding.severity === severity).length;
   return {
     schemaVersion: 1,
     tool: '@robots-kit/core',
@@ -216,7 +258,11 @@ export function toAuditReport({ dir, data, findings, headerFiles, generatedAt, d
     crawlers: [...context.crawlers],
     trailingSlash: context.trailingSlash,
     generatedAt: generatedAt.toISOString(),
-    robotsTxt: { found: context.robotsTxt !== undefined, file: 'robots.txt', sitemaps: (context.robotsTxt?.sitemaps ?? []).map((sitemap) => sitemap.url) },
+    robotsTxt: {
+      found: context.robotsTxt !== undefined,
+      file: 'robots.txt',
+      sitemaps: (context.robotsTxt?.sitemaps ?? []).map((sitemap) => sitemap.url),
+    },
     sitemaps: sitemaps.sitemaps,
     headerFiles,
     summary: {

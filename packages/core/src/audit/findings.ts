@@ -4,7 +4,6 @@
  */
 import type { AuditFindingId, AuditSeverity, AuditFinding, AuditLocation, AuditReport, AuditSummary } from './types.js';
 
-
 export interface AuditFindingDescription {
   /** The usual severity; `robots-txt-syntax` varies per line (see its description). */
   severity: AuditSeverity;
@@ -55,7 +54,8 @@ export const AUDIT_FINDINGS: Readonly<Record<AuditFindingId, AuditFindingDescrip
   'sitemap-invalid': {
     severity: 'error',
     title: 'sitemap unreadable',
-    description: 'A sitemap file is not a `<urlset>` or `<sitemapindex>` document (or not valid gzip/UTF-8); crawlers reject it.',
+    description:
+      'A sitemap file is not a `<urlset>` or `<sitemapindex>` document (or not valid gzip/UTF-8); crawlers reject it.',
   },
   'conflicting-tags': {
     severity: 'warning',
@@ -66,7 +66,8 @@ export const AUDIT_FINDINGS: Readonly<Record<AuditFindingId, AuditFindingDescrip
   'robots-on-error-page': {
     severity: 'warning',
     title: 'robots tag on an error page',
-    description: '404 and 5xx pages are never indexed; a robots tag there is noise (functional specification, "Error templates").',
+    description:
+      '404 and 5xx pages are never indexed; a robots tag there is noise (functional specification, "Error templates").',
   },
   'robots-tag-in-body': {
     severity: 'warning',
@@ -93,7 +94,7 @@ export const AUDIT_FINDINGS: Readonly<Record<AuditFindingId, AuditFindingDescrip
     severity: 'warning',
     title: 'crawler group drops the * disallows',
     description:
-      'A crawler named in its own robots.txt group obeys only that group, so the `*` group\'s disallows no longer apply to it.',
+      "A crawler named in its own robots.txt group obeys only that group, so the `*` group's disallows no longer apply to it.",
   },
   'robots-txt-syntax': {
     severity: 'warning',
@@ -109,7 +110,8 @@ export const AUDIT_FINDINGS: Readonly<Record<AuditFindingId, AuditFindingDescrip
   'sitemap-url-missing': {
     severity: 'warning',
     title: 'sitemap URL with no file',
-    description: 'A sitemap lists a URL for which the output folder has no file; it will answer 404 unless the host rewrites it.',
+    description:
+      'A sitemap lists a URL for which the output folder has no file; it will answer 404 unless the host rewrites it.',
   },
   'header-rule-unchecked': {
     severity: 'warning',
@@ -120,7 +122,8 @@ export const AUDIT_FINDINGS: Readonly<Record<AuditFindingId, AuditFindingDescrip
   'sitemap-too-many-urls': {
     severity: 'warning',
     title: 'sitemap over 50,000 URLs',
-    description: 'The sitemap protocol allows 50,000 URLs per file; crawlers may reject the file or ignore the rest. Every URL is still checked.',
+    description:
+      'The sitemap protocol allows 50,000 URLs per file; crawlers may reject the file or ignore the rest. Every URL is still checked.',
   },
   'hreflang-to-noindex': {
     severity: 'warning',
@@ -137,7 +140,8 @@ export const AUDIT_FINDINGS: Readonly<Record<AuditFindingId, AuditFindingDescrip
   'hreflang-missing': {
     severity: 'warning',
     title: 'hreflang alternate with no page',
-    description: 'An indexable page names as a language version a URL of the site that has no page in the output folder (a 404): crawlers ignore the link.',
+    description:
+      'An indexable page names as a language version a URL of the site that has no page in the output folder (a 404): crawlers ignore the link.',
   },
   'hreflang-no-return': {
     severity: 'warning',
@@ -166,7 +170,8 @@ export const AUDIT_FINDINGS: Readonly<Record<AuditFindingId, AuditFindingDescrip
   'nosnippet-ignored': {
     severity: 'warning',
     title: '`data-nosnippet` on an element Google ignores it on',
-    description: 'Google honours `data-nosnippet` only on `span`, `div` and `section` elements; on any other element the text may still appear in snippets.',
+    description:
+      'Google honours `data-nosnippet` only on `span`, `div` and `section` elements; on any other element the text may still appear in snippets.',
   },
   'link-to-noindex': {
     severity: 'info',
@@ -182,7 +187,8 @@ export const AUDIT_FINDINGS: Readonly<Record<AuditFindingId, AuditFindingDescrip
   'no-sitemap': {
     severity: 'info',
     title: 'no sitemap',
-    description: 'No sitemap was found (robots.txt `Sitemap:` lines, `sitemap.xml`, `sitemap-index.xml`, `sitemap-0.xml`).',
+    description:
+      'No sitemap was found (robots.txt `Sitemap:` lines, `sitemap.xml`, `sitemap-index.xml`, `sitemap-0.xml`).',
   },
   skipped: {
     severity: 'info',

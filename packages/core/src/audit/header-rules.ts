@@ -23,7 +23,12 @@ export type UncheckedSink = (rule: UncheckedHeaderRule) => void;
  * nothing, as there; one robots-kit cannot run without backtracking (a backreference)
  * matches nothing either, and is reported.
  */
-function patternTest(compiled: LinearRegex | RegexProblem, pattern: string, file: string, unchecked: UncheckedSink): (text: string) => boolean {
+function patternTest(
+  compiled: LinearRegex | RegexProblem,
+  pattern: string,
+  file: string,
+  unchecked: UncheckedSink,
+): (text: string) => boolean {
   if ('test' in compiled) return (text) => compiled.test(text);
   if (compiled.kind === 'unsupported') unchecked({ file, pattern, reason: compiled.reason });
   return () => false;
@@ -33,13 +38,26 @@ function patternTest(compiled: LinearRegex | RegexProblem, pattern: string, file
  * The `X-Robots-Tag` rules of a `_headers` file (Netlify, Cloudflare Pages), matched as Netlify
  * does. Every matching rule's header is sent, so each one adds.
  */
-export function headersFileRules(text: string, file = '_headers', unchecked: UncheckedSink = () => {}): RobotsHeaderRule[] {
+export function headersFileRules(
+  text: string,
+  file = '_headers',
+  unchecked: UncheckedSink = () => {},
+): RobotsHeaderRule[] {
   const rules: RobotsHeaderRule[] = [];
   for (const [pattern, headers] of parseHeadersFile(text)) {
     const robots = headers.filter((header) => isRobotsHeader(header.name));
     if (robots.length === 0) continue;
-    const test = pattern.startsWith('/') ? patternTest(headerPatternRegex(pattern), pattern, file, unchecked) : () => false;
-    for (const header of robots) rules.push({ pattern, value: header.value, action: 'add', location: { file }, matches: (urlPath) => test(urlPath) });
+    const test = pattern.startsWith('/')
+      ? patternTest(headerPatternRegex(pattern), pattern, file, unchecked)
+      : () => false;
+    for (const header of robots)
+      rules.push({
+        pattern,
+        value: header.value,
+        action: 'add',
+        location: { file },
+        matches: (urlPath) => test(urlPath),
+      });
   }
   return rules;
 }
@@ -49,20 +67,30 @@ export function headersFileRules(text: string, file = '_headers', unchecked: Unc
  * the served file's name, `<If "%{REQUEST_URI} =~ m#…#">` against the URL path. A section whose
  * regular expression JavaScript cannot compile matches nothing.
  */
-export function htaccessRules(text: string, file = '.htaccess', unchecked: UncheckedSink = () => {}): RobotsHeaderRule[] {
+export function htaccessRules(
+  text: string,
+  file = '.htaccess',
+  unchecked: UncheckedSink = () => {},
+): RobotsHeaderRule[] {
   return readHtaccessHeaders(text).flatMap((section) => {
     const robots = section.headers.filter((header) => isRobotsHeader(header.name));
     if (robots.length === 0) return [];
-    const test = section.pattern === undefined ? () => true : patternTest(linearRegex(section.pattern), section.pattern, file, unchecked);
+    const test =
+      section.pattern === undefined
+        ? () => true
+        : patternTest(linearRegex(section.pattern), section.pattern, file, unchecked);
     // `%{REQUEST_URI}` is the whole path, below the base path where the site is served (robots-kit writes it so).
-    const matches = (_urlPath: string, served: string, requestPath: string): boolean => test(section.kind === 'file-name' ? served.slice(served.lastIndexOf('/') + 1) : requestPath);
-    return robots.map((header): RobotsHeaderRule => ({
-      pattern: section.pattern ?? '*',
-      value: header.value ?? '',
-      action: header.action === 'unset' ? 'unset' : header.action === 'set' ? 'set' : 'add',
-      location: { file },
-      matches,
-    }));
+    const matches = (_urlPath: string, served: string, requestPath: string): boolean =>
+      test(section.kind === 'file-name' ? served.slice(served.lastIndexOf('/') + 1) : requestPath);
+    return robots.map(
+      (header): RobotsHeaderRule => ({
+        pattern: section.pattern ?? '*',
+        value: header.value ?? '',
+        action: header.action === 'unset' ? 'unset' : header.action === 'set' ? 'set' : 'add',
+        location: { file },
+        matches,
+      }),
+    );
   });
 }
 
@@ -72,12 +100,25 @@ export function vercelRules(json: string, file: string, unchecked: UncheckedSink
     const robots = entry.headers.filter((header) => isRobotsHeader(header.key));
     if (robots.length === 0) return [];
     const test = patternTest(vercelSourceMatcher(entry.source), entry.source, file, unchecked);
-    return robots.map((header): RobotsHeaderRule => ({ pattern: entry.source, value: header.value, action: 'add', location: { file }, matches: (urlPath) => test(urlPath) }));
+    return robots.map(
+      (header): RobotsHeaderRule => ({
+        pattern: entry.source,
+        value: header.value,
+        action: 'add',
+        location: { file },
+        matches: (urlPath) => test(urlPath),
+      }),
+    );
   });
 }
 
 /** The values left after applying every matching rule in order; `set` and `unset` act within their own file. */
-export function robotsHeadersFor(rules: readonly RobotsHeaderRule[], urlPath: string, file: string, requestPath = urlPath): RobotsHeaderValue[] {
+export function robotsHeadersFor(
+  rules: readonly RobotsHeaderRule[],
+  urlPath: string,
+  file: string,
+  requestPath = urlPath,
+): RobotsHeaderValue[] {
   let values: RobotsHeaderValue[] = [];
   for (const rule of rules) {
     if (!rule.matches(urlPath, file, requestPath)) continue;
@@ -89,7 +130,10 @@ export function robotsHeadersFor(rules: readonly RobotsHeaderRule[], urlPath: st
 
 const MAX_HEADER_FILE_BYTES = 4 * 1024 * 1024;
 /** Where each host reads its header rules from; `vercel.json` lives beside the output folder, in the project. */
-const HEADER_FILES: ReadonlyArray<{ file: string; read: (text: string, file: string, unchecked: UncheckedSink) => RobotsHeaderRule[] }> = [
+const HEADER_FILES: ReadonlyArray<{
+  file: string;
+  read: (text: string, file: string, unchecked: UncheckedSink) => RobotsHeaderRule[];
+}> = [
   { file: '_headers', read: headersFileRules },
   { file: '.htaccess', read: htaccessRules },
   { file: 'vercel.json', read: vercelRules },
@@ -118,5 +162,10 @@ export async function readHeaderRules(root: string): Promise<HeaderRules> {
       skipped.push({ file, reason: error.details.problem });
     }
   }
-  return { files, skipped, unchecked, robotsHeadersFor: (urlPath, file, requestPath) => robotsHeadersFor(rules, urlPath, file, requestPath) };
+  return {
+    files,
+    skipped,
+    unchecked,
+    robotsHeadersFor: (urlPath, file, requestPath) => robotsHeadersFor(rules, urlPath, file, requestPath),
+  };
 }

@@ -43,7 +43,10 @@ export class AlternateStore implements AlternateKeeper {
   keep(file: string, links: readonly Alternate[]): Alternate[] | undefined {
     const kept: Alternate[] = [];
     for (const link of links) {
-      const hreflang = this.links < MAX_SITE_ALTERNATES && link.href.length <= MAX_ALTERNATE_URL ? this.intern(link.hreflang.slice(0, 100)) : undefined;
+      const hreflang =
+        this.links < MAX_SITE_ALTERNATES && link.href.length <= MAX_ALTERNATE_URL
+          ? this.intern(link.hreflang.slice(0, 100))
+          : undefined;
       const href = hreflang === undefined ? undefined : this.intern(link.href);
       const path = link.path === undefined || href === undefined ? undefined : this.intern(link.path);
       if (href === undefined || (link.path !== undefined && path === undefined)) {
@@ -70,7 +73,9 @@ const HREFLANG = /^(?:[a-z]{2,3}(?:-[a-z]{4})?(?:-(?:[a-z]{2}|\d{3}))?|x-default
  */
 function indexableFor(page: PageRecord): string[] {
   if (page.errorPage) return [];
-  return Object.entries(page.verdicts).filter(([, verdict]) => verdict.indexable && verdict.crawlable).map(([crawler]) => crawler);
+  return Object.entries(page.verdicts)
+    .filter(([, verdict]) => verdict.indexable && verdict.crawlable)
+    .map(([crawler]) => crawler);
 }
 interface Hit {
   page: PageRecord;
@@ -81,7 +86,11 @@ interface Hit {
   crawlers: string[];
 }
 /** The alternates of a page resolved to the pages that serve them, each looked up once per audit. */
-function resolvedAlternates(data: AuditData, cache: Map<PageRecord, Set<PageRecord>>, page: PageRecord): Set<PageRecord> {
+function resolvedAlternates(
+  data: AuditData,
+  cache: Map<PageRecord, Set<PageRecord>>,
+  page: PageRecord,
+): Set<PageRecord> {
   let targets = cache.get(page);
   if (!targets) {
     targets = new Set();
@@ -116,39 +125,58 @@ export function findHreflangProblems(data: AuditData): AuditFinding[] {
     const problems: string[] = [];
     const seen = new Map<string, string>();
     for (const { hreflang, href, path } of page.alternates) {
-      if (!HREFLANG.test(hreflang)) problems.push(`${codeSpan(hreflang, 40)} is no language code${hreflang.includes('_') ? ` (write ${codeSpan(hreflang.replaceAll('_', '-'), 40)})` : ''}`);
+      if (!HREFLANG.test(hreflang))
+        problems.push(
+          `${codeSpan(hreflang, 40)} is no language code${hreflang.includes('_') ? ` (write ${codeSpan(hreflang.replaceAll('_', '-'), 40)})` : ''}`,
+        );
       const key = hreflang.toLowerCase();
       const before = seen.get(key);
-      if (before !== undefined && before !== href) problems.push(`${codeSpan(hreflang, 40)} names two URLs (${codeSpan(before, 80)} and ${codeSpan(href, 80)})`);
+      if (before !== undefined && before !== href)
+        problems.push(`${codeSpan(hreflang, 40)} names two URLs (${codeSpan(before, 80)} and ${codeSpan(href, 80)})`);
       seen.set(key, href);
       if (path === undefined) continue;
       const target = data.pageAt(path);
       if (target === page) continue;
       if (!target) {
-        if (!matchesAnyGlob(path, data.context.onDemandPaths ?? [])) note('hreflang-missing', { page, href, hreflang, crawlers: [] });
+        if (!matchesAnyGlob(path, data.context.onDemandPaths ?? []))
+          note('hreflang-missing', { page, href, hreflang, crawlers: [] });
         continue;
       }
-      const noindex = target.errorPage ? crawlers : crawlers.filter((crawler) => target.verdicts[crawler] && verdictIsNoindex(target.verdicts[crawler]!));
+      const noindex = target.errorPage
+        ? crawlers
+        : crawlers.filter((crawler) => target.verdicts[crawler] && verdictIsNoindex(target.verdicts[crawler]!));
       const disallowed = crawlers.filter((crawler) => target.verdicts[crawler]?.crawlable === false);
       if (disallowed.length > 0) note('hreflang-to-disallowed', { page, href, hreflang, target, crawlers: disallowed });
       else if (noindex.length > 0) note('hreflang-to-noindex', { page, href, hreflang, target, crawlers: noindex });
-      else if (!resolvedAlternates(data, cache, target).has(page)) note('hreflang-no-return', { page, href, hreflang, target, crawlers: [] });
+      else if (!resolvedAlternates(data, cache, target).has(page))
+        note('hreflang-no-return', { page, href, hreflang, target, crawlers: [] });
     }
     if (problems.length > 0) invalid.push({ page, problems });
   }
   return [
     ...groupedByTarget(hits.get('hreflang-to-noindex'), 'hreflang-to-noindex', (target, group) => {
-      const what = target?.errorPage ? 'an error page' : `noindex for ${listCrawlers(group.flatMap((hit) => hit.crawlers))}`;
+      const what = target?.errorPage
+        ? 'an error page'
+        : `noindex for ${listCrawlers(group.flatMap((hit) => hit.crawlers))}`;
       return `but it is ${what}: crawlers drop it from the page's language versions. Link an indexable version, or drop the link.`;
     }),
-    ...groupedByTarget(hits.get('hreflang-to-disallowed'), 'hreflang-to-disallowed', (_target, group) =>
-      `but robots.txt stops ${listCrawlers(group.flatMap((hit) => hit.crawlers))} fetching it, so they cannot see that it links back and ignore the pair. Allow crawling it, or drop the link.`,
+    ...groupedByTarget(
+      hits.get('hreflang-to-disallowed'),
+      'hreflang-to-disallowed',
+      (_target, group) =>
+        `but robots.txt stops ${listCrawlers(group.flatMap((hit) => hit.crawlers))} fetching it, so they cannot see that it links back and ignore the pair. Allow crawling it, or drop the link.`,
     ),
-    ...groupedByTarget(hits.get('hreflang-missing'), 'hreflang-missing', () =>
-      'but the site has no page there (it will answer 404). Fix the URL (is the trailing slash or the locale prefix right?), or drop the link.',
+    ...groupedByTarget(
+      hits.get('hreflang-missing'),
+      'hreflang-missing',
+      () =>
+        'but the site has no page there (it will answer 404). Fix the URL (is the trailing slash or the locale prefix right?), or drop the link.',
     ),
-    ...groupedByTarget(hits.get('hreflang-no-return'), 'hreflang-no-return', (target, group) =>
-      `but ${target!.url} does not name ${new Set(group.map((hit) => hit.page)).size === 1 ? 'it' : 'them'} back as alternates: Google ignores hreflang pairs that do not link both ways. Add the return links on ${target!.url}.`,
+    ...groupedByTarget(
+      hits.get('hreflang-no-return'),
+      'hreflang-no-return',
+      (target, group) =>
+        `but ${target!.url} does not name ${new Set(group.map((hit) => hit.page)).size === 1 ? 'it' : 'them'} back as alternates: Google ignores hreflang pairs that do not link both ways. Add the return links on ${target!.url}.`,
     ),
     ...(data.context.alternates && data.context.alternates.dropped > 0
       ? [
@@ -160,15 +188,23 @@ export function findHreflangProblems(data: AuditData): AuditFinding[] {
         ]
       : []),
     ...invalid.map(({ page, problems }) =>
-      makeFinding('hreflang-invalid', `${page.url}: ${joinLimited(problems, '; ', 3)}; crawlers ignore such hreflang links. Use a language code such as \`de\` or \`pt-BR\`, or \`x-default\`, once each.`, {
-        urls: [page.url],
-        source: { file: page.file },
-      }),
+      makeFinding(
+        'hreflang-invalid',
+        `${page.url}: ${joinLimited(problems, '; ', 3)}; crawlers ignore such hreflang links. Use a language code such as \`de\` or \`pt-BR\`, or \`x-default\`, once each.`,
+        {
+          urls: [page.url],
+          source: { file: page.file },
+        },
+      ),
     ),
   ];
 }
 /** One finding per alternate URL, naming the pages that link it and the first page's file. */
-function groupedByTarget(hits: Hit[] | undefined, id: AuditFindingId, why: (target: PageRecord | undefined, group: Hit[]) => string): AuditFinding[] {
+function groupedByTarget(
+  hits: Hit[] | undefined,
+  id: AuditFindingId,
+  why: (target: PageRecord | undefined, group: Hit[]) => string,
+): AuditFinding[] {
   if (!hits) return [];
   return [...groupBy(hits, (hit) => hit.target?.url ?? hit.href).values()].map((group) => {
     const first = group[0]!;
@@ -176,11 +212,15 @@ function groupedByTarget(hits: Hit[] | undefined, id: AuditFindingId, why: (targ
     const hreflangs = [...new Set(group.map((hit) => hit.hreflang))].map((value) => codeSpan(value, 40)).join(', ');
     const crawlers = group.flatMap((hit) => hit.crawlers);
     const shown = first.target?.url ?? first.href;
-    return makeFinding(id, `${plural(pages.size, 'page')} ${pages.size === 1 ? 'names' : 'name'} ${shown} as the ${hreflangs} version, ${why(first.target, group)}`, {
-      urls: [...pages, ...(first.target ? [first.target.url] : [])],
-      source: { file: (id === 'hreflang-no-return' ? first.target! : first.page).file },
-      ...(crawlers.length > 0 ? { crawlers } : {}),
-    });
+    return makeFinding(
+      id,
+      `${plural(pages.size, 'page')} ${pages.size === 1 ? 'names' : 'name'} ${shown} as the ${hreflangs} version, ${why(first.target, group)}`,
+      {
+        urls: [...pages, ...(first.target ? [first.target.url] : [])],
+        source: { file: (id === 'hreflang-no-return' ? first.target! : first.page).file },
+        ...(crawlers.length > 0 ? { crawlers } : {}),
+      },
+    );
   });
 }
 
@@ -194,9 +234,13 @@ export function findCanonicalOnNoindex(data: AuditData): AuditFinding[] {
   for (const page of data.pages) {
     // A redirect page (Astro's: `noindex` and a canonical to its target) says one thing: go there.
     if (page.canonical === undefined || page.errorPage || page.redirect) continue;
-    const crawlers = Object.entries(page.verdicts).filter(([, verdict]) => verdictIsNoindex(verdict)).map(([crawler]) => crawler);
+    const crawlers = Object.entries(page.verdicts)
+      .filter(([, verdict]) => verdictIsNoindex(verdict))
+      .map(([crawler]) => crawler);
     if (crawlers.length === 0) continue;
-    const self = page.canonicalPath !== undefined && (urlPathKey(page.canonicalPath) === page.key || data.pageAt(page.canonicalPath) === page);
+    const self =
+      page.canonicalPath !== undefined &&
+      (urlPathKey(page.canonicalPath) === page.key || data.pageAt(page.canonicalPath) === page);
     if (!self) hits.push({ page, crawlers });
   }
   return hits.map(({ page, crawlers }) =>

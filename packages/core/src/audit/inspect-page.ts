@@ -26,7 +26,14 @@ import {
 } from './page-checks.js';
 import { readPage } from './read-page.js';
 import type { AuditData, AuditFinding, CrawlerVerdict, DirectiveSource, PageRecord } from './types.js';
-import { computeVerdict, DEFAULT_AUDIT_CRAWLERS, headerSource, metaSource, restrictionsBy, type RestrictionKind } from './verdict.js';
+import {
+  computeVerdict,
+  DEFAULT_AUDIT_CRAWLERS,
+  headerSource,
+  metaSource,
+  restrictionsBy,
+  type RestrictionKind,
+} from './verdict.js';
 
 export interface PageInspectionInput {
   /** The URL path the page is served at, with the base path, e.g. `/blog/post/`. */
@@ -94,12 +101,20 @@ function robotsTxtAnswer(parsed: ParsedRobotsTxt | undefined, crawler: string, u
   const agents = groups.flatMap((group) => group.userAgents);
   return {
     allowed: match.allowed,
-    ...(agents.length > 0 ? { group: [...new Set(agents.map((agent) => `User-agent: ${agent.value}`))].join(', ') } : {}),
-    ...(match.rule ? { rule: `${match.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${match.rule.value}`, line: match.rule.line } : {}),
+    ...(agents.length > 0
+      ? { group: [...new Set(agents.map((agent) => `User-agent: ${agent.value}`))].join(', ') }
+      : {}),
+    ...(match.rule
+      ? { rule: `${match.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${match.rule.value}`, line: match.rule.line }
+      : {}),
   };
 }
 /** Which explained sources decided each restriction for `crawler`, as origin indexes. */
-function originsFor(sources: readonly ExplainedSource[], crawler: string, now: number): Partial<Record<RestrictionKind, number[]>> {
+function originsFor(
+  sources: readonly ExplainedSource[],
+  crawler: string,
+  now: number,
+): Partial<Record<RestrictionKind, number[]>> {
   const told: Array<[number, Directives]> = [];
   sources.forEach((source, index) => {
     const own = crawler === '*' ? undefined : source.parsed.crawlers.get(crawler);
@@ -134,17 +149,34 @@ export function inspectPage(input: PageInspectionInput): PageInspection {
   const file = input.file ?? input.url;
   const robotsTxt = input.robotsTxt === undefined ? undefined : parseRobotsTxt(input.robotsTxt);
   const explained = input.page ? explainPageSources(input.page, input.options) : undefined;
-  const facts = readPage(input.html, new Set([...SEARCH_CRAWLERS, ...AI_CRAWLERS].filter((name) => name !== '*').map((name) => name.toLowerCase())));
+  const facts = readPage(
+    input.html,
+    new Set([...SEARCH_CRAWLERS, ...AI_CRAWLERS].filter((name) => name !== '*').map((name) => name.toLowerCase())),
+  );
   const tags: Record<string, string> = {};
-  for (const tag of facts.robotsTags) tags[tag.name] = tags[tag.name] === undefined ? tag.content : `${tags[tag.name]}, ${tag.content}`;
+  for (const tag of facts.robotsTags)
+    tags[tag.name] = tags[tag.name] === undefined ? tag.content : `${tags[tag.name]}, ${tag.content}`;
   let header: UrlHeader | undefined;
   if (input.options.headers !== undefined) {
-    header = headerForUrl(validateHeadersOptions(input.options.headers, 'headers option'), { url: input.url, tags: explained?.explanation.tags ?? tags });
+    header = headerForUrl(validateHeadersOptions(input.options.headers, 'headers option'), {
+      url: input.url,
+      tags: explained?.explanation.tags ?? tags,
+    });
   }
   const sources = [...headerSources(header), ...facts.robotsTags.map((tag) => metaSource(tag, file))];
-  const errorPage = isErrorPage({ url: input.url, ...(input.status === undefined ? {} : { status: input.status }) }, input.options.errorPages);
+  const errorPage = isErrorPage(
+    { url: input.url, ...(input.status === undefined ? {} : { status: input.status }) },
+    input.options.errorPages,
+  );
   const verdictOf = (crawler: string): CrawlerVerdict =>
-    computeVerdict({ crawler, url: input.url, sources, ...(robotsTxt ? { robotsTxt } : {}), ...(errorPage ? { errorPageFile: file } : {}), now });
+    computeVerdict({
+      crawler,
+      url: input.url,
+      sources,
+      ...(robotsTxt ? { robotsTxt } : {}),
+      ...(errorPage ? { errorPageFile: file } : {}),
+      now,
+    });
   const row = (name: string): CrawlerInspection => {
     const crawler = name.toLowerCase();
     return {
@@ -179,7 +211,12 @@ export function inspectPage(input: PageInspectionInput): PageInspection {
 /** A dev server has no header files: the page's X-Robots-Tag comes from the `headers` option, as a source of its own. */
 const NO_HEADER_FILES = { files: [], skipped: [], unchecked: [], robotsHeadersFor: () => [] };
 /** The audit's single-page checks, run on this one page. */
-function pageFindings(page: PageRecord, robotsTxt: ParsedRobotsTxt | undefined, indexable: boolean, now: number): AuditFinding[] {
+function pageFindings(
+  page: PageRecord,
+  robotsTxt: ParsedRobotsTxt | undefined,
+  indexable: boolean,
+  now: number,
+): AuditFinding[] {
   const data: AuditData = {
     context: {
       root: '',
@@ -194,7 +231,15 @@ function pageFindings(page: PageRecord, robotsTxt: ParsedRobotsTxt | undefined, 
     },
     pages: [page],
     pageAt: (path) => (path === page.url ? page : undefined),
-    sitemaps: { sitemaps: [], urlCount: 0, missing: [], invalid: [], foreign: new Map(), notRead: { count: 0 }, site: undefined },
+    sitemaps: {
+      sitemaps: [],
+      urlCount: 0,
+      missing: [],
+      invalid: [],
+      foreign: new Map(),
+      notRead: { count: 0 },
+      site: undefined,
+    },
     sitemapUrls: 0,
     robotsTxtMissing: robotsTxt === undefined,
     skipped: [],

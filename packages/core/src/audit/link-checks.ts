@@ -48,7 +48,13 @@ export class LinkStore implements LinkKeeper {
     if (entry === undefined) {
       // A copy: `path` may be a slice of the page, which would keep the whole page alive.
       const own = ownString(path);
-      entry = { followed: undefined, nofollowed: undefined, toPage: this.isPage?.(own) ?? true, followedBy: 0, nofollowedBy: 0 };
+      entry = {
+        followed: undefined,
+        nofollowed: undefined,
+        toPage: this.isPage?.(own) ?? true,
+        followedBy: 0,
+        nofollowedBy: 0,
+      };
       this.entries.set(own, entry);
       path = own;
     }
@@ -77,7 +83,12 @@ const NOT_A_PAGE = /^(?:mailto|tel|javascript|data):/i;
  * fragments of the page itself are left out, and so are the followed links the store knows lead
  * to no page (see {@link LinkStore}). `store` shares the link objects across pages.
  */
-export function pageLinkFacts(facts: PageFacts, url: string, site: SiteUrl | undefined, store: LinkKeeper = new LinkStore()): Pick<PageRecord, 'links' | 'nosnippetIgnored'> {
+export function pageLinkFacts(
+  facts: PageFacts,
+  url: string,
+  site: SiteUrl | undefined,
+  store: LinkKeeper = new LinkStore(),
+): Pick<PageRecord, 'links' | 'nosnippetIgnored'> {
   const result: Pick<PageRecord, 'links' | 'nosnippetIgnored'> = {};
   store.nextPage();
   // Most links are plain absolute paths (`/posts/a/`): without a `<base href>` they name that
@@ -111,7 +122,15 @@ function plainPathEnd(href: string): number {
   for (let i = 1; i < href.length; i++) {
     const c = href.charCodeAt(i);
     if (c === 0x3f || c === 0x23) return i;
-    const plain = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x5f || c === 0x7e || c === 0x2f || c === 0x2e;
+    const plain =
+      (c >= 0x61 && c <= 0x7a) ||
+      (c >= 0x41 && c <= 0x5a) ||
+      (c >= 0x30 && c <= 0x39) ||
+      c === 0x2d ||
+      c === 0x5f ||
+      c === 0x7e ||
+      c === 0x2f ||
+      c === 0x2e;
     // A `.` right after a `/` may start a dot segment (`/./`, `/../`), which the parser removes.
     if (!plain || (c === 0x2e && previous === 0x2f)) return -1;
     previous = c;
@@ -121,7 +140,8 @@ function plainPathEnd(href: string): number {
 /** The path of a plain path ending at `end` (see {@link plainPathEnd}), when it is inside the site's base path. */
 function sitePathOf(href: string, end: number, site: SiteUrl | undefined): string | undefined {
   const path = end === href.length ? href : href.slice(0, end);
-  if (site === undefined || site.basePath === '' || path === site.basePath || path.startsWith(`${site.basePath}/`)) return path;
+  if (site === undefined || site.basePath === '' || path === site.basePath || path.startsWith(`${site.basePath}/`))
+    return path;
   return undefined;
 }
 
@@ -180,7 +200,11 @@ export function findLinksToNoindex(data: AuditData): AuditFinding[] {
     const { target, noindex, disallowed } = group[0]!;
     const why = [
       ...(noindex.length > 0 ? [`noindex for ${listCrawlers(noindex)}`] : []),
-      ...(disallowed.length > 0 ? [`disallowed by robots.txt for ${listCrawlers(disallowed)} (a URL can be indexed from links without its content)`] : []),
+      ...(disallowed.length > 0
+        ? [
+            `disallowed by robots.txt for ${listCrawlers(disallowed)} (a URL can be indexed from links without its content)`,
+          ]
+        : []),
     ].join(' and ');
     const from = group.map((hit) => hit.from.url);
     return makeFinding(
@@ -201,7 +225,11 @@ export function findNofollowInternalLinks(data: AuditData): AuditFinding[] {
     findings.push(
       makeFinding(
         'nofollow-internal-link',
-        `${page.url} has ${plural(targets.length, '`nofollow` link')} to the site's own pages (${joinLimited(targets.map((path) => codeSpan(path, 80)), ', ', 3)}): nofollow does not keep a page out of the index and stops link signals inside the site. Put \`noindex\` on the target instead, or drop \`nofollow\` (check \`links\` rules with \`external: true\`).`,
+        `${page.url} has ${plural(targets.length, '`nofollow` link')} to the site's own pages (${joinLimited(
+          targets.map((path) => codeSpan(path, 80)),
+          ', ',
+          3,
+        )}): nofollow does not keep a page out of the index and stops link signals inside the site. Put \`noindex\` on the target instead, or drop \`nofollow\` (check \`links\` rules with \`external: true\`).`,
         { urls: [page.url], source: { file: page.file } },
       ),
     );
@@ -216,7 +244,11 @@ export function findNosnippetIgnored(data: AuditData): AuditFinding[] {
     .map((page) =>
       makeFinding(
         'nosnippet-ignored',
-        `${page.url} puts \`data-nosnippet\` on ${joinLimited(page.nosnippetIgnored!.map((tag) => codeSpan(`<${tag}>`, 40)), ', ', 5)}: Google honours it only on \`span\`, \`div\` and \`section\`, so that text may still appear in snippets. Wrap it in a \`<div data-nosnippet>\`.`,
+        `${page.url} puts \`data-nosnippet\` on ${joinLimited(
+          page.nosnippetIgnored!.map((tag) => codeSpan(`<${tag}>`, 40)),
+          ', ',
+          5,
+        )}: Google honours it only on \`span\`, \`div\` and \`section\`, so that text may still appear in snippets. Wrap it in a \`<div data-nosnippet>\`.`,
         { urls: [page.url], source: { file: page.file } },
       ),
     );

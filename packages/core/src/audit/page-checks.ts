@@ -11,7 +11,9 @@ import { explainMatch, findGroupTraps } from '../robots-txt/match.js';
 
 /** `skipped`: one finding per file or folder left out, saying why. */
 export function findSkipped(data: AuditData): AuditFinding[] {
-  return data.skipped.map(({ file, reason }) => makeFinding('skipped', `Skipped ${file}: ${reason}.`, { source: { file } }));
+  return data.skipped.map(({ file, reason }) =>
+    makeFinding('skipped', `Skipped ${file}: ${reason}.`, { source: { file } }),
+  );
 }
 
 /**
@@ -25,7 +27,9 @@ export function findCanonicalToNoindex(data: AuditData): AuditFinding[] {
     if (page.canonicalPath === undefined || page.redirect) continue;
     const target = data.pageAt(page.canonicalPath);
     if (!target || target === page) continue;
-    const crawlers = Object.entries(target.verdicts).filter(([, verdict]) => verdictIsNoindex(verdict)).map(([crawler]) => crawler);
+    const crawlers = Object.entries(target.verdicts)
+      .filter(([, verdict]) => verdictIsNoindex(verdict))
+      .map(([crawler]) => crawler);
     if (crawlers.length > 0 || target.errorPage) hits.push({ page, target, crawlers });
   }
   return [...groupBy(hits, (hit) => hit.target.url).values()].map((group) => {
@@ -34,7 +38,11 @@ export function findCanonicalToNoindex(data: AuditData): AuditFinding[] {
     return makeFinding(
       'canonical-to-noindex',
       `${plural(group.length, 'page')} ${group.length === 1 ? 'names' : 'name'} ${target.url} as canonical, but it is ${why}: crawlers may drop both. Point the canonical at an indexable page, or drop it.`,
-      { urls: group.map((hit) => hit.page.url), source: { file: group[0]!.page.file }, ...(crawlers.length > 0 ? { crawlers } : {}) },
+      {
+        urls: group.map((hit) => hit.page.url),
+        source: { file: group[0]!.page.file },
+        ...(crawlers.length > 0 ? { crawlers } : {}),
+      },
     );
   });
 }
@@ -61,7 +69,12 @@ function conflictsOnPage(url: string, sources: readonly DirectiveSource[]): Conf
   for (const [audience, list] of byAudience) {
     if (new Set(list.map((item) => item.value)).size < 2) continue;
     const merged = mergeDirectiveList(list.map((item) => item.source.audiences.get(audience)!));
-    conflicts.push({ url, audience, sources: list.map((item) => item.source), result: comparableDirectives(merged) || 'index, follow' });
+    conflicts.push({
+      url,
+      audience,
+      sources: list.map((item) => item.source),
+      result: comparableDirectives(merged) || 'index, follow',
+    });
   }
   return conflicts;
 }
@@ -76,11 +89,15 @@ function describe(source: DirectiveSource): string {
  */
 export function findConflictingTags(data: AuditData): AuditFinding[] {
   const conflicts = data.pages.flatMap((page) => conflictsOnPage(page.url, page.sources));
-  const groups = groupBy(conflicts, (conflict) => `${conflict.audience}\n${conflict.sources.map((source) => source.text).join('\n')}`);
+  const groups = groupBy(
+    conflicts,
+    (conflict) => `${conflict.audience}\n${conflict.sources.map((source) => source.text).join('\n')}`,
+  );
   return [...groups.values()].map((group) => {
     const first = group[0]!;
     const audience = first.audience === ALL_CRAWLERS_META_NAME ? 'every crawler' : first.audience;
-    const onPages = group.length > 1 ? ` on ${plural(new Set(group.map((conflict) => conflict.url)).size, 'page')}` : '';
+    const onPages =
+      group.length > 1 ? ` on ${plural(new Set(group.map((conflict) => conflict.url)).size, 'page')}` : '';
     const meta = first.sources.find((source) => source.kind === 'meta') ?? first.sources[0]!;
     return makeFinding(
       'conflicting-tags',
@@ -103,7 +120,8 @@ export function findExpired(data: AuditData): AuditFinding[] {
       const date = verdict.unavailableAfter;
       if (date === undefined) continue;
       const source = verdict.because.unavailableAfter?.[0];
-      if (date !== undefined && source && Date.parse(date) <= data.context.now) hits.push({ url: page.url, crawler, date, source });
+      if (date !== undefined && source && Date.parse(date) <= data.context.now)
+        hits.push({ url: page.url, crawler, date, source });
     }
   }
   return [...groupBy(hits, (hit) => `${hit.date}\n${hit.source.text}`).values()].map((group) => {
@@ -112,7 +130,11 @@ export function findExpired(data: AuditData): AuditFinding[] {
     return makeFinding(
       'expired',
       `unavailable_after ${date} has passed, so ${plural(urls.size, 'page')} no longer ${urls.size === 1 ? 'shows' : 'show'} in results for ${listCrawlers(group.map((hit) => hit.crawler))} (${codeSpan(source.text, 100)}); update or remove the date.`,
-      { urls, source: { file: source.file, ...(source.line === undefined ? {} : { line: source.line }) }, crawlers: group.map((hit) => hit.crawler) },
+      {
+        urls,
+        source: { file: source.file, ...(source.line === undefined ? {} : { line: source.line }) },
+        crawlers: group.map((hit) => hit.crawler),
+      },
     );
   });
 }
@@ -122,7 +144,11 @@ export function findInvalidDirectives(data: AuditData): AuditFinding[] {
   const hits = data.pages.flatMap((page) =>
     page.sources.filter((source) => source.problems.length > 0).map((source) => ({ url: page.url, source })),
   );
-  const groups = groupBy(hits, (hit) => `${hit.source.kind}\n${hit.source.text}\n${hit.source.kind === 'header' ? hit.source.location.file + ':' + hit.source.location.line : ''}`);
+  const groups = groupBy(
+    hits,
+    (hit) =>
+      `${hit.source.kind}\n${hit.source.text}\n${hit.source.kind === 'header' ? hit.source.location.file + ':' + hit.source.location.line : ''}`,
+  );
   return [...groups.values()].map((group) => {
     const { source } = group[0]!;
     const where = source.kind === 'header' ? '' : ` on ${plural(group.length, 'page')}`;
@@ -136,15 +162,24 @@ export function findInvalidDirectives(data: AuditData): AuditFinding[] {
 
 /** `non-standard-directive`: `noai`/`noimageai` in tags or headers, grouped by the tag or header rule. */
 export function findNonStandardDirectives(data: AuditData): AuditFinding[] {
-  const words = (source: DirectiveSource): string[] =>
-    [...new Set([...source.audiences.values()].flatMap((directives) => [...directives.flags].filter((flag) => NON_STANDARD_DIRECTIVES.has(flag))))];
-  const hits = data.pages.flatMap((page) => page.sources.filter((source) => words(source).length > 0).map((source) => ({ url: page.url, source })));
+  const words = (source: DirectiveSource): string[] => [
+    ...new Set(
+      [...source.audiences.values()].flatMap((directives) =>
+        [...directives.flags].filter((flag) => NON_STANDARD_DIRECTIVES.has(flag)),
+      ),
+    ),
+  ];
+  const hits = data.pages.flatMap((page) =>
+    page.sources.filter((source) => words(source).length > 0).map((source) => ({ url: page.url, source })),
+  );
   const groups = groupBy(hits, (hit) => `${hit.source.kind}\n${hit.source.text}`);
   return [...groups.values()].map((group) => {
     const { source } = group[0]!;
     return makeFinding(
       'non-standard-directive',
-      `${codeSpan(source.text, 100)} on ${plural(group.length, 'page')}: ${words(source).map((word) => `\`${word}\``).join(' and ')} is read by some AI dataset crawlers only; Google and the large AI operators ignore it.`,
+      `${codeSpan(source.text, 100)} on ${plural(group.length, 'page')}: ${words(source)
+        .map((word) => `\`${word}\``)
+        .join(' and ')} is read by some AI dataset crawlers only; Google and the large AI operators ignore it.`,
       { urls: group.map((hit) => hit.url), source: source.location },
     );
   });
@@ -167,7 +202,9 @@ export function findRobotsOnErrorPage(data: AuditData): AuditFinding[] {
 /** `robots-tag-in-body`: robots meta tags after the body has started, grouped by tag. */
 export function findRobotsTagInBody(data: AuditData): AuditFinding[] {
   const hits = data.pages.flatMap((page) =>
-    page.sources.filter((source) => source.kind === 'meta' && !source.inHead).map((source) => ({ url: page.url, source })),
+    page.sources
+      .filter((source) => source.kind === 'meta' && !source.inHead)
+      .map((source) => ({ url: page.url, source })),
   );
   return [...groupBy(hits, (hit) => hit.source.text).values()].map((group) => {
     const { source } = group[0]!;
@@ -211,12 +248,19 @@ export function findGroupOverride(data: AuditData): AuditFinding[] {
   if (!robotsTxt) return [];
   return findGroupTraps(robotsTxt).map((trap) => {
     const exposed = data.pages
-      .filter((page) => !explainMatch(robotsTxt, '*', page.url).allowed && explainMatch(robotsTxt, trap.userAgent, page.url).allowed)
+      .filter(
+        (page) =>
+          !explainMatch(robotsTxt, '*', page.url).allowed && explainMatch(robotsTxt, trap.userAgent, page.url).allowed,
+      )
       .map((page) => page.url);
-    const dropped = trap.droppedDisallows.map((rule) => `${codeSpan(`Disallow: ${rule.value}`, 60)} (line ${rule.line})`).join(', ');
+    const dropped = trap.droppedDisallows
+      .map((rule) => `${codeSpan(`Disallow: ${rule.value}`, 60)} (line ${rule.line})`)
+      .join(', ');
     const pages = exposed.length > 0 ? `; it may fetch ${plural(exposed.length, 'page')} the others may not` : '';
     // `User-agent: AI2Bot` is named as written; Google's parser reads it as `AI`.
-    const name = trap.written ? `${codeSpan(`User-agent: ${trap.written}`, 60)} (read as \`${trap.userAgent}\` by parsers that follow Google's)` : codeSpan(`User-agent: ${trap.userAgent}`, 60);
+    const name = trap.written
+      ? `${codeSpan(`User-agent: ${trap.written}`, 60)} (read as \`${trap.userAgent}\` by parsers that follow Google's)`
+      : codeSpan(`User-agent: ${trap.userAgent}`, 60);
     return makeFinding(
       'group-override',
       `${name} (line ${trap.lines.join(', ')}) has its own group, so ${trap.written ?? trap.userAgent} ignores the * group and skips ${dropped}${pages}. Repeat those rules in its group if they should apply.`,
@@ -232,7 +276,9 @@ export function findGroupOverride(data: AuditData): AuditFinding[] {
  */
 export function findPreviewIndexable(data: AuditData): AuditFinding[] {
   const hits = data.pages.flatMap((page) => {
-    const crawlers = Object.entries(page.verdicts).filter(([, verdict]) => verdict.indexable).map(([crawler]) => crawler);
+    const crawlers = Object.entries(page.verdicts)
+      .filter(([, verdict]) => verdict.indexable)
+      .map(([crawler]) => crawler);
     return page.errorPage || crawlers.length === 0 ? [] : [{ page, crawlers }];
   });
   return [...groupBy(hits, (hit) => hit.crawlers.join('\n')).values()].map((group) => {

@@ -110,7 +110,9 @@ export interface PageFacts {
  * A refresh without a URL reloads the page itself.
  */
 export function isRedirectRefresh(content: string): boolean {
-  return /^[\t\n\f\r ]*[0-9.]+[\t\n\f\r ]*[;,]?[\t\n\f\r ]*(?:url[\t\n\f\r ]*=[\t\n\f\r ]*)?['"]?[^\t\n\f\r '"]/i.test(content);
+  return /^[\t\n\f\r ]*[0-9.]+[\t\n\f\r ]*[;,]?[\t\n\f\r ]*(?:url[\t\n\f\r ]*=[\t\n\f\r ]*)?['"]?[^\t\n\f\r '"]/i.test(
+    content,
+  );
 }
 /** hreflang links kept per page: more than every language there is, so a hostile page cannot grow the audit's memory. */
 export const MAX_ALTERNATES = 1000;

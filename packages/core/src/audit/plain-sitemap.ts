@@ -10,19 +10,37 @@
  * the two to the same result on generated and hostile sitemaps.
  */
 
-const TAB = 9, LF = 10, FF = 12, CR = 13, SPACE = 32, DQUOTE = 34, SQUOTE = 39, SLASH = 47, EQ = 61, GT = 62, QUESTION = 63;
+const TAB = 9,
+  LF = 10,
+  FF = 12,
+  CR = 13,
+  SPACE = 32,
+  DQUOTE = 34,
+  SQUOTE = 39,
+  SLASH = 47,
+  EQ = 61,
+  GT = 62,
+  QUESTION = 63;
 
 function isSpace(c: number): boolean {
   return c === SPACE || c === LF || c === TAB || c === CR || c === FF;
 }
 /** The characters accepted in a name: ASCII letters, digits, `_`, `:`, `.`, `-`; anything else makes the file not plain. */
 function isNameChar(c: number): boolean {
-  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x3a) || c === 0x5f || c === 0x2e || c === 0x2d;
+  return (
+    (c >= 0x61 && c <= 0x7a) ||
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x30 && c <= 0x3a) ||
+    c === 0x5f ||
+    c === 0x2e ||
+    c === 0x2d
+  );
 }
 /** The end of the name starting at `i` (its first character a letter, `_` or `:`), or -1 when there is none. */
 function nameEnd(xml: string, i: number): number {
   const first = xml.charCodeAt(i);
-  if (!((first >= 0x61 && first <= 0x7a) || (first >= 0x41 && first <= 0x5a) || first === 0x5f || first === 0x3a)) return -1;
+  if (!((first >= 0x61 && first <= 0x7a) || (first >= 0x41 && first <= 0x5a) || first === 0x5f || first === 0x3a))
+    return -1;
   let end = i + 1;
   while (end < xml.length && isNameChar(xml.charCodeAt(end))) end++;
   return end;
@@ -94,7 +112,14 @@ function readTag(xml: string, lt: number): Tag | undefined {
   }
   const selfClosing = xml.charCodeAt(j) === SLASH;
   if (selfClosing && xml.charCodeAt(j + 1) !== GT) return undefined;
-  return { closing: false, selfClosing, name: xml.slice(lt + 1, end), local: localName(xml, lt + 1, end), start: lt, next: selfClosing ? j + 2 : j + 1 };
+  return {
+    closing: false,
+    selfClosing,
+    name: xml.slice(lt + 1, end),
+    local: localName(xml, lt + 1, end),
+    start: lt,
+    next: selfClosing ? j + 2 : j + 1,
+  };
 }
 
 /**
@@ -102,7 +127,10 @@ function readTag(xml: string, lt: number): Tag | undefined {
  * non-empty `<loc>` of a `<url>` or `<sitemap>`, trimmed, as `forEachSitemapLoc` calls it; or
  * `undefined`, having called nothing, when the file is not plain.
  */
-export function readPlainSitemap(xml: string, onLoc: (loc: string, kind: 'index' | 'urlset') => void): 'index' | 'urlset' | 'invalid' | undefined {
+export function readPlainSitemap(
+  xml: string,
+  onLoc: (loc: string, kind: 'index' | 'urlset') => void,
+): 'index' | 'urlset' | 'invalid' | undefined {
   // Raw names as written (closing tags must match them exactly) and their local names.
   const stack: string[] = [];
   const locals: string[] = [];
@@ -144,7 +172,8 @@ export function readPlainSitemap(xml: string, onLoc: (loc: string, kind: 'index'
       const local = locals.pop();
       if (local === 'loc' && textFrom !== -1) {
         const parent = locals[locals.length - 1];
-        if ((root === 'urlset' || root === 'sitemapindex') && (parent === 'url' || parent === 'sitemap')) spans.push(textFrom, lt);
+        if ((root === 'urlset' || root === 'sitemapindex') && (parent === 'url' || parent === 'sitemap'))
+          spans.push(textFrom, lt);
         textFrom = -1;
       }
       continue;

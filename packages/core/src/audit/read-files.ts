@@ -28,7 +28,16 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 function firstInvalidUtf8(bytes: Uint8Array): number {
   for (let i = 0; i < bytes.length; ) {
     const byte = bytes[i]!;
-    const length = byte < 0x80 ? 1 : byte >= 0xc2 && byte <= 0xdf ? 2 : byte >= 0xe0 && byte <= 0xef ? 3 : byte >= 0xf0 && byte <= 0xf4 ? 4 : 0;
+    const length =
+      byte < 0x80
+        ? 1
+        : byte >= 0xc2 && byte <= 0xdf
+          ? 2
+          : byte >= 0xe0 && byte <= 0xef
+            ? 3
+            : byte >= 0xf0 && byte <= 0xf4
+              ? 4
+              : 0;
     if (length === 0) return i;
     try {
       utf8.decode(bytes.subarray(i, i + length));
@@ -44,9 +53,12 @@ export function decodeUtf8(bytes: Uint8Array): TextFileResult {
   try {
     return { text: utf8.decode(bytes) };
   } catch {
-    if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return { skipped: 'UTF-16 (it has a UTF-16 byte order mark), not UTF-8' };
+    if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+      return { skipped: 'UTF-16 (it has a UTF-16 byte order mark), not UTF-8' };
     const offset = firstInvalidUtf8(bytes);
-    return { skipped: `not valid UTF-8 (byte 0x${bytes[offset]?.toString(16).padStart(2, '0') ?? '??'} at offset ${offset}; Latin-1 or Windows-1252?)` };
+    return {
+      skipped: `not valid UTF-8 (byte 0x${bytes[offset]?.toString(16).padStart(2, '0') ?? '??'} at offset ${offset}; Latin-1 or Windows-1252?)`,
+    };
   }
 }
 
@@ -87,7 +99,11 @@ function isInside(root: string, target: string): boolean {
  * not a regular file (a named pipe would block the read forever), unreadable, or larger than
  * `maxBytes`. Never throws for a file problem.
  */
-export async function readBytes(file: string, maxBytes: number, within?: string): Promise<Uint8Array | { skipped: string }> {
+export async function readBytes(
+  file: string,
+  maxBytes: number,
+  within?: string,
+): Promise<Uint8Array | { skipped: string }> {
   let real: string;
   let info: Stats;
   try {
@@ -96,7 +112,8 @@ export async function readBytes(file: string, maxBytes: number, within?: string)
   } catch (error) {
     return { skipped: describeMissing(error) };
   }
-  if (within !== undefined && !isInside(await realRoot(within), real)) return { skipped: 'a symbolic link to outside the folder, not followed' };
+  if (within !== undefined && !isInside(await realRoot(within), real))
+    return { skipped: 'a symbolic link to outside the folder, not followed' };
   if (!info.isFile()) return { skipped: `${kindOf(info)}, not a file` };
   let handle;
   try {
@@ -155,7 +172,8 @@ export function readListedFileSync(file: string, maxBytes: number): Uint8Array |
     // A read of a regular file that returns less than asked for has reached its end: no further
     // read (which would return 0) is needed, a system call less per page.
     let length = 0;
-    for (let read = -1, asked = -1; read === asked && length < capacity; length += read) read = readSync(fd, buffer, length, (asked = capacity - length), null);
+    for (let read = -1, asked = -1; read === asked && length < capacity; length += read)
+      read = readSync(fd, buffer, length, (asked = capacity - length), null);
     // It grew: the careful reader reads it whole and applies the limit.
     if (length === capacity) return undefined;
     return buffer.subarray(0, length);
@@ -237,7 +255,11 @@ export async function listHtmlFiles(root: string): Promise<HtmlFileList> {
           files.push(relative);
           links.add(relative);
         }
-      } else if (isHtml) skipped.push({ file: relative, reason: `${entry.isFIFO() ? 'a named pipe (FIFO)' : entry.isSocket() ? 'a socket' : 'a device'}, not a file` });
+      } else if (isHtml)
+        skipped.push({
+          file: relative,
+          reason: `${entry.isFIFO() ? 'a named pipe (FIFO)' : entry.isSocket() ? 'a socket' : 'a device'}, not a file`,
+        });
     }
     if (listed % FOLDERS_PER_TURN === 0) await setImmediate();
   }
@@ -249,7 +271,11 @@ export async function listHtmlFiles(root: string): Promise<HtmlFileList> {
  * Runs `task` for every item with at most `limit` running at once, so a large site is read
  * as a stream instead of all at once. Rejects with the first error a task throws.
  */
-export async function forEachConcurrent<T>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function forEachConcurrent<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < items.length) {

@@ -10,7 +10,18 @@ import { isUtf8 } from 'node:buffer';
 import { lineNumbersAt, MAX_ALTERNATES, MAX_LINKS_READ, type PageFacts } from './page-facts.js';
 
 /** Elements the HTML parser keeps in the head; any other start tag opens the body. */
-const HEAD_ELEMENTS = new Set(['html', 'head', 'meta', 'link', 'title', 'style', 'script', 'noscript', 'base', 'template']);
+const HEAD_ELEMENTS = new Set([
+  'html',
+  'head',
+  'meta',
+  'link',
+  'title',
+  'style',
+  'script',
+  'noscript',
+  'base',
+  'template',
+]);
 /** An element whose attributes are read: where, and which attributes. */
 interface CollectedElement {
   /** `head`: only before the body starts; `anywhere`: also after. */
@@ -62,10 +73,15 @@ function mayHaveNosnippet(html: string | Buffer, from: number): boolean {
   const text = typeof html === 'string';
   const at = (i: number): number => (text ? html.charCodeAt(i) : (html[i] ?? 0));
   for (const needle of ['-n', '-N']) {
-    for (let i = text ? html.indexOf(needle, from) : html.indexOf(needle, from, 'latin1'); i !== -1; i = text ? html.indexOf(needle, i + 1) : html.indexOf(needle, i + 1, 'latin1')) {
+    for (
+      let i = text ? html.indexOf(needle, from) : html.indexOf(needle, from, 'latin1');
+      i !== -1;
+      i = text ? html.indexOf(needle, i + 1) : html.indexOf(needle, i + 1, 'latin1')
+    ) {
       if (i - 4 < from) continue;
       let match = true;
-      for (let k = 0; k < NOSNIPPET.length && match; k++) match = (at(i - 4 + k) | 0x20) === NOSNIPPET.charCodeAt(k) || (k === 4 && at(i) === 0x2d);
+      for (let k = 0; k < NOSNIPPET.length && match; k++)
+        match = (at(i - 4 + k) | 0x20) === NOSNIPPET.charCodeAt(k) || (k === 4 && at(i) === 0x2d);
       if (match) return true;
     }
   }
@@ -75,7 +91,10 @@ const NOSNIPPET = 'data-nosnippet';
 const BODY_NAMES = [...COLLECTED].filter(([, element]) => element.where === 'anywhere').map(([name]) => name);
 function hasRelToken(rel: string | undefined, token: string): boolean {
   if (!rel) return false;
-  return rel.toLowerCase().split(/[\t\n\f\r ]+/).includes(token);
+  return rel
+    .toLowerCase()
+    .split(/[\t\n\f\r ]+/)
+    .includes(token);
 }
 /** Whether a `<meta>`'s `http-equiv` is `refresh`, as browsers compare it (ASCII case-insensitive, spaces around ignored). */
 export function isRefresh(equiv: string | undefined): boolean {
@@ -89,25 +108,48 @@ interface CollectedTag {
   inBody: boolean;
 }
 /** The one place where facts are taken from a collected element: new facts go here (and their attributes in {@link COLLECTED}). */
-function collectFact(facts: PageFacts, found: CollectedTag, extraNames: ReadonlySet<string> | undefined, offsets: number[]): void {
+function collectFact(
+  facts: PageFacts,
+  found: CollectedTag,
+  extraNames: ReadonlySet<string> | undefined,
+  offsets: number[],
+): void {
   const { tag, attributes } = found;
   if (tag === 'meta') {
     const { name, content } = attributes;
     if (name === undefined || content === undefined || !isRobotsMetaName(name, extraNames)) {
-      if (!found.inBody && facts.refresh === undefined && content !== undefined && isRefresh(attributes['http-equiv'])) facts.refresh = ownString(content);
+      if (!found.inBody && facts.refresh === undefined && content !== undefined && isRefresh(attributes['http-equiv']))
+        facts.refresh = ownString(content);
       return;
     }
-    facts.robotsTags.push({ name: ownString(name.trim().toLowerCase()), rawName: ownString(name), content: ownString(content), line: 0, inHead: !found.inBody });
+    facts.robotsTags.push({
+      name: ownString(name.trim().toLowerCase()),
+      rawName: ownString(name),
+      content: ownString(content),
+      line: 0,
+      inHead: !found.inBody,
+    });
     offsets.push(found.start);
   } else if (found.inBody) {
     return;
-  } else if (tag === 'link' && facts.canonical === undefined && attributes.href !== undefined && hasRelToken(attributes.rel, 'canonical')) {
+  } else if (
+    tag === 'link' &&
+    facts.canonical === undefined &&
+    attributes.href !== undefined &&
+    hasRelToken(attributes.rel, 'canonical')
+  ) {
     facts.canonical = ownString(attributes.href.trim());
   } else if (tag === 'base' && facts.baseHref === undefined && attributes.href !== undefined) {
     facts.baseHref = ownString(attributes.href.trim());
-  } else if (tag === 'link' && attributes.hreflang !== undefined && attributes.href !== undefined && hasRelToken(attributes.rel, 'alternate')) {
+  } else if (
+    tag === 'link' &&
+    attributes.hreflang !== undefined &&
+    attributes.href !== undefined &&
+    hasRelToken(attributes.rel, 'alternate')
+  ) {
     const alternates = (facts.alternates ??= []);
-    if (alternates.length < MAX_ALTERNATES) alternates.push({ hreflang: ownString(attributes.hreflang.trim()), href: ownString(attributes.href.trim()) });
+    if (alternates.length < MAX_ALTERNATES)
+      alternates.push({ hreflang: ownString(attributes.hreflang.trim()), href: ownString(attributes.href.trim()) });
   }
 }
 
@@ -276,7 +318,12 @@ function tokenizePage(page: PageView, extraNames: ReadonlySet<string> | undefine
         // The common link: an href of ASCII without a character reference or spaces to trim, and
         // no rel, cut out of the page in one pass over it (this runs for every link of a site).
         const hrefEnd = spans.spans[1]!;
-        if (spans.spans[2] === -1 && hrefEnd > hrefStart && !isAsciiSpace(html.charCodeAt(hrefStart)) && !isAsciiSpace(html.charCodeAt(hrefEnd - 1))) {
+        if (
+          spans.spans[2] === -1 &&
+          hrefEnd > hrefStart &&
+          !isAsciiSpace(html.charCodeAt(hrefStart)) &&
+          !isAsciiSpace(html.charCodeAt(hrefEnd - 1))
+        ) {
           let plain = true;
           for (let i = hrefStart; i < hrefEnd && plain; i++) {
             const c = html.charCodeAt(i);
@@ -305,7 +352,8 @@ function tokenizePage(page: PageView, extraNames: ReadonlySet<string> | undefine
       if (element !== META && inBody) return;
       if (element === META && !mayBeRobotsMeta(spans.spans, extraNames)) {
         // `<meta http-equiv="refresh">` in the head: the page redirects (Astro's and Eleventy's redirect pages).
-        if (!inBody && facts.refresh === undefined && spans.spans[4] !== -1 && spans.spans[2] !== -1) noteRefresh(page.text(tagStart, end + 1));
+        if (!inBody && facts.refresh === undefined && spans.spans[4] !== -1 && spans.spans[2] !== -1)
+          noteRefresh(page.text(tagStart, end + 1));
         return;
       }
       const names = element!.attributes;
@@ -319,7 +367,17 @@ function tokenizePage(page: PageView, extraNames: ReadonlySet<string> | undefine
         if (value.includes('&')) hasReference = true;
       }
       // A character reference in a value: the element is read alone, with references decoded.
-      collectFact(facts, { tag, attributes: hasReference ? decodedAttributes(page.text(tagStart, end + 1)) : attributes, start: tagStart, inBody }, extraNames, offsets);
+      collectFact(
+        facts,
+        {
+          tag,
+          attributes: hasReference ? decodedAttributes(page.text(tagStart, end + 1)) : attributes,
+          start: tagStart,
+          inBody,
+        },
+        extraNames,
+        offsets,
+      );
     },
     closeTag(start, end) {
       if (!inBody && isName(html, start, end, 'head')) startBody(start);
@@ -350,7 +408,10 @@ function isAscii(text: string): boolean {
  * per character made at memory speed and half the size of the decoded text of a page with any
  * character beyond Latin-1; only the values the facts keep are decoded, from their bytes.
  */
-export function readPageBytes(bytes: Uint8Array, extraNames?: ReadonlySet<string>): { facts: PageFacts; skipped?: undefined } | { facts?: undefined; skipped: string } {
+export function readPageBytes(
+  bytes: Uint8Array,
+  extraNames?: ReadonlySet<string>,
+): { facts: PageFacts; skipped?: undefined } | { facts?: undefined; skipped: string } {
   if (!isUtf8(bytes)) {
     const decoded = decodeUtf8(bytes);
     return decoded.text === undefined ? { skipped: decoded.skipped } : { facts: readPage(decoded.text, extraNames) };
@@ -360,7 +421,8 @@ export function readPageBytes(bytes: Uint8Array, extraNames?: ReadonlySet<string
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   const view = buffer.toString('latin1', bom);
   const text = (start: number, end: number): string => {
-    for (let i = start; i < end; i++) if (view.charCodeAt(i) >= 0x80) return buffer.toString('utf8', bom + start, bom + end);
+    for (let i = start; i < end; i++)
+      if (view.charCodeAt(i) >= 0x80) return buffer.toString('utf8', bom + start, bom + end);
     return view.slice(start, end);
   };
   return { facts: tokenizePage({ view, latin1: true, text }, extraNames) };

@@ -7,7 +7,15 @@ import { matchesAnyGlob } from '../glob.js';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { suggest, RobotsError } from '../errors.js';
-import type { TrailingSlash, AuditFinding, DecisionSource, AuditData, AuditContext, PageRecord, SitemapEntry } from './types.js';
+import type {
+  TrailingSlash,
+  AuditFinding,
+  DecisionSource,
+  AuditData,
+  AuditContext,
+  PageRecord,
+  SitemapEntry,
+} from './types.js';
 import { explainMatch } from '../robots-txt/match.js';
 import { listCrawlers, robotsTxtSource, verdictIsNoindex } from './verdict.js';
 import { codeSpan, groupBy, makeFinding, plural, sortFindings } from './findings.js';
@@ -16,7 +24,19 @@ import type { RobotsTxtDiagnosticCode } from '../robots-txt/types.js';
 import { urlPathKey } from './site-urls.js';
 import { AI_BOTS } from '../robots-txt/ai-bots.js';
 import { findCanonicalOnNoindex, findHreflangProblems } from './i18n-checks.js';
-import { findCanonicalToNoindex, findConflictingTags, findExpired, findGroupOverride, findInvalidDirectives, findNonStandardDirectives, findNoindexDisallowed, findPreviewIndexable, findRobotsOnErrorPage, findRobotsTagInBody, findSkipped } from './page-checks.js';
+import {
+  findCanonicalToNoindex,
+  findConflictingTags,
+  findExpired,
+  findGroupOverride,
+  findInvalidDirectives,
+  findNonStandardDirectives,
+  findNoindexDisallowed,
+  findPreviewIndexable,
+  findRobotsOnErrorPage,
+  findRobotsTagInBody,
+  findSkipped,
+} from './page-checks.js';
 
 const MODES: readonly TrailingSlash[] = ['always', 'never', 'ignore'];
 /** The trailing-slash mode, `ignore` when not given; throws for anything else. */
@@ -73,7 +93,9 @@ function listFolder(folder: string): Listing {
   const folders = new Set<string>();
   try {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const target = entry.isSymbolicLink() ? statSync(path.join(folder, entry.name), { throwIfNoEntry: false }) : entry;
+      const target = entry.isSymbolicLink()
+        ? statSync(path.join(folder, entry.name), { throwIfNoEntry: false })
+        : entry;
       if (target?.isFile()) files.add(entry.name);
       else if (target?.isDirectory()) folders.add(entry.name);
     }
@@ -120,10 +142,25 @@ export class SitemapEntryChecks {
     if (!robotsTxt || !indexable) return;
     for (const crawler of crawlers) {
       const match = explainMatch(robotsTxt, crawler.toLowerCase(), entry.path);
-      if (!match.allowed && match.rule) this.note(this.disallowed, `${entry.file}\n${match.rule.line}`, entry.file, entry.path, crawler, robotsTxtSource(match.rule));
+      if (!match.allowed && match.rule)
+        this.note(
+          this.disallowed,
+          `${entry.file}\n${match.rule.line}`,
+          entry.file,
+          entry.path,
+          crawler,
+          robotsTxtSource(match.rule),
+        );
     }
   }
-  private note(groups: Map<string, UrlGroup>, key: string, file: string, url: string, crawler?: string, rule?: DecisionSource): void {
+  private note(
+    groups: Map<string, UrlGroup>,
+    key: string,
+    file: string,
+    url: string,
+    crawler?: string,
+    rule?: DecisionSource,
+  ): void {
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { file, count: 0, urls: [], crawlers: new Set(), ...(rule ? { rule } : {}) }));
     if (crawler !== undefined) group.crawlers.add(crawler);
@@ -187,8 +224,11 @@ export function findNoindexInSitemap(data: AuditData): AuditFinding[] {
   const hits: Array<{ url: string; file: string; crawlers: string[]; errorPage: boolean }> = [];
   for (const page of data.pages) {
     if (page.sitemapFile === undefined) continue;
-    const crawlers = Object.entries(page.verdicts).filter(([, verdict]) => verdictIsNoindex(verdict)).map(([crawler]) => crawler);
-    if (page.errorPage || crawlers.length > 0) hits.push({ url: page.url, file: page.sitemapFile, crawlers, errorPage: page.errorPage });
+    const crawlers = Object.entries(page.verdicts)
+      .filter(([, verdict]) => verdictIsNoindex(verdict))
+      .map(([crawler]) => crawler);
+    if (page.errorPage || crawlers.length > 0)
+      hits.push({ url: page.url, file: page.sitemapFile, crawlers, errorPage: page.errorPage });
   }
   return [...groupBy(hits, (hit) => hit.file).entries()].map(([file, group]) => {
     const errorPages = group.filter((hit) => hit.errorPage).length;
@@ -236,11 +276,21 @@ export function findRobotsTxtSyntax(data: AuditData): AuditFinding[] {
     const kind = tokenWithDigits(diagnostic);
     if (kind === 'listed') return [];
     const digits = kind === 'other';
-    const reason = digits ? `${diagnostic.reason}; the crawler that publishes this token matches it whole, so only Google-style parsers misread it` : diagnostic.reason;
-    return makeFinding('robots-txt-syntax', `robots.txt line ${diagnostic.line}: ${reason} (${codeSpan(diagnostic.text, 80)}).`, {
-      source: { file: 'robots.txt', line: diagnostic.line },
-      severity: digits ? 'info' : diagnostic.severity === 'error' && FETCH_CHANGING.has(diagnostic.code) ? 'error' : 'warning',
-    });
+    const reason = digits
+      ? `${diagnostic.reason}; the crawler that publishes this token matches it whole, so only Google-style parsers misread it`
+      : diagnostic.reason;
+    return makeFinding(
+      'robots-txt-syntax',
+      `robots.txt line ${diagnostic.line}: ${reason} (${codeSpan(diagnostic.text, 80)}).`,
+      {
+        source: { file: 'robots.txt', line: diagnostic.line },
+        severity: digits
+          ? 'info'
+          : diagnostic.severity === 'error' && FETCH_CHANGING.has(diagnostic.code)
+            ? 'error'
+            : 'warning',
+      },
+    );
   });
 }
 
@@ -249,16 +299,30 @@ export function findSiteFileProblems(data: AuditData): AuditFinding[] {
   const findings: AuditFinding[] = [];
   const { sitemaps } = data;
   if (data.robotsTxtMissing) {
-    findings.push(makeFinding('no-robots-txt', 'No robots.txt: crawlers may fetch every URL (fine if intended), and no sitemap is advertised to them.'));
+    findings.push(
+      makeFinding(
+        'no-robots-txt',
+        'No robots.txt: crawlers may fetch every URL (fine if intended), and no sitemap is advertised to them.',
+      ),
+    );
   }
   if (sitemaps.sitemaps.length === 0) {
     findings.push(
-      makeFinding('no-sitemap', 'No sitemap found (robots.txt `Sitemap:` lines, sitemap-index.xml, sitemap_index.xml, sitemap.xml, sitemap-0.xml).'),
+      makeFinding(
+        'no-sitemap',
+        'No sitemap found (robots.txt `Sitemap:` lines, sitemap-index.xml, sitemap_index.xml, sitemap.xml, sitemap-0.xml).',
+      ),
     );
   }
   for (const { url, from } of sitemaps.missing) {
     const where = from.line === undefined ? from.file : `${from.file} line ${from.line}`;
-    findings.push(makeFinding('sitemap-missing', `${where} points at sitemap ${codeSpan(url)}, which is not in the output folder.`, { source: from }));
+    findings.push(
+      makeFinding(
+        'sitemap-missing',
+        `${where} points at sitemap ${codeSpan(url)}, which is not in the output folder.`,
+        { source: from },
+      ),
+    );
   }
   for (const { file, reason } of sitemaps.invalid) {
     findings.push(makeFinding('sitemap-invalid', `Sitemap ${file} cannot be read: ${reason}.`, { source: { file } }));
@@ -285,13 +349,23 @@ export function findSiteFileProblems(data: AuditData): AuditFinding[] {
   }
   if (sitemaps.notRead.count > 0) {
     const from = sitemaps.notRead.from!;
-    findings.push(makeFinding('skipped', `Skipped ${plural(sitemaps.notRead.count, 'sitemap')} listed in ${from.file}: the audit reads at most ${MAX_SITEMAP_FILES} sitemap files.`, { source: from }));
+    findings.push(
+      makeFinding(
+        'skipped',
+        `Skipped ${plural(sitemaps.notRead.count, 'sitemap')} listed in ${from.file}: the audit reads at most ${MAX_SITEMAP_FILES} sitemap files.`,
+        { source: from },
+      ),
+    );
   }
   for (const { file, pattern, reason } of data.context.headers.unchecked) {
     findings.push(
-      makeFinding('header-rule-unchecked', `${file}: the audit cannot check the pattern ${codeSpan(pattern)} (${reason}); pages it may match were audited without its X-Robots-Tag.`, {
-        source: { file },
-      }),
+      makeFinding(
+        'header-rule-unchecked',
+        `${file}: the audit cannot check the pattern ${codeSpan(pattern)} (${reason}); pages it may match were audited without its X-Robots-Tag.`,
+        {
+          source: { file },
+        },
+      ),
     );
   }
   return findings;
@@ -305,7 +379,16 @@ export function findSiteFileProblems(data: AuditData): AuditFinding[] {
 export function collectFindings(data: AuditData, sitemapFindings: readonly AuditFinding[]): AuditFinding[] {
   const indexable = data.context.indexable;
   return sortFindings([
-    ...(indexable ? [...findNoindexDisallowed(data), ...findNoindexInSitemap(data), ...findCanonicalToNoindex(data), ...findExpired(data), ...findHreflangProblems(data), ...findCanonicalOnNoindex(data)] : findPreviewIndexable(data)),
+    ...(indexable
+      ? [
+          ...findNoindexDisallowed(data),
+          ...findNoindexInSitemap(data),
+          ...findCanonicalToNoindex(data),
+          ...findExpired(data),
+          ...findHreflangProblems(data),
+          ...findCanonicalOnNoindex(data),
+        ]
+      : findPreviewIndexable(data)),
     // Links and snippets (audit/link-checks.ts): links to noindex pages matter only in an indexable build.
     ...(indexable ? findLinksToNoindex(data) : []),
     ...findNofollowInternalLinks(data),

@@ -15,7 +15,13 @@ export function encodePathSegment(segment: string): string {
   let plain = true;
   for (let i = 0; i < segment.length && plain; i++) {
     const c = segment.charCodeAt(i);
-    plain = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x5f || c === 0x2e;
+    plain =
+      (c >= 0x61 && c <= 0x7a) ||
+      (c >= 0x41 && c <= 0x5a) ||
+      (c >= 0x30 && c <= 0x39) ||
+      c === 0x2d ||
+      c === 0x5f ||
+      c === 0x2e;
   }
   if (plain) return segment;
   return encodeURIComponent(segment).replace(PATH_SAFE_ESCAPES, (escape) => decodeURIComponent(escape));

@@ -31,11 +31,17 @@ function localName(name: string): string {
  * alive. Only the predefined and numeric entities are decoded; a DTD's own entities are never
  * expanded, so entity bombs stay inert. A file that is neither kind reports no `<loc>`.
  */
-export function forEachSitemapLoc(xml: string, onLoc: (loc: string, kind: 'index' | 'urlset') => void): ParsedSitemap['kind'] {
+export function forEachSitemapLoc(
+  xml: string,
+  onLoc: (loc: string, kind: 'index' | 'urlset') => void,
+): ParsedSitemap['kind'] {
   return readPlainSitemap(xml, onLoc) ?? parseSitemapXml(xml, onLoc);
 }
 /** {@link forEachSitemapLoc} with htmlparser2, for any file {@link readPlainSitemap} does not read. */
-export function parseSitemapXml(xml: string, onLoc: (loc: string, kind: 'index' | 'urlset') => void): ParsedSitemap['kind'] {
+export function parseSitemapXml(
+  xml: string,
+  onLoc: (loc: string, kind: 'index' | 'urlset') => void,
+): ParsedSitemap['kind'] {
   const stack: string[] = [];
   let root: string | undefined;
   let text: string | undefined;
@@ -92,7 +98,7 @@ function decode(bytes: Uint8Array, file: string): { text?: string; reason?: stri
       body = gunzipSync(bytes, { maxOutputLength: MAX_SITEMAP_BYTES });
     } catch (error) {
       const tooLarge = error instanceof RangeError || (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE';
-      return { reason: tooLarge ? 'larger than 50 MB uncompressed, the sitemap protocol\'s limit' : 'not valid gzip' };
+      return { reason: tooLarge ? "larger than 50 MB uncompressed, the sitemap protocol's limit" : 'not valid gzip' };
     }
   }
   const decoded = decodeUtf8(body);
@@ -114,9 +120,15 @@ type Visit = (loc: string, kind: 'index' | 'urlset', file: string) => boolean | 
  * children of sitemap indexes, one file at a time, calling `visit` for every `<loc>`; `visit`
  * returning false stops the walk. Sitemaps on another origin are listed but not read.
  */
-async function walk(root: string, declared: readonly SitemapReference[], result: SitemapRead, visit: Visit): Promise<void> {
+async function walk(
+  root: string,
+  declared: readonly SitemapReference[],
+  result: SitemapRead,
+  visit: Visit,
+): Promise<void> {
   // Crawlers only find the well-known names when robots.txt names no sitemap.
-  const queue: SitemapReference[] = declared.length > 0 ? [...declared] : WELL_KNOWN_SITEMAPS.map((file) => ({ url: file, file }));
+  const queue: SitemapReference[] =
+    declared.length > 0 ? [...declared] : WELL_KNOWN_SITEMAPS.map((file) => ({ url: file, file }));
   const visited = new Set<string>();
   let stop = false;
   while (queue.length > 0 && !stop) {
@@ -127,7 +139,11 @@ async function walk(root: string, declared: readonly SitemapReference[], result:
       result.sitemaps.push({ url: reference.url, kind: 'external', urlCount: 0 });
       continue;
     }
-    const file = reference.file ?? urlPathKey(sitePath!).slice((result.site?.basePath ?? '').length).replace(/^\/+/, '');
+    const file =
+      reference.file ??
+      urlPathKey(sitePath!)
+        .slice((result.site?.basePath ?? '').length)
+        .replace(/^\/+/, '');
     if (visited.has(file)) continue;
     if (visited.size >= MAX_SITEMAP_FILES) {
       notRead(result, reference.from ?? { file });
@@ -181,7 +197,10 @@ function emptyRead(site: SiteUrl | undefined): SitemapRead {
  * The site the sitemaps are written for, when nothing else says: the origin of the first
  * `<loc>` met (a child sitemap's or a page's), reading no further than that.
  */
-export async function siteFromSitemaps(root: string, declared: readonly SitemapReference[]): Promise<SiteUrl | undefined> {
+export async function siteFromSitemaps(
+  root: string,
+  declared: readonly SitemapReference[],
+): Promise<SiteUrl | undefined> {
   let site: SiteUrl | undefined;
   await walk(root, declared, emptyRead(undefined), (loc) => {
     site = siteOf(loc);
@@ -194,7 +213,12 @@ export async function siteFromSitemaps(root: string, declared: readonly SitemapR
  * sitemap of any size (the protocol allows 50,000 URLs, more are counted and reported) costs
  * memory for one file at a time. URLs on another origin are counted per file, with the first.
  */
-export async function readSitemaps(root: string, declared: readonly SitemapReference[], site: SiteUrl | undefined, onEntry: (entry: SitemapEntry) => void): Promise<SitemapRead> {
+export async function readSitemaps(
+  root: string,
+  declared: readonly SitemapReference[],
+  site: SiteUrl | undefined,
+  onEntry: (entry: SitemapEntry) => void,
+): Promise<SitemapRead> {
   const result = emptyRead(site);
   await walk(root, declared, result, (loc, kind, file) => {
     if (kind === 'index') return;

@@ -5,7 +5,14 @@
 import { RobotsError } from '../errors.js';
 import { extractProductToken, isValidProductToken } from '../robots-txt/parse.js';
 import { mergeAudiences, formatDirectives, isNoindex } from '../directives/reconcile.js';
-import { mergeDirectives, mergeDirectiveList, type ParsedRobots, type Directives, type MutableDirectives, isEmptyDirectives } from '../directives/types.js';
+import {
+  mergeDirectives,
+  mergeDirectiveList,
+  type ParsedRobots,
+  type Directives,
+  type MutableDirectives,
+  isEmptyDirectives,
+} from '../directives/types.js';
 import type { CrawlerVerdict, AuditLocation, DecisionSource, DecisionReasons, DirectiveSource } from './types.js';
 import { ALL_CRAWLERS_META_NAME, isNonCrawlerMetaName } from '../directives/vocabulary.js';
 import { parseRobotsLenient, type FoundRobotsTag } from './page-facts.js';
@@ -35,7 +42,9 @@ export function normalizeCrawlers(crawlers: readonly string[] | undefined, sourc
         key: `crawlers[${index}]`,
         value: crawler,
         // A meta name of its own (`viewport`): its tags would be read as robots tags.
-        problem: invalid ? 'invalid crawler name' : 'not a crawler but a meta name of its own (its tags would be read as robots tags)',
+        problem: invalid
+          ? 'invalid crawler name'
+          : 'not a crawler but a meta name of its own (its tags would be read as robots tags)',
         expected: 'a robots.txt product token of letters, `-` and `_` (e.g. `googlebot`, `bingbot`), or `*`',
         ...(token ? { suggestion: token.toLowerCase() } : {}),
       });
@@ -44,14 +53,23 @@ export function normalizeCrawlers(crawlers: readonly string[] | undefined, sourc
     if (!names.includes(lower)) names.push(lower);
   });
   if (names.length === 0) {
-    throw new RobotsError({ code: 'invalid-crawler-name', source, key: 'crawlers', value: crawlers, problem: 'no crawler given', expected: 'at least one crawler name, e.g. `googlebot`' });
+    throw new RobotsError({
+      code: 'invalid-crawler-name',
+      source,
+      key: 'crawlers',
+      value: crawlers,
+      problem: 'no crawler given',
+      expected: 'at least one crawler name, e.g. `googlebot`',
+    });
   }
   return names;
 }
 
 /** Directives in a form where equal meaning compares equal: `noindex, follow` equals `noindex` (follow is the default). */
 export function comparableDirectives(directives: Directives): string {
-  return formatDirectives(directives).filter((token) => token !== 'follow').join(', ');
+  return formatDirectives(directives)
+    .filter((token) => token !== 'follow')
+    .join(', ');
 }
 
 /** Whether a verdict limits the crawler in any way (the unlimited `-1` and `large` settings do not). */
@@ -74,7 +92,10 @@ export function verdictIsNoindex(verdict: CrawlerVerdict): boolean {
 
 /** A robots meta tag as a directive source: `robots` speaks to every crawler, another name to that crawler only. */
 export function metaSource(tag: FoundRobotsTag, file: string): DirectiveSource {
-  const { parsed, problems } = parseRobotsLenient(tag.content, { file, key: `<meta name="${shorten(tag.rawName, 60)}">` });
+  const { parsed, problems } = parseRobotsLenient(tag.content, {
+    file,
+    key: `<meta name="${shorten(tag.rawName, 60)}">`,
+  });
   const audiences = new Map<string, Directives>();
   if (tag.name === ALL_CRAWLERS_META_NAME) {
     audiences.set(ALL_CRAWLERS_META_NAME, parsed.all);
@@ -99,7 +120,14 @@ export function headerSource(value: string, location: AuditLocation, pattern: st
   const audiences = new Map<string, Directives>();
   if (!isEmptyDirectives(parsed.all) || parsed.crawlers.size === 0) audiences.set(ALL_CRAWLERS_META_NAME, parsed.all);
   for (const [name, directives] of parsed.crawlers) audiences.set(name, directives);
-  return { kind: 'header', location, text: shorten(`${pattern}  X-Robots-Tag: ${value}`), inHead: true, audiences, problems };
+  return {
+    kind: 'header',
+    location,
+    text: shorten(`${pattern}  X-Robots-Tag: ${value}`),
+    inHead: true,
+    audiences,
+    problems,
+  };
 }
 
 /** A robots.txt rule as the reason for a decision: `Disallow: /private/` on its line. */
@@ -161,9 +189,12 @@ export function restrictionsBy<T>(told: ReadonlyArray<readonly [T, Directives]>,
   set('follow', (d) => d.flags.has('nofollow') || d.flags.has('none'));
   if (nosnippet) set('snippet', (d) => d.flags.has('nosnippet') || d.maxSnippet === 0);
   else if (effective.maxSnippet !== undefined) set('snippet', (d) => d.maxSnippet === effective.maxSnippet);
-  if (effective.maxImagePreview !== undefined) set('imagePreview', (d) => d.maxImagePreview === effective.maxImagePreview);
-  if (effective.maxVideoPreview !== undefined) set('videoPreview', (d) => d.maxVideoPreview === effective.maxVideoPreview);
-  if (effective.unavailableAfter !== undefined) set('unavailableAfter', (d) => d.unavailableAfter === effective.unavailableAfter);
+  if (effective.maxImagePreview !== undefined)
+    set('imagePreview', (d) => d.maxImagePreview === effective.maxImagePreview);
+  if (effective.maxVideoPreview !== undefined)
+    set('videoPreview', (d) => d.maxVideoPreview === effective.maxVideoPreview);
+  if (effective.unavailableAfter !== undefined)
+    set('unavailableAfter', (d) => d.unavailableAfter === effective.unavailableAfter);
   return { effective, expired, by };
 }
 
@@ -178,8 +209,13 @@ export function computeVerdict(input: VerdictInput): CrawlerVerdict {
   const because: DecisionReasons = {};
   const match = input.robotsTxt ? explainMatch(input.robotsTxt, input.crawler, input.url) : undefined;
   if (match?.rule && !match.allowed) because.crawl = [robotsTxtSource(match.rule)];
-  for (const [kind, sources] of Object.entries(by) as Array<[RestrictionKind, DirectiveSource[]]>) because[kind] = sources.map(asDecisionSource);
-  if (input.errorPageFile) because.index = [...(because.index ?? []), { kind: 'error-page', file: input.errorPageFile, text: 'a 404/5xx error page' }];
+  for (const [kind, sources] of Object.entries(by) as Array<[RestrictionKind, DirectiveSource[]]>)
+    because[kind] = sources.map(asDecisionSource);
+  if (input.errorPageFile)
+    because.index = [
+      ...(because.index ?? []),
+      { kind: 'error-page', file: input.errorPageFile, text: 'a 404/5xx error page' },
+    ];
   const noindex = isNoindex(effective);
   const maxSnippet = effective.flags.has('nosnippet') ? 0 : effective.maxSnippet;
 

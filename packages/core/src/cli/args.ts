@@ -67,26 +67,47 @@ const OPTIONS = {
 } as const;
 const FLAGS = Object.keys(OPTIONS).map((name) => `--${name}`);
 const SOURCE = 'robots-kit check';
-function usageError(problem: string, details: { key?: string; value?: unknown; expected?: string; suggestion?: string | undefined }, source = SOURCE): RobotsError {
+function usageError(
+  problem: string,
+  details: { key?: string; value?: unknown; expected?: string; suggestion?: string | undefined },
+  source = SOURCE,
+): RobotsError {
   const { suggestion, ...rest } = details;
   return new RobotsError({ code: 'invalid-argument', source, problem, ...rest, ...(suggestion ? { suggestion } : {}) });
 }
 function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
   if (value === undefined || (allowed as readonly string[]).includes(value)) return value as T | undefined;
-  throw usageError('invalid value', { key: flag, value, expected: allowed.map((item) => `\`${item}\``).join(', '), suggestion: suggest(value, allowed) });
+  throw usageError('invalid value', {
+    key: flag,
+    value,
+    expected: allowed.map((item) => `\`${item}\``).join(', '),
+    suggestion: suggest(value, allowed),
+  });
 }
 /**
  * Node's parse errors name the flag in quotes; say it our way, with a did-you-mean. `flags` and
  * `source` are the command's (`robots-kit logs` passes its own).
  */
-export function translateParseError(error: Error & { code?: string }, flags: readonly string[] = FLAGS, source = SOURCE): RobotsError {
+export function translateParseError(
+  error: Error & { code?: string },
+  flags: readonly string[] = FLAGS,
+  source = SOURCE,
+): RobotsError {
   const flag = /'(-[^' ]*)/.exec(error.message)?.[1] ?? '';
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const name = flag.split('=')[0]!;
-    return usageError('unknown option', { value: name, expected: flags.join(', '), suggestion: suggest(name, flags) }, source);
+    return usageError(
+      'unknown option',
+      { value: name, expected: flags.join(', '), suggestion: suggest(name, flags) },
+      source,
+    );
   }
   if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    return usageError(flag.length > 0 ? `option ${flag} needs a value` : error.message, { key: flag || undefined }, source);
+    return usageError(
+      flag.length > 0 ? `option ${flag} needs a value` : error.message,
+      { key: flag || undefined },
+      source,
+    );
   }
   return usageError(error.message, {}, source);
 }
@@ -102,10 +123,14 @@ function htmlFile(value: string): string {
  * but `0`/`false`), then `NO_COLOR` (any non-empty value), then whether stdout is a terminal —
  * the conventions of no-color.org and of Node's own `util.styleText`.
  */
-export function useColor(flag: boolean | undefined, env: Readonly<Record<string, string | undefined>>, isTTY: boolean | undefined): boolean {
+export function useColor(
+  flag: boolean | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+  isTTY: boolean | undefined,
+): boolean {
   if (flag !== undefined) return flag;
   const force = env.FORCE_COLOR;
-  if (force !== undefined && force !== '' ) return force !== '0' && force.toLowerCase() !== 'false';
+  if (force !== undefined && force !== '') return force !== '0' && force.toLowerCase() !== 'false';
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   return isTTY === true;
 }
@@ -118,20 +143,40 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     throw translateParseError(error as Error & { code?: string });
   }
   const { values, positionals } = parsed;
-  if (values.color && values['no-color']) throw usageError('--color contradicts', { key: '--no-color', expected: '--color or --no-color, not both' });
+  if (values.color && values['no-color'])
+    throw usageError('--color contradicts', { key: '--no-color', expected: '--color or --no-color, not both' });
   const color = values.color ? true : values['no-color'] ? false : undefined;
-  const base = { format: 'table' as CliFormat, failOn: 'error' as FailOn, allPages: values.pages ?? false, version: false, ...(color === undefined ? {} : { color }) };
+  const base = {
+    format: 'table' as CliFormat,
+    failOn: 'error' as FailOn,
+    allPages: values.pages ?? false,
+    version: false,
+    ...(color === undefined ? {} : { color }),
+  };
   if (values.help) return { ...base, help: true, dir: '' };
   if (values.version) return { ...base, help: false, version: true, dir: '' };
   const [command, dir, ...extra] = positionals;
   if (command === undefined) throw usageError('missing command', { expected: '`robots-kit check <dir>`' });
-  if (command !== 'check') throw usageError('unknown command', { value: command, expected: '`check` or `logs`', suggestion: suggest(command, ['check', 'logs']) });
-  if (dir === undefined) throw usageError('missing folder', { expected: 'the build output folder, e.g. `robots-kit check dist`' });
+  if (command !== 'check')
+    throw usageError('unknown command', {
+      value: command,
+      expected: '`check` or `logs`',
+      suggestion: suggest(command, ['check', 'logs']),
+    });
+  if (dir === undefined)
+    throw usageError('missing folder', { expected: 'the build output folder, e.g. `robots-kit check dist`' });
   if (extra.length > 0) throw usageError('unexpected argument', { value: extra[0], expected: 'one folder' });
   if (values.json && values.format !== undefined && values.format !== 'json') {
-    throw usageError('--json contradicts', { key: '--format', value: values.format, expected: '--json or --format, not both' });
+    throw usageError('--json contradicts', {
+      key: '--format',
+      value: values.format,
+      expected: '--json or --format, not both',
+    });
   }
-  const crawlers = values.crawler?.flatMap((list) => list.split(',')).map((name) => name.trim()).filter((name) => name !== '');
+  const crawlers = values.crawler
+    ?.flatMap((list) => list.split(','))
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   const trailingSlash = oneOf('--trailing-slash', values['trailing-slash'], ['always', 'never', 'ignore'] as const);
   return {
     ...base,

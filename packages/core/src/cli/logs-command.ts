@@ -81,25 +81,41 @@ export interface LogsCliArgs {
   options: AnalyzeLogsOptions;
 }
 
-function usageError(problem: string, details: { key?: string; value?: unknown; expected?: string; suggestion?: string | undefined } = {}): RobotsError {
+function usageError(
+  problem: string,
+  details: { key?: string; value?: unknown; expected?: string; suggestion?: string | undefined } = {},
+): RobotsError {
   const { suggestion, ...rest } = details;
-  return new RobotsError({ code: 'invalid-argument', source: SOURCE, problem, ...rest, ...(suggestion ? { suggestion } : {}) });
+  return new RobotsError({
+    code: 'invalid-argument',
+    source: SOURCE,
+    problem,
+    ...rest,
+    ...(suggestion ? { suggestion } : {}),
+  });
 }
 function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
   if (value === undefined || (allowed as readonly string[]).includes(value)) return value as T | undefined;
-  throw usageError('invalid value', { key: flag, value, expected: allowed.map((item) => `\`${item}\``).join(', '), suggestion: suggest(value, allowed) });
+  throw usageError('invalid value', {
+    key: flag,
+    value,
+    expected: allowed.map((item) => `\`${item}\``).join(', '),
+    suggestion: suggest(value, allowed),
+  });
 }
 function positiveInteger(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
-  if (!Number.isInteger(number) || number <= 0) throw usageError('not a positive whole number', { key: flag, value, expected: 'e.g. `16`' });
+  if (!Number.isInteger(number) || number <= 0)
+    throw usageError('not a positive whole number', { key: flag, value, expected: 'e.g. `16`' });
   return number;
 }
 /** `path` or `path@2026-05-01` (a trailing `@` and date; paths with `@` elsewhere stay whole). */
 export function parseRobotsVersion(value: string): RobotsVersion {
   const at = value.lastIndexOf('@');
   const date = at > 0 ? value.slice(at + 1) : '';
-  if (/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(date)) return { path: value.slice(0, at), since: date };
+  if (/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(date))
+    return { path: value.slice(0, at), since: date };
   return { path: value };
 }
 function jsonFields(value: string): JsonFieldMap {
@@ -107,18 +123,42 @@ function jsonFields(value: string): JsonFieldMap {
   for (const pair of value.split(',')) {
     const [key = '', field = ''] = pair.split('=').map((part) => part.trim());
     const keys = ['ip', 'time', 'method', 'path', 'status', 'userAgent'];
-    if (!keys.includes(key) || field === '') throw usageError('invalid field mapping', { key: '--json-fields', value: pair, expected: `key=field with keys ${keys.map((k) => `\`${k}\``).join(', ')}`, suggestion: suggest(key, keys) });
+    if (!keys.includes(key) || field === '')
+      throw usageError('invalid field mapping', {
+        key: '--json-fields',
+        value: pair,
+        expected: `key=field with keys ${keys.map((k) => `\`${k}\``).join(', ')}`,
+        suggestion: suggest(key, keys),
+      });
     map[key] = field;
   }
   return map as unknown as JsonFieldMap;
 }
-function logFormat(values: { 'log-format'?: string; 'apache-format'?: string; 'nginx-format'?: string; 'json-fields'?: string }): LogFormat | undefined {
-  const given = (['log-format', 'apache-format', 'nginx-format', 'json-fields'] as const).filter((flag) => values[flag] !== undefined);
-  if (given.length > 1) throw usageError('several log formats', { value: given.map((flag) => `--${flag}`).join(' '), expected: 'one of --log-format, --apache-format, --nginx-format, --json-fields' });
+function logFormat(values: {
+  'log-format'?: string;
+  'apache-format'?: string;
+  'nginx-format'?: string;
+  'json-fields'?: string;
+}): LogFormat | undefined {
+  const given = (['log-format', 'apache-format', 'nginx-format', 'json-fields'] as const).filter(
+    (flag) => values[flag] !== undefined,
+  );
+  if (given.length > 1)
+    throw usageError('several log formats', {
+      value: given.map((flag) => `--${flag}`).join(' '),
+      expected: 'one of --log-format, --apache-format, --nginx-format, --json-fields',
+    });
   if (values['apache-format'] !== undefined) return { apache: values['apache-format'] };
   if (values['nginx-format'] !== undefined) return { nginx: values['nginx-format'] };
   if (values['json-fields'] !== undefined) return { json: jsonFields(values['json-fields']) };
-  return oneOf('--log-format', values['log-format'], ['auto', 'combined', 'common', 'netlify', 'vercel', 'cloudflare'] as const);
+  return oneOf('--log-format', values['log-format'], [
+    'auto',
+    'combined',
+    'common',
+    'netlify',
+    'vercel',
+    'cloudflare',
+  ] as const);
 }
 
 /** Reads `logs <file…> [options]` (argv without `node` and the script); throws `RobotsError` (code `invalid-argument`). */
@@ -131,21 +171,42 @@ export function parseLogsArgs(argv: readonly string[]): LogsCliArgs {
   }
   const { values, positionals } = parsed;
   const inputs = positionals.slice(1);
-  const base = { output: 'table' as Output, failOn: 'error' as FailOn, updateRanges: values['update-ranges'] ?? false, options: {} };
+  const base = {
+    output: 'table' as Output,
+    failOn: 'error' as FailOn,
+    updateRanges: values['update-ranges'] ?? false,
+    options: {},
+  };
   if (values.help) return { ...base, help: true, inputs };
-  if (inputs.length === 0 && !values['update-ranges']) throw usageError('missing log file', { expected: 'one or more access logs, e.g. `robots-kit logs access.log.gz`, or `-` for standard input' });
-  if (values.json && values.format !== undefined && values.format !== 'json') throw usageError('--json contradicts', { key: '--format', value: values.format, expected: '--json or --format, not both' });
+  if (inputs.length === 0 && !values['update-ranges'])
+    throw usageError('missing log file', {
+      expected: 'one or more access logs, e.g. `robots-kit logs access.log.gz`, or `-` for standard input',
+    });
+  if (values.json && values.format !== undefined && values.format !== 'json')
+    throw usageError('--json contradicts', {
+      key: '--format',
+      value: values.format,
+      expected: '--json or --format, not both',
+    });
   const rangeSources: Record<string, string[]> = {};
   for (const entry of values['ranges-source'] ?? []) {
     const [id = '', url = ''] = [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)];
-    if (!(id in RANGE_SOURCES) || !URL.canParse(url)) throw usageError('invalid range source', { key: '--ranges-source', value: entry, expected: `id=url with ids ${Object.keys(RANGE_SOURCES).join(', ')}`, suggestion: suggest(id, Object.keys(RANGE_SOURCES)) });
+    if (!(id in RANGE_SOURCES) || !URL.canParse(url))
+      throw usageError('invalid range source', {
+        key: '--ranges-source',
+        value: entry,
+        expected: `id=url with ids ${Object.keys(RANGE_SOURCES).join(', ')}`,
+        suggestion: suggest(id, Object.keys(RANGE_SOURCES)),
+      });
     (rangeSources[id] ??= []).push(url);
   }
   const format = logFormat(values);
   const dns = values.dns
     ? {
         ...(values['dns-server'] ? { servers: values['dns-server'] } : {}),
-        ...(values['dns-concurrency'] ? { concurrency: positiveInteger('--dns-concurrency', values['dns-concurrency']) } : {}),
+        ...(values['dns-concurrency']
+          ? { concurrency: positiveInteger('--dns-concurrency', values['dns-concurrency']) }
+          : {}),
         ...(values['dns-timeout'] ? { timeoutMs: positiveInteger('--dns-timeout', values['dns-timeout']) } : {}),
         cacheFile: values['dns-cache'] ?? path.join('.robots-kit', 'dns-cache.json'),
       }
@@ -197,18 +258,32 @@ export async function runLogsCli(argv: readonly string[], io: LogsIo): Promise<n
     if (args.updateRanges) {
       const sources = { ...RANGE_SOURCES, ...args.rangeSources };
       for (const result of await updateRangeSnapshots(rangesDir, { sources })) {
-        io.stderr.write(terminalSafe(result.error ? `robots-kit: ${result.id}: not updated (${result.error})\n` : `robots-kit: ${result.id}: ${result.prefixes} prefixes\n`));
+        io.stderr.write(
+          terminalSafe(
+            result.error
+              ? `robots-kit: ${result.id}: not updated (${result.error})\n`
+              : `robots-kit: ${result.id}: ${result.prefixes} prefixes\n`,
+          ),
+        );
       }
       if (args.inputs.length === 0) return 0;
     }
-    const dns = args.options.dns && typeof args.options.dns === 'object' ? { ...args.options.dns, ...(args.options.dns.cacheFile ? { cacheFile: inCwd(cwd, args.options.dns.cacheFile) } : {}) } : undefined;
+    const dns =
+      args.options.dns && typeof args.options.dns === 'object'
+        ? {
+            ...args.options.dns,
+            ...(args.options.dns.cacheFile ? { cacheFile: inCwd(cwd, args.options.dns.cacheFile) } : {}),
+          }
+        : undefined;
     const report: LogsReport = await analyzeLogs(
       args.inputs.map((input) => inCwd(cwd, input)),
       {
         ...args.options,
         rangesDir,
         ...(dns ? { dns } : {}),
-        ...(args.options.robots ? { robots: args.options.robots.map((version) => ({ ...version, path: inCwd(cwd, version.path) })) } : {}),
+        ...(args.options.robots
+          ? { robots: args.options.robots.map((version) => ({ ...version, path: inCwd(cwd, version.path) })) }
+          : {}),
         ...(io.stdin ? { stdin: io.stdin } : {}),
       },
     );
@@ -216,12 +291,20 @@ export async function runLogsCli(argv: readonly string[], io: LogsIo): Promise<n
     const shown = displayPaths(report, args, cwd);
     if (args.html) writeFileAtomic(inCwd(cwd, args.html), formatLogsHtml(shown));
     const env = io.env ?? process.env;
-    io.stdout.write(args.output === 'json' ? formatLogsJson(shown) : args.output === 'sarif' ? formatLogsSarif(shown, cwd) : formatLogsTable(shown, { color: useColor(undefined, env, io.stdout.isTTY) }));
+    io.stdout.write(
+      args.output === 'json'
+        ? formatLogsJson(shown)
+        : args.output === 'sarif'
+          ? formatLogsSarif(shown, cwd)
+          : formatLogsTable(shown, { color: useColor(undefined, env, io.stdout.isTTY) }),
+    );
     const threshold = args.failOn === 'none' ? -1 : SEVERITY_ORDER.indexOf(args.failOn);
     return shown.findings.some((finding) => SEVERITY_ORDER.indexOf(finding.severity) <= threshold) ? 1 : 0;
   } catch (error) {
     if (!(error instanceof RobotsError)) {
-      io.stderr.write(`robots-kit: the log analysis failed: ${terminalSafe(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
+      io.stderr.write(
+        `robots-kit: the log analysis failed: ${terminalSafe(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`,
+      );
       return 2;
     }
     io.stderr.write(`${terminalSafe(error.message)}\nRun \`robots-kit logs --help\` for usage.\n`);
@@ -240,7 +323,14 @@ function displayPaths(report: LogsReport, args: LogsCliArgs, cwd: string): LogsR
     ...report,
     inputs: report.inputs.map(name),
     robots: report.robots.map((version) => ({ ...version, path: name(version.path) })),
-    topDisallowed: report.topDisallowed.map((row) => ({ ...row, source: { ...row.source, file: name(row.source.file) } })),
-    findings: report.findings.map((finding) => ({ ...finding, message: [...names].reduce((text, [full, given]) => text.replaceAll(full, given), finding.message), ...(finding.source ? { source: { ...finding.source, file: name(finding.source.file) } } : {}) })),
+    topDisallowed: report.topDisallowed.map((row) => ({
+      ...row,
+      source: { ...row.source, file: name(row.source.file) },
+    })),
+    findings: report.findings.map((finding) => ({
+      ...finding,
+      message: [...names].reduce((text, [full, given]) => text.replaceAll(full, given), finding.message),
+      ...(finding.source ? { source: { ...finding.source, file: name(finding.source.file) } } : {}),
+    })),
   };
 }

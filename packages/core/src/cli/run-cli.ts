@@ -79,7 +79,10 @@ function render(report: AuditReport, args: CliArgs, io: CliIo, cwd: string): str
  * the exit code: 0 when no finding reaches `--fail-on`, 1 when one does, 2 on a usage error or when
  * the audit could not run.
  */
-export async function runCli(argv: readonly string[], io: CliIo = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  io: CliIo = { stdout: process.stdout, stderr: process.stderr },
+): Promise<number> {
   // `robots-kit logs …` has its own options and output (cli/logs-command.ts).
   if (argv.find((arg) => !arg.startsWith('-')) === 'logs') return runLogsCli(argv, io);
   const cwd = io.cwd ?? process.cwd();
@@ -114,7 +117,9 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
     bar?.finish();
     if (!(error instanceof RobotsError)) {
       // Exit 1 would read as "findings"; a crash must not pass for a verdict on the site.
-      io.stderr.write(`robots-kit: the audit failed: ${terminalSafe(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
+      io.stderr.write(
+        `robots-kit: the audit failed: ${terminalSafe(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`,
+      );
       return 2;
     }
     const flag = FLAG_OF_ERROR[error.code];
@@ -134,7 +139,9 @@ async function writeHtmlReport(report: AuditReport, file: string, io: CliIo): Pr
     await writeAuditHtml(report, file);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
-    io.stderr.write(`robots-kit check: cannot write the HTML report \`${terminalSafe(file)}\` (${terminalSafe(reason)}); choose a file in a folder you can write to with --html.\n`);
+    io.stderr.write(
+      `robots-kit check: cannot write the HTML report \`${terminalSafe(file)}\` (${terminalSafe(reason)}); choose a file in a folder you can write to with --html.\n`,
+    );
     return false;
   }
   io.stderr.write(`robots-kit: HTML report written to ${terminalSafe(file)}\n`);

@@ -2,8 +2,18 @@
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 /** RFC 822 zone names, in hours from UTC. */
 const ZONES: Record<string, number> = {
-  ut: 0, utc: 0, gmt: 0, z: 0,
-  est: -5, edt: -4, cst: -6, cdt: -5, mst: -7, mdt: -6, pst: -8, pdt: -7,
+  ut: 0,
+  utc: 0,
+  gmt: 0,
+  z: 0,
+  est: -5,
+  edt: -4,
+  cst: -6,
+  cdt: -5,
+  mst: -7,
+  mdt: -6,
+  pst: -8,
+  pdt: -7,
 };
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
 // RFC 850: `Friday, 25-Jun-10 15:00:00 PST`; RFC 822/1123: `Fri, 25 Jun 2010 15:00:00 PST`, weekday optional.
@@ -35,7 +45,12 @@ function parseRfcDate(text: string): Date | undefined {
 function isRealCalendarDate(text: string, date: Date): boolean {
   const [year, month, day] = text.slice(0, 10).split('-').map(Number);
   const check = new Date(Date.UTC(year!, month! - 1, day!));
-  return check.getUTCFullYear() === year && check.getUTCMonth() === month! - 1 && check.getUTCDate() === day && !Number.isNaN(date.getTime());
+  return (
+    check.getUTCFullYear() === year &&
+    check.getUTCMonth() === month! - 1 &&
+    check.getUTCDate() === day &&
+    !Number.isNaN(date.getTime())
+  );
 }
 /**
  * Parses an `unavailable_after` date: ISO 8601, RFC 822/1123, RFC 850, or a
@@ -78,10 +93,18 @@ function yamlTimestampValue(match: RegExpExecArray): { time: number; real: boole
   const [, year, month, day, hour, minute, second, fraction, zone, sign, zoneHours, zoneMinutes] = match;
   // A date without a time is only a timestamp with two-digit month and day.
   if (hour === undefined && (month!.length !== 2 || day!.length !== 2)) return undefined;
-  const parts = [Number(year), Number(month) - 1, Number(day), Number(hour ?? 0), Number(minute ?? 0), Number(second ?? 0)] as const;
+  const parts = [
+    Number(year),
+    Number(month) - 1,
+    Number(day),
+    Number(hour ?? 0),
+    Number(minute ?? 0),
+    Number(second ?? 0),
+  ] as const;
   const millis = Number((fraction ?? '').slice(0, 3).padEnd(3, '0'));
   let time = Date.UTC(parts[0], parts[1], parts[2], parts[3], parts[4], parts[5], millis);
-  if (zone !== undefined && zone !== 'Z') time -= (sign === '-' ? -1 : 1) * (Number(zoneHours) * 60 + Number(zoneMinutes ?? 0)) * 60_000;
+  if (zone !== undefined && zone !== 'Z')
+    time -= (sign === '-' ? -1 : 1) * (Number(zoneHours) * 60 + Number(zoneMinutes ?? 0)) * 60_000;
   const check = new Date(Date.UTC(parts[0], parts[1], parts[2], parts[3], parts[4], parts[5]));
   const real =
     check.getUTCFullYear() === parts[0] &&
@@ -128,5 +151,7 @@ export function restoreImpossibleYamlDates(value: unknown, rawText: string, dept
   if (value instanceof Date) return rolledOverYamlDate(value, rawText) ?? value;
   if (depth >= MAX_DEPTH || typeof value !== 'object' || value === null || !containsDate(value)) return value;
   if (Array.isArray(value)) return value.map((item) => restoreImpossibleYamlDates(item, rawText, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, restoreImpossibleYamlDates(item, rawText, depth + 1)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, restoreImpossibleYamlDates(item, rawText, depth + 1)]),
+  );
 }

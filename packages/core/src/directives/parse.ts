@@ -2,11 +2,35 @@
  * parseRobots: every input form (string, array, boolean, object, the `googlebot: …` header form)
  * to parsed directives, with clear errors.
  */
-import { RobotsError, type RobotsErrorDetails, robotsWarning, type RobotsWarning, suggest, editDistance } from '../errors.js';
-import { type RobotsSource, type FlagDirective, type ImagePreview, type ParsedRobots, type RobotsInput, type MutableDirectives, emptyDirectives, mergeInto, IMAGE_PREVIEW_ORDER } from './types.js';
-import { type ValueDirective, DIRECTIVE_NAMES, isFlagDirective, isValueDirective, ALL_CRAWLERS_META_NAME, KNOWN_CRAWLER_NAMES, isNonCrawlerMetaName } from './vocabulary.js';
+import {
+  RobotsError,
+  type RobotsErrorDetails,
+  robotsWarning,
+  type RobotsWarning,
+  suggest,
+  editDistance,
+} from '../errors.js';
+import {
+  type RobotsSource,
+  type FlagDirective,
+  type ImagePreview,
+  type ParsedRobots,
+  type RobotsInput,
+  type MutableDirectives,
+  emptyDirectives,
+  mergeInto,
+  IMAGE_PREVIEW_ORDER,
+} from './types.js';
+import {
+  type ValueDirective,
+  DIRECTIVE_NAMES,
+  isFlagDirective,
+  isValueDirective,
+  ALL_CRAWLERS_META_NAME,
+  KNOWN_CRAWLER_NAMES,
+  isNonCrawlerMetaName,
+} from './vocabulary.js';
 import { formatDirectiveDate, parseDirectiveDate, readDate } from './dates.js';
-
 
 /** Where parsing is, and what to do with problems. */
 export interface ParseContext {
@@ -107,7 +131,10 @@ function parseLength(name: ValueDirective, value: unknown, context: ParseContext
   if (typeof number !== 'number' || !Number.isInteger(number) || number < -1 || number > MAX_LENGTH_VALUE) {
     fail(context, {
       code: 'invalid-directive-value',
-      problem: typeof number === 'number' && number > MAX_LENGTH_VALUE ? `\`${name}\` value too large` : `invalid \`${name}\` value`,
+      problem:
+        typeof number === 'number' && number > MAX_LENGTH_VALUE
+          ? `\`${name}\` value too large`
+          : `invalid \`${name}\` value`,
       value,
       expected: `a whole number from -1 (no limit) to ${MAX_LENGTH_VALUE}`,
     });
@@ -147,7 +174,9 @@ export function applyValueDirective(
       if (!date) {
         fail(context, {
           code: 'invalid-date',
-          problem: readDate(value) ? '`unavailable_after` date outside the years 0 to 9999, which ISO 8601 writes with four digits,' : 'invalid `unavailable_after` date',
+          problem: readDate(value)
+            ? '`unavailable_after` date outside the years 0 to 9999, which ISO 8601 writes with four digits,'
+            : 'invalid `unavailable_after` date',
           value,
           expected: 'an ISO 8601 (`2026-12-31`), RFC 822 or RFC 850 date',
         });
@@ -190,7 +219,12 @@ export function applyToken(directives: MutableDirectives, token: string, context
   // with `strict: false`: dropped as unknown, the page would lose the noindex it asks for.
   const pieces = token.split(/[\s;]+/).filter(Boolean);
   if (pieces.length > 1 && pieces.every((piece) => isDirectiveName(piece.split(':')[0]!.trim()))) {
-    fail(context, { code: 'missing-comma', problem: 'separate directives with commas, got', value: token, suggestion: pieces.join(', ') });
+    fail(context, {
+      code: 'missing-comma',
+      problem: 'separate directives with commas, got',
+      value: token,
+      suggestion: pieces.join(', '),
+    });
   }
   reject(context, {
     code: 'unknown-directive',
@@ -245,7 +279,8 @@ export interface ParseRobotsOptions {
    */
   dropInvalid?: boolean;
 }
-const INPUT_FORMS = 'a string (`"noindex, nofollow"`), an array of strings, a boolean or an object (`{ index: false }`)';
+const INPUT_FORMS =
+  'a string (`"noindex, nofollow"`), an array of strings, a boolean or an object (`{ index: false }`)';
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
   const prototype: unknown = Object.getPrototypeOf(value);
@@ -264,7 +299,12 @@ function withKey(context: ParseContext, key: string): ParseContext {
 function parseBoolean(key: string, value: unknown, directives: MutableDirectives, context: ParseContext): void {
   if (typeof value !== 'boolean') {
     // The string `'false'` is shown with its quotes: "got `false`" would read as the boolean.
-    fail(context, { code: 'invalid-directive-value', problem: `\`${key}\` must be true or false, got`, value: typeof value === 'string' ? JSON.stringify(value) : value, ...(value === 'true' || value === 'false' ? { suggestion: `${key}: ${value}` } : {}) });
+    fail(context, {
+      code: 'invalid-directive-value',
+      problem: `\`${key}\` must be true or false, got`,
+      value: typeof value === 'string' ? JSON.stringify(value) : value,
+      ...(value === 'true' || value === 'false' ? { suggestion: `${key}: ${value}` } : {}),
+    });
   }
   const meaning = BOOLEAN_KEYS[key]!;
   const flag = value ? meaning.whenTrue : meaning.whenFalse;
@@ -306,16 +346,23 @@ function parseInto(input: unknown, target: Target, context: ParseContext): void 
     target.all.flags.add('noindex');
     target.all.flags.add('nofollow');
   } else if (typeof input === 'string') {
-    const crawler = target.nested ? () => fail(context, {
-      code: 'unknown-directive',
-      problem: 'a crawler entry cannot name another crawler',
-      value: input,
-    }) : target.crawler;
+    const crawler = target.nested
+      ? () =>
+          fail(context, {
+            code: 'unknown-directive',
+            problem: 'a crawler entry cannot name another crawler',
+            value: input,
+          })
+      : target.crawler;
     parseDirectiveString(input, target.all, crawler, context);
   } else if (Array.isArray(input)) {
     input.forEach((item, index) => {
       if (typeof item !== 'string') {
-        fail(withKey(context, String(index)), { code: 'invalid-input', problem: 'array items must be strings, got', value: item });
+        fail(withKey(context, String(index)), {
+          code: 'invalid-input',
+          problem: 'array items must be strings, got',
+          value: item,
+        });
       }
       parseInto(item, target, context);
     });
@@ -336,7 +383,11 @@ function parseInto(input: unknown, target: Target, context: ParseContext): void 
  * or an object (`{ index: false, maxSnippet: 50, googlebot: 'noimageindex' }`).
  * Throws `RobotsError` naming the source, the key and the bad value.
  */
-export function parseRobots(input: RobotsInput | unknown, source: RobotsSource | string = {}, options: ParseRobotsOptions = {}): ParsedRobots {
+export function parseRobots(
+  input: RobotsInput | unknown,
+  source: RobotsSource | string = {},
+  options: ParseRobotsOptions = {},
+): ParsedRobots {
   const context: ParseContext = {
     source: typeof source === 'string' ? { file: source } : source,
     strict: options.strict ?? true,
@@ -373,7 +424,8 @@ export function checkCrawlerName(name: string, context: ParseContext): string {
       code: 'not-a-crawler',
       problem: `not a crawler but a meta name of its own (robots-kit would replace the page's \`<meta name="${name.toLowerCase()}">\`), got`,
       value: name,
-      expected: 'a crawler product token such as `googlebot` or `bingbot` before the colon, or directives only (`noindex, nosnippet`)',
+      expected:
+        'a crawler product token such as `googlebot` or `bingbot` before the colon, or directives only (`noindex, nosnippet`)',
     });
   }
   if (!isCrawlerName(name)) {

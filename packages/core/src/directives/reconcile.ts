@@ -2,7 +2,16 @@
  * reconcile and formatDirectives: merged directives per audience to the tag values a page carries
  * (no `index`/`all`, `follow` only beside `noindex`).
  */
-import { IMAGE_PREVIEW_ORDER, emptyDirectives, type MutableDirectives, type Directives, type ImagePreview, type ParsedRobots, type RobotsInput, mergeDirectiveList } from './types.js';
+import {
+  IMAGE_PREVIEW_ORDER,
+  emptyDirectives,
+  type MutableDirectives,
+  type Directives,
+  type ImagePreview,
+  type ParsedRobots,
+  type RobotsInput,
+  mergeDirectiveList,
+} from './types.js';
 import { robotsWarning, type RobotsWarning } from '../errors.js';
 import { parseRobots } from './parse.js';
 
@@ -12,7 +21,10 @@ export interface AudienceDirectives {
   crawlers: ReadonlyMap<string, Directives>;
 }
 /** Several sources as one: each audience's directives merged, most restrictive winning. */
-export function mergeAudiences(sources: readonly AudienceDirectives[]): { all: MutableDirectives; crawlers: Map<string, MutableDirectives> } {
+export function mergeAudiences(sources: readonly AudienceDirectives[]): {
+  all: MutableDirectives;
+  crawlers: Map<string, MutableDirectives>;
+} {
   const crawlers = new Map<string, Directives[]>();
   for (const source of sources) {
     for (const [name, directives] of source.crawlers) {
@@ -68,7 +80,13 @@ export function formatDirectives(directives: Directives): string[] {
 
 /** An already parsed value, so callers can reuse parses. */
 function isParsed(input: unknown): input is ParsedRobots {
-  return typeof input === 'object' && input !== null && 'all' in input && 'crawlers' in input && input.crawlers instanceof Map;
+  return (
+    typeof input === 'object' &&
+    input !== null &&
+    'all' in input &&
+    'crawlers' in input &&
+    input.crawlers instanceof Map
+  );
 }
 export function toParsed(input: RobotsInput | ParsedRobots): ParsedRobots {
   return isParsed(input) ? input : parseRobots(input);

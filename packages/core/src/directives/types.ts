@@ -4,7 +4,6 @@
  */
 import type { RobotsWarning } from '../errors.js';
 
-
 /** Directives that are a bare word. */
 export type FlagDirective =
   | 'all'

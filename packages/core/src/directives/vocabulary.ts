@@ -83,21 +83,92 @@ export const KNOWN_CRAWLER_NAMES: ReadonlySet<string> = new Set([
  * would replace the page's real tag (`viewport: noindex` would delete the viewport).
  */
 export const NON_CRAWLER_META_NAMES: ReadonlySet<string> = new Set([
-  'application-name', 'author', 'description', 'generator', 'keywords', 'referrer', 'theme-color', 'color-scheme', 'viewport',
-  'creator', 'publisher', 'format-detection', 'handheldfriendly', 'mobileoptimized', 'copyright', 'rating', 'revisit-after',
-  'language', 'msvalidate.01', 'csrf-token', 'csrf-param', 'csp-nonce', 'supported-color-schemes', 'darkreader-lock',
-  'view-transition', 'monetization', 'news_keywords', 'thumbnail', 'title', 'subject', 'abstract', 'topic', 'summary',
-  'classification', 'category', 'coverage', 'distribution', 'owner', 'url', 'identifier-url', 'directory', 'pagename',
-  'reply-to', 'designer', 'date', 'icbm', 'x-ua-compatible', 'content-language', 'content-type', 'refresh', 'pinterest',
-  'slack-app-id', 'google-adsense-account', 'twitter', 'og', 'fb', 'version', 'build', 'image', 'site_name', 'locale',
+  'application-name',
+  'author',
+  'description',
+  'generator',
+  'keywords',
+  'referrer',
+  'theme-color',
+  'color-scheme',
+  'viewport',
+  'creator',
+  'publisher',
+  'format-detection',
+  'handheldfriendly',
+  'mobileoptimized',
+  'copyright',
+  'rating',
+  'revisit-after',
+  'language',
+  'msvalidate.01',
+  'csrf-token',
+  'csrf-param',
+  'csp-nonce',
+  'supported-color-schemes',
+  'darkreader-lock',
+  'view-transition',
+  'monetization',
+  'news_keywords',
+  'thumbnail',
+  'title',
+  'subject',
+  'abstract',
+  'topic',
+  'summary',
+  'classification',
+  'category',
+  'coverage',
+  'distribution',
+  'owner',
+  'url',
+  'identifier-url',
+  'directory',
+  'pagename',
+  'reply-to',
+  'designer',
+  'date',
+  'icbm',
+  'x-ua-compatible',
+  'content-language',
+  'content-type',
+  'refresh',
+  'pinterest',
+  'slack-app-id',
+  'google-adsense-account',
+  'twitter',
+  'og',
+  'fb',
+  'version',
+  'build',
+  'image',
+  'site_name',
+  'locale',
 ]);
 /** Families of such names: Apple's and Microsoft's app tags, Dublin Core, geo tags, framework tags, site verification. */
-const NON_CRAWLER_PREFIXES = ['apple-', 'msapplication-', 'mobile-web-app-', 'dc.', 'dcterms.', 'geo.', 'astro-', 'turbo-', 'htmx-', 'csrf-', 'twitter-', 'og-'];
+const NON_CRAWLER_PREFIXES = [
+  'apple-',
+  'msapplication-',
+  'mobile-web-app-',
+  'dc.',
+  'dcterms.',
+  'geo.',
+  'astro-',
+  'turbo-',
+  'htmx-',
+  'csrf-',
+  'twitter-',
+  'og-',
+];
 const NON_CRAWLER_SUFFIXES = ['-verification', '-verify'];
 /** Whether a meta name has a meaning of its own and so can never be a crawler's. */
 export function isNonCrawlerMetaName(name: string): boolean {
   const lower = name.trim().toLowerCase();
-  return NON_CRAWLER_META_NAMES.has(lower) || NON_CRAWLER_PREFIXES.some((prefix) => lower.startsWith(prefix)) || NON_CRAWLER_SUFFIXES.some((suffix) => lower.endsWith(suffix));
+  return (
+    NON_CRAWLER_META_NAMES.has(lower) ||
+    NON_CRAWLER_PREFIXES.some((prefix) => lower.startsWith(prefix)) ||
+    NON_CRAWLER_SUFFIXES.some((suffix) => lower.endsWith(suffix))
+  );
 }
 
 /** The meta name for directives that apply to every crawler. */
@@ -119,7 +190,8 @@ export function metaNameKey(name: string): string {
   if (last < 0) return name;
   for (let i = 0; i <= last; i++) {
     const code = name.charCodeAt(i);
-    if (code >= 0x7f || (code >= 0x41 && code <= 0x5a) || ((i === 0 || i === last) && code <= 0x20)) return name.trim().toLowerCase();
+    if (code >= 0x7f || (code >= 0x41 && code <= 0x5a) || ((i === 0 || i === last) && code <= 0x20))
+      return name.trim().toLowerCase();
   }
   return name;
 }

@@ -3,7 +3,14 @@
  * files, `vercel.json` sources, option globs): a Thompson automaton run on every position at
  * once, so `(a|a)+b` or `*a*a*a*b` cost the same per character as `abc`, never backtracking.
  */
-import { type RegexFlags, isLineTerminator, isWordCharacter, parseFlags, parseRegex, UnsupportedRegexError } from './regex-syntax.js';
+import {
+  type RegexFlags,
+  isLineTerminator,
+  isWordCharacter,
+  parseFlags,
+  parseRegex,
+  UnsupportedRegexError,
+} from './regex-syntax.js';
 import { type Assertion, Builder, type Look, type Program, startsAnchored } from './regex-automaton.js';
 
 /** NFA states held by all the cached DFA states of one machine: beyond this, steps are computed without caching. */
@@ -111,7 +118,8 @@ class Machine {
     } else key = potential.map((assertion) => (run.holds(assertion, position) ? '1' : '0')).join('');
     const known = from.resolved?.get(key);
     if (known) return known;
-    const holds = (index: number): boolean => (typeof key === 'number' ? (key & (1 << index)) !== 0 : key[index] === '1');
+    const holds = (index: number): boolean =>
+      typeof key === 'number' ? (key & (1 << index)) !== 0 : key[index] === '1';
     const resolved = this.intern(this.reach(from.states, (assertion) => holds(potential.indexOf(assertion))));
     if (!this.full) (from.resolved ??= new Map()).set(key, resolved);
     return resolved;
@@ -155,7 +163,10 @@ class Run {
         return position === this.length || (multiline && isLineTerminator(this.code(position)!));
       case 'word':
       case 'not-word':
-        return (isWordCharacter(this.code(position - 1)) !== isWordCharacter(this.code(position))) === (assertion.anchor === 'word');
+        return (
+          (isWordCharacter(this.code(position - 1)) !== isWordCharacter(this.code(position))) ===
+          (assertion.anchor === 'word')
+        );
     }
   }
   private lookValue(look: Look, position: number): boolean {
@@ -185,7 +196,11 @@ class Run {
       else if (state.accepting) return true;
       if (position === (step === 1 ? this.length : 0)) return false;
       if (!machine.everywhere && state.moving.length === 0) return false;
-      state = machine.resolve(machine.next(state, this.code(step === 1 ? position : position - 1)!), position + step, this);
+      state = machine.resolve(
+        machine.next(state, this.code(step === 1 ? position : position - 1)!),
+        position + step,
+        this,
+      );
     }
   }
 }

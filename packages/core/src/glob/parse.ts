@@ -15,8 +15,7 @@ export type GlobPart =
   | { kind: 'alternatives'; options: string[] };
 export type GlobSegment =
   /** `**` as a whole segment: any number of segments, at least `min`. */
-  | { kind: 'globstar'; min: 0 | 1 }
-  | { kind: 'parts'; parts: GlobPart[] };
+  { kind: 'globstar'; min: 0 | 1 } | { kind: 'parts'; parts: GlobPart[] };
 /**
  * A URL path glob in the subset that header files can be checked against: the
  * canonical form has no trailing slash (a path and the same path with `/` match alike,
@@ -55,11 +54,25 @@ export interface GlobLocation {
   /** The option key, e.g. `headers.rules[0].path`. */
   key: string;
 }
-export function unsupportedGlob(glob: string, location: GlobLocation, problem: string, expected: string, suggestion?: string): RobotsError {
-  return new RobotsError({ code: 'unsupported-glob', source: location.source, key: location.key, value: glob, problem, expected, suggestion });
+export function unsupportedGlob(
+  glob: string,
+  location: GlobLocation,
+  problem: string,
+  expected: string,
+  suggestion?: string,
+): RobotsError {
+  return new RobotsError({
+    code: 'unsupported-glob',
+    source: location.source,
+    key: location.key,
+    value: glob,
+    problem,
+    expected,
+    suggestion,
+  });
 }
 /** The advice every refusal ends with: the listed-files form always works. */
-export const LISTED_FILES_FORM = 'or list each file as its own path (`path: [\'/files/a.pdf\', \'/files/b.pdf\']`)';
+export const LISTED_FILES_FORM = "or list each file as its own path (`path: ['/files/a.pdf', '/files/b.pdf']`)";
 
 /**
  * Characters a header-rule glob may use literally. They never need percent-encoding in a
@@ -84,24 +97,48 @@ function classMembers(body: string): { chars: string; ranges: Array<[string, str
   }
   return { chars, ranges };
 }
-function readClass(segment: string, start: number, glob: string, location: GlobLocation): { part: GlobPart; end: number } {
+function readClass(
+  segment: string,
+  start: number,
+  glob: string,
+  location: GlobLocation,
+): { part: GlobPart; end: number } {
   const close = segment.indexOf(']', start + 1);
   let body = segment.slice(start + 1, close);
   const negated = body.startsWith('^');
   if (negated) body = body.slice(1);
   // picomatch reads `[!a]` as the characters `!` and `a`, not as a negation: too surprising to translate.
-  const members = close > start && body !== '' && [...body].every((c) => LITERAL_CHARACTER.test(c)) ? classMembers(body) : undefined;
+  const members =
+    close > start && body !== '' && [...body].every((c) => LITERAL_CHARACTER.test(c)) ? classMembers(body) : undefined;
   if (!members) {
-    throw unsupportedGlob(glob, location, `unsupported character class \`${segment.slice(start, close + 1 || undefined)}\` in glob`, `a class of ${LITERAL_CHARACTERS_TEXT} and ranges such as \`[a-z0-9]\`, negated with \`^\``);
+    throw unsupportedGlob(
+      glob,
+      location,
+      `unsupported character class \`${segment.slice(start, close + 1 || undefined)}\` in glob`,
+      `a class of ${LITERAL_CHARACTERS_TEXT} and ranges such as \`[a-z0-9]\`, negated with \`^\``,
+    );
   }
   return { part: { kind: 'class', negated, ...members }, end: close + 1 };
 }
-function readAlternatives(segment: string, start: number, glob: string, location: GlobLocation): { part: GlobPart; end: number } {
+function readAlternatives(
+  segment: string,
+  start: number,
+  glob: string,
+  location: GlobLocation,
+): { part: GlobPart; end: number } {
   const close = segment.indexOf('}', start + 1);
   const options = segment.slice(start + 1, close).split(',');
-  const valid = close > start && options.length > 1 && options.every((option) => option !== '' && [...option].every((c) => LITERAL_CHARACTER.test(c)));
+  const valid =
+    close > start &&
+    options.length > 1 &&
+    options.every((option) => option !== '' && [...option].every((c) => LITERAL_CHARACTER.test(c)));
   if (!valid) {
-    throw unsupportedGlob(glob, location, `unsupported brace list \`${segment.slice(start, close + 1 || undefined)}\` in glob`, `a list of two or more literal names such as \`{pdf,docx}\` (no ranges, nesting or wildcards inside), ${LISTED_FILES_FORM}`);
+    throw unsupportedGlob(
+      glob,
+      location,
+      `unsupported brace list \`${segment.slice(start, close + 1 || undefined)}\` in glob`,
+      `a list of two or more literal names such as \`{pdf,docx}\` (no ranges, nesting or wildcards inside), ${LISTED_FILES_FORM}`,
+    );
   }
   return { part: { kind: 'alternatives', options: [...new Set(options)].sort() }, end: close + 1 };
 }
@@ -112,7 +149,13 @@ export function parseSegment(segment: string, glob: string, location: GlobLocati
     const char = segment[i]!;
     if (char === '*') {
       if (segment[i + 1] === '*') {
-        throw unsupportedGlob(glob, location, '`**` inside a segment', '`**` only as a whole segment (`/files/**`), or `*` for any characters within one segment', glob.replace(/\*\*+/g, '*'));
+        throw unsupportedGlob(
+          glob,
+          location,
+          '`**` inside a segment',
+          '`**` only as a whole segment (`/files/**`), or `*` for any characters within one segment',
+          glob.replace(/\*\*+/g, '*'),
+        );
       }
       parts.push({ kind: 'star' });
       i++;
@@ -152,7 +195,13 @@ export function parseSegment(segment: string, glob: string, location: GlobLocati
  */
 export function parseHeaderGlob(glob: string, location: GlobLocation): HeaderGlob {
   if (glob.includes('//')) {
-    throw unsupportedGlob(glob, location, 'empty segment (`//`) in glob', 'segments with at least one character, as in normalized URL paths', glob.replace(/\/{2,}/g, '/'));
+    throw unsupportedGlob(
+      glob,
+      location,
+      'empty segment (`//`) in glob',
+      'segments with at least one character, as in normalized URL paths',
+      glob.replace(/\/{2,}/g, '/'),
+    );
   }
   if (glob === '**' || glob === '/**') return { source: glob, segments: [{ kind: 'globstar', min: 0 }] };
   return agreeOnRoot(parseSegments(glob, location));
@@ -164,7 +213,8 @@ export function parseHeaderGlob(glob: string, location: GlobLocation): HeaderGlo
 function agreeOnRoot(parsed: HeaderGlob): HeaderGlob {
   const picomatchRoot = picomatch(parsed.source, { dot: true })('/');
   const [only] = parsed.segments;
-  const segmentsRoot = parsed.segments.length === 0 || (parsed.segments.length === 1 && only!.kind === 'globstar' && only!.min === 0);
+  const segmentsRoot =
+    parsed.segments.length === 0 || (parsed.segments.length === 1 && only!.kind === 'globstar' && only!.min === 0);
   if (picomatchRoot && !segmentsRoot) return { ...parsed, includesRoot: true };
   if (!picomatchRoot && segmentsRoot) return { ...parsed, segments: [{ kind: 'globstar', min: 1 }] };
   return parsed;
@@ -177,20 +227,37 @@ function parseSegments(glob: string, location: GlobLocation): HeaderGlob {
     segments.push({ kind: 'globstar', min: 0 });
     rest = rest.slice(2);
   } else if (!rest.startsWith('/')) {
-    throw unsupportedGlob(glob, location, 'glob matches no URL path', 'a glob starting with `/` or `**/` (URL paths start with `/`)', `**/${rest.replace(/^\*\*?\/?/, '')}`);
+    throw unsupportedGlob(
+      glob,
+      location,
+      'glob matches no URL path',
+      'a glob starting with `/` or `**/` (URL paths start with `/`)',
+      `**/${rest.replace(/^\*\*?\/?/, '')}`,
+    );
   }
   if (rest.length > 1 && rest.endsWith('/')) rest = rest.slice(0, -1);
   const names = rest === '/' ? [] : rest.slice(1).split('/');
   names.forEach((name, index) => {
     if (name === '.' || name === '..') {
-      throw unsupportedGlob(glob, location, `\`${name}\` segment in glob`, 'URL path segments other than `.` and `..`, which browsers resolve before requesting');
+      throw unsupportedGlob(
+        glob,
+        location,
+        `\`${name}\` segment in glob`,
+        'URL path segments other than `.` and `..`, which browsers resolve before requesting',
+      );
     }
     if (name === '**') {
       const previous = segments[segments.length - 1];
       if (previous?.kind === 'globstar') {
         // `**/*/**` collapses to `**/**` only in meaning: no rewrite of the text to suggest then.
         const collapsed = glob.replace(/(\/\*\*)+/g, '/**');
-        throw unsupportedGlob(glob, location, 'consecutive `**` segments', 'one `**` where any number of segments may appear', collapsed === glob ? undefined : collapsed);
+        throw unsupportedGlob(
+          glob,
+          location,
+          'consecutive `**` segments',
+          'one `**` where any number of segments may appear',
+          collapsed === glob ? undefined : collapsed,
+        );
       }
       // picomatch: a leading `/**/` needs one segment; `**` elsewhere matches none too.
       segments.push({ kind: 'globstar', min: index === 0 && segments.length === 0 && names.length > 1 ? 1 : 0 });

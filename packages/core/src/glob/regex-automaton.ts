@@ -3,7 +3,13 @@
  * matching), free moves, and anchors and lookarounds kept as tests of a position, for
  * `linear-regex.ts` to run.
  */
-import { type AnchorKind, type Ranges, type RegexFlags, type RegexNode, UnsupportedRegexError } from './regex-syntax.js';
+import {
+  type AnchorKind,
+  type Ranges,
+  type RegexFlags,
+  type RegexNode,
+  UnsupportedRegexError,
+} from './regex-syntax.js';
 
 /** States of all automata of one pattern: beyond this the pattern is refused rather than built. */
 export const MAX_STATES = 50_000;
@@ -162,7 +168,13 @@ export class Builder {
     let look = this.looks.get(key);
     if (!look) {
       const bounded = maxLength(node.item) !== Infinity;
-      look = { behind: node.behind, negated: node.negated, forward: this.program(node.item), index: this.looks.size, bounded };
+      look = {
+        behind: node.behind,
+        negated: node.negated,
+        forward: this.program(node.item),
+        index: this.looks.size,
+        bounded,
+      };
       if (!node.behind) look.reversed = this.program(reverse(node.item));
       this.looks.set(key, look);
     }
@@ -207,4 +219,3 @@ export function startsAnchored(node: RegexNode, multiline: boolean): boolean {
   if (node.kind === 'either') return node.items.every((item) => startsAnchored(item, multiline));
   return false;
 }
-

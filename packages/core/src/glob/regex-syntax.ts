@@ -35,7 +35,8 @@ export const MAX_PATTERN_LENGTH = 20_000;
 const DIGIT: Ranges = [0x30, 0x39];
 const WORD: Ranges = [0x30, 0x39, 0x41, 0x5a, 0x5f, 0x5f, 0x61, 0x7a];
 const SPACE: Ranges = [
-  0x09, 0x0d, 0x20, 0x20, 0xa0, 0xa0, 0x1680, 0x1680, 0x2000, 0x200a, 0x2028, 0x2029, 0x202f, 0x202f, 0x205f, 0x205f, 0x3000, 0x3000, 0xfeff, 0xfeff,
+  0x09, 0x0d, 0x20, 0x20, 0xa0, 0xa0, 0x1680, 0x1680, 0x2000, 0x200a, 0x2028, 0x2029, 0x202f, 0x202f, 0x205f, 0x205f,
+  0x3000, 0x3000, 0xfeff, 0xfeff,
 ];
 const LINE_TERMINATORS: Ranges = [0x0a, 0x0a, 0x0d, 0x0d, 0x2028, 0x2029];
 const MAX_CODE_POINT = 0x10ffff;
@@ -67,7 +68,13 @@ export function isLineTerminator(code: number): boolean {
   return code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029;
 }
 export function isWordCharacter(code: number | undefined): boolean {
-  return code !== undefined && ((code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || code === 0x5f || (code >= 0x61 && code <= 0x7a));
+  return (
+    code !== undefined &&
+    ((code >= 0x30 && code <= 0x39) ||
+      (code >= 0x41 && code <= 0x5a) ||
+      code === 0x5f ||
+      (code >= 0x61 && code <= 0x7a))
+  );
 }
 
 const set = (ranges: Ranges, negated = false): RegexNode => ({ kind: 'set', ranges, negated });
@@ -92,7 +99,9 @@ class Reader {
     private readonly flags: RegexFlags,
     private readonly hasNamedGroups: boolean,
   ) {
-    this.chars = flags.unicode ? Array.from(source, (c) => c.codePointAt(0)!) : Array.from({ length: source.length }, (_, i) => source.charCodeAt(i));
+    this.chars = flags.unicode
+      ? Array.from(source, (c) => c.codePointAt(0)!)
+      : Array.from({ length: source.length }, (_, i) => source.charCodeAt(i));
   }
   private peek(offset = 0): number | undefined {
     return this.chars[this.position + offset];
@@ -138,7 +147,8 @@ class Reader {
     let i = 1;
     const number = (): number | undefined => {
       let digits = '';
-      while (this.peek(i) !== undefined && this.peek(i)! >= 0x30 && this.peek(i)! <= 0x39) digits += String.fromCharCode(this.peek(i++)!);
+      while (this.peek(i) !== undefined && this.peek(i)! >= 0x30 && this.peek(i)! <= 0x39)
+        digits += String.fromCharCode(this.peek(i++)!);
       return digits === '' ? undefined : Number(digits);
     };
     const min = number();
@@ -182,7 +192,8 @@ class Reader {
       case 0x29 /* ) */:
         return this.fail('unmatched `)`');
       default:
-        if (this.flags.unicode && (char === 0x7b || char === 0x7d || char === 0x5d)) this.fail(`lone \`${String.fromCharCode(char)}\``);
+        if (this.flags.unicode && (char === 0x7b || char === 0x7d || char === 0x5d))
+          this.fail(`lone \`${String.fromCharCode(char)}\``);
         if (char === 0x7b && this.quantifierAhead()) this.fail('nothing to repeat');
         return single(char);
     }
@@ -261,7 +272,8 @@ class Reader {
       return { code: char };
     }
     if (letter === 'u') return { code: this.unicodeEscape() ?? char };
-    if (this.flags.unicode && !SYNTAX_CHARACTERS.includes(letter) && letter !== '-') this.fail(`an invalid escape \`\\${letter}\``);
+    if (this.flags.unicode && !SYNTAX_CHARACTERS.includes(letter) && letter !== '-')
+      this.fail(`an invalid escape \`\\${letter}\``);
     return { code: char };
   }
   private hex(length: number): number | undefined {
@@ -278,7 +290,8 @@ class Reader {
     if (this.flags.unicode && this.is('{')) {
       const close = this.chars.indexOf(0x7d, this.position);
       const digits = close === -1 ? '' : String.fromCharCode(...this.chars.slice(this.position + 1, close));
-      if (!/^[0-9a-f]{1,6}$/i.test(digits) || parseInt(digits, 16) > MAX_CODE_POINT) this.fail('an invalid Unicode escape');
+      if (!/^[0-9a-f]{1,6}$/i.test(digits) || parseInt(digits, 16) > MAX_CODE_POINT)
+        this.fail('an invalid Unicode escape');
       this.position = close + 1;
       return parseInt(digits, 16);
     }
@@ -292,7 +305,8 @@ class Reader {
       const saved = this.position;
       this.position += 2;
       const low = this.hex(4);
-      if (low !== undefined && low >= 0xdc00 && low <= 0xdfff) return (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+      if (low !== undefined && low >= 0xdc00 && low <= 0xdfff)
+        return (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
       this.position = saved;
     }
     return code;
@@ -338,7 +352,12 @@ class Reader {
 /** The flags robots-kit can run: `i`, `m`, `s`, `u` (and `g`, `d`, which change nothing for a test). */
 export function parseFlags(flags: string): RegexFlags {
   for (const flag of flags) if (!'imsugd'.includes(flag)) throw new UnsupportedRegexError(`the \`${flag}\` flag`);
-  return { ignoreCase: flags.includes('i'), multiline: flags.includes('m'), dotAll: flags.includes('s'), unicode: flags.includes('u') };
+  return {
+    ignoreCase: flags.includes('i'),
+    multiline: flags.includes('m'),
+    dotAll: flags.includes('s'),
+    unicode: flags.includes('u'),
+  };
 }
 /**
  * Reads a JavaScript regular expression into a tree. Throws `UnsupportedRegexError` for what
@@ -346,6 +365,7 @@ export function parseFlags(flags: string): RegexFlags {
  * counted repeats over {@link MAX_REPEAT}) and for syntax JavaScript itself refuses.
  */
 export function parseRegex(source: string, flags: RegexFlags): RegexNode {
-  if (source.length > MAX_PATTERN_LENGTH) throw new UnsupportedRegexError(`a pattern over ${MAX_PATTERN_LENGTH} characters`);
+  if (source.length > MAX_PATTERN_LENGTH)
+    throw new UnsupportedRegexError(`a pattern over ${MAX_PATTERN_LENGTH} characters`);
   return new Reader(source, flags, /\(\?<[^=!]/.test(source)).parse();
 }

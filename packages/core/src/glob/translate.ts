@@ -2,8 +2,27 @@
  * Translating header-rule globs into what each host can express (_headers patterns, path regexes),
  * or refusing.
  */
-import { type GlobPart, type GlobSegment, type HeaderGlob, isWholeSegmentStar, matchesEveryPath, LISTED_FILES_FORM, unsupportedGlob, type GlobLocation } from './parse.js';
-import { anySegment, either, optional, repeat, segmentCharacter, sequence, text, type PathRegex, printRegex } from './automaton.js';
+import {
+  type GlobPart,
+  type GlobSegment,
+  type HeaderGlob,
+  isWholeSegmentStar,
+  matchesEveryPath,
+  LISTED_FILES_FORM,
+  unsupportedGlob,
+  type GlobLocation,
+} from './parse.js';
+import {
+  anySegment,
+  either,
+  optional,
+  repeat,
+  segmentCharacter,
+  sequence,
+  text,
+  type PathRegex,
+  printRegex,
+} from './automaton.js';
 
 function partRegex(part: GlobPart): PathRegex {
   switch (part.kind) {
@@ -115,7 +134,12 @@ function placeholder(draft: Draft): string {
   return `:p${++draft.placeholders}`;
 }
 function refuse(glob: HeaderGlob, location: GlobLocation, host: string, problem: string): never {
-  throw unsupportedGlob(glob.source, location, `${host} cannot express ${problem} exactly`, `whole-segment \`*\`, \`**\` and literal names, ${LISTED_FILES_FORM}`);
+  throw unsupportedGlob(
+    glob.source,
+    location,
+    `${host} cannot express ${problem} exactly`,
+    `whole-segment \`*\`, \`**\` and literal names, ${LISTED_FILES_FORM}`,
+  );
 }
 /** The variants of one segment with a `*` inside (Cloudflare only): each `*` is empty or a placeholder. */
 function starSegmentVariants(parts: GlobPart[], draft: Draft, glob: HeaderGlob, location: GlobLocation): string[] {
@@ -125,11 +149,17 @@ function starSegmentVariants(parts: GlobPart[], draft: Draft, glob: HeaderGlob, 
       variants = variants.map((variant) => variant + part.text);
       return;
     }
-    if (part.kind !== 'star') refuse(glob, location, '`_headers` (Netlify and Cloudflare Pages)', '`?`, `[...]` classes or `{a,b}` lists');
+    if (part.kind !== 'star')
+      refuse(glob, location, '`_headers` (Netlify and Cloudflare Pages)', '`?`, `[...]` classes or `{a,b}` lists');
     const next = parts[index + 1];
     // A placeholder name runs over letters, digits and `_`: `:p1x` would be the placeholder `p1x`.
     if (next?.kind === 'literal' && WORD_CHARACTER.test(next.text[0]!)) {
-      refuse(glob, location, '`_headers` (Cloudflare Pages)', 'a `*` followed by a letter, digit or `_` in the same segment');
+      refuse(
+        glob,
+        location,
+        '`_headers` (Cloudflare Pages)',
+        'a `*` followed by a letter, digit or `_` in the same segment',
+      );
     }
     const name = placeholder(draft);
     variants = variants.flatMap((variant) => [variant, variant + name]);
@@ -188,20 +218,32 @@ export function globToHeadersPatterns(glob: HeaderGlob, hosts: HeadersHosts, loc
         return [{ ...next, segments: [...draft.segments, name] }];
       }
       if (segment.parts.every((part) => part.kind === 'literal')) {
-        return [{ ...draft, segments: [...draft.segments, segment.parts.map((part) => (part as { text: string }).text).join('')] }];
+        return [
+          {
+            ...draft,
+            segments: [...draft.segments, segment.parts.map((part) => (part as { text: string }).text).join('')],
+          },
+        ];
       }
       if (hosts.netlify) {
-        const problem = segment.parts.some((part) => part.kind === 'star') ? 'a `*` inside a segment (its `*` also matches `/`)' : '`?`, `[...]` classes or `{a,b}` lists';
+        const problem = segment.parts.some((part) => part.kind === 'star')
+          ? 'a `*` inside a segment (its `*` also matches `/`)'
+          : '`?`, `[...]` classes or `{a,b}` lists';
         refuse(glob, location, '`_headers` (Netlify)', problem);
       }
       const next = { ...draft };
-      return starSegmentVariants(segment.parts, next, glob, location).map((text) => ({ ...next, segments: [...draft.segments, text] }));
+      return starSegmentVariants(segment.parts, next, glob, location).map((text) => ({
+        ...next,
+        segments: [...draft.segments, text],
+      }));
     });
   }
   if (hosts.cloudflare && drafts.some((draft) => draft.splats > 1)) {
     refuse(glob, location, '`_headers` (Cloudflare Pages)', 'two `**` (it allows one `*` per rule)');
   }
   const patterns = [...(glob.includesRoot ? ['/'] : []), ...drafts.map((draft) => '/' + draft.segments.join('/'))];
-  const withTwins = hosts.cloudflare ? patterns.flatMap((pattern) => (pattern === '/' || pattern.endsWith('*') ? [pattern] : [pattern, pattern + '/'])) : patterns;
+  const withTwins = hosts.cloudflare
+    ? patterns.flatMap((pattern) => (pattern === '/' || pattern.endsWith('*') ? [pattern] : [pattern, pattern + '/']))
+    : patterns;
   return [...new Set(withTwins)];
 }

@@ -2,7 +2,16 @@
  * generateHeaderFiles: the plan written for each target, inside marker blocks merged into the
  * user's files.
  */
-import { type HeaderEntry, type PlannedEntry, buildFilePaths, collectEntries, type HtmlPage, type GlobEntries, headersFileGlobEntries, planEntries } from './plan.js';
+import {
+  type HeaderEntry,
+  type PlannedEntry,
+  buildFilePaths,
+  collectEntries,
+  type HtmlPage,
+  type GlobEntries,
+  headersFileGlobEntries,
+  planEntries,
+} from './plan.js';
 import { RobotsError } from '../errors.js';
 import type { HeadersHosts } from '../glob/translate.js';
 import { type HeaderTarget, validateHeadersOptions } from './options.js';
@@ -75,8 +84,12 @@ export function checkCloudflareLimits(content: string, file: string): void {
     source: file,
     key: 'headers.targets',
     value: longLine === undefined ? `${rules} rules` : `${longLine.slice(0, 60)}…`,
-    problem: longLine === undefined ? 'Cloudflare Pages applies only the first 100 rules of `_headers`' : 'Cloudflare Pages skips `_headers` lines over 2,000 characters',
-    expected: 'fewer rules: `headers.html: false` (each page is a rule), broader globs, globs `_headers` can express (one it cannot is written as a rule per matching file), or `cloudflare` out of `headers.targets`',
+    problem:
+      longLine === undefined
+        ? 'Cloudflare Pages applies only the first 100 rules of `_headers`'
+        : 'Cloudflare Pages skips `_headers` lines over 2,000 characters',
+    expected:
+      'fewer rules: `headers.html: false` (each page is a rule), broader globs, globs `_headers` can express (one it cannot is written as a rule per matching file), or `cloudflare` out of `headers.targets`',
   });
 }
 
@@ -132,8 +145,12 @@ const REGEX_TARGETS: ReadonlySet<HeaderTarget> = new Set(['vercel', 'apache', 'n
 function otherRobotsRules(existing: string | undefined, file: string): string | undefined {
   if (existing === undefined) return undefined;
   const outside = existing.replace(/# robots-kit:begin[\s\S]*?# robots-kit:end/, '');
-  const found = [...parseHeadersFile(outside)].some(([, headers]) => headers.some((header) => header.name.toLowerCase() === 'x-robots-tag'));
-  return found ? `${file} already had X-Robots-Tag rules of its own; they were kept and may add to or compete with robots-kit's` : undefined;
+  const found = [...parseHeadersFile(outside)].some(([, headers]) =>
+    headers.some((header) => header.name.toLowerCase() === 'x-robots-tag'),
+  );
+  return found
+    ? `${file} already had X-Robots-Tag rules of its own; they were kept and may add to or compete with robots-kit's`
+    : undefined;
 }
 /**
  * The header files for every target in `options.targets`, each in its host's format,
@@ -153,14 +170,16 @@ export function generateHeaderFiles(options: unknown, context: HeaderFilesContex
   const headersGlobs = hosts && headersFileGlobEntries(hosts, builtFiles, source);
   // Rules are checked against `_headers` on every build, so a preview build fails where production would.
   if (siteWide !== undefined && headersGlobs) collectEntries({ ...settings, html: false }, [], headersGlobs);
-  const plan = (globEntries?: GlobEntries): PlannedEntry[] => (siteWide === undefined ? planEntries(collectEntries(settings, context.pages, globEntries), source) : []);
+  const plan = (globEntries?: GlobEntries): PlannedEntry[] =>
+    siteWide === undefined ? planEntries(collectEntries(settings, context.pages, globEntries), source) : [];
   const regexPlanned = targets.some((target) => REGEX_TARGETS.has(target)) ? plan() : [];
   const files: HeaderFile[] = [];
   const servedAt = (context.servedAt ?? '/').replace(/\/+$/, '');
 
   if (hosts) {
     const existing = context.readExisting('_headers', 'output');
-    const lines = siteWide === undefined ? headersFileLines(plan(headersGlobs), hosts, source) : siteWideHeadersFileLines(siteWide);
+    const lines =
+      siteWide === undefined ? headersFileLines(plan(headersGlobs), hosts, source) : siteWideHeadersFileLines(siteWide);
     const content = mergeMarkedBlock(existing, lines, '_headers');
     if (hosts.cloudflare) checkCloudflareLimits(content, '_headers');
     const note = otherRobotsRules(existing, '_headers');
@@ -173,9 +192,14 @@ export function generateHeaderFiles(options: unknown, context: HeaderFilesContex
       // Vercel's files live in the project, beside a committed vercel.json: a rule for this
       // preview there would be one commit away from de-indexing production. They stay as they are.
       const existing = context.readExisting(path, 'project');
-      if (existing !== undefined) files.push({ path, base: 'project', content: existing, note: previewVercelNote(path) });
+      if (existing !== undefined)
+        files.push({ path, base: 'project', content: existing, note: previewVercelNote(path) });
     } else if (mergeInto !== undefined) {
-      files.push({ path: mergeInto, base: 'project', content: mergeVercelJson(context.readExisting(mergeInto, 'project'), vercelEntries(regexPlanned), mergeInto) });
+      files.push({
+        path: mergeInto,
+        base: 'project',
+        content: mergeVercelJson(context.readExisting(mergeInto, 'project'), vercelEntries(regexPlanned), mergeInto),
+      });
     } else {
       files.push({
         path: VERCEL_STANDALONE,

@@ -21,7 +21,8 @@ function emissionOrder(planned: readonly PlannedEntry[], hosts: HeadersHosts, so
           key: entry.origins[0],
           value: entry.glob.source,
           problem: `Cloudflare Pages joins the X-Robots-Tag values of every matching \`_headers\` rule in file order, and Netlify keeps only the last, so the crawler-scoped \`${scoped.crawlers[0]}\` of an enclosing rule would come first and scope this rule's \`${entry.values.all}\` to that crawler`,
-          expected: 'netlify or cloudflare in `headers.targets` (not both), or no `userAgent` rule around a narrower rule',
+          expected:
+            'netlify or cloudflare in `headers.targets` (not both), or no `userAgent` rule around a narrower rule',
         });
       }
     }
@@ -37,8 +38,14 @@ export function headersFileLines(planned: readonly PlannedEntry[], hosts: Header
   const owned = new Map<PlannedEntry, string[]>();
   const taken = new Set<string>();
   for (const entry of planned) {
-    const patterns = entry.exactUrl !== undefined ? [entry.exactUrl] : globToHeadersPatterns(entry.glob, hosts, { source, key: entry.origins[0]! });
-    owned.set(entry, patterns.filter((pattern) => !taken.has(pattern)));
+    const patterns =
+      entry.exactUrl !== undefined
+        ? [entry.exactUrl]
+        : globToHeadersPatterns(entry.glob, hosts, { source, key: entry.origins[0]! });
+    owned.set(
+      entry,
+      patterns.filter((pattern) => !taken.has(pattern)),
+    );
     patterns.forEach((pattern) => taken.add(pattern));
   }
   const lines = [...GENERATED_NOTICE];
@@ -53,7 +60,12 @@ export function headersFileLines(planned: readonly PlannedEntry[], hosts: Header
 }
 /** The whole site, for a preview or staging build: `/*` matches every path for both hosts. */
 export function siteWideHeadersFileLines(value: string): string[] {
-  return [...GENERATED_NOTICE, '# Not an indexable build (preview or staging): keep every URL out of search results.', '/*', `  X-Robots-Tag: ${value}`];
+  return [
+    ...GENERATED_NOTICE,
+    '# Not an indexable build (preview or staging): keep every URL out of search results.',
+    '/*',
+    `  X-Robots-Tag: ${value}`,
+  ];
 }
 
 /** One header line of a `_headers` rule. */
@@ -87,7 +99,8 @@ export function parseHeadersFile(text: string): Map<string, HeaderLine[]> {
 export type HeadersFileHost = 'netlify' | 'cloudflare';
 const escapeRegex = (text: string): string => text.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&');
 /** As `escape-string-regexp`, which Netlify uses: `-` as `\x2d`, valid in a `u` regex. */
-const escapeForUnicodeRegex = (text: string): string => text.replace(/[|\\{}()[\]^$+*?.]/g, '\\$&').replace(/-/g, '\\x2d');
+const escapeForUnicodeRegex = (text: string): string =>
+  text.replace(/[|\\{}()[\]^$+*?.]/g, '\\$&').replace(/-/g, '\\x2d');
 /** As `@netlify/headers-parser` builds `forRegExp`: case-insensitive, optional trailing `/`. */
 function netlifySource(pattern: string): string {
   const parts = pattern
@@ -106,7 +119,8 @@ function netlifySource(pattern: string): string {
 /** As Cloudflare Pages' rules engine: `*` is `.*` (once per rule), `:name` one or more non-`/` characters, exact otherwise. */
 function cloudflareSource(pattern: string): string {
   let source = pattern.split('*').map(escapeRegex).join('(?<splat>.*)');
-  for (const [placeholder, name] of source.matchAll(/:([A-Za-z]\w*)/g)) source = source.split(placeholder).join(`(?<${name}>[^/]+)`);
+  for (const [placeholder, name] of source.matchAll(/:([A-Za-z]\w*)/g))
+    source = source.split(placeholder).join(`(?<${name}>[^/]+)`);
   return `^${source}$`;
 }
 /**

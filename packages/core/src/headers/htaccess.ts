@@ -18,7 +18,9 @@ function headerLines(values: readonly string[], indent: string): string[] {
  * `%{REQUEST_URI}` is the whole path, so those patterns start with `servedAt` (see generate.ts).
  */
 export function htaccessLines(planned: readonly PlannedEntry[], servedAt = ''): string[] {
-  const fileNames = planned.every((entry) => entry.exactUrl === undefined && (isFileNameGlob(entry.glob) || matchesEveryPath(entry.glob)));
+  const fileNames = planned.every(
+    (entry) => entry.exactUrl === undefined && (isFileNameGlob(entry.glob) || matchesEveryPath(entry.glob)),
+  );
   const lines = [...GENERATED_NOTICE, '<IfModule mod_headers.c>'];
   for (const entry of [...planned].reverse()) {
     const values = valueList(entry.values);
@@ -27,8 +29,15 @@ export function htaccessLines(planned: readonly PlannedEntry[], servedAt = ''): 
       lines.push(`  ${entryComment(entry)}`, ...headerLines(values, '  '));
       continue;
     }
-    const open = fileNames ? `<FilesMatch "${globToFileNameRegex(entry.glob)}">` : `<If "%{REQUEST_URI} =~ m#${servedRegex(globToServerRegex(entry.glob), servedAt)}#">`;
-    lines.push(`  ${entryComment(entry)}`, `  ${open}`, ...headerLines(values, '    '), `  </${fileNames ? 'FilesMatch' : 'If'}>`);
+    const open = fileNames
+      ? `<FilesMatch "${globToFileNameRegex(entry.glob)}">`
+      : `<If "%{REQUEST_URI} =~ m#${servedRegex(globToServerRegex(entry.glob), servedAt)}#">`;
+    lines.push(
+      `  ${entryComment(entry)}`,
+      `  ${open}`,
+      ...headerLines(values, '    '),
+      `  </${fileNames ? 'FilesMatch' : 'If'}>`,
+    );
   }
   lines.push('</IfModule>');
   return lines;
@@ -55,7 +64,8 @@ export interface HtaccessHeaderRule {
 const OPEN_FILES = /^<(?:FilesMatch\s+|Files\s+~\s*)"([^"]*)"\s*>$/i;
 const OPEN_IF = /^<If\s+"%\{REQUEST_URI\}\s+=~\s+m#([^#]*)#"\s*>$/i;
 const CLOSE = /^<\/(?:FilesMatch|Files|If)\s*>$/i;
-const HEADER = /^Header\s+(?:(always|onsuccess)\s+)?(set|add|append|merge|unset|edit)\s+([^\s"]+)(?:\s+"((?:[^"\\]|\\.)*)")?/i;
+const HEADER =
+  /^Header\s+(?:(always|onsuccess)\s+)?(set|add|append|merge|unset|edit)\s+([^\s"]+)(?:\s+"((?:[^"\\]|\\.)*)")?/i;
 /**
  * The `Header` lines of an `.htaccess`, grouped by the `<FilesMatch>` / `<Files ~>` /
  * `<If "%{REQUEST_URI} =~ m#…#">` section around them (other sections are read as
@@ -76,7 +86,11 @@ export function readHtaccessHeaders(text: string): HtaccessHeaderRule[] {
     } else if (CLOSE.test(line)) {
       current = top;
     } else if (header) {
-      const entry: HtaccessHeaderRule['headers'][number] = { action: header[2]!.toLowerCase(), name: header[3]!, always: header[1]?.toLowerCase() === 'always' };
+      const entry: HtaccessHeaderRule['headers'][number] = {
+        action: header[2]!.toLowerCase(),
+        name: header[3]!,
+        always: header[1]?.toLowerCase() === 'always',
+      };
       if (header[4] !== undefined) entry.value = header[4];
       current.headers.push(entry);
     }

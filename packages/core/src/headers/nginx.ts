@@ -37,17 +37,20 @@ export function nginxContent(planned: readonly PlannedEntry[], servedAt = ''): s
   for (const entry of planned) {
     const values = valueList(entry.values);
     if (values.length === 0) continue;
-    if (matchesEveryPath(entry.glob)) lines.push(entryComment(entry), ...values.map((value) => `add_header X-Robots-Tag "${value}";`));
+    if (matchesEveryPath(entry.glob))
+      lines.push(entryComment(entry), ...values.map((value) => `add_header X-Robots-Tag "${value}";`));
     else lines.push(...location(entry, servedAt));
   }
   return lines.join('\n') + '\n';
 }
 /** The whole site, for a preview or staging build: one server-level header, errors and redirects included. */
 export function siteWideNginxContent(value: string): string {
-  return [
-    ...GENERATED_NOTICE,
-    ...USAGE.slice(0, 7),
-    '# Not an indexable build (preview or staging): keep every URL out of search results.',
-    `add_header X-Robots-Tag "${value}" always;`,
-  ].join('\n') + '\n';
+  return (
+    [
+      ...GENERATED_NOTICE,
+      ...USAGE.slice(0, 7),
+      '# Not an indexable build (preview or staging): keep every URL out of search results.',
+      `add_header X-Robots-Tag "${value}" always;`,
+    ].join('\n') + '\n'
+  );
 }

@@ -104,7 +104,8 @@ export interface HeaderValues {
 /** Tokens come from `formatDirectives` and crawler names are product tokens: nothing can leave the line or the quotes. */
 const SAFE_VALUE = /^[A-Za-z0-9 ,:._+-]+$/;
 function checked(value: string): string {
-  if (!SAFE_VALUE.test(value)) throw new Error(`robots-kit: refusing to write the header value ${JSON.stringify(value)}`);
+  if (!SAFE_VALUE.test(value))
+    throw new Error(`robots-kit: refusing to write the header value ${JSON.stringify(value)}`);
   return value;
 }
 /**
@@ -119,7 +120,9 @@ export function headerValues(directives: RuleDirectives): HeaderValues {
   const values: HeaderValues = { crawlers: [] };
   if (allTokens.length > 0) values.all = checked(allTokens.join(', '));
   for (const name of [...directives.crawlers.keys()].sort()) {
-    const tokens = formatDirectives(mergeDirectives(directives.all, directives.crawlers.get(name)!)).filter((token) => !alreadySaid.has(token));
+    const tokens = formatDirectives(mergeDirectives(directives.all, directives.crawlers.get(name)!)).filter(
+      (token) => !alreadySaid.has(token),
+    );
     if (tokens.length > 0) values.crawlers.push(checked(`${name}: ${tokens.join(', ')}`));
   }
   return values;
@@ -175,18 +178,49 @@ export function rejectControlCharacters(value: unknown, key: string, source: str
 }
 
 /** A rule's directives, moved under its `userAgent` when it has one. */
-export function userAgentDirectives(parsed: ParsedRobots, userAgent: string | undefined, key: string, source: string): RuleDirectives {
+export function userAgentDirectives(
+  parsed: ParsedRobots,
+  userAgent: string | undefined,
+  key: string,
+  source: string,
+): RuleDirectives {
   if (userAgent === undefined) return { all: parsed.all, crawlers: parsed.crawlers };
   const fail = (problem: string, value: unknown, expected: string, suggestion?: string): never => {
-    throw new RobotsError({ code: 'invalid-user-agent', source, key: `${key}.userAgent`, value, problem, expected, suggestion });
+    throw new RobotsError({
+      code: 'invalid-user-agent',
+      source,
+      key: `${key}.userAgent`,
+      value,
+      problem,
+      expected,
+      suggestion,
+    });
   };
   if (!isCrawlerName(userAgent)) {
-    fail('invalid userAgent', userAgent, 'a crawler product token of letters, digits, `-`, `_` or `.` (e.g. `googlebot`)', userAgent.trim().split(/[\s:/]/)[0]?.toLowerCase() || undefined);
+    fail(
+      'invalid userAgent',
+      userAgent,
+      'a crawler product token of letters, digits, `-`, `_` or `.` (e.g. `googlebot`)',
+      userAgent
+        .trim()
+        .split(/[\s:/]/)[0]
+        ?.toLowerCase() || undefined,
+    );
   }
   const name = userAgent.toLowerCase();
-  if (name === ALL_CRAWLERS_META_NAME) fail('`robots` is not a crawler', userAgent, 'a crawler product token such as `googlebot`; leave `userAgent` out for every crawler');
+  if (name === ALL_CRAWLERS_META_NAME)
+    fail(
+      '`robots` is not a crawler',
+      userAgent,
+      'a crawler product token such as `googlebot`; leave `userAgent` out for every crawler',
+    );
   const others = [...parsed.crawlers.keys()];
-  if (others.length > 0) fail('a rule with `userAgent` cannot name other crawlers in `robots`', others[0], `directives for \`${name}\` only`);
+  if (others.length > 0)
+    fail(
+      'a rule with `userAgent` cannot name other crawlers in `robots`',
+      others[0],
+      `directives for \`${name}\` only`,
+    );
   return { all: { flags: new Set() }, crawlers: new Map([[name, parsed.all]]) };
 }
 
@@ -197,7 +231,11 @@ export function userAgentDirectives(parsed: ParsedRobots, userAgent: string | un
  */
 function checkMergeInto(value: string, source: string): string {
   const normalized = path.posix.normalize(value.replaceAll('\\', '/'));
-  const outside = path.posix.isAbsolute(normalized) || path.win32.isAbsolute(value) || normalized === '..' || normalized.startsWith('../');
+  const outside =
+    path.posix.isAbsolute(normalized) ||
+    path.win32.isAbsolute(value) ||
+    normalized === '..' ||
+    normalized.startsWith('../');
   if (outside || normalized === '.' || normalized.endsWith('/')) {
     throw new RobotsError({
       code: 'invalid-merge-into',
@@ -241,7 +279,12 @@ function string(value: unknown): string {
  * Copies an optional key as zod's strict object does: absent stays absent, an explicit
  * `undefined` stays (zod keeps it, and `toStrictEqual` sees the difference), anything else is read.
  */
-function copyOptional<T extends object>(out: T, input: Record<string, unknown>, key: keyof T & string, read: (value: unknown) => unknown): void {
+function copyOptional<T extends object>(
+  out: T,
+  input: Record<string, unknown>,
+  key: keyof T & string,
+  read: (value: unknown) => unknown,
+): void {
   if (!Object.hasOwn(input, key)) return;
   const value = input[key];
   (out as Record<string, unknown>)[key] = value === undefined ? undefined : read(value);
@@ -256,7 +299,10 @@ function rule(value: unknown): HeaderRule {
   const out: HeaderRule = {
     path: typeof path === 'string' ? path : list(path, 1, string),
     // What `robotsInput` (a `z.custom`) lets through, as the same value: the directive parser checks the rest.
-    robots: robots === null || typeof robots === 'string' || typeof robots === 'boolean' || typeof robots === 'object' ? (robots as RobotsInput) : giveUp(),
+    robots:
+      robots === null || typeof robots === 'string' || typeof robots === 'boolean' || typeof robots === 'object'
+        ? (robots as RobotsInput)
+        : giveUp(),
   };
   copyOptional(out, input, 'userAgent', string);
   return out;
@@ -305,7 +351,8 @@ export function useHeadersSchemaCheck(check: (options: unknown, source: string) 
  */
 function checkWithSchema(options: unknown, source: string): HeadersOptions {
   if (schemaCheck === undefined) process.getBuiltinModule('node:module').createRequire(import.meta.url)('./schema.js');
-  if (schemaCheck === undefined) throw new Error('robots-kit: the headers options schema (headers/schema.js) did not load');
+  if (schemaCheck === undefined)
+    throw new Error('robots-kit: the headers options schema (headers/schema.js) did not load');
   return schemaCheck(options, source);
 }
 /**
@@ -341,12 +388,19 @@ export function completeHeadersOptions(headers: HeadersOptions, source: string):
     const paths = typeof rule.path === 'string' ? [rule.path] : rule.path;
     const globs = paths.map((path, j): LocatedGlob => {
       const pathKey = typeof rule.path === 'string' ? `${key}.path` : `${key}.path[${j}]`;
-      return { glob: parseHeaderGlob(validateGlob(path, pathKey, source, { noNegationReason: HEADER_NO_NEGATION }), { source, key: pathKey }), key: pathKey };
+      return {
+        glob: parseHeaderGlob(validateGlob(path, pathKey, source, { noNegationReason: HEADER_NO_NEGATION }), {
+          source,
+          key: pathKey,
+        }),
+        key: pathKey,
+      };
     });
     const robots = parseRobots(rule.robots, { file: source, key: `${key}.robots` }, { strict: true });
     return { globs, directives: userAgentDirectives(robots, rule.userAgent, key, source) };
   });
   const result: NormalizedHeadersOptions = { rules, html: headers.html ?? false, targets, vercel: {}, source };
-  if (headers.vercel?.mergeInto !== undefined) result.vercel.mergeInto = checkMergeInto(headers.vercel.mergeInto, source);
+  if (headers.vercel?.mergeInto !== undefined)
+    result.vercel.mergeInto = checkMergeInto(headers.vercel.mergeInto, source);
   return result;
 }

@@ -2,9 +2,24 @@
  * Which X-Robots-Tag entries a site needs: per page, per glob, per listed file, ordered so that
  * each host applies them correctly.
  */
-import { type HeaderGlob, literalPath, LITERAL_CHARACTERS_TEXT, LITERAL_CHARACTER, parseHeaderGlob } from '../glob/parse.js';
+import {
+  type HeaderGlob,
+  literalPath,
+  LITERAL_CHARACTERS_TEXT,
+  LITERAL_CHARACTER,
+  parseHeaderGlob,
+} from '../glob/parse.js';
 import { type PathRegex, printRegex, compareGlobs, type GlobRelation } from '../glob/automaton.js';
-import { type HeaderValues, type RuleDirectives, mergeRuleDirectives, headerValues, valueList, type LocatedGlob, type NormalizedHeadersOptions, rejectControlCharacters } from './options.js';
+import {
+  type HeaderValues,
+  type RuleDirectives,
+  mergeRuleDirectives,
+  headerValues,
+  valueList,
+  type LocatedGlob,
+  type NormalizedHeadersOptions,
+  rejectControlCharacters,
+} from './options.js';
 import { globToPathRegex, globToHeadersPatterns, type HeadersHosts } from '../glob/translate.js';
 import { isCrawlerName, parseRobots } from '../directives/parse.js';
 import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
@@ -12,7 +27,6 @@ import type { Directives } from '../directives/types.js';
 import { RobotsError } from '../errors.js';
 import { urlPath } from '../glob.js';
 import { compileLinearRegex, type LinearRegex } from '../glob/linear-regex.js';
-
 
 /** One path (glob or page URL) and what it says, before host-specific translation. */
 export interface HeaderEntry {
@@ -40,11 +54,16 @@ export interface PlannedEntry extends HeaderEntry {
 /** How one glob of a rule becomes header entries: none, one for the glob, or one per listed file. */
 export type GlobEntries = (located: LocatedGlob, directives: RuleDirectives) => HeaderEntry[];
 /** The glob itself, for targets whose patterns express every glob (Vercel, Apache, nginx). */
-export const globEntry: GlobEntries = ({ glob, key }, directives) => [{ glob, directives, origins: [key], regex: globToPathRegex(glob) }];
+export const globEntry: GlobEntries = ({ glob, key }, directives) => [
+  { glob, directives, origins: [key], regex: globToPathRegex(glob) },
+];
 
 const PAGE_PATH = /^\/(?:[A-Za-z0-9._~@+,=-]+\/?)*$/;
 /** An `html: true` page as a header entry for its exact URL, or undefined when its tags say nothing. */
-export function pageEntry(page: { url: string; tags: Readonly<Record<string, string>> }, source: string): HeaderEntry | undefined {
+export function pageEntry(
+  page: { url: string; tags: Readonly<Record<string, string>> },
+  source: string,
+): HeaderEntry | undefined {
   rejectControlCharacters(page, 'headers.html', page.url);
   const names = Object.keys(page.tags);
   if (names.length === 0) return undefined;
@@ -63,7 +82,14 @@ export function pageEntry(page: { url: string; tags: Readonly<Record<string, str
   let all: Directives = { flags: new Set() };
   for (const name of names.sort()) {
     if (!isCrawlerName(name)) {
-      throw new RobotsError({ code: 'invalid-crawler-name', source: page.url, key: 'tags', value: name, problem: 'invalid meta name', expected: '`robots` or a crawler product token such as `googlebot`' });
+      throw new RobotsError({
+        code: 'invalid-crawler-name',
+        source: page.url,
+        key: 'tags',
+        value: name,
+        problem: 'invalid meta name',
+        expected: '`robots` or a crawler product token such as `googlebot`',
+      });
     }
     const directives = parseRobots(page.tags[name], { file: page.url, key: name }, { strict: true }).all;
     if (name.toLowerCase() === ALL_CRAWLERS_META_NAME) all = directives;
@@ -78,7 +104,13 @@ function isLiteralPath(path: string): boolean {
   return path
     .slice(1)
     .split('/')
-    .every((segment) => segment !== '' && segment !== '.' && segment !== '..' && [...segment].every((char) => LITERAL_CHARACTER.test(char)));
+    .every(
+      (segment) =>
+        segment !== '' &&
+        segment !== '.' &&
+        segment !== '..' &&
+        [...segment].every((char) => LITERAL_CHARACTER.test(char)),
+    );
 }
 /** A rename that would do, when only whitespace is in the way. */
 function renameSuggestion(path: string): string | undefined {
@@ -92,7 +124,13 @@ function renameSuggestion(path: string): string | undefined {
  * whose path hosts cannot match literally throws, naming the file: leaving it out would
  * send it without the header the rule asks for.
  */
-export function listedFileEntries(located: LocatedGlob, directives: RuleDirectives, files: readonly string[], why: string, source: string): HeaderEntry[] {
+export function listedFileEntries(
+  located: LocatedGlob,
+  directives: RuleDirectives,
+  files: readonly string[],
+  why: string,
+  source: string,
+): HeaderEntry[] {
   // A user's glob (`/*a*a*a*b`) on the linear-time matcher: RegExp could backtrack on a long file name.
   const matches = compileLinearRegex(`^${printRegex(globToPathRegex(located.glob))}$`);
   return files
@@ -110,25 +148,38 @@ export function listedFileEntries(located: LocatedGlob, directives: RuleDirectiv
         });
       }
       const glob = parseHeaderGlob(file, { source, key: located.key });
-      return { glob, exactUrl: file, listedFor: located.glob.source, directives, origins: [located.key], regex: globToPathRegex(glob) };
+      return {
+        glob,
+        exactUrl: file,
+        listedFor: located.glob.source,
+        directives,
+        origins: [located.key],
+        regex: globToPathRegex(glob),
+      };
     });
 }
 
 /** What a direct caller of `generateHeaderFiles` can do that a user cannot. */
-const GIVE_FILES = 'or give `generateHeaderFiles` the `files` of the build, and robots-kit lists the matching ones itself';
+const GIVE_FILES =
+  'or give `generateHeaderFiles` the `files` of the build, and robots-kit lists the matching ones itself';
 /**
  * The `_headers` entries of a rule glob: the glob itself when the patterns of `hosts`
  * express it exactly; otherwise, given the build's `files` (canonical, see
  * `buildFilePaths`), one exact entry per file it matches, none when it matches none.
  * Without `files` such a glob is refused, naming the host and what it cannot express.
  */
-export function headersFileGlobEntries(hosts: HeadersHosts, files: readonly string[] | undefined, source: string): GlobEntries {
+export function headersFileGlobEntries(
+  hosts: HeadersHosts,
+  files: readonly string[] | undefined,
+  source: string,
+): GlobEntries {
   return (located, directives) => {
     try {
       globToHeadersPatterns(located.glob, hosts, { source, key: located.key });
     } catch (error) {
       if (!(error instanceof RobotsError) || error.code !== 'unsupported-glob') throw error;
-      if (files === undefined) throw new RobotsError({ ...error.details, expected: `${error.details.expected}, ${GIVE_FILES}` });
+      if (files === undefined)
+        throw new RobotsError({ ...error.details, expected: `${error.details.expected}, ${GIVE_FILES}` });
       return listedFileEntries(located, directives, files, error.details.problem, source);
     }
     return globEntry(located, directives);
@@ -145,7 +196,11 @@ export interface HtmlPage {
  * Rule globs (each turned into entries by `globEntries`: by default the glob itself), then
  * pages in URL order; entries for the same paths merged.
  */
-export function collectEntries(options: NormalizedHeadersOptions, pages: readonly HtmlPage[] = [], globEntries: GlobEntries = globEntry): HeaderEntry[] {
+export function collectEntries(
+  options: NormalizedHeadersOptions,
+  pages: readonly HtmlPage[] = [],
+  globEntries: GlobEntries = globEntry,
+): HeaderEntry[] {
   const entries = new Map<string, HeaderEntry>();
   const add = (entry: HeaderEntry) => {
     const key = printRegex(entry.regex);
@@ -179,7 +234,9 @@ export function collectEntries(options: NormalizedHeadersOptions, pages: readonl
 
 /** With a `*` or `**` a glob matches infinitely many paths, so never fits inside one path. */
 function isInfinite(entry: HeaderEntry): boolean {
-  return entry.glob.segments.some((segment) => segment.kind === 'globstar' || segment.parts.some((part) => part.kind === 'star'));
+  return entry.glob.segments.some(
+    (segment) => segment.kind === 'globstar' || segment.parts.some((part) => part.kind === 'star'),
+  );
 }
 const compiled = new WeakMap<HeaderEntry, LinearRegex>();
 function matchesPath(entry: HeaderEntry, path: string): boolean {
@@ -235,7 +292,9 @@ function specificFirst(inside: ReadonlyArray<ReadonlySet<number>>): number[] {
     if (ready.length > 0) {
       ready[0] = last;
       for (let at = 0; ; ) {
-        const smallest = [at, 2 * at + 1, 2 * at + 2].filter((k) => k < ready.length).reduce((a, b) => (ready[b]! < ready[a]! ? b : a));
+        const smallest = [at, 2 * at + 1, 2 * at + 2]
+          .filter((k) => k < ready.length)
+          .reduce((a, b) => (ready[b]! < ready[a]! ? b : a));
         if (smallest === at) break;
         [ready[at], ready[smallest]] = [ready[smallest]!, ready[at]!];
         at = smallest;
@@ -294,7 +353,8 @@ export function planEntries(entries: readonly HeaderEntry[], source: string): Pl
       key: entries[j]!.origins[0],
       value: entries[j]!.glob.source,
       problem: `the glob matches some of the paths of ${describe(entries[i]!)} with different directives, and hosts apply one header rule per path (or join them in file order)`,
-      expected: 'header rules whose paths are disjoint or nested (one glob inside the other, e.g. `/files/**` and `/files/*.pdf`), or that say the same',
+      expected:
+        'header rules whose paths are disjoint or nested (one glob inside the other, e.g. `/files/**` and `/files/*.pdf`), or that say the same',
     });
   }
   return specificFirst(inside).map((i) => planned[i]!);
@@ -334,7 +394,8 @@ export const GENERATED_NOTICE = [
  */
 export function entryComment(entry: HeaderEntry): string {
   const origins = entry.origins.length > 3 ? [...entry.origins.slice(0, 3), '…'] : entry.origins;
-  if (entry.exactUrl !== undefined && entry.origins.every((origin) => origin.startsWith('page '))) return `# page ${entry.exactUrl}`;
+  if (entry.exactUrl !== undefined && entry.origins.every((origin) => origin.startsWith('page ')))
+    return `# page ${entry.exactUrl}`;
   const listed = entry.listedFor === undefined ? '' : `, a file of ${entry.listedFor}`;
   return `# ${entry.glob.source}${listed} (${origins.join(', ')})`;
 }
@@ -354,7 +415,9 @@ export interface UrlHeader {
 export function headerForUrl(options: NormalizedHeadersOptions, page: HtmlPage): UrlHeader | undefined {
   const path = urlPath(page.url);
   const canonical = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  const matching = collectEntries(options, [page]).filter((entry) => matchesPath(entry, canonical) || matchesPath(entry, path));
+  const matching = collectEntries(options, [page]).filter(
+    (entry) => matchesPath(entry, canonical) || matchesPath(entry, path),
+  );
   if (matching.length === 0) return undefined;
   const values = valueList(headerValues(mergeRuleDirectives(...matching.map((entry) => entry.directives))));
   if (values.length === 0) return undefined;

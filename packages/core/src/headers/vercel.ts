@@ -82,7 +82,8 @@ function parse(tokens: Token[]): Part[] {
   const take = (kind: Token['kind']) => (tokens[i]?.kind === kind ? tokens[i++]!.value : undefined);
   const text = () => {
     let value = '';
-    for (let next = take('char') ?? take('escaped'); next !== undefined; next = take('char') ?? take('escaped')) value += next;
+    for (let next = take('char') ?? take('escaped'); next !== undefined; next = take('char') ?? take('escaped'))
+      value += next;
     return value;
   };
   while (i < tokens.length) {
@@ -113,7 +114,12 @@ function parse(tokens: Token[]): Part[] {
     const groupPattern = take('pattern');
     const suffix = text();
     if (take('close') === undefined) throw new TypeError('expected }');
-    parts.push({ prefix, suffix, pattern: groupName !== undefined && groupPattern === undefined ? DEFAULT_PATTERN : (groupPattern ?? ''), modifier: take('modifier') ?? '' });
+    parts.push({
+      prefix,
+      suffix,
+      pattern: groupName !== undefined && groupPattern === undefined ? DEFAULT_PATTERN : (groupPattern ?? ''),
+      modifier: take('modifier') ?? '',
+    });
   }
   if (path) parts.push(path);
   return parts;
@@ -166,18 +172,32 @@ export function readVercelHeaders(json: string, file = 'vercel.json'): VercelHea
   try {
     config = JSON.parse(json);
   } catch (error) {
-    throw new RobotsError({ code: 'invalid-existing-file', source: file, problem: 'invalid JSON', value: (error as Error).message, expected: 'a valid `vercel.json`' });
+    throw new RobotsError({
+      code: 'invalid-existing-file',
+      source: file,
+      problem: 'invalid JSON',
+      value: (error as Error).message,
+      expected: 'a valid `vercel.json`',
+    });
   }
   const headers = (config as { headers?: unknown } | null)?.headers;
   if (!Array.isArray(headers)) return [];
   return headers
-    .filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null && typeof (entry as { source?: unknown }).source === 'string')
+    .filter(
+      (entry): entry is Record<string, unknown> =>
+        typeof entry === 'object' && entry !== null && typeof (entry as { source?: unknown }).source === 'string',
+    )
     .map((entry) => ({
       source: entry.source as string,
       headers: (Array.isArray(entry.headers) ? entry.headers : [])
-        .filter((header): header is { key: string; value: string } => typeof header?.key === 'string' && typeof header?.value === 'string')
+        .filter(
+          (header): header is { key: string; value: string } =>
+            typeof header?.key === 'string' && typeof header?.value === 'string',
+        )
         .map(({ key, value }) => ({ key, value })),
-      generated: Array.isArray(entry.missing) && entry.missing.some((item: unknown) => (item as { key?: unknown } | null)?.key === VERCEL_MARKER.key),
+      generated:
+        Array.isArray(entry.missing) &&
+        entry.missing.some((item: unknown) => (item as { key?: unknown } | null)?.key === VERCEL_MARKER.key),
     }));
 }
 /** Whether a Vercel `source` applies to a URL path; a source Vercel would reject matches nothing. */

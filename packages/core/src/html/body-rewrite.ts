@@ -152,7 +152,8 @@ class BodyPass<T> implements TagSink {
     this.stack = stack ?? new ElementStack();
     this.scanner = new TagScanner(html, this);
     const names = ['href', 'rel', 'data-nosnippet'];
-    for (const selector of plan.selectors) for (const name of selectorAttributes(selector)) if (!names.includes(name)) names.push(name);
+    for (const selector of plan.selectors)
+      for (const name of selectorAttributes(selector)) if (!names.includes(name)) names.push(name);
     this.names = names;
     names.forEach((name, slot) => {
       (this.slotsByLength[name.length] ??= []).push(slot);
@@ -166,12 +167,15 @@ class BodyPass<T> implements TagSink {
     this.attributeEnd = new Int32Array(slots);
     this.decoded = new Array<string | undefined>(slots);
     this.selectorSlot = new Uint8Array(slots);
-    for (const selector of plan.selectors) for (const name of selectorAttributes(selector)) this.selectorSlot[this.slotOf.get(name)!] = 1;
+    for (const selector of plan.selectors)
+      for (const name of selectorAttributes(selector)) this.selectorSlot[this.slotOf.get(name)!] = 1;
     this.hasSelectors = plan.selectors.length > 0;
     this.hasLinks = plan.links.length > 0;
     this.tagOnly = plan.selectors.some((selector) => selectorAttributes(selector).length === 0);
     this.anyTag = plan.selectors.some((selector) => selector.tag === undefined);
-    this.selectorTags = new Set(plan.selectors.flatMap((selector) => (selector.tag === undefined ? [] : [selector.tag])));
+    this.selectorTags = new Set(
+      plan.selectors.flatMap((selector) => (selector.tag === undefined ? [] : [selector.tag])),
+    );
   }
 
   /** Reads the page. */
@@ -343,7 +347,8 @@ class BodyPass<T> implements TagSink {
     const q = this.quote[HREF] === SQUOTE ? "'" : '"';
     const relEnd = this.attributeEnd[REL]!;
     const relQuote = this.quote[REL]!;
-    if (rel === undefined) this.edits.push({ at: this.lastAttrEnd, end: this.lastAttrEnd, text: ` rel=${q}${tokens}${q}` });
+    if (rel === undefined)
+      this.edits.push({ at: this.lastAttrEnd, end: this.lastAttrEnd, text: ` rel=${q}${tokens}${q}` });
     else if (relQuote === DQUOTE || relQuote === SQUOTE) {
       this.edits.push({ at: relEnd - 1, end: relEnd - 1, text: (rel.trim() === '' ? '' : ' ') + tokens });
     } else if (relQuote === 0) {

@@ -102,14 +102,18 @@ export function firstSliceLength(bytes: Uint8Array): number {
   if (found !== -1) return Math.min(bytes.byteLength, found + HEAD_END_MARGIN);
   // Another case (`</HEAD`, `<Body`), or no Buffer: every `<` looked at.
   for (let at = 0; at < limit; at++) {
-    if (bytes[at] === LESS_THAN_BYTE && (spells(bytes, at + 1, 'body') || spells(bytes, at + 1, '/head'))) return Math.min(bytes.byteLength, at + HEAD_END_MARGIN);
+    if (bytes[at] === LESS_THAN_BYTE && (spells(bytes, at + 1, 'body') || spells(bytes, at + 1, '/head')))
+      return Math.min(bytes.byteLength, at + HEAD_END_MARGIN);
   }
   return limit;
 }
 
 /** Node's `Buffer.prototype.indexOf` (a native `memmem`), where there is one; it reads any Uint8Array. */
-const bufferIndexOf = (globalThis as { Buffer?: { prototype: { indexOf?: (this: Uint8Array, value: string, from: number, encoding: string) => number } } }).Buffer
-  ?.prototype.indexOf;
+const bufferIndexOf = (
+  globalThis as {
+    Buffer?: { prototype: { indexOf?: (this: Uint8Array, value: string, from: number, encoding: string) => number } };
+  }
+).Buffer?.prototype.indexOf;
 
 /**
  * Where the first lowercase `</head` or `<body` of the first `limit` bytes is, the nearer of the
@@ -194,7 +198,8 @@ export async function injectRobotsStream(
         }
       }
       if (!ended) {
-        const end = text.length === 0 && fed === 0 ? firstSliceLength(current!) : fed + Math.max(FIRST_SLICE, text.length);
+        const end =
+          text.length === 0 && fed === 0 ? firstSliceLength(current!) : fed + Math.max(FIRST_SLICE, text.length);
         slice = current!.subarray(fed, end);
         fed += slice.byteLength;
         decodedBytes += slice.byteLength;
@@ -214,7 +219,11 @@ export async function injectRobotsStream(
       }
       if (ended) break;
       // Read again when the prefix doubled, or else when the input paused (the next chunk is not there yet).
-      if (text.length < 2 * scannedLength && (fed < current!.byteLength || (await Promise.race([next, PENDING])) !== PENDING)) continue;
+      if (
+        text.length < 2 * scannedLength &&
+        (fed < current!.byteLength || (await Promise.race([next, PENDING])) !== PENDING)
+      )
+        continue;
       scannedLength = text.length;
       located = locateHead(text);
       if (isLocatedFinal(text, located)) break;
@@ -236,7 +245,12 @@ export async function injectRobotsStream(
     throw error;
   }
   const { result, head } = injection;
-  if (!result.changed || head === undefined) return passThrough(buffered, reader, pending, onEnd, { utf8: true, changed: false, diagnostics: result.diagnostics });
+  if (!result.changed || head === undefined)
+    return passThrough(buffered, reader, pending, onEnd, {
+      utf8: true,
+      changed: false,
+      diagnostics: result.diagnostics,
+    });
   // Only the text up to the last edit is encoded again; `text` decodes a prefix of `buffered`,
   // so the bytes after that point are the input's own, whatever the decoder still held.
   const ascii = text.length === decodedBytes;
@@ -244,10 +258,17 @@ export async function injectRobotsStream(
   const rest = buffered.subarray(replaced);
   // An ASCII prefix keeps one byte per character outside the edits: only the inserted text is counted.
   let headBytes = replaced;
-  if (ascii) for (const edit of injection.edits) headBytes += (NON_ASCII.test(edit.text) ? utf8Length(edit.text) : edit.text.length) - (edit.end - edit.start);
+  if (ascii)
+    for (const edit of injection.edits)
+      headBytes += (NON_ASCII.test(edit.text) ? utf8Length(edit.text) : edit.text.length) - (edit.end - edit.start);
   else headBytes = utf8Length(head.text);
   return {
-    body: streamOf(rest.byteLength < MERGE_REST_BELOW ? [joined(head.text, headBytes, rest)] : [encoder.encode(head.text), rest], reader, pending, onEnd),
+    body: streamOf(
+      rest.byteLength < MERGE_REST_BELOW ? [joined(head.text, headBytes, rest)] : [encoder.encode(head.text), rest],
+      reader,
+      pending,
+      onEnd,
+    ),
     utf8: true,
     changed: true,
     diagnostics: result.diagnostics,
@@ -263,7 +284,12 @@ function passThrough(
   onEnd: (() => void) | undefined,
   fields: Pick<InjectRobotsStreamResult, 'utf8' | 'changed' | 'diagnostics'>,
 ): InjectRobotsStreamResult {
-  return { ...fields, body: streamOf([buffered], reader, next, onEnd), lengthDelta: 0, bufferedBytes: buffered.byteLength };
+  return {
+    ...fields,
+    body: streamOf([buffered], reader, next, onEnd),
+    lengthDelta: 0,
+    bufferedBytes: buffered.byteLength,
+  };
 }
 
 /**

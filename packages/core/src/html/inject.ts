@@ -2,13 +2,33 @@
  * injectRobots: plans the edits (replace, remove, insert) from the scan and splices them in; bytes
  * outside the edited tags never change.
  */
-import { type HeadChildRole, pickInsertionSlotOf, deeperSeparator, separatorOf, whitespaceAt, renderHeadWithRobotsTags, renderRobotsTags, type RobotsMetaTag, voidElementStyle, validateRobotsTags } from './render.js';
+import {
+  type HeadChildRole,
+  pickInsertionSlotOf,
+  deeperSeparator,
+  separatorOf,
+  whitespaceAt,
+  renderHeadWithRobotsTags,
+  renderRobotsTags,
+  type RobotsMetaTag,
+  voidElementStyle,
+  validateRobotsTags,
+} from './render.js';
 import { attributeValue, type PreBodyScan, documentKind, scanPreBody } from './scan-head.js';
 import { closerAtEnd } from './end-of-input.js';
 import { readUnscripted, type UnscriptedReading } from './noscript.js';
 import { isRobotsMetaKey, isRobotsMetaName, metaNameKey } from '../directives/vocabulary.js';
 import type { ExistingRobotsTag } from '../directives/types.js';
-import { htmlDiagnostic, type HeadNode, type HtmlDiagnostic, type InjectRobotsOptions, type InjectRobotsResult, type ResolveRobotsTags, type StartTagToken, whitespaceBefore } from './types.js';
+import {
+  htmlDiagnostic,
+  type HeadNode,
+  type HtmlDiagnostic,
+  type InjectRobotsOptions,
+  type InjectRobotsResult,
+  type ResolveRobotsTags,
+  type StartTagToken,
+  whitespaceBefore,
+} from './types.js';
 
 /** Replace [start, end) with `text`; an insertion has `start === end`. */
 export interface Edit {
@@ -85,7 +105,11 @@ function replacedTags(robotsNodes: readonly HeadNode[]): ReadonlyMap<string, Sta
   return replaced;
 }
 /** Whether a comment or doctype follows the removed first elements of a head without `<head>`. */
-function readBeforeHeadOnceRemoved(scan: PreBodyScan, inHead: readonly HeadNode[], robotsNodes: readonly HeadNode[]): boolean {
+function readBeforeHeadOnceRemoved(
+  scan: PreBodyScan,
+  inHead: readonly HeadNode[],
+  robotsNodes: readonly HeadNode[],
+): boolean {
   const removed = new Set(robotsNodes);
   const kept = inHead.find((node) => node.name !== '#comment' && !removed.has(node));
   const boundary = kept?.start ?? Infinity;
@@ -112,13 +136,17 @@ export function planRobotsEdits(
     const start = node.start >= divergence && !insideNoscript?.has(node) ? node.start : node.whitespaceStart;
     return { start, end: node.end, text: '' };
   });
-  const inHead = scan.headNodes.some((node) => node.afterHead) ? scan.headNodes.filter((node) => !node.afterHead) : scan.headNodes;
+  const inHead = scan.headNodes.some((node) => node.afterHead)
+    ? scan.headNodes.filter((node) => !node.afterHead)
+    : scan.headNodes;
   // A head without `<head>` starts at its first element. If that one goes, the tags take its
   // place, or else, when a comment or a doctype follows before the next element, a `<head>` does:
   // the parser would read them before the head.
-  const removesHeadStart = scan.headStartTag === undefined && inHead[0] !== undefined && robotsNodes.includes(inHead[0]);
+  const removesHeadStart =
+    scan.headStartTag === undefined && inHead[0] !== undefined && robotsNodes.includes(inHead[0]);
   if (tags.length === 0) {
-    if (removesHeadStart && readBeforeHeadOnceRemoved(scan, inHead, robotsNodes)) edits[robotsNodes.indexOf(inHead[0]!)]!.text = '<head>';
+    if (removesHeadStart && readBeforeHeadOnceRemoved(scan, inHead, robotsNodes))
+      edits[robotsNodes.indexOf(inHead[0]!)]!.text = '<head>';
     return { edits, createsHead: false };
   }
   const style = voidElementStyle(robotsNodes, scan.headNodes, html);
@@ -138,7 +166,12 @@ export function planRobotsEdits(
   // `<noscript>` that crawlers without scripting leave the head in, they would be in the body.
   let limit = inHead.findIndex((node) => !node.closed || node === unscripted.divergence);
   if (limit === -1) limit = inHead.length;
-  let slot = Math.min(pickInsertionSlotOf(inHead.length, (index) => (isRemoved(inHead[index]!) ? 'robots' : headNodeRole(inHead[index]!))), limit);
+  let slot = Math.min(
+    pickInsertionSlotOf(inHead.length, (index) =>
+      isRemoved(inHead[index]!) ? 'robots' : headNodeRole(inHead[index]!),
+    ),
+    limit,
+  );
   // Likewise, the tags take the place of a removed first element.
   if (removesHeadStart) slot = 0;
   const next = inHead[slot];
@@ -236,7 +269,10 @@ export function locateHead(html: string): LocatedHead | HtmlDiagnostic {
     const scan = scanPreBody(html);
     if (scan.unreadable) return internalError(new Error(scan.unreadable.reason));
     const unscripted = readUnscripted(html, scan);
-    const nodes = unscripted.metas.length === 0 ? scan.headNodes : [...scan.headNodes, ...unscripted.metas].sort((a, b) => a.start - b.start);
+    const nodes =
+      unscripted.metas.length === 0
+        ? scan.headNodes
+        : [...scan.headNodes, ...unscripted.metas].sort((a, b) => a.start - b.start);
     return { scan, unscripted, nodes };
   } catch (error) {
     return internalError(error);
@@ -268,7 +304,11 @@ export function locateHead(html: string): LocatedHead | HtmlDiagnostic {
  * Markdown page), which then gets a `<head>` at its start. Never throws on any input; errors thrown by `resolve`, and a `RobotsError`
  * for a meta name it returns that is not a product token, propagate.
  */
-export function injectRobots(html: string, resolve: ResolveRobotsTags, options: InjectRobotsOptions = {}): InjectRobotsResult {
+export function injectRobots(
+  html: string,
+  resolve: ResolveRobotsTags,
+  options: InjectRobotsOptions = {},
+): InjectRobotsResult {
   return planInjection(html, resolve, options).result;
 }
 
@@ -298,7 +338,9 @@ export function planInjection(
   const kind = documentKind(html, scan);
   if (kind === 'not-html') {
     return {
-      result: unchanged(html, [htmlDiagnostic('not-html', 'not an HTML document (JSON, XML, plain text…); it was left unchanged.')]),
+      result: unchanged(html, [
+        htmlDiagnostic('not-html', 'not an HTML document (JSON, XML, plain text…); it was left unchanged.'),
+      ]),
       edits: [],
     };
   }
@@ -326,12 +368,14 @@ export function planInjection(
 
   // Loops rather than filter/map chains and sets made only when there are names to hold: this
   // runs on every request of a server.
-  const extraNames = options.extraNames === undefined || options.extraNames.size === 0 ? NO_NAMES : lowercaseNames(options.extraNames);
+  const extraNames =
+    options.extraNames === undefined || options.extraNames.size === 0 ? NO_NAMES : lowercaseNames(options.extraNames);
   const existing: ExistingRobotsTag[] = [];
   for (let index = 0; index < nodes.length; index++) {
     const node = nodes[index]!;
     const name = metaName(node);
-    if (name !== undefined && isRobotsMetaName(name, extraNames)) existing.push({ name, content: attributeValue(node.tag!, 'content') ?? '' });
+    if (name !== undefined && isRobotsMetaName(name, extraNames))
+      existing.push({ name, content: attributeValue(node.tag!, 'content') ?? '' });
   }
   const tags = validatedTags(resolve(existing));
 
@@ -348,9 +392,11 @@ export function planInjection(
     const name = metaName(node);
     if (name === undefined) continue;
     const key = metaNameKey(name);
-    if (isRobotsMetaKey(key, robotsNames) || (robotsNames === extraNames && isTagName(key, tags))) robotsNodes.push(node);
+    if (isRobotsMetaKey(key, robotsNames) || (robotsNames === extraNames && isTagName(key, tags)))
+      robotsNodes.push(node);
   }
-  if (tags.length === 0 && robotsNodes.length === 0) return { result: unchanged(html, diagnostics), existing, edits: [] };
+  if (tags.length === 0 && robotsNodes.length === 0)
+    return { result: unchanged(html, diagnostics), existing, edits: [] };
 
   try {
     const plan = planRobotsEdits(html, scan, robotsNodes, tags, unscripted);
@@ -378,7 +424,12 @@ export function planInjection(
     // Edits that change the length change the page; others (a tag replaced by the same tag) are
     // compared, which copies the edited head into one string: rare.
     const changed = lengthChange !== 0 || head !== html.slice(0, editedTo);
-    return { result: { html: changed ? head + html.slice(editedTo) : html, changed, diagnostics }, existing, edits: plan.edits, head: { end: editedTo, text: head } };
+    return {
+      result: { html: changed ? head + html.slice(editedTo) : html, changed, diagnostics },
+      existing,
+      edits: plan.edits,
+      head: { end: editedTo, text: head },
+    };
   } catch (error) {
     return { result: unchanged(html, [...diagnostics, internalError(error)]), existing, edits: [] };
   }

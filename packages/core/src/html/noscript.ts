@@ -34,9 +34,16 @@ const AGREE: UnscriptedReading = { metas: [] };
  * `<noscript>` start tag in the head or in a head template can make them differ before the
  * body; pages without one are not read twice.
  */
-export function readUnscripted(html: string, scan: PreBodyScan, templateExtent: TemplateExtent | undefined = scan.templateExtent): UnscriptedReading {
+export function readUnscripted(
+  html: string,
+  scan: PreBodyScan,
+  templateExtent: TemplateExtent | undefined = scan.templateExtent,
+): UnscriptedReading {
   if (!scan.hasNoscript) return AGREE;
-  const unscripted = scanPreBody(html, templateExtent === undefined ? { scripting: false } : { scripting: false, templateExtent });
+  const unscripted = scanPreBody(
+    html,
+    templateExtent === undefined ? { scripting: false } : { scripting: false, templateExtent },
+  );
   const alike = new Map(unscripted.headNodes.filter((node) => !node.inNoscript).map((node) => [node.start, node]));
   const divergence = scan.headNodes.find((node) => {
     const other = alike.get(node.start);

@@ -1,6 +1,14 @@
 /** rehypeRobots: the same result as injectRobots for a unified/rehype pipeline. */
 import type { Element, Properties, ElementContent, Root, RootContent, Text } from 'hast';
-import { type HeadChildRole, pickInsertionSlot, deeperSeparator, separatorOf, type RobotsMetaTag, robotsMetaElement, validateRobotsTags } from './render.js';
+import {
+  type HeadChildRole,
+  pickInsertionSlot,
+  deeperSeparator,
+  separatorOf,
+  type RobotsMetaTag,
+  robotsMetaElement,
+  validateRobotsTags,
+} from './render.js';
 import { isRobotsMetaName } from '../directives/vocabulary.js';
 import { RobotsError } from '../errors.js';
 
@@ -63,9 +71,15 @@ function text(value: string): Text {
   return { type: 'text', value };
 }
 /** The new children of `head`: robots tags removed (with the whitespace before each) and `tags` placed once. */
-function rebuildHead(head: Element, tags: readonly RobotsMetaTag[], isRobots: (node: RootContent) => boolean): ElementContent[] {
+function rebuildHead(
+  head: Element,
+  tags: readonly RobotsMetaTag[],
+  isRobots: (node: RootContent) => boolean,
+): ElementContent[] {
   const children = head.children;
-  const significant = children.flatMap((node, index) => (node.type === 'element' || node.type === 'comment' ? [index] : []));
+  const significant = children.flatMap((node, index) =>
+    node.type === 'element' || node.type === 'comment' ? [index] : [],
+  );
   const removed = new Set<number>();
   for (const index of significant) {
     if (!isRobots(children[index]!)) continue;
@@ -109,7 +123,12 @@ function rebuildHead(head: Element, tags: readonly RobotsMetaTag[], isRobots: (n
   const inserted = tags.flatMap((tag) => {
     const previous = replaced.get(tag.name.toLowerCase());
     const element: Element = previous
-      ? { type: 'element', tagName: 'meta', properties: { ...previous.properties, name: tag.name, content: tag.content }, children: [] }
+      ? {
+          type: 'element',
+          tagName: 'meta',
+          properties: { ...previous.properties, name: tag.name, content: tag.content },
+          children: [],
+        }
       : robotsMetaElement(tag);
     return [...(separator === '' ? [] : [text(separator)]), element];
   });

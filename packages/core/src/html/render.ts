@@ -3,7 +3,13 @@
  * them) and validating the existing ones.
  */
 import type { Element } from 'hast';
-import { type HeadNode, type RawAttribute, type SelfClosingStyle, type StartTagToken, isHtmlWhitespace } from './types.js';
+import {
+  type HeadNode,
+  type RawAttribute,
+  type SelfClosingStyle,
+  type StartTagToken,
+  isHtmlWhitespace,
+} from './types.js';
 import { lastTagSelfClosing, releasePage, tagEnd } from './tag-reader.js';
 import { isCrawlerName } from '../directives/parse.js';
 import { ALL_CRAWLERS_META_NAME, KNOWN_CRAWLER_NAMES } from '../directives/vocabulary.js';
@@ -24,7 +30,11 @@ const VOID_HEAD_ELEMENTS: ReadonlySet<string> = new Set(['meta', 'link', 'base']
  * How the page closes void elements: as its first robots tag does, else its first `<meta>`,
  * `<link>` or `<base>` (read again from `html` when the scan kept no start tag for it).
  */
-export function voidElementStyle(robotsNodes: readonly HeadNode[], headNodes: readonly HeadNode[], html: string): SelfClosingStyle {
+export function voidElementStyle(
+  robotsNodes: readonly HeadNode[],
+  headNodes: readonly HeadNode[],
+  html: string,
+): SelfClosingStyle {
   const model = robotsNodes[0] ?? headNodes.find((node) => VOID_HEAD_ELEMENTS.has(node.name));
   if (model === undefined) return 'none';
   if (model.tag !== undefined) return model.tag.selfClosing;
@@ -110,7 +120,10 @@ function attributeText(value: string): string {
 }
 /** ` name="…"` and ` content="…"` of a tag, escaped alike wherever a tag is written, so that rewriting a page again changes nothing. */
 function nameAndContent(tag: RobotsMetaTag): { name: string; content: string } {
-  return { name: `name="${attributeText(tag.name)}"`, content: escapeCarriageReturns(`content="${attributeText(tag.content)}"`) };
+  return {
+    name: `name="${attributeText(tag.name)}"`,
+    content: escapeCarriageReturns(`content="${attributeText(tag.content)}"`),
+  };
 }
 /** `<meta name="…" content="…">`, closed in `style`. */
 export function renderMetaTag(tag: RobotsMetaTag, style: SelfClosingStyle): string {
@@ -162,7 +175,10 @@ export function renderRobotsTags(
 ): string {
   // A frozen list of frozen tags (a server's cached resolution, validated once) replacing nothing
   // renders the same for every page of a route: kept per separator and style.
-  const runs = replaced.size === 0 && Object.isFrozen(tags) && tags.every(Object.isFrozen) ? (renderedRuns.get(tags) ?? newRuns(tags)) : undefined;
+  const runs =
+    replaced.size === 0 && Object.isFrozen(tags) && tags.every(Object.isFrozen)
+      ? (renderedRuns.get(tags) ?? newRuns(tags))
+      : undefined;
   const runKey = runs === undefined ? '' : `${style}\0${separator}`;
   const known = runs?.get(runKey);
   if (known !== undefined) return known;

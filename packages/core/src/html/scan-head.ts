@@ -2,9 +2,28 @@
  * The pre-body scanner: follows the spec's insertion modes up to <body> and reports where the head
  * is and which named metas it holds.
  */
-import { type CommentToken, type DoctypeToken, type EndTagToken, type HeadNode, isAsciiAlpha, type SelfClosingStyle, type StartTagToken, whitespaceBefore } from './types.js';
+import {
+  type CommentToken,
+  type DoctypeToken,
+  type EndTagToken,
+  type HeadNode,
+  isAsciiAlpha,
+  type SelfClosingStyle,
+  type StartTagToken,
+  whitespaceBefore,
+} from './types.js';
 import { firstContentCharacter, readMarkup } from './tokenizer.js';
-import { attributeValue, HeadStartTag, lastNameEnd, lastTagSelfClosing, META, readTagName, releasePage, tagEnd, textContentEnd } from './tag-reader.js';
+import {
+  attributeValue,
+  HeadStartTag,
+  lastNameEnd,
+  lastTagSelfClosing,
+  META,
+  readTagName,
+  releasePage,
+  tagEnd,
+  textContentEnd,
+} from './tag-reader.js';
 import { type TemplateExtent, templateReader } from './template-contents.js';
 
 /** What the tokenizer learned from the part of a document before the body. */
@@ -167,12 +186,33 @@ class PreBodyScanner {
   }
 
   startTag(): HeadStartTag {
-    return (this.tagObject ??= new HeadStartTag(this.html, this.tagStart, this.tagEndAt, this.tagName, this.tagClosing));
+    return (this.tagObject ??= new HeadStartTag(
+      this.html,
+      this.tagStart,
+      this.tagEndAt,
+      this.tagName,
+      this.tagClosing,
+    ));
   }
 
-  addHeadNode(name: string, start: number, end: number, closed: boolean, tag: StartTagToken | undefined, afterHead: boolean): HeadNode {
+  addHeadNode(
+    name: string,
+    start: number,
+    end: number,
+    closed: boolean,
+    tag: StartTagToken | undefined,
+    afterHead: boolean,
+  ): HeadNode {
     // Written out, not spread: one of these is made for every element of every head.
-    const node: HeadNode = { name, start, end, whitespaceStart: whitespaceBefore(this.html, start, this.lastTokenEnd), closed, afterHead, tag };
+    const node: HeadNode = {
+      name,
+      start,
+      end,
+      whitespaceStart: whitespaceBefore(this.html, start, this.lastTokenEnd),
+      closed,
+      afterHead,
+      tag,
+    };
     if (this.noscript !== undefined) node.inNoscript = true;
     this.scan.headNodes.push(node);
     return node;
@@ -362,7 +402,8 @@ class PreBodyScanner {
       case 'end-of-file':
         return this.stopAt(token.start);
       case 'comment':
-        if (this.mode === 'in-head') this.addHeadNode('#comment', token.start, token.end, token.closed, undefined, false);
+        if (this.mode === 'in-head')
+          this.addHeadNode('#comment', token.start, token.end, token.closed, undefined, false);
         else if (!token.closed && beforeHead(this.mode)) scan.cutOff = token;
         break;
       case 'doctype':

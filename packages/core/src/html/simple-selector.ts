@@ -23,7 +23,8 @@ export interface SimpleSelector {
 }
 
 /** The supported forms, named in every error. */
-export const SELECTOR_FORMS = '`tag`, `.class`, `#id`, `[attr]`, `[attr=value]` or one of them combined with a tag and each other, e.g. `div.comments` or `section[data-ugc]`';
+export const SELECTOR_FORMS =
+  '`tag`, `.class`, `#id`, `[attr]`, `[attr=value]` or one of them combined with a tag and each other, e.g. `div.comments` or `section[data-ugc]`';
 /** Longer selectors are refused: they are written by hand, and this bounds matching. */
 const MAX_SELECTOR_LENGTH = 256;
 
@@ -42,11 +43,19 @@ function isNameChar(code: number): boolean {
 function explain(text: string, at: number): { problem: string; suggestion?: string } {
   const char = text[at]!;
   if (char === ' ' || char === '>' || char === '+' || char === '~') {
-    const last = text.slice(at).trim().split(/[\s>+~]+/).pop();
-    return { problem: 'combinators (descendant ` `, `>`, `+`, `~`) are not supported in', ...(last ? { suggestion: last } : {}) };
+    const last = text
+      .slice(at)
+      .trim()
+      .split(/[\s>+~]+/)
+      .pop();
+    return {
+      problem: 'combinators (descendant ` `, `>`, `+`, `~`) are not supported in',
+      ...(last ? { suggestion: last } : {}),
+    };
   }
   if (char === ',') return { problem: 'a list of selectors is written as an array, not with `,`, in' };
-  if (char === ':') return { problem: 'pseudo-classes are not supported in', ...(at > 0 ? { suggestion: text.slice(0, at) } : {}) };
+  if (char === ':')
+    return { problem: 'pseudo-classes are not supported in', ...(at > 0 ? { suggestion: text.slice(0, at) } : {}) };
   if (char === '*') return { problem: '`*` is not supported in' };
   return { problem: `unexpected \`${char}\` in` };
 }
@@ -57,7 +66,15 @@ function explain(text: string, at: number): { problem: string; suggestion?: stri
  */
 export function parseSimpleSelector(text: unknown, key: string, source = 'options'): SimpleSelector {
   const fail = (problem: string, suggestion?: string): never => {
-    throw new RobotsError({ code: 'invalid-selector', source, key, value: text, problem, expected: SELECTOR_FORMS, ...(suggestion ? { suggestion } : {}) });
+    throw new RobotsError({
+      code: 'invalid-selector',
+      source,
+      key,
+      value: text,
+      problem,
+      expected: SELECTOR_FORMS,
+      ...(suggestion ? { suggestion } : {}),
+    });
   };
   if (typeof text !== 'string') return fail('expected a selector string, not');
   const input = text.trim();
@@ -87,7 +104,11 @@ export function parseSimpleSelector(text: unknown, key: string, source = 'option
         selector.attributes.push({ name: attribute });
         continue;
       }
-      if (input[i] !== '=') return fail('only `[attr]` and `[attr=value]` are supported, not other attribute operators, in', `[${attribute}]`);
+      if (input[i] !== '=')
+        return fail(
+          'only `[attr]` and `[attr=value]` are supported, not other attribute operators, in',
+          `[${attribute}]`,
+        );
       i++;
       let value: string;
       const quote = input[i];

@@ -6,7 +6,13 @@
  * tag name, before/after attribute name, attribute value (quoted or not), self-closing start tag.
  */
 import { decodeAttributeValue, findRawTextEnd, findScriptDataEnd, readTag, TEXT_ELEMENTS } from './tokenizer.js';
-import { asciiLowercase, isHtmlWhitespace, type RawAttribute, type SelfClosingStyle, type StartTagToken } from './types.js';
+import {
+  asciiLowercase,
+  isHtmlWhitespace,
+  type RawAttribute,
+  type SelfClosingStyle,
+  type StartTagToken,
+} from './types.js';
 
 const SLASH = 0x2f;
 const GREATER_THAN = 0x3e;
@@ -67,7 +73,8 @@ function cachedName(html: string, from: number, to: number, hash: number): strin
 }
 /** Whether the name written at `from` reads as `name` (lowercase) once ASCII-lowercased. */
 function sameName(html: string, from: number, name: string): boolean {
-  for (let offset = 0; offset < name.length; offset++) if (lower(html.charCodeAt(from + offset)) !== name.charCodeAt(offset)) return false;
+  for (let offset = 0; offset < name.length; offset++)
+    if (lower(html.charCodeAt(from + offset)) !== name.charCodeAt(offset)) return false;
   return true;
 }
 
@@ -146,7 +153,12 @@ function jumpToTagEnd(html: string, from: number): number {
     const equals = nextEquals(html, p);
     if (equals === -1 || equals > gt) {
       // Names, whitespace and `/` up to the `>`: a `/` right before it closes the tag.
-      lastSelfClosing = gt > p && html.charCodeAt(gt - 1) === SLASH ? (isHtmlWhitespace(html.charCodeAt(gt - 2)) ? 'spaced' : 'tight') : 'none';
+      lastSelfClosing =
+        gt > p && html.charCodeAt(gt - 1) === SLASH
+          ? isHtmlWhitespace(html.charCodeAt(gt - 2))
+            ? 'spaced'
+            : 'tight'
+          : 'none';
       return gt + 1;
     }
     let before = equals - 1;
@@ -248,7 +260,12 @@ function walkToTagEnd(html: string, from: number, wanted: string | undefined): n
         if (sameName(html, nameStart, 'content')) metaPresent |= HAS_CONTENT;
         else if (sameName(html, nameStart, 'charset')) metaPresent |= HAS_CHARSET;
       } else if (count === 10 && sameName(html, nameStart, 'http-equiv')) metaPresent |= HAS_HTTP_EQUIV;
-    } else if (wanted !== undefined && !found && nameEnd - nameStart === wanted.length && sameName(html, nameStart, wanted)) {
+    } else if (
+      wanted !== undefined &&
+      !found &&
+      nameEnd - nameStart === wanted.length &&
+      sameName(html, nameStart, wanted)
+    ) {
       found = true;
       foundValueStart = valueStart;
       foundValueEnd = valueEnd;
@@ -315,7 +332,8 @@ export class HeadStartTag implements StartTagToken {
   ) {
     this.#html = html;
     this.#metaPresent = meta ? metaPresent : -1;
-    this.#metaName = meta && metaHasName ? (metaNameStart === -1 ? '' : valueAt(html, metaNameStart, metaNameEnd)) : undefined;
+    this.#metaName =
+      meta && metaHasName ? (metaNameStart === -1 ? '' : valueAt(html, metaNameStart, metaNameEnd)) : undefined;
   }
   /** On the prototype, not a field of each tag: one field less per `<meta>` of every head. */
   get type(): 'start-tag' {

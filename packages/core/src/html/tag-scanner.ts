@@ -41,7 +41,21 @@ export interface TagSink {
   isInForeignContext?(): boolean;
 }
 
-const TAB = 9, LF = 10, FF = 12, CR = 13, SPACE = 32, BANG = 33, DQUOTE = 34, DASH = 45, SQUOTE = 39, SLASH = 47, LT = 60, EQ = 61, GT = 62, QUESTION = 63, LBRACKET = 91;
+const TAB = 9,
+  LF = 10,
+  FF = 12,
+  CR = 13,
+  SPACE = 32,
+  BANG = 33,
+  DQUOTE = 34,
+  DASH = 45,
+  SQUOTE = 39,
+  SLASH = 47,
+  LT = 60,
+  EQ = 61,
+  GT = 62,
+  QUESTION = 63,
+  LBRACKET = 91;
 function isWhitespace(c: number): boolean {
   return c === SPACE || c === LF || c === TAB || c === FF || c === CR;
 }

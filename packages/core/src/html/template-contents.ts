@@ -15,15 +15,71 @@ import type { StartTagToken } from './types.js';
  * the table modes (as a template's first element, even `<col>` or `<tr>`), `<select>` the select
  * mode, where other elements are dropped, raw text ones included.
  */
-const MODE_CHANGING: ReadonlySet<string> = new Set(['caption', 'col', 'colgroup', 'select', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr']);
+const MODE_CHANGING: ReadonlySet<string> = new Set([
+  'caption',
+  'col',
+  'colgroup',
+  'select',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+]);
 /** Start tags that end SVG or MathML content and return to HTML (the spec's breakout list). */
 const BREAKOUT: ReadonlySet<string> = new Set([
-  'b', 'big', 'blockquote', 'body', 'br', 'center', 'code', 'dd', 'div', 'dl', 'dt', 'em', 'embed', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'head', 'hr', 'i', 'img', 'li', 'listing', 'menu', 'meta', 'nobr', 'ol', 'p', 'pre', 'ruby', 's', 'small', 'span', 'strong', 'strike',
-  'sub', 'sup', 'table', 'tt', 'u', 'ul', 'var',
+  'b',
+  'big',
+  'blockquote',
+  'body',
+  'br',
+  'center',
+  'code',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'em',
+  'embed',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'head',
+  'hr',
+  'i',
+  'img',
+  'li',
+  'listing',
+  'menu',
+  'meta',
+  'nobr',
+  'ol',
+  'p',
+  'pre',
+  'ruby',
+  's',
+  'small',
+  'span',
+  'strong',
+  'strike',
+  'sub',
+  'sup',
+  'table',
+  'tt',
+  'u',
+  'ul',
+  'var',
 ]);
 /** Elements whose start-tag children are HTML again: SVG's HTML integration points, MathML's text ones and annotation-xml. */
-const INTEGRATION_POINTS = { svg: new Set(['foreignobject', 'desc', 'title']), math: new Set(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml']) };
+const INTEGRATION_POINTS = {
+  svg: new Set(['foreignobject', 'desc', 'title']),
+  math: new Set(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml']),
+};
 type Namespace = keyof typeof INTEGRATION_POINTS;
 interface ForeignElement {
   /** ASCII-lowercased, as the end-tag rules compare it. */
@@ -34,7 +90,12 @@ interface ForeignElement {
 
 function isBreakout(tag: StartTagToken): boolean {
   if (BREAKOUT.has(tag.name)) return true;
-  return tag.name === 'font' && tag.attributes.some((attribute) => attribute.name === 'color' || attribute.name === 'face' || attribute.name === 'size');
+  return (
+    tag.name === 'font' &&
+    tag.attributes.some(
+      (attribute) => attribute.name === 'color' || attribute.name === 'face' || attribute.name === 'size',
+    )
+  );
 }
 
 /**
@@ -58,7 +119,8 @@ export function fastTemplateEnd(html: string, tag: StartTagToken, scripting = tr
         if (MODE_CHANGING.has(token.name)) return undefined;
         if (token.name === 'template') depth++;
         else if (token.name === 'svg' || token.name === 'math') {
-          if (token.selfClosing === 'none') foreign.push({ name: token.name, namespace: token.name, integrationPoint: false });
+          if (token.selfClosing === 'none')
+            foreign.push({ name: token.name, namespace: token.name, integrationPoint: false });
         } else if (scripting || token.name !== 'noscript') index = textElementEnd(html, token).end;
       } else {
         // At an integration point the start tag is HTML; a breakout tag leaves SVG/MathML.
@@ -106,7 +168,9 @@ function loadParse5(): NonNullable<typeof createParser> {
     const { createRequire } = process.getBuiltinModule('node:module');
     parse5 = createRequire(import.meta.url)('parse5') as Parse5;
   } catch {
-    throw new Error('the page has a head `<template>` (HTML inside SVG, a table…) that only the `parse5` package reads exactly, and it could not be loaded here (an edge runtime, or `parse5` missing from the dependencies)');
+    throw new Error(
+      'the page has a head `<template>` (HTML inside SVG, a table…) that only the `parse5` package reads exactly, and it could not be loaded here (an edge runtime, or `parse5` missing from the dependencies)',
+    );
   }
   class EndOfInputParser extends parse5.Parser<DefaultTreeAdapterMap> {
     override onEof(token: Parameters<Parse5Parser['onEof']>[0]): void {
@@ -115,7 +179,8 @@ function loadParse5(): NonNullable<typeof createParser> {
     }
   }
   const adapter = parse5.defaultTreeAdapter;
-  createParser = (options) => new EndOfInputParser({ ...options, treeAdapter: { ...adapter, onItemPop: options.treeAdapter?.onItemPop } });
+  createParser = (options) =>
+    new EndOfInputParser({ ...options, treeAdapter: { ...adapter, onItemPop: options.treeAdapter?.onItemPop } });
   return createParser;
 }
 
@@ -139,9 +204,16 @@ function parse5Reading(html: string, scripting: boolean): (start: number) => Ele
     const parent = (node as Parse5Element).parentNode as Parse5Element | null;
     if (!location?.startTag || parent?.tagName !== 'head') return;
     const endTag = location.endTag;
-    extents.set(location.startTag.startOffset + shift, endTag ? { end: endTag.endOffset + shift, closed: true } : { end: html.length, closed: false });
+    extents.set(
+      location.startTag.startOffset + shift,
+      endTag ? { end: endTag.endOffset + shift, closed: true } : { end: html.length, closed: false },
+    );
   };
-  const parser = loadParse5()({ sourceCodeLocationInfo: true, scriptingEnabled: scripting, treeAdapter: { onItemPop } as never });
+  const parser = loadParse5()({
+    sourceCodeLocationInfo: true,
+    scriptingEnabled: scripting,
+    treeAdapter: { onItemPop } as never,
+  });
   let fed = shift;
   let tags = 0;
   return (start) => {
@@ -149,14 +221,17 @@ function parse5Reading(html: string, scripting: boolean): (start: number) => Ele
       const chunk = html.slice(fed, fed + FALLBACK_CHUNK);
       tags += chunk.match(TAG_START)?.length ?? 0;
       if (tags > FALLBACK_TAG_BUDGET) {
-        throw new Error(`the head \`<template>\` at offset ${start} needs the full HTML parser, and the page has more than ${FALLBACK_TAG_BUDGET} tags before it ends`);
+        throw new Error(
+          `the head \`<template>\` at offset ${start} needs the full HTML parser, and the page has more than ${FALLBACK_TAG_BUDGET} tags before it ends`,
+        );
       }
       fed += chunk.length;
       parser.tokenizer.write(chunk, fed >= html.length);
     }
     if (fed >= html.length && !extents.has(start)) parser.tokenizer.write('', true);
     const extent = extents.get(start);
-    if (extent === undefined) throw new Error(`parse5 does not place the \`<template>\` at offset ${start} in the head`);
+    if (extent === undefined)
+      throw new Error(`parse5 does not place the \`<template>\` at offset ${start} in the head`);
     return extent;
   };
 }

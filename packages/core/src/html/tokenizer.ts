@@ -5,7 +5,19 @@
 // The attribute-mode decoder htmlparser2's Tokenizer runs, without loading htmlparser2's index
 // (its DOM handler, utilities and serializer): the runtime entry needs only this.
 import { decodeHTMLAttribute } from 'entities/decode';
-import { isHtmlWhitespace, asciiLowercase, isAsciiAlpha, type CommentToken, type EndOfFileToken, type EndTagToken, type RawAttribute, type SelfClosingStyle, type StartTagToken, type DoctypeToken, type MarkupToken } from './types.js';
+import {
+  isHtmlWhitespace,
+  asciiLowercase,
+  isAsciiAlpha,
+  type CommentToken,
+  type EndOfFileToken,
+  type EndTagToken,
+  type RawAttribute,
+  type SelfClosingStyle,
+  type StartTagToken,
+  type DoctypeToken,
+  type MarkupToken,
+} from './types.js';
 
 /**
  * Whether `</name` (any case) followed by whitespace, `/` or `>` starts at `at`: the only
@@ -225,9 +237,14 @@ export function readTag(html: string, start: number): StartTagToken | EndTagToke
     if (!readsAttributes) continue;
     const attributeName = asciiLowercase(html.slice(attributeStart, attributeEnd));
     if (hasAttribute(attributes, seen, attributeName)) continue;
-    attributes.push({ name: attributeName, rawValue: valueStart === -1 ? '' : html.slice(valueStart, valueEnd), quote });
+    attributes.push({
+      name: attributeName,
+      rawValue: valueStart === -1 ? '' : html.slice(valueStart, valueEnd),
+      quote,
+    });
     if (seen !== undefined) seen.add(attributeName);
-    else if (attributes.length === LINEAR_DUPLICATE_CHECK) seen = new Set(attributes.map((attribute) => attribute.name));
+    else if (attributes.length === LINEAR_DUPLICATE_CHECK)
+      seen = new Set(attributes.map((attribute) => attribute.name));
   }
 
   return isEndTag
@@ -243,7 +260,9 @@ function bogusCommentEnd(html: string, from: number): number {
   return close === -1 ? -1 : close + 1;
 }
 function comment(start: number, end: number, length: number): CommentToken {
-  return end === -1 ? { type: 'comment', start, end: length, closed: false } : { type: 'comment', start, end, closed: true };
+  return end === -1
+    ? { type: 'comment', start, end: length, closed: false }
+    : { type: 'comment', start, end, closed: true };
 }
 /** A doctype ends at its first `>`, even inside a quoted identifier. */
 function readDoctype(html: string, start: number): DoctypeToken {

@@ -14,7 +14,13 @@ import type { ExistingRobotsTag } from '../directives/types.js';
  *   without changing how browsers read the page; returned unchanged.
  * - `internal-error`: the page could not be processed; returned unchanged.
  */
-export type HtmlDiagnosticCode = 'not-html' | 'fragment' | 'no-head' | 'multiple-heads' | 'unterminated-doctype' | 'internal-error';
+export type HtmlDiagnosticCode =
+  | 'not-html'
+  | 'fragment'
+  | 'no-head'
+  | 'multiple-heads'
+  | 'unterminated-doctype'
+  | 'internal-error';
 export interface HtmlDiagnostic {
   code: HtmlDiagnosticCode;
   /** Starts with `[@robots-kit/core]`. */
@@ -112,7 +118,14 @@ export interface EndOfFileToken {
   start: number;
   end: number;
 }
-export type MarkupToken = StartTagToken | EndTagToken | CommentToken | IgnoredToken | DoctypeToken | CharacterToken | EndOfFileToken;
+export type MarkupToken =
+  | StartTagToken
+  | EndTagToken
+  | CommentToken
+  | IgnoredToken
+  | DoctypeToken
+  | CharacterToken
+  | EndOfFileToken;
 
 /** Tab, line feed, form feed, carriage return and space: whitespace to the HTML tokenizer. */
 export function isHtmlWhitespace(code: number): boolean {

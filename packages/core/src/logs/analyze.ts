@@ -15,7 +15,16 @@ import { compileLogFormat, describeLogFormat, detectLogFormat, type LineParser }
 import { SHIPPED_RANGES_DIR, loadRangeSnapshots, rangeSet, type RangeSet } from './ip-ranges.js';
 import { readLogLines } from './read-lines.js';
 import { loadRobotsInForce, pathOf, type RobotsInForce } from './robots-in-force.js';
-import type { AnalyzeLogsOptions, CheckOutcome, CrawlSeries, CrawlerSummary, DisallowedUrl, LogFormat, LogsReport, VerificationStatus } from './types.js';
+import type {
+  AnalyzeLogsOptions,
+  CheckOutcome,
+  CrawlSeries,
+  CrawlerSummary,
+  DisallowedUrl,
+  LogFormat,
+  LogsReport,
+  VerificationStatus,
+} from './types.js';
 import { createDnsVerifier } from './verify.js';
 
 /** Distinct (crawler, address) pairs kept; more are counted together per crawler, unverified. */
@@ -100,13 +109,17 @@ class Collector {
     let entry = this.unparsed.get(input);
     if (!entry) this.unparsed.set(input, (entry = { count: 0, format, samples: [] }));
     entry.count++;
-    if (entry.samples.length < this.sampleLines) entry.samples.push({ input, line, text: ownString(shorten(text, 200)) });
+    if (entry.samples.length < this.sampleLines)
+      entry.samples.push({ input, line, text: ownString(shorten(text, 200)) });
   }
   add(input: string, format: string, parse: LineParser, line: string, lineNumber: number): void {
     this.lines++;
     if (line === '') return;
     const record = parse(line);
-    if (!record) return this.skip(input, format, lineNumber, line);
+    if (!record) {
+      this.skip(input, format, lineNumber, line);
+      return;
+    }
     this.requests++;
     const { time } = record;
     if (time < this.from) this.from = time;
@@ -145,7 +158,8 @@ class Collector {
       const target = getTarget(record.target);
       const hit = client.disallowed.get(target);
       if (hit) hit.count++;
-      else if (client.disallowed.size < MAX_URLS_PER_CLIENT && this.kept++ < MAX_KEPT_ENTRIES) client.disallowed.set(ownString(target), { count: 1, rule: disallow.rule, file: disallow.file });
+      else if (client.disallowed.size < MAX_URLS_PER_CLIENT && this.kept++ < MAX_KEPT_ENTRIES)
+        client.disallowed.set(ownString(target), { count: 1, rule: disallow.rule, file: disallow.file });
     }
     if (record.status > 0 && record.status < 400 && this.robots.noindex(crawler, record.target, time)) {
       client.noindexTotal++;
@@ -164,7 +178,12 @@ export function combineChecks(outcomes: readonly CheckOutcome[]): VerificationSt
   return outcomes.length > 0 && outcomes.every((outcome) => outcome === 'fail') ? 'spoofed' : 'unverified';
 }
 
-async function verifyClients(clients: Iterable<ClientStats>, ranges: RangeSet | undefined, options: AnalyzeLogsOptions, now: number): Promise<void> {
+async function verifyClients(
+  clients: Iterable<ClientStats>,
+  ranges: RangeSet | undefined,
+  options: AnalyzeLogsOptions,
+  now: number,
+): Promise<void> {
   const dnsOptions = options.dns === true ? {} : options.dns || undefined;
   const verifier = dnsOptions ? await createDnsVerifier(dnsOptions, now) : undefined;
   const work: Array<Promise<void>> = [];
@@ -174,7 +193,11 @@ async function verifyClients(clients: Iterable<ClientStats>, ranges: RangeSet | 
     const { ranges: ids, dnsSuffixes } = client.crawler;
     if (ranges && ids && ids.length > 0) outcomes.push(ranges.check(ids, client.ip));
     if (verifier && dnsSuffixes && dnsSuffixes.length > 0) {
-      work.push(verifier.check(client.ip, dnsSuffixes).then((outcome) => void (client.status = combineChecks([...outcomes, outcome]))));
+      work.push(
+        verifier
+          .check(client.ip, dnsSuffixes)
+          .then((outcome) => void (client.status = combineChecks([...outcomes, outcome]))),
+      );
     } else client.status = combineChecks(outcomes);
   }
   await Promise.all(work);
@@ -184,7 +207,11 @@ async function verifyClients(clients: Iterable<ClientStats>, ranges: RangeSet | 
 function statusRecord(): Record<VerificationStatus, number> {
   return { verified: 0, spoofed: 0, unverified: 0 };
 }
-function summarise(clients: readonly ClientStats[]): { crawlers: CrawlerSummary[]; series: CrawlSeries[]; topDisallowed: DisallowedUrl[] } {
+function summarise(clients: readonly ClientStats[]): {
+  crawlers: CrawlerSummary[];
+  series: CrawlSeries[];
+  topDisallowed: DisallowedUrl[];
+} {
   const crawlers = new Map<string, CrawlerSummary>();
   const series = new Map<string, Map<number, number>>();
   const disallowed = new Map<string, DisallowedUrl>();
@@ -192,7 +219,16 @@ function summarise(clients: readonly ClientStats[]): { crawlers: CrawlerSummary[
     const { crawler, status } = client;
     let summary = crawlers.get(crawler.name);
     if (!summary) {
-      summary = { crawler: crawler.name, token: crawler.tokens[0]!, kind: crawler.kind, requests: statusRecord(), addresses: statusRecord(), disallowed: 0, notFound: 0, serverErrors: 0 };
+      summary = {
+        crawler: crawler.name,
+        token: crawler.tokens[0]!,
+        kind: crawler.kind,
+        requests: statusRecord(),
+        addresses: statusRecord(),
+        disallowed: 0,
+        notFound: 0,
+        serverErrors: 0,
+      };
       crawlers.set(crawler.name, summary);
     }
     summary.requests[status] += client.requests;
@@ -208,17 +244,28 @@ function summarise(clients: readonly ClientStats[]): { crawlers: CrawlerSummary[
       const id = `${key}\u0000${url}`;
       const entry = disallowed.get(id);
       if (entry) entry.requests += hit.count;
-      else disallowed.set(id, { url, crawler: crawler.name, status, requests: hit.count, rule: `${hit.rule.type === 'disallow' ? 'Disallow' : 'Allow'}: ${hit.rule.value}`, source: { file: hit.file, line: hit.rule.line } });
+      else
+        disallowed.set(id, {
+          url,
+          crawler: crawler.name,
+          status,
+          requests: hit.count,
+          rule: `${hit.rule.type === 'disallow' ? 'Disallow' : 'Allow'}: ${hit.rule.value}`,
+          source: { file: hit.file, line: hit.rule.line },
+        });
     }
   }
-  const total = (summary: CrawlerSummary): number => summary.requests.verified + summary.requests.unverified + summary.requests.spoofed;
+  const total = (summary: CrawlerSummary): number =>
+    summary.requests.verified + summary.requests.unverified + summary.requests.spoofed;
   return {
     crawlers: [...crawlers.values()].sort((a, b) => total(b) - total(a) || (a.crawler < b.crawler ? -1 : 1)),
     series: [...series].map(([key, points]) => {
       const [crawler, status] = key.split('\u0000') as [string, VerificationStatus];
       return { crawler, status, points: [...points].sort((a, b) => a[0] - b[0]) };
     }),
-    topDisallowed: [...disallowed.values()].sort((a, b) => b.requests - a.requests || (a.url < b.url ? -1 : 1)).slice(0, 25),
+    topDisallowed: [...disallowed.values()]
+      .sort((a, b) => b.requests - a.requests || (a.url < b.url ? -1 : 1))
+      .slice(0, 25),
   };
 }
 
@@ -233,7 +280,9 @@ export async function analyzeLogs(inputs: readonly string[], options: AnalyzeLog
   const now = (options.now ?? new Date()).getTime();
   const robots = options.robots && options.robots.length > 0 ? await loadRobotsInForce(options.robots) : undefined;
   const useRanges = options.ipRanges !== false;
-  const snapshots = useRanges ? await loadRangeSnapshots([SHIPPED_RANGES_DIR, ...(options.rangesDir ? [options.rangesDir] : [])]) : [];
+  const snapshots = useRanges
+    ? await loadRangeSnapshots([SHIPPED_RANGES_DIR, ...(options.rangesDir ? [options.rangesDir] : [])])
+    : [];
   const ranges = useRanges ? rangeSet(snapshots) : undefined;
   const collector = new Collector(robots, options.sampleLines ?? 5);
   const formats: string[] = [];
@@ -252,8 +301,7 @@ export async function analyzeLogs(inputs: readonly string[], options: AnalyzeLog
           if (format) {
             parse = compileLogFormat(format);
             formatName = describeLogFormat(format);
-          }
-          else if (++tries >= DETECT_LINES) parse = UNREADABLE;
+          } else if (++tries >= DETECT_LINES) parse = UNREADABLE;
         }
         collector.add(input, formatName, parse ?? UNREADABLE, line, lineNumber);
         if (options.onProgress && collector.lines % 100_000 === 0) options.onProgress(collector.lines);
@@ -266,7 +314,12 @@ export async function analyzeLogs(inputs: readonly string[], options: AnalyzeLog
   const { crawlers, series, topDisallowed } = summarise(clients);
   const seenRanges = new Set(clients.flatMap((client) => client.crawler.ranges ?? []));
   const usedSnapshots = snapshots.filter((snapshot) => seenRanges.has(snapshot.id));
-  const findings = collectLogFindings(clients, { ...(robots ? { robots } : {}), unparsed: collector.unparsed, snapshots: usedSnapshots, now });
+  const findings = collectLogFindings(clients, {
+    ...(robots ? { robots } : {}),
+    unparsed: collector.unparsed,
+    snapshots: usedSnapshots,
+    now,
+  });
   const counts: Record<AuditSeverity, number> = { error: 0, warning: 0, info: 0 };
   for (const finding of findings) counts[finding.severity]++;
   return {
@@ -274,8 +327,15 @@ export async function analyzeLogs(inputs: readonly string[], options: AnalyzeLog
     generatedAt: new Date(now).toISOString(),
     inputs: [...inputs],
     format: [...new Set(formats)].join(', '),
-    robots: robots ? robots.versions.map(({ path, since, found }) => ({ path, ...(since ? { since } : {}), found })) : [],
-    ranges: snapshots.map((snapshot) => ({ id: snapshot.id, date: snapshot.date, complete: snapshot.complete, prefixes: snapshot.prefixes.length })),
+    robots: robots
+      ? robots.versions.map(({ path, since, found }) => ({ path, ...(since ? { since } : {}), found }))
+      : [],
+    ranges: snapshots.map((snapshot) => ({
+      id: snapshot.id,
+      date: snapshot.date,
+      complete: snapshot.complete,
+      prefixes: snapshot.prefixes.length,
+    })),
     dns: options.dns !== undefined && options.dns !== false,
     crawlers,
     series,

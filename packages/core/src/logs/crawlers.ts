@@ -35,8 +35,22 @@ export const CRAWLERS_REVIEWED = '2026-11-22';
 // names end in googlebot.com, google.com or googleusercontent.com, and the IP ranges are split
 // into common crawlers, special-case crawlers and user-triggered fetchers.
 const GOOGLE_DNS = ['googlebot.com', 'google.com', 'googleusercontent.com'];
-function google(name: string, tokens: string[], ranges: string, extra: Partial<CrawlerDefinition> = {}): CrawlerDefinition {
-  return { name, match: [name.toLowerCase()], tokens, operator: 'Google', kind: 'search', dnsSuffixes: GOOGLE_DNS, ranges: [ranges], ...extra };
+function google(
+  name: string,
+  tokens: string[],
+  ranges: string,
+  extra: Partial<CrawlerDefinition> = {},
+): CrawlerDefinition {
+  return {
+    name,
+    match: [name.toLowerCase()],
+    tokens,
+    operator: 'Google',
+    kind: 'search',
+    dnsSuffixes: GOOGLE_DNS,
+    ranges: [ranges],
+    ...extra,
+  };
 }
 const GOOGLE: CrawlerDefinition[] = [
   google('Googlebot', ['Googlebot'], 'google-common'),
@@ -51,7 +65,10 @@ const GOOGLE: CrawlerDefinition[] = [
   google('Mediapartners-Google', ['Mediapartners-Google'], 'google-special'),
   google('APIs-Google', ['APIs-Google'], 'google-special'),
   google('FeedFetcher-Google', ['FeedFetcher-Google'], 'google-user-triggered', { userTriggered: true, kind: 'other' }),
-  google('Google-Site-Verification', ['Google-Site-Verification'], 'google-user-triggered', { userTriggered: true, kind: 'other' }),
+  google('Google-Site-Verification', ['Google-Site-Verification'], 'google-user-triggered', {
+    userTriggered: true,
+    kind: 'other',
+  }),
   google('Google-Read-Aloud', ['Google-Read-Aloud'], 'google-user-triggered', { userTriggered: true, kind: 'other' }),
 ];
 
@@ -62,12 +79,40 @@ const SEARCH: CrawlerDefinition[] = [
   { name: 'AdIdxBot', match: ['adidxbot'], tokens: ['adidxbot', 'bingbot'], ...BING },
   { name: 'msnbot', match: ['msnbot'], tokens: ['msnbot', 'bingbot'], ...BING },
   // https://support.apple.com/en-us/119829: names end in applebot.apple.com.
-  { name: 'Applebot', match: ['applebot'], tokens: ['Applebot', 'Googlebot'], operator: 'Apple', kind: 'search', dnsSuffixes: ['applebot.apple.com'] },
+  {
+    name: 'Applebot',
+    match: ['applebot'],
+    tokens: ['Applebot', 'Googlebot'],
+    operator: 'Apple',
+    kind: 'search',
+    dnsSuffixes: ['applebot.apple.com'],
+  },
   // https://yandex.com/support/webmaster/robot-workings/check-yandex-robots.html
-  { name: 'YandexBot', match: ['yandexbot', 'yandeximages'], tokens: ['YandexBot', 'Yandex'], operator: 'Yandex', kind: 'search', dnsSuffixes: ['yandex.ru', 'yandex.net', 'yandex.com'] },
-  { name: 'Baiduspider', match: ['baiduspider'], tokens: ['Baiduspider'], operator: 'Baidu', kind: 'search', dnsSuffixes: ['baidu.com', 'baidu.jp'] },
+  {
+    name: 'YandexBot',
+    match: ['yandexbot', 'yandeximages'],
+    tokens: ['YandexBot', 'Yandex'],
+    operator: 'Yandex',
+    kind: 'search',
+    dnsSuffixes: ['yandex.ru', 'yandex.net', 'yandex.com'],
+  },
+  {
+    name: 'Baiduspider',
+    match: ['baiduspider'],
+    tokens: ['Baiduspider'],
+    operator: 'Baidu',
+    kind: 'search',
+    dnsSuffixes: ['baidu.com', 'baidu.jp'],
+  },
   { name: 'DuckDuckBot', match: ['duckduckbot'], tokens: ['DuckDuckBot'], operator: 'DuckDuckGo', kind: 'search' },
-  { name: 'SeznamBot', match: ['seznambot'], tokens: ['SeznamBot'], operator: 'Seznam', kind: 'search', dnsSuffixes: ['seznam.cz'] },
+  {
+    name: 'SeznamBot',
+    match: ['seznambot'],
+    tokens: ['SeznamBot'],
+    operator: 'Seznam',
+    kind: 'search',
+    dnsSuffixes: ['seznam.cz'],
+  },
   { name: 'PetalBot', match: ['petalbot'], tokens: ['PetalBot'], operator: 'Huawei', kind: 'search' },
 ];
 const SEO: CrawlerDefinition[] = [
@@ -82,12 +127,23 @@ const SEO: CrawlerDefinition[] = [
   { name: 'serpstatbot', match: ['serpstatbot'], tokens: ['serpstatbot'], operator: 'Serpstat', kind: 'seo' },
 ];
 const OTHER: CrawlerDefinition[] = [
-  { name: 'facebookexternalhit', match: ['facebookexternalhit'], tokens: ['facebookexternalhit'], operator: 'Meta', kind: 'other', userTriggered: true },
+  {
+    name: 'facebookexternalhit',
+    match: ['facebookexternalhit'],
+    tokens: ['facebookexternalhit'],
+    operator: 'Meta',
+    kind: 'other',
+    userTriggered: true,
+  },
   { name: 'Twitterbot', match: ['twitterbot'], tokens: ['Twitterbot'], operator: 'X', kind: 'other' },
 ];
 
 // OpenAI publishes one range file per agent (https://platform.openai.com/docs/bots).
-const OPENAI_RANGES: Readonly<Record<string, string>> = { GPTBot: 'openai-gptbot', 'OAI-SearchBot': 'openai-searchbot', 'ChatGPT-User': 'openai-chatgpt-user' };
+const OPENAI_RANGES: Readonly<Record<string, string>> = {
+  GPTBot: 'openai-gptbot',
+  'OAI-SearchBot': 'openai-searchbot',
+  'ChatGPT-User': 'openai-chatgpt-user',
+};
 function fromAiBot(bot: AiBot): CrawlerDefinition {
   const ranges = OPENAI_RANGES[bot.userAgent];
   return {
@@ -115,9 +171,9 @@ export const CRAWLERS: readonly CrawlerDefinition[] = [
 ];
 
 // Longest substrings first, so `googlebot-image` wins over `googlebot`.
-const MATCHERS: ReadonlyArray<readonly [string, CrawlerDefinition]> = CRAWLERS.flatMap((crawler) => crawler.match.map((text) => [text, crawler] as const)).sort(
-  (a, b) => b[0].length - a[0].length,
-);
+const MATCHERS: ReadonlyArray<readonly [string, CrawlerDefinition]> = CRAWLERS.flatMap((crawler) =>
+  crawler.match.map((text) => [text, crawler] as const),
+).sort((a, b) => b[0].length - a[0].length);
 /** Logs repeat a few hundred user agents; more distinct ones than this are not kept. */
 const CACHE_LIMIT = 20_000;
 const cache = new Map<string, CrawlerDefinition | null>();
@@ -129,7 +185,10 @@ const recentKeys: string[] = new Array<string>(RECENT_SIZE).fill('');
 const recentValues: Array<CrawlerDefinition | null> = new Array<CrawlerDefinition | null>(RECENT_SIZE).fill(null);
 function slot(text: string): number {
   const length = text.length;
-  return (length * 31 + text.charCodeAt(length - 1) * 7 + text.charCodeAt(length >> 1) * 3 + text.charCodeAt(length >> 2)) & (RECENT_SIZE - 1);
+  return (
+    (length * 31 + text.charCodeAt(length - 1) * 7 + text.charCodeAt(length >> 1) * 3 + text.charCodeAt(length >> 2)) &
+    (RECENT_SIZE - 1)
+  );
 }
 
 /** The crawler a User-Agent header names, or undefined for anything else (browsers, unknown bots). */

@@ -3,7 +3,14 @@
  * crawler did: disallowed fetches, ignored AI blocks, spoofed traffic, crawl rate against
  * Crawl-delay, error responses, noindex pages fetched, unreadable lines and old range snapshots.
  */
-import { SEVERITY_ORDER, codeSpan, joinLimited, plural, shorten, type AuditFindingDescription } from '../audit/findings.js';
+import {
+  SEVERITY_ORDER,
+  codeSpan,
+  joinLimited,
+  plural,
+  shorten,
+  type AuditFindingDescription,
+} from '../audit/findings.js';
 import type { AuditLocation, AuditSeverity } from '../audit/types.js';
 import type { ParsedRobotsRule } from '../robots-txt/types.js';
 import type { CrawlerDefinition } from './crawlers.js';
@@ -22,42 +29,50 @@ export const LOG_FINDINGS: Readonly<Record<LogFindingId, AuditFindingDescription
   'ai-block-ignored': {
     severity: 'error',
     title: 'AI crawler ignored a robots.txt block',
-    description: 'An AI crawler fetched URLs its robots.txt group disallows. Severities as for `disallowed-fetch`; most AI operators publish no way to verify, so most are `warning`.',
+    description:
+      'An AI crawler fetched URLs its robots.txt group disallows. Severities as for `disallowed-fetch`; most AI operators publish no way to verify, so most are `warning`.',
   },
   'spoofed-crawler': {
     severity: 'warning',
     title: 'traffic pretending to be a crawler',
-    description: 'Requests name a crawler in the User-Agent but come from addresses that fail every available check (published ranges, forward-confirmed reverse DNS). They are not the crawler; robots.txt does not bind them.',
+    description:
+      'Requests name a crawler in the User-Agent but come from addresses that fail every available check (published ranges, forward-confirmed reverse DNS). They are not the crawler; robots.txt does not bind them.',
   },
   'crawl-delay-exceeded': {
     severity: 'warning',
     title: 'crawl rate above Crawl-delay',
-    description: 'One address of the crawler made more requests in a minute than its robots.txt `Crawl-delay` allows (a lower bound of its rate). Google ignores Crawl-delay, so Google crawlers are not checked.',
+    description:
+      'One address of the crawler made more requests in a minute than its robots.txt `Crawl-delay` allows (a lower bound of its rate). Google ignores Crawl-delay, so Google crawlers are not checked.',
   },
   'frequent-5xx': {
     severity: 'warning',
     title: 'crawler often answered with 5xx',
-    description: 'At least 5% (and 5) of a crawler\'s requests got a server error; crawlers slow down and may drop URLs that keep failing.',
+    description:
+      "At least 5% (and 5) of a crawler's requests got a server error; crawlers slow down and may drop URLs that keep failing.",
   },
   'frequent-404': {
     severity: 'info',
     title: 'crawler often answered with 404',
-    description: 'At least 10% (and 10) of a crawler\'s requests got 404: links or sitemap entries may point at missing pages.',
+    description:
+      "At least 10% (and 10) of a crawler's requests got 404: links or sitemap entries may point at missing pages.",
   },
   'noindex-fetched': {
     severity: 'info',
     title: 'crawler fetched noindex pages',
-    description: 'Fine: crawlers must fetch a page to see its noindex. Listed so the crawl budget they take is visible.',
+    description:
+      'Fine: crawlers must fetch a page to see its noindex. Listed so the crawl budget they take is visible.',
   },
   'unparsed-lines': {
     severity: 'info',
     title: 'log lines not read',
-    description: 'Lines that do not have the log format\'s shape were counted and skipped; the first few are shown with their line numbers.',
+    description:
+      "Lines that do not have the log format's shape were counted and skipped; the first few are shown with their line numbers.",
   },
   'stale-ranges': {
     severity: 'info',
     title: 'IP range snapshots partial or old',
-    description: 'Addresses outside a partial or old snapshot stay `unverified` rather than `spoofed`; `robots-kit logs --update-ranges` fetches complete, current files.',
+    description:
+      'Addresses outside a partial or old snapshot stay `unverified` rather than `spoofed`; `robots-kit logs --update-ranges` fetches complete, current files.',
   },
 };
 
@@ -97,7 +112,12 @@ export interface FindingContext {
   now: number;
 }
 
-function finding(id: LogFindingId, message: string, urls: string[], extra: { source?: AuditLocation; crawlers?: string[]; severity?: AuditSeverity } = {}): LogFinding {
+function finding(
+  id: LogFindingId,
+  message: string,
+  urls: string[],
+  extra: { source?: AuditLocation; crawlers?: string[]; severity?: AuditSeverity } = {},
+): LogFinding {
   const made: LogFinding = { id, severity: extra.severity ?? LOG_FINDINGS[id].severity, message, urls };
   if (extra.source) made.source = extra.source;
   if (extra.crawlers) made.crawlers = extra.crawlers;
@@ -107,9 +127,13 @@ function finding(id: LogFindingId, message: string, urls: string[], extra: { sou
 function topUrls(maps: Iterable<Map<string, number>>, limit = 50): string[] {
   const counts = new Map<string, number>();
   for (const map of maps) for (const [url, count] of map) counts.set(url, (counts.get(url) ?? 0) + count);
-  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit).map(([url]) => url);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, limit)
+    .map(([url]) => url);
 }
-const sum = (clients: readonly ClientStats[], pick: (client: ClientStats) => number): number => clients.reduce((total, client) => total + pick(client), 0);
+const sum = (clients: readonly ClientStats[], pick: (client: ClientStats) => number): number =>
+  clients.reduce((total, client) => total + pick(client), 0);
 
 function disallowedFindings(name: string, clients: ClientStats[]): LogFinding[] {
   const findings: LogFinding[] = [];
@@ -118,12 +142,13 @@ function disallowedFindings(name: string, clients: ClientStats[]): LogFinding[] 
     if (group.length === 0) continue;
     const crawler = group[0]!.crawler;
     const rules = new Map<string, { count: number; rule: ParsedRobotsRule; file: string }>();
-    for (const client of group) for (const hit of client.disallowed.values()) {
-      const key = `${hit.file}:${hit.rule.line}`;
-      const seen = rules.get(key);
-      if (seen) seen.count += hit.count;
-      else rules.set(key, { ...hit });
-    }
+    for (const client of group)
+      for (const hit of client.disallowed.values()) {
+        const key = `${hit.file}:${hit.rule.line}`;
+        const seen = rules.get(key);
+        if (seen) seen.count += hit.count;
+        else rules.set(key, { ...hit });
+      }
     const top = [...rules.values()].sort((a, b) => b.count - a.count)[0]!;
     const urls = topUrls(group.map((client) => new Map([...client.disallowed].map(([url, hit]) => [url, hit.count]))));
     const id = crawler.kind === 'ai' ? 'ai-block-ignored' : 'disallowed-fetch';
@@ -132,7 +157,10 @@ function disallowedFindings(name: string, clients: ClientStats[]): LogFinding[] 
     findings.push(
       finding(
         id,
-        `${who} fetched ${plural(urls.length, 'URL')} its robots.txt group disallows, ${plural(sum(group, (client) => client.disallowedTotal), 'request')}; most under ${codeSpan(`${top.rule.type === 'disallow' ? 'Disallow' : 'Allow'}: ${top.rule.value}`)}.`,
+        `${who} fetched ${plural(urls.length, 'URL')} its robots.txt group disallows, ${plural(
+          sum(group, (client) => client.disallowedTotal),
+          'request',
+        )}; most under ${codeSpan(`${top.rule.type === 'disallow' ? 'Disallow' : 'Allow'}: ${top.rule.value}`)}.`,
         urls,
         { source: { file: top.file, line: top.rule.line }, crawlers: [name], severity },
       ),
@@ -167,15 +195,36 @@ function responseFindings(name: string, clients: ClientStats[]): LogFinding[] {
   const findings: LogFinding[] = [];
   const serverErrors = sum(live, (client) => client.serverErrorsTotal);
   if (serverErrors >= 5 && serverErrors >= requests * 0.05) {
-    findings.push(finding('frequent-5xx', `${plural(serverErrors, 'request')} of ${name} (${Math.round((serverErrors / requests) * 100)}% of ${requests}) got a 5xx answer.`, topUrls(live.map((client) => client.serverErrors)), { crawlers: [name] }));
+    findings.push(
+      finding(
+        'frequent-5xx',
+        `${plural(serverErrors, 'request')} of ${name} (${Math.round((serverErrors / requests) * 100)}% of ${requests}) got a 5xx answer.`,
+        topUrls(live.map((client) => client.serverErrors)),
+        { crawlers: [name] },
+      ),
+    );
   }
   const notFound = sum(live, (client) => client.notFoundTotal);
   if (notFound >= 10 && notFound >= requests * 0.1) {
-    findings.push(finding('frequent-404', `${plural(notFound, 'request')} of ${name} (${Math.round((notFound / requests) * 100)}% of ${requests}) got 404.`, topUrls(live.map((client) => client.notFound)), { crawlers: [name] }));
+    findings.push(
+      finding(
+        'frequent-404',
+        `${plural(notFound, 'request')} of ${name} (${Math.round((notFound / requests) * 100)}% of ${requests}) got 404.`,
+        topUrls(live.map((client) => client.notFound)),
+        { crawlers: [name] },
+      ),
+    );
   }
   const noindex = sum(live, (client) => client.noindexTotal);
   if (noindex > 0) {
-    findings.push(finding('noindex-fetched', `${name} fetched noindex pages ${plural(noindex, 'time')}.`, topUrls(live.map((client) => client.noindex)), { crawlers: [name] }));
+    findings.push(
+      finding(
+        'noindex-fetched',
+        `${name} fetched noindex pages ${plural(noindex, 'time')}.`,
+        topUrls(live.map((client) => client.noindex)),
+        { crawlers: [name] },
+      ),
+    );
   }
   return findings;
 }
@@ -187,12 +236,20 @@ function spoofFindings(name: string, clients: ClientStats[]): LogFinding[] {
   // Addresses come from the log as written: cut, so a hostile field cannot flood the report.
   const addresses = spoofed.map((client) => `${shorten(client.ip, 45)} (${client.requests})`);
   const urls = topUrls(spoofed.map((client) => new Map([...client.disallowed].map(([url, hit]) => [url, hit.count]))));
-  return [finding('spoofed-crawler', `${plural(requests, 'request')} claimed to be ${name} from ${plural(spoofed.length, 'address', 'addresses')} that fail verification: ${joinLimited(addresses, ', ')}.`, urls, { crawlers: [name] })];
+  return [
+    finding(
+      'spoofed-crawler',
+      `${plural(requests, 'request')} claimed to be ${name} from ${plural(spoofed.length, 'address', 'addresses')} that fail verification: ${joinLimited(addresses, ', ')}.`,
+      urls,
+      { crawlers: [name] },
+    ),
+  ];
 }
 
 /** Errors first, then warnings, then info; within a severity by id, then crawler. */
 export function sortLogFindings(findings: LogFinding[]): LogFinding[] {
-  const key = (finding: LogFinding): string => `${SEVERITY_ORDER.indexOf(finding.severity)} ${finding.id} ${finding.crawlers?.[0] ?? ''} ${finding.source?.file ?? ''}`;
+  const key = (finding: LogFinding): string =>
+    `${SEVERITY_ORDER.indexOf(finding.severity)} ${finding.id} ${finding.crawlers?.[0] ?? ''} ${finding.source?.file ?? ''}`;
   return findings.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
@@ -206,17 +263,35 @@ export function collectLogFindings(clients: readonly ClientStats[], context: Fin
     else byCrawler.set(client.crawler.name, [client]);
   }
   for (const [name, list] of byCrawler) {
-    findings.push(...disallowedFindings(name, list), ...spoofFindings(name, list), ...rateFindings(name, list, context.robots), ...responseFindings(name, list));
+    findings.push(
+      ...disallowedFindings(name, list),
+      ...spoofFindings(name, list),
+      ...rateFindings(name, list, context.robots),
+      ...responseFindings(name, list),
+    );
   }
   for (const [input, { count, format, samples }] of context.unparsed) {
     const shown = samples.map((sample) => `line ${sample.line} ${codeSpan(sample.text, 80)}`);
-    findings.push(finding('unparsed-lines', `${plural(count, 'line')} of ${input} ${count === 1 ? 'does' : 'do'} not have the ${format} shape and ${count === 1 ? 'was' : 'were'} skipped: ${shown.join('; ')}.`, [], { source: { file: input, ...(samples[0] ? { line: samples[0].line } : {}) } }));
+    findings.push(
+      finding(
+        'unparsed-lines',
+        `${plural(count, 'line')} of ${input} ${count === 1 ? 'does' : 'do'} not have the ${format} shape and ${count === 1 ? 'was' : 'were'} skipped: ${shown.join('; ')}.`,
+        [],
+        { source: { file: input, ...(samples[0] ? { line: samples[0].line } : {}) } },
+      ),
+    );
   }
   const monthAgo = context.now - 30 * 86_400_000;
   const weak = context.snapshots.filter((snapshot) => !snapshot.complete || Date.parse(snapshot.date) < monthAgo);
   if (weak.length > 0) {
     const described = weak.map((snapshot) => `${snapshot.id} ${snapshot.date}${snapshot.complete ? '' : ' partial'}`);
-    findings.push(finding('stale-ranges', `IP range snapshots are partial or older than 30 days (${described.join(', ')}); addresses outside them stay unverified. Run \`robots-kit logs --update-ranges\`.`, []));
+    findings.push(
+      finding(
+        'stale-ranges',
+        `IP range snapshots are partial or older than 30 days (${described.join(', ')}); addresses outside them stay unverified. Run \`robots-kit logs --update-ranges\`.`,
+        [],
+      ),
+    );
   }
   return sortLogFindings(findings);
 }

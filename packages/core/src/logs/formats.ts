@@ -9,7 +9,19 @@ import type { JsonFieldMap, LogFormat, LogRecord } from './types.js';
 /** Reads one line; undefined when the line does not have the format's shape. */
 export type LineParser = (line: string) => LogRecord | undefined;
 
-type FieldKind = 'ip' | 'time-clf' | 'time-iso' | 'time-sec' | 'time-msec' | 'request' | 'method' | 'path' | 'query' | 'status' | 'ua' | 'skip';
+type FieldKind =
+  | 'ip'
+  | 'time-clf'
+  | 'time-iso'
+  | 'time-sec'
+  | 'time-msec'
+  | 'request'
+  | 'method'
+  | 'path'
+  | 'query'
+  | 'status'
+  | 'ua'
+  | 'skip';
 type Token = { literal: string } | { field: FieldKind };
 
 /**
@@ -24,20 +36,62 @@ type Token = { literal: string } | { field: FieldKind };
 export const LOG_FORMAT_PRESETS = {
   combined: { apache: '%h %l %u %t "%r" %>s %b "%{Referer}i" "%{User-Agent}i"' },
   common: { apache: '%h %l %u %t "%r" %>s %b' },
-  vercel: { json: { ip: 'proxy.clientIp', time: 'proxy.timestamp', method: 'proxy.method', path: 'proxy.path', status: 'proxy.statusCode', userAgent: 'proxy.userAgent' } },
-  cloudflare: {
-    json: { ip: 'ClientIP', time: 'EdgeStartTimestamp', method: 'ClientRequestMethod', path: 'ClientRequestURI', status: 'EdgeResponseStatus', userAgent: 'ClientRequestUserAgent' },
+  vercel: {
+    json: {
+      ip: 'proxy.clientIp',
+      time: 'proxy.timestamp',
+      method: 'proxy.method',
+      path: 'proxy.path',
+      status: 'proxy.statusCode',
+      userAgent: 'proxy.userAgent',
+    },
   },
-  netlify: { json: { ip: 'client_ip', time: 'timestamp', method: 'method', path: 'url', status: 'status_code', userAgent: 'user_agent' } },
+  cloudflare: {
+    json: {
+      ip: 'ClientIP',
+      time: 'EdgeStartTimestamp',
+      method: 'ClientRequestMethod',
+      path: 'ClientRequestURI',
+      status: 'EdgeResponseStatus',
+      userAgent: 'ClientRequestUserAgent',
+    },
+  },
+  netlify: {
+    json: {
+      ip: 'client_ip',
+      time: 'timestamp',
+      method: 'method',
+      path: 'url',
+      status: 'status_code',
+      userAgent: 'user_agent',
+    },
+  },
 } as const satisfies Record<string, { apache: string } | { json: JsonFieldMap }>;
 export type LogFormatPreset = keyof typeof LOG_FORMAT_PRESETS;
 const PRESET_NAMES = Object.keys(LOG_FORMAT_PRESETS) as LogFormatPreset[];
 
 function formatError(problem: string, value: string, expected: string, suggestion?: string): RobotsError {
-  return new RobotsError({ code: 'invalid-log-format', source: 'robots-kit logs', key: 'format', value, problem, expected, ...(suggestion ? { suggestion } : {}) });
+  return new RobotsError({
+    code: 'invalid-log-format',
+    source: 'robots-kit logs',
+    key: 'format',
+    value,
+    problem,
+    expected,
+    ...(suggestion ? { suggestion } : {}),
+  });
 }
 
-const APACHE_FIELDS: Readonly<Record<string, FieldKind>> = { h: 'ip', a: 'ip', t: 'time-clf', r: 'request', m: 'method', U: 'path', q: 'query', s: 'status' };
+const APACHE_FIELDS: Readonly<Record<string, FieldKind>> = {
+  h: 'ip',
+  a: 'ip',
+  t: 'time-clf',
+  r: 'request',
+  m: 'method',
+  U: 'path',
+  q: 'query',
+  s: 'status',
+};
 const NGINX_FIELDS: Readonly<Record<string, FieldKind>> = {
   remote_addr: 'ip',
   time_local: 'time-clf',
@@ -75,15 +129,19 @@ function apacheTokens(format: string): Token[] {
     let argument = '';
     if (format[j] === '{') {
       const close = format.indexOf('}', j);
-      if (close < 0) throw formatError('unclosed `%{` in the Apache format', format, 'a `}` after the header or time name');
+      if (close < 0)
+        throw formatError('unclosed `%{` in the Apache format', format, 'a `}` after the header or time name');
       argument = format.slice(j + 1, close).toLowerCase();
       j = close + 1;
     }
     const letter = format[j];
-    if (letter === undefined) throw formatError('the Apache format ends inside a directive', format, 'a directive letter after `%`, e.g. `%h`');
+    if (letter === undefined)
+      throw formatError('the Apache format ends inside a directive', format, 'a directive letter after `%`, e.g. `%h`');
     let kind: FieldKind = APACHE_FIELDS[letter] ?? 'skip';
     if (letter === 'i') kind = argument === 'user-agent' ? 'ua' : 'skip';
-    if (letter === 't') kind = argument === '' ? 'time-clf' : argument === 'sec' ? 'time-sec' : argument === 'msec' ? 'time-msec' : 'skip';
+    if (letter === 't')
+      kind =
+        argument === '' ? 'time-clf' : argument === 'sec' ? 'time-sec' : argument === 'msec' ? 'time-msec' : 'skip';
     if (literal) tokens.push({ literal });
     literal = '';
     tokens.push({ field: kind });
@@ -105,7 +163,12 @@ function nginxTokens(format: string): Token[] {
     let j = braced ? i + 2 : i + 1;
     const start = j;
     while (j < format.length && isNameChar(format.charCodeAt(j))) j++;
-    if (j === start || (braced && format[j] !== '}')) throw formatError('a `$` without a variable name in the nginx format', format, 'variables such as `$remote_addr`');
+    if (j === start || (braced && format[j] !== '}'))
+      throw formatError(
+        'a `$` without a variable name in the nginx format',
+        format,
+        'variables such as `$remote_addr`',
+      );
     const name = format.slice(start, j);
     if (literal) tokens.push({ literal });
     literal = '';
@@ -123,19 +186,40 @@ function checkTokens(tokens: Token[], format: string): Token[] {
     const previous = merged.at(-1);
     if (previous && 'field' in previous && 'field' in token) {
       if (previous.field === 'path' && token.field === 'query') continue;
-      throw formatError('two fields with nothing between them', format, 'a separator such as a space between every two fields');
+      throw formatError(
+        'two fields with nothing between them',
+        format,
+        'a separator such as a space between every two fields',
+      );
     }
     merged.push(token);
   }
   const kinds = new Set(merged.flatMap((token) => ('field' in token ? [token.field] : [])));
   // Without a user agent (Common Log Format) lines still count, but no crawler can be named.
   if (!kinds.has('ip') || !(kinds.has('request') || kinds.has('path'))) {
-    throw formatError('the format lacks the client address or the request', format, 'a format that logs `%h`/`$remote_addr` and `%r`/`$request`');
+    throw formatError(
+      'the format lacks the client address or the request',
+      format,
+      'a format that logs `%h`/`$remote_addr` and `%r`/`$request`',
+    );
   }
   return merged;
 }
 
-const MONTHS: Readonly<Record<string, number>> = { Jan: 0, Feb: 1, Mar: 2, Apr: 3, May: 4, Jun: 5, Jul: 6, Aug: 7, Sep: 8, Oct: 9, Nov: 10, Dec: 11 };
+const MONTHS: Readonly<Record<string, number>> = {
+  Jan: 0,
+  Feb: 1,
+  Mar: 2,
+  Apr: 3,
+  May: 4,
+  Jun: 5,
+  Jul: 6,
+  Aug: 7,
+  Sep: 8,
+  Oct: 9,
+  Nov: 10,
+  Dec: 11,
+};
 function digits(text: string, from: number, to: number): number {
   let value = 0;
   for (let i = from; i < to; i++) {
@@ -156,11 +240,22 @@ export function parseClfTime(text: string, start = 0, end = text.length): number
   if (text.charCodeAt(end - 1) === 93) end--;
   if (end - start !== 26) return NaN;
   const seconds = digits(text, start + 18, start + 20);
-  if (lastMinute !== '' && text.startsWith(lastMinute, start) && text.startsWith(lastZone, start + 20)) return lastMinuteTime + seconds * 1000;
+  if (lastMinute !== '' && text.startsWith(lastMinute, start) && text.startsWith(lastZone, start + 20))
+    return lastMinuteTime + seconds * 1000;
   const month = MONTHS[text.slice(start + 3, start + 6)];
   if (month === undefined) return NaN;
-  const offset = (digits(text, start + 22, start + 24) * 60 + digits(text, start + 24, start + 26)) * (text.charCodeAt(start + 21) === 45 ? -1 : 1);
-  const minute = Date.UTC(digits(text, start + 7, start + 11), month, digits(text, start, start + 2), digits(text, start + 12, start + 14), digits(text, start + 15, start + 17)) - offset * 60_000;
+  const offset =
+    (digits(text, start + 22, start + 24) * 60 + digits(text, start + 24, start + 26)) *
+    (text.charCodeAt(start + 21) === 45 ? -1 : 1);
+  const minute =
+    Date.UTC(
+      digits(text, start + 7, start + 11),
+      month,
+      digits(text, start, start + 2),
+      digits(text, start + 12, start + 14),
+      digits(text, start + 15, start + 17),
+    ) -
+    offset * 60_000;
   if (Number.isNaN(minute)) return NaN;
   lastMinute = text.slice(start, start + 17);
   lastZone = text.slice(start + 20, start + 26);
@@ -169,8 +264,14 @@ export function parseClfTime(text: string, start = 0, end = text.length): number
 }
 /** A JSON or numeric time: seconds, milliseconds, microseconds or nanoseconds by magnitude, or an ISO 8601 string. */
 export function parseAnyTime(value: unknown): number {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && value !== '' && !Number.isNaN(Number(value)) ? Number(value) : NaN;
-  if (!Number.isNaN(number)) return number > 1e17 ? number / 1e6 : number > 1e14 ? number / 1e3 : number > 1e11 ? number : number * 1000;
+  const number =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value !== '' && !Number.isNaN(Number(value))
+        ? Number(value)
+        : NaN;
+  if (!Number.isNaN(number))
+    return number > 1e17 ? number / 1e6 : number > 1e14 ? number / 1e3 : number > 1e11 ? number : number * 1000;
   return typeof value === 'string' ? Date.parse(value) : NaN;
 }
 
@@ -193,7 +294,20 @@ function splitRequest(record: LogRecord, line: string, start: number, end: numbe
   record.method = line.slice(start, first);
   record.target = last > first ? line.slice(first + 1, last) : line.slice(first + 1, end);
 }
-const FIELD_CODES: readonly FieldKind[] = ['skip', 'ip', 'time-clf', 'time-iso', 'time-sec', 'time-msec', 'request', 'method', 'path', 'query', 'status', 'ua'];
+const FIELD_CODES: readonly FieldKind[] = [
+  'skip',
+  'ip',
+  'time-clf',
+  'time-iso',
+  'time-sec',
+  'time-msec',
+  'request',
+  'method',
+  'path',
+  'query',
+  'status',
+  'ua',
+];
 function tokenParser(tokens: Token[]): LineParser {
   // Flattened once: per token, the literal to match (or '' for a field), the field code, and
   // whether a field sits between quotes (so `\"` inside it does not end it).
@@ -243,7 +357,8 @@ function tokenParser(tokens: Token[]): LineParser {
           record.target = line.slice(pos, end);
           break;
         case 9:
-          if (end > pos && !(end === pos + 1 && line.charCodeAt(pos) === 45)) record.target += line.charCodeAt(pos) === 63 ? line.slice(pos, end) : `?${line.slice(pos, end)}`;
+          if (end > pos && !(end === pos + 1 && line.charCodeAt(pos) === 45))
+            record.target += line.charCodeAt(pos) === 63 ? line.slice(pos, end) : `?${line.slice(pos, end)}`;
           break;
         case 10:
           record.status = digits(line, pos, end) || 0;
@@ -272,7 +387,9 @@ function text(value: unknown): string {
 }
 function jsonParser(fields: JsonFieldMap): LineParser {
   // Keys with dots are looked up whole first (`trace.id` style), then as paths.
-  const paths = Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, String(value).split('.')])) as Record<keyof JsonFieldMap, string[]>;
+  const paths = Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [key, String(value).split('.')]),
+  ) as Record<keyof JsonFieldMap, string[]>;
   const get = (object: Record<string, unknown>, key: keyof JsonFieldMap): unknown =>
     fields[key] === undefined ? undefined : (object[fields[key]] ?? fieldAt(object, paths[key]));
   return (line) => {
@@ -301,13 +418,24 @@ function jsonParser(fields: JsonFieldMap): LineParser {
 export function compileLogFormat(format: Exclude<LogFormat, 'auto'>): LineParser {
   if (typeof format === 'string') {
     const preset = LOG_FORMAT_PRESETS[format] as { apache: string } | { json: JsonFieldMap } | undefined;
-    if (!preset) throw formatError('unknown log format', format, ['auto', ...PRESET_NAMES].map((name) => `\`${name}\``).join(', '), suggest(format, PRESET_NAMES));
+    if (!preset)
+      throw formatError(
+        'unknown log format',
+        format,
+        ['auto', ...PRESET_NAMES].map((name) => `\`${name}\``).join(', '),
+        suggest(format, PRESET_NAMES),
+      );
     return compileLogFormat(preset);
   }
   if ('apache' in format) return tokenParser(checkTokens(apacheTokens(format.apache), format.apache));
   if ('nginx' in format) return tokenParser(checkTokens(nginxTokens(format.nginx), format.nginx));
   for (const key of ['ip', 'time', 'path', 'userAgent'] as const) {
-    if (typeof format.json[key] !== 'string' || format.json[key] === '') throw formatError(`the JSON field map has no \`${key}\``, JSON.stringify(format.json), 'field paths for ip, time, path and userAgent');
+    if (typeof format.json[key] !== 'string' || format.json[key] === '')
+      throw formatError(
+        `the JSON field map has no \`${key}\``,
+        JSON.stringify(format.json),
+        'field paths for ip, time, path and userAgent',
+      );
   }
   return jsonParser(format.json);
 }

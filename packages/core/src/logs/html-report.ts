@@ -5,15 +5,27 @@
  */
 import type { LogsReport, VerificationStatus } from './types.js';
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 /** Text from the logs made inert in HTML (element content and quoted attributes). */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '\ufffd');
+  return text
+    .replace(/[&<>"']/g, (char) => ESCAPES[char]!)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '\ufffd');
 }
 
 /** Colour-blind-safe (Okabe–Ito, then Tol), one per crawler line; vermilion is kept for spoofed traffic. */
 const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#882255', '#44AA99', '#000000'];
-const STATUS_COLOURS: Record<VerificationStatus, string> = { verified: '#009E73', unverified: '#999999', spoofed: '#D55E00' };
+const STATUS_COLOURS: Record<VerificationStatus, string> = {
+  verified: '#009E73',
+  unverified: '#999999',
+  spoofed: '#D55E00',
+};
 const LINES_SHOWN = PALETTE.length - 1;
 const HOUR = 3_600_000;
 /** Bucket sizes tried in turn until a chart has at most this many points. */
@@ -37,11 +49,23 @@ interface Line {
 /** Hourly series regrouped: the busiest crawlers each a line (spoofed traffic left out), the rest together, spoofed traffic as its own dashed line. */
 function chartLines(report: LogsReport, bucket: number): Line[] {
   const totals = new Map<string, number>();
-  for (const series of report.series) if (series.status !== 'spoofed') for (const [, count] of series.points) totals.set(series.crawler, (totals.get(series.crawler) ?? 0) + count);
-  const shown = [...totals].sort((a, b) => b[1] - a[1]).slice(0, LINES_SHOWN).map(([name]) => name);
-  const lines = new Map<string, Line>(shown.map((name, i) => [name, { label: name, colour: PALETTE[i]!, values: new Map() }]));
+  for (const series of report.series)
+    if (series.status !== 'spoofed')
+      for (const [, count] of series.points) totals.set(series.crawler, (totals.get(series.crawler) ?? 0) + count);
+  const shown = [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, LINES_SHOWN)
+    .map(([name]) => name);
+  const lines = new Map<string, Line>(
+    shown.map((name, i) => [name, { label: name, colour: PALETTE[i]!, values: new Map() }]),
+  );
   const others: Line = { label: 'other crawlers', colour: '#777777', values: new Map() };
-  const spoofed: Line = { label: 'spoofed (all crawlers)', colour: STATUS_COLOURS.spoofed, dashed: true, values: new Map() };
+  const spoofed: Line = {
+    label: 'spoofed (all crawlers)',
+    colour: STATUS_COLOURS.spoofed,
+    dashed: true,
+    values: new Map(),
+  };
   for (const series of report.series) {
     const line = series.status === 'spoofed' ? spoofed : (lines.get(series.crawler) ?? others);
     for (const [time, count] of series.points) {
@@ -63,7 +87,8 @@ function timeChart(report: LogsReport): string {
   const lines = chartLines(report, bucket);
   const max = Math.max(1, ...lines.flatMap((line) => [...line.values.values()]));
   const [width, height, left, bottom, top] = [900, 280, 56, 40, 12];
-  const x = (i: number): number => left + (steps === 1 ? (width - left - 16) / 2 : (i * (width - left - 16)) / (steps - 1));
+  const x = (i: number): number =>
+    left + (steps === 1 ? (width - left - 16) / 2 : (i * (width - left - 16)) / (steps - 1));
   const y = (value: number): number => top + (height - top - bottom) * (1 - value / max);
   const grid = [0, 0.25, 0.5, 0.75, 1].map((fraction) => {
     const value = Math.round(max * fraction);
@@ -71,13 +96,31 @@ function timeChart(report: LogsReport): string {
   });
   const ticks = [0, Math.floor((steps - 1) / 2), steps - 1]
     .filter((tick, i, all) => all.indexOf(tick) === i)
-    .map((tick) => `<text x="${x(tick).toFixed(1)}" y="${height - bottom + 18}" text-anchor="${tick === 0 && steps > 1 ? 'start' : tick === steps - 1 && steps > 1 ? 'end' : 'middle'}">${formatDate(start + tick * bucket, bucket)}</text>`);
+    .map(
+      (tick) =>
+        `<text x="${x(tick).toFixed(1)}" y="${height - bottom + 18}" text-anchor="${tick === 0 && steps > 1 ? 'start' : tick === steps - 1 && steps > 1 ? 'end' : 'middle'}">${formatDate(start + tick * bucket, bucket)}</text>`,
+    );
   const paths = lines.map((line) => {
-    const points = Array.from({ length: steps }, (_, i) => `${x(i).toFixed(1)},${y(line.values.get(start + i * bucket) ?? 0).toFixed(1)}`);
+    const points = Array.from(
+      { length: steps },
+      (_, i) => `${x(i).toFixed(1)},${y(line.values.get(start + i * bucket) ?? 0).toFixed(1)}`,
+    );
     return `<polyline fill="none" stroke="${line.colour}" stroke-width="2"${line.dashed ? ' stroke-dasharray="6 4"' : ''} points="${points.join(' ')}"><title>${escapeHtml(line.label)}</title></polyline>`;
   });
-  const legend = lines.map((line) => `<li><span class="swatch${line.dashed ? ' dashed' : ''}" style="border-color:${line.colour}"></span>${escapeHtml(line.label)}</li>`);
-  const unit = bucket === HOUR ? 'hour' : bucket < 24 * HOUR ? `${bucket / HOUR} hours` : bucket === 24 * HOUR ? 'day' : bucket === 7 * 24 * HOUR ? 'week' : '30 days';
+  const legend = lines.map(
+    (line) =>
+      `<li><span class="swatch${line.dashed ? ' dashed' : ''}" style="border-color:${line.colour}"></span>${escapeHtml(line.label)}</li>`,
+  );
+  const unit =
+    bucket === HOUR
+      ? 'hour'
+      : bucket < 24 * HOUR
+        ? `${bucket / HOUR} hours`
+        : bucket === 24 * HOUR
+          ? 'day'
+          : bucket === 7 * 24 * HOUR
+            ? 'week'
+            : '30 days';
   return `<svg viewBox="0 0 ${width} ${height}" role="img" aria-label="Crawler requests per ${unit}">${grid.join('')}${ticks.join('')}${paths.join('')}</svg>
 <ul class="legend">${legend.join('')}</ul><p class="note">Requests per ${unit} (UTC).</p>`;
 }
@@ -92,19 +135,25 @@ function splitChart(report: LogsReport): string {
     const segments = (['verified', 'unverified', 'spoofed'] as const).map((status) => {
       const count = row.requests[status];
       const size = ((width - label - 90) * count) / max;
-      const rect = count === 0 ? '' : `<rect x="${offset.toFixed(1)}" y="${index * rowHeight + 4}" width="${Math.max(1, size).toFixed(1)}" height="${rowHeight - 8}" fill="${STATUS_COLOURS[status]}"><title>${escapeHtml(`${row.crawler}: ${formatNumber(count)} ${status}`)}</title></rect>`;
+      const rect =
+        count === 0
+          ? ''
+          : `<rect x="${offset.toFixed(1)}" y="${index * rowHeight + 4}" width="${Math.max(1, size).toFixed(1)}" height="${rowHeight - 8}" fill="${STATUS_COLOURS[status]}"><title>${escapeHtml(`${row.crawler}: ${formatNumber(count)} ${status}`)}</title></rect>`;
       offset += size;
       return rect;
     });
     const total = row.requests.verified + row.requests.unverified + row.requests.spoofed;
     return `<text x="${label - 8}" y="${index * rowHeight + 18}" text-anchor="end">${escapeHtml(row.crawler)}</text>${segments.join('')}<text x="${(offset + 6).toFixed(1)}" y="${index * rowHeight + 18}">${formatNumber(total)}</text>`;
   });
-  const legend = (['verified', 'unverified', 'spoofed'] as const).map((status) => `<li><span class="swatch block" style="background:${STATUS_COLOURS[status]}"></span>${status}</li>`);
+  const legend = (['verified', 'unverified', 'spoofed'] as const).map(
+    (status) => `<li><span class="swatch block" style="background:${STATUS_COLOURS[status]}"></span>${status}</li>`,
+  );
   return `<svg viewBox="0 0 ${width} ${rows.length * rowHeight + 4}" role="img" aria-label="Requests per crawler by verification">${bars.join('')}</svg><ul class="legend">${legend.join('')}</ul>`;
 }
 
 function disallowedTable(report: LogsReport): string {
-  if (report.topDisallowed.length === 0) return '<p class="empty">No crawler fetched a URL its robots.txt group disallows.</p>';
+  if (report.topDisallowed.length === 0)
+    return '<p class="empty">No crawler fetched a URL its robots.txt group disallows.</p>';
   const rows = report.topDisallowed.map(
     (row) =>
       `<tr><td class="url">${escapeHtml(row.url)}</td><td>${escapeHtml(row.crawler)}</td><td><span class="badge ${row.status}">${row.status}</span></td><td class="num">${formatNumber(row.requests)}</td><td><code>${escapeHtml(row.rule)}</code> <span class="where">${escapeHtml(row.source.file)}:${row.source.line ?? ''}</span></td></tr>`,
@@ -115,7 +164,13 @@ function disallowedTable(report: LogsReport): string {
 function findingList(report: LogsReport): string {
   if (report.findings.length === 0) return '<p class="empty">No findings.</p>';
   const items = report.findings.map((finding) => {
-    const urls = finding.urls.length > 0 ? `<div class="urls">${finding.urls.slice(0, 5).map((url) => `<code>${escapeHtml(url)}</code>`).join(' ')}${finding.urls.length > 5 ? ` … ${finding.urls.length - 5} more` : ''}</div>` : '';
+    const urls =
+      finding.urls.length > 0
+        ? `<div class="urls">${finding.urls
+            .slice(0, 5)
+            .map((url) => `<code>${escapeHtml(url)}</code>`)
+            .join(' ')}${finding.urls.length > 5 ? ` … ${finding.urls.length - 5} more` : ''}</div>`
+        : '';
     return `<li><span class="badge ${finding.severity}">${finding.severity}</span> <strong>${finding.id}</strong> ${escapeHtml(finding.message)}${urls}</li>`;
   });
   return `<ul class="findings">${items.join('')}</ul>`;
@@ -134,9 +189,22 @@ th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #eee;vertical-alig
 /** The report as a self-contained HTML page. */
 export function formatLogsHtml(report: LogsReport): string {
   const { summary } = report;
-  const period = summary.from !== undefined && summary.to !== undefined ? `${new Date(summary.from).toISOString().slice(0, 16).replace('T', ' ')} – ${new Date(summary.to).toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'no times';
-  const verification = [report.ranges.length > 0 ? 'published IP ranges' : '', report.dns ? 'reverse DNS' : ''].filter(Boolean).join(' and ') || 'none';
-  const split = report.crawlers.reduce((total, row) => ({ verified: total.verified + row.requests.verified, unverified: total.unverified + row.requests.unverified, spoofed: total.spoofed + row.requests.spoofed }), { verified: 0, unverified: 0, spoofed: 0 });
+  const period =
+    summary.from !== undefined && summary.to !== undefined
+      ? `${new Date(summary.from).toISOString().slice(0, 16).replace('T', ' ')} – ${new Date(summary.to).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+      : 'no times';
+  const verification =
+    [report.ranges.length > 0 ? 'published IP ranges' : '', report.dns ? 'reverse DNS' : '']
+      .filter(Boolean)
+      .join(' and ') || 'none';
+  const split = report.crawlers.reduce(
+    (total, row) => ({
+      verified: total.verified + row.requests.verified,
+      unverified: total.unverified + row.requests.unverified,
+      spoofed: total.spoofed + row.requests.spoofed,
+    }),
+    { verified: 0, unverified: 0, spoofed: 0 },
+  );
   const totals = [
     ['lines', summary.lines],
     ['crawler requests', summary.crawlerRequests],

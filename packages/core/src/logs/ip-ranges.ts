@@ -49,7 +49,10 @@ type Network = { v6: boolean; words: Uint32Array; bits: number };
 export function parseAddress(address: string): { v6: boolean; words: Uint32Array } | undefined {
   if (isIPv4(address)) {
     const parts = address.split('.').map(Number);
-    return { v6: false, words: Uint32Array.of(0, 0, 0, ((parts[0]! << 24) | (parts[1]! << 16) | (parts[2]! << 8) | parts[3]!) >>> 0) };
+    return {
+      v6: false,
+      words: Uint32Array.of(0, 0, 0, ((parts[0]! << 24) | (parts[1]! << 16) | (parts[2]! << 8) | parts[3]!) >>> 0),
+    };
   }
   const bare = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
   if (!isIPv6(bare)) return undefined;
@@ -59,7 +62,14 @@ export function parseAddress(address: string): { v6: boolean; words: Uint32Array
   let groups: string[];
   if (lower.includes('.')) {
     const v4 = parseAddress(lower.slice(dotted + 1))!.words[3]!;
-    groups = [...lower.slice(0, dotted + 1).split(':').slice(0, -1), (v4 >>> 16).toString(16), (v4 & 0xffff).toString(16)];
+    groups = [
+      ...lower
+        .slice(0, dotted + 1)
+        .split(':')
+        .slice(0, -1),
+      (v4 >>> 16).toString(16),
+      (v4 & 0xffff).toString(16),
+    ];
     groups = expand(groups.join(':'));
   } else groups = expand(lower);
   const words = new Uint32Array(4);
@@ -103,7 +113,10 @@ export function rangeSet(snapshots: Iterable<RangeSnapshot>): RangeSet {
   const networks = new Map<string, Network[]>();
   for (const snapshot of snapshots) {
     byId.set(snapshot.id, snapshot);
-    networks.set(snapshot.id, snapshot.prefixes.map(parseNetwork).filter((network): network is Network => network !== undefined));
+    networks.set(
+      snapshot.id,
+      snapshot.prefixes.map(parseNetwork).filter((network): network is Network => network !== undefined),
+    );
   }
   return {
     snapshots: byId,
@@ -119,7 +132,13 @@ export function rangeSet(snapshots: Iterable<RangeSnapshot>): RangeSet {
 }
 
 function snapshotProblem(file: string, problem: string, value: unknown): RobotsError {
-  return new RobotsError({ code: 'invalid-range-snapshot', source: file, problem, value, expected: '`{ id, sources, date, complete, prefixes }` as written by `robots-kit logs --update-ranges`' });
+  return new RobotsError({
+    code: 'invalid-range-snapshot',
+    source: file,
+    problem,
+    value,
+    expected: '`{ id, sources, date, complete, prefixes }` as written by `robots-kit logs --update-ranges`',
+  });
 }
 function readSnapshot(file: string, text: string): RangeSnapshot {
   let data: unknown;
@@ -129,10 +148,21 @@ function readSnapshot(file: string, text: string): RangeSnapshot {
     throw snapshotProblem(file, 'not JSON', text.slice(0, 40));
   }
   const snapshot = data as Partial<RangeSnapshot>;
-  if (typeof snapshot.id !== 'string' || typeof snapshot.date !== 'string' || !Array.isArray(snapshot.prefixes) || !snapshot.prefixes.every((prefix) => typeof prefix === 'string' && parseNetwork(prefix))) {
+  if (
+    typeof snapshot.id !== 'string' ||
+    typeof snapshot.date !== 'string' ||
+    !Array.isArray(snapshot.prefixes) ||
+    !snapshot.prefixes.every((prefix) => typeof prefix === 'string' && parseNetwork(prefix))
+  ) {
     throw snapshotProblem(file, 'not a range snapshot', Object.keys(snapshot as object));
   }
-  return { id: snapshot.id, sources: snapshot.sources ?? [], date: snapshot.date, complete: snapshot.complete === true, prefixes: snapshot.prefixes };
+  return {
+    id: snapshot.id,
+    sources: snapshot.sources ?? [],
+    date: snapshot.date,
+    complete: snapshot.complete === true,
+    prefixes: snapshot.prefixes,
+  };
 }
 /** The snapshots of the folders given, the newest per id (a missing folder counts as empty). */
 export async function loadRangeSnapshots(dirs: readonly string[]): Promise<RangeSnapshot[]> {
@@ -160,10 +190,23 @@ export function readPublishedRanges(text: string, url: string): { date?: string;
   try {
     data = JSON.parse(text) as typeof data;
   } catch {
-    throw new RobotsError({ code: 'invalid-published-ranges', source: url, problem: 'the answer is not JSON', value: text.slice(0, 40), expected: 'the operator\'s range file; check the URL' });
+    throw new RobotsError({
+      code: 'invalid-published-ranges',
+      source: url,
+      problem: 'the answer is not JSON',
+      value: text.slice(0, 40),
+      expected: "the operator's range file; check the URL",
+    });
   }
   if (!Array.isArray(data.prefixes)) {
-    throw new RobotsError({ code: 'invalid-published-ranges', source: url, key: 'prefixes', problem: 'no prefix list', value: typeof data.prefixes, expected: 'an array of `{ ipv4Prefix }` / `{ ipv6Prefix }`' });
+    throw new RobotsError({
+      code: 'invalid-published-ranges',
+      source: url,
+      key: 'prefixes',
+      problem: 'no prefix list',
+      value: typeof data.prefixes,
+      expected: 'an array of `{ ipv4Prefix }` / `{ ipv6Prefix }`',
+    });
   }
   const prefixes = (data.prefixes as Array<Record<string, unknown>>)
     .map((entry) => entry?.ipv4Prefix ?? entry?.ipv6Prefix)
@@ -186,7 +229,10 @@ export interface UpdateRangesOptions {
  * Downloads each operator's range files with `fetch` and writes one complete, dated snapshot per
  * id into `dir`. Resolves to what was written and what failed (a failure leaves the old file).
  */
-export async function updateRangeSnapshots(dir: string, options: UpdateRangesOptions = {}): Promise<Array<{ id: string; prefixes?: number; error?: string }>> {
+export async function updateRangeSnapshots(
+  dir: string,
+  options: UpdateRangesOptions = {},
+): Promise<Array<{ id: string; prefixes?: number; error?: string }>> {
   await mkdir(dir, { recursive: true });
   const today = (options.now ?? new Date()).toISOString().slice(0, 10);
   const results: Array<{ id: string; prefixes?: number; error?: string }> = [];
@@ -195,7 +241,10 @@ export async function updateRangeSnapshots(dir: string, options: UpdateRangesOpt
       const prefixes: string[] = [];
       let date: string | undefined;
       for (const url of urls) {
-        const response = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 15_000), redirect: 'follow' });
+        const response = await fetch(url, {
+          signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+          redirect: 'follow',
+        });
         if (!response.ok) throw new Error(`HTTP ${response.status} from ${url}`);
         const body = await response.text();
         if (body.length > MAX_RANGE_BYTES) throw new Error(`${url} is larger than ${MAX_RANGE_BYTES} bytes`);
@@ -203,7 +252,13 @@ export async function updateRangeSnapshots(dir: string, options: UpdateRangesOpt
         prefixes.push(...published.prefixes);
         if (published.date && (!date || published.date < date)) date = published.date;
       }
-      const snapshot: RangeSnapshot = { id, sources: [...urls], date: date ?? today, complete: true, prefixes: [...new Set(prefixes)] };
+      const snapshot: RangeSnapshot = {
+        id,
+        sources: [...urls],
+        date: date ?? today,
+        complete: true,
+        prefixes: [...new Set(prefixes)],
+      };
       await writeFile(path.join(dir, `${id}.json`), JSON.stringify(snapshot, null, 2) + '\n');
       results.push({ id, prefixes: snapshot.prefixes.length });
     } catch (error) {

@@ -48,7 +48,10 @@ async function* maybeGunzip(source: AsyncIterable<Buffer>, input: string): Async
  * The lines of one input (a file path, or `-` for `stdin`), in batches, without their line
  * endings. Throws `RobotsError` for a missing file or broken gzip.
  */
-export async function* readLogLines(input: string, stdin: AsyncIterable<Buffer> = process.stdin): AsyncGenerator<string[]> {
+export async function* readLogLines(
+  input: string,
+  stdin: AsyncIterable<Buffer> = process.stdin,
+): AsyncGenerator<string[]> {
   let source: AsyncIterable<Buffer>;
   if (input === '-') source = stdin;
   else {

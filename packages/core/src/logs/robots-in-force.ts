@@ -36,7 +36,14 @@ const MAX_ROBOTS_FILE_BYTES = 16 * 1024 * 1024;
 const DECISION_CACHE_LIMIT = 50_000;
 
 function badVersion(problem: string, value: string, expected: string): RobotsError {
-  return new RobotsError({ code: 'invalid-robots-version', source: 'robots-kit logs', key: '--robots', value, problem, expected });
+  return new RobotsError({
+    code: 'invalid-robots-version',
+    source: 'robots-kit logs',
+    key: '--robots',
+    value,
+    problem,
+    expected,
+  });
 }
 async function loadVersion(version: RobotsVersion): Promise<LoadedVersion> {
   const since = version.since === undefined ? -Infinity : Date.parse(version.since);
@@ -58,7 +65,8 @@ async function loadVersion(version: RobotsVersion): Promise<LoadedVersion> {
     loaded.noindex = noindex;
   } else {
     const bytes = await readBytes(version.path, MAX_ROBOTS_FILE_BYTES);
-    if (!(bytes instanceof Uint8Array)) throw badVersion(`the robots.txt ${bytes.skipped}`, version.path, 'a readable robots.txt file');
+    if (!(bytes instanceof Uint8Array))
+      throw badVersion(`the robots.txt ${bytes.skipped}`, version.path, 'a readable robots.txt file');
     loaded.parsed = parseRobotsTxt(bytes);
   }
   return loaded;
@@ -96,7 +104,11 @@ function explain(parsed: ParsedRobotsTxt, crawler: CrawlerDefinition, target: st
 /** Reads the versions; throws `RobotsError` for a missing path, a bad date or two undated versions. */
 export async function loadRobotsInForce(versions: readonly RobotsVersion[]): Promise<RobotsInForce> {
   if (versions.filter((version) => version.since === undefined).length > 1) {
-    throw badVersion('several versions without a date', versions.map((version) => version.path).join(', '), 'a date on all but the oldest, e.g. `--robots old.txt --robots new.txt@2026-05-01`');
+    throw badVersion(
+      'several versions without a date',
+      versions.map((version) => version.path).join(', '),
+      'a date on all but the oldest, e.g. `--robots old.txt --robots new.txt@2026-05-01`',
+    );
   }
   const loaded = (await Promise.all(versions.map(loadVersion))).sort((a, b) => a.since - b.since);
   const at = (time: number): LoadedVersion | undefined => {
@@ -106,7 +118,12 @@ export async function loadRobotsInForce(versions: readonly RobotsVersion[]): Pro
     return found ?? loaded[0];
   };
   return {
-    versions: loaded.map((version) => ({ path: version.given.path, ...(version.given.since ? { since: version.given.since } : {}), found: version.parsed !== undefined, file: version.file })),
+    versions: loaded.map((version) => ({
+      path: version.given.path,
+      ...(version.given.since ? { since: version.given.since } : {}),
+      found: version.parsed !== undefined,
+      file: version.file,
+    })),
     disallow(crawler, target, time) {
       const version = at(time);
       if (!version?.parsed || target === '') return undefined;
@@ -126,7 +143,12 @@ export async function loadRobotsInForce(versions: readonly RobotsVersion[]): Pro
       const explanation = explain(version.parsed, crawler, '/');
       for (const index of explanation.groupIndexes) {
         const group = version.parsed.groups[index]!;
-        if (group.crawlDelay !== undefined) return { seconds: group.crawlDelay, file: version.file, ...(group.crawlDelayLine ? { line: group.crawlDelayLine } : {}) };
+        if (group.crawlDelay !== undefined)
+          return {
+            seconds: group.crawlDelay,
+            file: version.file,
+            ...(group.crawlDelayLine ? { line: group.crawlDelayLine } : {}),
+          };
       }
       return undefined;
     },
@@ -135,7 +157,11 @@ export async function loadRobotsInForce(versions: readonly RobotsVersion[]): Pro
       if (!pages || target === '') return false;
       const set = crawler.tokens.some((token) => token.toLowerCase() === 'googlebot') ? pages.googlebot : pages.any;
       const page = pathOf(target);
-      return set.has(page) || set.has(page.endsWith('/') ? page.slice(0, -1) : `${page}/`) || (page.endsWith('/index.html') && set.has(page.slice(0, -10)));
+      return (
+        set.has(page) ||
+        set.has(page.endsWith('/') ? page.slice(0, -1) : `${page}/`) ||
+        (page.endsWith('/index.html') && set.has(page.slice(0, -10)))
+      );
     },
   };
 }

@@ -53,7 +53,12 @@ export function reverseName(address: string): string | undefined {
 function sameAddress(a: string, b: string): boolean {
   const left = parseAddress(a);
   const right = parseAddress(b);
-  return left !== undefined && right !== undefined && left.v6 === right.v6 && left.words.every((word, i) => word === right.words[i]);
+  return (
+    left !== undefined &&
+    right !== undefined &&
+    left.v6 === right.v6 &&
+    left.words.every((word, i) => word === right.words[i])
+  );
 }
 
 /** Verifies addresses against host suffixes; one lookup per address and name, whatever the number of requests. */
@@ -74,7 +79,9 @@ async function readCache(file: string | undefined): Promise<Map<string, DnsEntry
   try {
     const data = JSON.parse(text) as CacheFile;
     if (data.version !== 1 || data.entries === null || typeof data.entries !== 'object') throw new Error('shape');
-    return new Map(Object.entries(data.entries).filter(([, entry]) => Array.isArray(entry?.ptr) && typeof entry.at === 'number'));
+    return new Map(
+      Object.entries(data.entries).filter(([, entry]) => Array.isArray(entry?.ptr) && typeof entry.at === 'number'),
+    );
   } catch {
     throw new RobotsError({
       code: 'invalid-dns-cache',
@@ -94,7 +101,14 @@ export async function createDnsVerifier(options: DnsOptions = {}, now = Date.now
     try {
       resolver.setServers([...options.servers]);
     } catch {
-      throw new RobotsError({ code: 'invalid-dns-server', source: 'robots-kit logs', key: '--dns-server', value: options.servers.join(','), problem: 'not a DNS server address', expected: 'an IP address with an optional port, e.g. `1.1.1.1` or `127.0.0.1:5353`' });
+      throw new RobotsError({
+        code: 'invalid-dns-server',
+        source: 'robots-kit logs',
+        key: '--dns-server',
+        value: options.servers.join(','),
+        problem: 'not a DNS server address',
+        expected: 'an IP address with an optional port, e.g. `1.1.1.1` or `127.0.0.1:5353`',
+      });
     }
   }
   const cache = await readCache(options.cacheFile);
@@ -121,10 +135,13 @@ export async function createDnsVerifier(options: DnsOptions = {}, now = Date.now
     let promise = pending.get(address);
     if (!promise) {
       promise = limited(() => resolver.resolvePtr(reverseName(address)!))
-        .then((names) => names.map(hostName), (error: unknown) => {
-          if (isDefinite(error)) return [];
-          throw new NoAnswer();
-        })
+        .then(
+          (names) => names.map(hostName),
+          (error: unknown) => {
+            if (isDefinite(error)) return [];
+            throw new NoAnswer();
+          },
+        )
         .then((ptr) => {
           const entry = { ptr, forward: {}, at: now };
           cache.set(address, entry);
@@ -140,7 +157,9 @@ export async function createDnsVerifier(options: DnsOptions = {}, now = Date.now
     if (known !== undefined) return known;
     let addresses: string[];
     try {
-      addresses = await limited(() => (isIPv4(address) || parseAddress(address)?.v6 === false ? resolver.resolve4(host) : resolver.resolve6(host)));
+      addresses = await limited(() =>
+        isIPv4(address) || parseAddress(address)?.v6 === false ? resolver.resolve4(host) : resolver.resolve6(host),
+      );
     } catch (error) {
       if (!isDefinite(error)) throw new NoAnswer();
       addresses = [];

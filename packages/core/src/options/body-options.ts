@@ -44,7 +44,9 @@ export interface NosnippetRule {
   collections?: OneOrMany<string>;
 }
 /** The `nosnippet` option: selectors for every page, or `{ selectors, rules, dataKey }`. */
-export type NosnippetOptions = string[] | { selectors?: OneOrMany<string>; rules?: NosnippetRule[]; dataKey?: string | false };
+export type NosnippetOptions =
+  | string[]
+  | { selectors?: OneOrMany<string>; rules?: NosnippetRule[]; dataKey?: string | false };
 
 export interface NormalizedLinkRule {
   rel: LinkRel[];
@@ -73,10 +75,26 @@ export const MAX_BODY_SELECTORS = 31;
 
 const RULE_KEYS = ['rel', 'external', 'hosts', 'paths', 'within', 'pages', 'collections'];
 const PAGE_RULE_KEYS = ['rel', 'external', 'hosts', 'paths', 'within'];
-const RULE_EXAMPLE = "a rule such as `{ rel: 'ugc', within: '.comments' }` or `{ rel: 'sponsored', hosts: ['*.amazon.com'] }`";
+const RULE_EXAMPLE =
+  "a rule such as `{ rel: 'ugc', within: '.comments' }` or `{ rel: 'sponsored', hosts: ['*.amazon.com'] }`";
 
-function fail(key: string, source: string, value: unknown, problem: string, expected: string, suggestion?: string): never {
-  throw new RobotsError({ code: 'invalid-option', source, key, value, problem, expected, ...(suggestion ? { suggestion } : {}) });
+function fail(
+  key: string,
+  source: string,
+  value: unknown,
+  problem: string,
+  expected: string,
+  suggestion?: string,
+): never {
+  throw new RobotsError({
+    code: 'invalid-option',
+    source,
+    key,
+    value,
+    problem,
+    expected,
+    ...(suggestion ? { suggestion } : {}),
+  });
 }
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -85,12 +103,25 @@ function checkKeys(value: Record<string, unknown>, allowed: readonly string[], k
   for (const name of Object.keys(value)) {
     if (!allowed.includes(name)) {
       const where = key === '' ? name : `${key}.${name}`;
-      fail(where, source, name, 'unknown key', 'one of ' + allowed.map((k) => `\`${k}\``).join(', '), suggest(name, allowed));
+      fail(
+        where,
+        source,
+        name,
+        'unknown key',
+        'one of ' + allowed.map((k) => `\`${k}\``).join(', '),
+        suggest(name, allowed),
+      );
     }
   }
 }
 /** A string or a list of strings, each checked by `check` under `key` or `key[i]`. */
-function list<T>(value: unknown, key: string, source: string, what: string, check: (item: string, itemKey: string) => T): T[] {
+function list<T>(
+  value: unknown,
+  key: string,
+  source: string,
+  what: string,
+  check: (item: string, itemKey: string) => T,
+): T[] {
   if (value === undefined) return [];
   const items = Array.isArray(value) ? value : [value];
   return items.map((item, i) => {
@@ -102,7 +133,10 @@ function list<T>(value: unknown, key: string, source: string, what: string, chec
 function relValue(item: string, key: string, source: string): LinkRel {
   const token = item.trim().toLowerCase();
   if ((LINK_REL_VALUES as readonly string[]).includes(token)) return token as LinkRel;
-  const problem = token === 'noopener' || token === 'noreferrer' ? 'robots-kit adds only link-level REP values, not' : 'unknown rel value';
+  const problem =
+    token === 'noopener' || token === 'noreferrer'
+      ? 'robots-kit adds only link-level REP values, not'
+      : 'unknown rel value';
   return fail(key, source, item, problem, '`nofollow`, `ugc` or `sponsored`', suggest(token, LINK_REL_VALUES));
 }
 
@@ -111,7 +145,14 @@ export function validateHostGlob(glob: string, key: string, source: string): str
   const host = glob.trim().toLowerCase();
   if (!/^[a-z0-9.*-]+$/.test(host) || host.length > 253) {
     const bare = /^[a-z]+:\/\/([^/]+)/.exec(host)?.[1];
-    fail(key, source, glob, 'not a host glob', 'a host name with `*` for any characters, e.g. `*.example.com` (no scheme, path or port)', bare);
+    fail(
+      key,
+      source,
+      glob,
+      'not a host glob',
+      'a host name with `*` for any characters, e.g. `*.example.com` (no scheme, path or port)',
+      bare,
+    );
   }
   return host;
 }
@@ -141,14 +182,40 @@ export function matchesHostGlob(host: string, glob: string): boolean {
 export function validateLinkRule(value: unknown, key: string, source: string, page = false): NormalizedLinkRule {
   if (!isObject(value)) return fail(key, source, value, 'not a link rule', RULE_EXAMPLE);
   checkKeys(value, page ? PAGE_RULE_KEYS : RULE_KEYS, key, source);
-  if (value.rel === undefined || (Array.isArray(value.rel) && value.rel.length === 0)) fail(`${key}.rel`, source, value.rel, 'missing', '`nofollow`, `ugc`, `sponsored` or a list of them');
-  if (value.external !== undefined && typeof value.external !== 'boolean') fail(`${key}.external`, source, value.external, 'not a boolean', '`true` (links to other hosts) or `false` (links within the site)');
+  if (value.rel === undefined || (Array.isArray(value.rel) && value.rel.length === 0))
+    fail(`${key}.rel`, source, value.rel, 'missing', '`nofollow`, `ugc`, `sponsored` or a list of them');
+  if (value.external !== undefined && typeof value.external !== 'boolean')
+    fail(
+      `${key}.external`,
+      source,
+      value.external,
+      'not a boolean',
+      '`true` (links to other hosts) or `false` (links within the site)',
+    );
   const rule: NormalizedLinkRule = {
-    rel: [...new Set(list(value.rel, `${key}.rel`, source, '`nofollow`, `ugc` or `sponsored`', (item, itemKey) => relValue(item, itemKey, source)))],
-    hosts: list(value.hosts, `${key}.hosts`, source, 'a host glob such as `*.example.com`', (item, itemKey) => validateHostGlob(item, itemKey, source)),
-    paths: list(value.paths, `${key}.paths`, source, 'a URL path glob such as `/go/**`', (item, itemKey) => validateGlob(item, itemKey, source)),
-    within: list(value.within, `${key}.within`, source, 'a selector such as `.comments`', (item, itemKey) => parseSimpleSelector(item, itemKey, source).text),
-    pages: list(value.pages, `${key}.pages`, source, 'a URL path glob such as `/forum/**`', (item, itemKey) => validateGlob(item, itemKey, source)),
+    rel: [
+      ...new Set(
+        list(value.rel, `${key}.rel`, source, '`nofollow`, `ugc` or `sponsored`', (item, itemKey) =>
+          relValue(item, itemKey, source),
+        ),
+      ),
+    ],
+    hosts: list(value.hosts, `${key}.hosts`, source, 'a host glob such as `*.example.com`', (item, itemKey) =>
+      validateHostGlob(item, itemKey, source),
+    ),
+    paths: list(value.paths, `${key}.paths`, source, 'a URL path glob such as `/go/**`', (item, itemKey) =>
+      validateGlob(item, itemKey, source),
+    ),
+    within: list(
+      value.within,
+      `${key}.within`,
+      source,
+      'a selector such as `.comments`',
+      (item, itemKey) => parseSimpleSelector(item, itemKey, source).text,
+    ),
+    pages: list(value.pages, `${key}.pages`, source, 'a URL path glob such as `/forum/**`', (item, itemKey) =>
+      validateGlob(item, itemKey, source),
+    ),
     collections: list(value.collections, `${key}.collections`, source, 'a collection name', (item) => item),
   };
   if (value.external !== undefined) rule.external = value.external as boolean;
@@ -157,25 +224,49 @@ export function validateLinkRule(value: unknown, key: string, source: string, pa
 /** The `links` option checked and filled in. */
 export function validateLinksOption(value: unknown, source: string): NormalizedLinks {
   const form = Array.isArray(value) ? { rules: value } : value;
-  if (!isObject(form)) return fail('links', source, value, 'not a links option', "a list of rules or `{ rules, dataKey }`, e.g. `[{ rel: 'ugc', within: '.comments' }]`");
+  if (!isObject(form))
+    return fail(
+      'links',
+      source,
+      value,
+      'not a links option',
+      "a list of rules or `{ rules, dataKey }`, e.g. `[{ rel: 'ugc', within: '.comments' }]`",
+    );
   checkKeys(form, ['rules', 'dataKey'], 'links', source);
   const dataKey = checkDataKey(form.dataKey, 'links.dataKey', source, BODY_DATA_KEYS.links);
-  if (form.rules !== undefined && !Array.isArray(form.rules)) fail('links.rules', source, form.rules, 'not a list', `a list of rules, each ${RULE_EXAMPLE}`);
-  const rules = ((form.rules ?? []) as unknown[]).map((rule, i) => validateLinkRule(rule, Array.isArray(value) ? `links[${i}]` : `links.rules[${i}]`, source));
+  if (form.rules !== undefined && !Array.isArray(form.rules))
+    fail('links.rules', source, form.rules, 'not a list', `a list of rules, each ${RULE_EXAMPLE}`);
+  const rules = ((form.rules ?? []) as unknown[]).map((rule, i) =>
+    validateLinkRule(rule, Array.isArray(value) ? `links[${i}]` : `links.rules[${i}]`, source),
+  );
   return { rules, dataKey };
 }
 function checkDataKey(value: unknown, key: string, source: string, fallback: string): string | false {
   if (value === undefined) return fallback;
   if (value === false || (typeof value === 'string' && value.trim() !== '')) return value;
-  return fail(key, source, value, 'not a data key', `a page data key such as \`${fallback}\`, or \`false\` to read none`);
+  return fail(
+    key,
+    source,
+    value,
+    'not a data key',
+    `a page data key such as \`${fallback}\`, or \`false\` to read none`,
+  );
 }
 /** Nosnippet selectors: simple selectors whose tag, when named, is one Google honours `data-nosnippet` on. */
 function nosnippetSelectors(value: unknown, key: string, source: string): string[] {
-  if (value === undefined || (Array.isArray(value) && value.length === 0)) fail(key, source, value, 'missing', 'a selector such as `.newsletter-signup`, or a list of them');
+  if (value === undefined || (Array.isArray(value) && value.length === 0))
+    fail(key, source, value, 'missing', 'a selector such as `.newsletter-signup`, or a list of them');
   return list(value, key, source, 'a selector such as `.newsletter-signup`', (item, itemKey) => {
     const selector = parseSimpleSelector(item, itemKey, source);
     if (selector.tag !== undefined && !NOSNIPPET_ELEMENTS.has(selector.tag)) {
-      fail(itemKey, source, item, `Google ignores \`data-nosnippet\` on \`<${selector.tag}>\` in`, 'a selector of `span`, `div` or `section` elements, or one without a tag', selector.text.slice(selector.tag.length) || undefined);
+      fail(
+        itemKey,
+        source,
+        item,
+        `Google ignores \`data-nosnippet\` on \`<${selector.tag}>\` in`,
+        'a selector of `span`, `div` or `section` elements, or one without a tag',
+        selector.text.slice(selector.tag.length) || undefined,
+      );
     }
     return selector.text;
   });
@@ -183,19 +274,41 @@ function nosnippetSelectors(value: unknown, key: string, source: string): string
 /** The `nosnippet` option checked and filled in: site-wide selectors become the first rule. */
 export function validateNosnippetOption(value: unknown, source: string): NormalizedNosnippet {
   const form = Array.isArray(value) ? { selectors: value } : value;
-  if (!isObject(form)) return fail('nosnippet', source, value, 'not a nosnippet option', "a list of selectors or `{ selectors, rules, dataKey }`, e.g. `['.newsletter-signup']`");
+  if (!isObject(form))
+    return fail(
+      'nosnippet',
+      source,
+      value,
+      'not a nosnippet option',
+      "a list of selectors or `{ selectors, rules, dataKey }`, e.g. `['.newsletter-signup']`",
+    );
   checkKeys(form, ['selectors', 'rules', 'dataKey'], 'nosnippet', source);
   const dataKey = checkDataKey(form.dataKey, 'nosnippet.dataKey', source, BODY_DATA_KEYS.nosnippet);
   const rules: NormalizedNosnippet['rules'] = [];
-  if (form.selectors !== undefined) rules.push({ selectors: nosnippetSelectors(form.selectors, Array.isArray(value) ? 'nosnippet' : 'nosnippet.selectors', source), pages: [], collections: [] });
-  if (form.rules !== undefined && !Array.isArray(form.rules)) fail('nosnippet.rules', source, form.rules, 'not a list', "a list of rules such as `{ pages: ['/blog/**'], selectors: ['.ad'] }`");
+  if (form.selectors !== undefined)
+    rules.push({
+      selectors: nosnippetSelectors(form.selectors, Array.isArray(value) ? 'nosnippet' : 'nosnippet.selectors', source),
+      pages: [],
+      collections: [],
+    });
+  if (form.rules !== undefined && !Array.isArray(form.rules))
+    fail(
+      'nosnippet.rules',
+      source,
+      form.rules,
+      'not a list',
+      "a list of rules such as `{ pages: ['/blog/**'], selectors: ['.ad'] }`",
+    );
   ((form.rules ?? []) as unknown[]).forEach((rule, i) => {
     const key = `nosnippet.rules[${i}]`;
-    if (!isObject(rule)) fail(key, source, rule, 'not a nosnippet rule', "a rule such as `{ pages: ['/blog/**'], selectors: ['.ad'] }`");
+    if (!isObject(rule))
+      fail(key, source, rule, 'not a nosnippet rule', "a rule such as `{ pages: ['/blog/**'], selectors: ['.ad'] }`");
     checkKeys(rule, ['selectors', 'pages', 'collections'], key, source);
     rules.push({
       selectors: nosnippetSelectors(rule.selectors, `${key}.selectors`, source),
-      pages: list(rule.pages, `${key}.pages`, source, 'a URL path glob such as `/blog/**`', (item, itemKey) => validateGlob(item, itemKey, source)),
+      pages: list(rule.pages, `${key}.pages`, source, 'a URL path glob such as `/blog/**`', (item, itemKey) =>
+        validateGlob(item, itemKey, source),
+      ),
       collections: list(rule.collections, `${key}.collections`, source, 'a collection name', (item) => item),
     });
   });
@@ -209,8 +322,11 @@ export function validateNosnippetOption(value: unknown, source: string): Normali
 export function readPageLinks(value: unknown, key: string, source: string): NormalizedLinkRule[] | false {
   if (value === false) return false;
   if (typeof value === 'string' || (Array.isArray(value) && value.every((item) => typeof item === 'string'))) {
-    const rel = list(value, key, source, '`nofollow`, `ugc` or `sponsored`', (item, itemKey) => relValue(item, itemKey, source));
-    if (rel.length === 0) return fail(key, source, value, 'an empty list', '`nofollow`, `ugc`, `sponsored` or a list of them, or `false`');
+    const rel = list(value, key, source, '`nofollow`, `ugc` or `sponsored`', (item, itemKey) =>
+      relValue(item, itemKey, source),
+    );
+    if (rel.length === 0)
+      return fail(key, source, value, 'an empty list', '`nofollow`, `ugc`, `sponsored` or a list of them, or `false`');
     return [{ rel: [...new Set(rel)], external: true, hosts: [], paths: [], within: [], pages: [], collections: [] }];
   }
   if (Array.isArray(value)) return value.map((rule, i) => validateLinkRule(rule, `${key}[${i}]`, source, true));
@@ -224,6 +340,12 @@ export function readPageNosnippet(value: unknown, key: string, source: string): 
 export function checkSelectorCount(selectors: Iterable<string>, key: string, source: string): void {
   const distinct = new Set(selectors);
   if (distinct.size > MAX_BODY_SELECTORS) {
-    fail(key, source, distinct.size, 'too many distinct selectors', `at most ${MAX_BODY_SELECTORS} across \`links\` \`within\` and \`nosnippet\` for one page; give elements a shared class instead`);
+    fail(
+      key,
+      source,
+      distinct.size,
+      'too many distinct selectors',
+      `at most ${MAX_BODY_SELECTORS} across \`links\` \`within\` and \`nosnippet\` for one page; give elements a shared class instead`,
+    );
   }
 }

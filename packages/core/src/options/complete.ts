@@ -58,8 +58,12 @@ export function isNormalized(options: unknown): options is NormalizedRobotsOptio
 }
 
 /** `{ draft: true, status: ['draft', 'review'] }` → `{ draft: [true], status: ['draft', 'review'] }`, as own keys of a new object. */
-function dataConditions(data: Readonly<Record<string, DataValue | DataValue[]>> | undefined): Record<string, DataValue[]> {
-  return Object.fromEntries(Object.entries(data ?? {}).map(([key, value]) => [key, Array.isArray(value) ? [...value] : [value]]));
+function dataConditions(
+  data: Readonly<Record<string, DataValue | DataValue[]>> | undefined,
+): Record<string, DataValue[]> {
+  return Object.fromEntries(
+    Object.entries(data ?? {}).map(([key, value]) => [key, Array.isArray(value) ? [...value] : [value]]),
+  );
 }
 /** A rule with neither `path` nor `locales` would apply to every page: `defaults` says that, so it is refused. */
 function ruleWithoutCondition(rule: object, index: number, source: string): RobotsError {
@@ -69,7 +73,8 @@ function ruleWithoutCondition(rule: object, index: number, source: string): Robo
     key: `rules[${index}]`,
     value: rule,
     problem: 'a rule needs `path`, `locales` or both',
-    expected: "the pages it is for, e.g. `{ path: '/private/**', robots: 'noindex' }` or `{ locales: ['fr'], robots: 'noarchive' }` (use `defaults` for every page)",
+    expected:
+      "the pages it is for, e.g. `{ path: '/private/**', robots: 'noindex' }` or `{ locales: ['fr'], robots: 'noarchive' }` (use `defaults` for every page)",
   });
 }
 function locate(error: unknown, context: NormalizeContext): never {
@@ -112,7 +117,9 @@ export interface HeadersChecks {
   validateHeadersOptions(options: unknown, source?: string): unknown;
 }
 /** `true`/`false` as they are; `{ html: true }` with the default file, `{ html: false }` or `{}` as `true`, for an `audit` whose shape is already checked. */
-export function auditFromShape(audit: boolean | { html?: boolean | string } | undefined): NormalizedRobotsOptions['audit'] {
+export function auditFromShape(
+  audit: boolean | { html?: boolean | string } | undefined,
+): NormalizedRobotsOptions['audit'] {
   if (audit === undefined) return false;
   if (typeof audit === 'boolean') return audit;
   const html = audit.html;
@@ -124,7 +131,12 @@ export function auditFromShape(audit: boolean | { html?: boolean | string } | un
  * Normalization after the shape check: value checks in a fixed order (the first bad value is
  * the error), defaults, the result remembered as normalized. `googlebot` comes checked.
  */
-export function completeOptions(options: ParsedRobotsOptions, googlebot: NormalizedRobotsOptions['googlebot'], context: NormalizeContext, checks: ShapeChecks): NormalizedRobotsOptions {
+export function completeOptions(
+  options: ParsedRobotsOptions,
+  googlebot: NormalizedRobotsOptions['googlebot'],
+  context: NormalizeContext,
+  checks: ShapeChecks,
+): NormalizedRobotsOptions {
   const source = context.source ?? 'options';
   const strict = options.strict ?? DEFAULTS.strict;
   try {
@@ -136,11 +148,16 @@ export function completeOptions(options: ParsedRobotsOptions, googlebot: Normali
         ...(options.noindex?.locales ? { locales: [...options.noindex.locales] } : {}),
       },
       rules: (options.rules ?? []).map((rule, i) => {
-        const paths = typeof rule.path === 'string' ? [rule.path] : rule.path ?? [];
+        const paths = typeof rule.path === 'string' ? [rule.path] : (rule.path ?? []);
         if (paths.length === 0 && rule.locales === undefined) throw ruleWithoutCondition(rule, i, source);
         parseRobots(rule.robots, { file: source, key: `rules[${i}].robots` }, { strict });
         return {
-          path: validateGlobList(paths, (j) => (typeof rule.path === 'string' ? `rules[${i}].path` : `rules[${i}].path[${j}]`), `rules[${i}].path`, source),
+          path: validateGlobList(
+            paths,
+            (j) => (typeof rule.path === 'string' ? `rules[${i}].path` : `rules[${i}].path[${j}]`),
+            `rules[${i}].path`,
+            source,
+          ),
           robots: rule.robots,
           ...(rule.locales ? { locales: [...rule.locales] } : {}),
         };
@@ -166,7 +183,14 @@ export function completeOptions(options: ParsedRobotsOptions, googlebot: Normali
     // The body pass (links, data-nosnippet): set only when configured, so other sites never run it.
     if (options.links !== undefined) result.links = validateLinksOption(options.links, source);
     if (options.nosnippet !== undefined) result.nosnippet = validateNosnippetOption(options.nosnippet, source);
-    checkSelectorCount([...(result.links?.rules.flatMap((rule) => rule.within) ?? []), ...(result.nosnippet?.rules.flatMap((rule) => rule.selectors) ?? [])], 'links', source);
+    checkSelectorCount(
+      [
+        ...(result.links?.rules.flatMap((rule) => rule.within) ?? []),
+        ...(result.nosnippet?.rules.flatMap((rule) => rule.selectors) ?? []),
+      ],
+      'links',
+      source,
+    );
     normalized.add(result);
     return result;
   } catch (error) {
@@ -182,12 +206,21 @@ export function completeOptions(options: ParsedRobotsOptions, googlebot: Normali
  * `headers/options.ts`); without them the answer is `undefined` (`normalizeOptionsAsync` loads
  * them). Never throws for bad options. Options already normalized are returned as they are.
  */
-export function normalizeOptionsFast(userOptions: unknown = {}, context: NormalizeContext = {}, headers?: HeadersChecks): NormalizedRobotsOptions | undefined {
+export function normalizeOptionsFast(
+  userOptions: unknown = {},
+  context: NormalizeContext = {},
+  headers?: HeadersChecks,
+): NormalizedRobotsOptions | undefined {
   if (isNormalized(userOptions)) return userOptions;
   const options = readOptionsShape(userOptions ?? {}, headers?.readHeadersShape);
   if (options === undefined) return undefined;
   const googlebot: NormalizedRobotsOptions['googlebot'] =
-    options.googlebot === false ? false : { ...DEFAULTS.googlebot, ...(options.googlebot as Partial<Exclude<NormalizedRobotsOptions['googlebot'], false>> | undefined) };
+    options.googlebot === false
+      ? false
+      : {
+          ...DEFAULTS.googlebot,
+          ...(options.googlebot as Partial<Exclude<NormalizedRobotsOptions['googlebot'], false>> | undefined),
+        };
   try {
     return completeOptions(options, googlebot, context, {
       // `audit` comes from `readOptionsShape` already in its checked shape.

@@ -9,8 +9,20 @@ import '../headers/schema.js';
 import * as headersChecks from '../headers/options.js';
 import { zodIssueToError } from '../errors.js';
 import { z } from 'zod';
-import { auditOptionSchema, DEFAULTS, googlebotSchema, type NormalizedRobotsOptions, robotsOptionsSchema } from './schema.js';
-import { auditFromShape, completeOptions, isNormalized, normalizeOptionsFast, type NormalizeContext } from './complete.js';
+import {
+  auditOptionSchema,
+  DEFAULTS,
+  googlebotSchema,
+  type NormalizedRobotsOptions,
+  robotsOptionsSchema,
+} from './schema.js';
+import {
+  auditFromShape,
+  completeOptions,
+  isNormalized,
+  normalizeOptionsFast,
+  type NormalizeContext,
+} from './complete.js';
 
 export { detectIndexable, type IndexableDecision, type NormalizeContext } from './complete.js';
 
@@ -19,7 +31,11 @@ const googlebotOption = z.strictObject({ googlebot: googlebotSchema });
 /** `audit` checked on its own, so an error names `audit.html`. */
 const auditOption = z.strictObject({ audit: auditOptionSchema });
 /** `true`/`false` as they are; `{ html: true }` with the default file, `{ html: false }` or `{}` as `true`. */
-function normalizeAudit(audit: unknown, source: string, packageName: string | undefined): NormalizedRobotsOptions['audit'] {
+function normalizeAudit(
+  audit: unknown,
+  source: string,
+  packageName: string | undefined,
+): NormalizedRobotsOptions['audit'] {
   if (audit === undefined || typeof audit === 'boolean') return auditFromShape(audit);
   const checked = auditOption.safeParse({ audit });
   if (!checked.success) throw zodIssueToError(checked.error, { audit }, auditOption, source, packageName);
@@ -34,7 +50,10 @@ export function normalizeOptions(userOptions: unknown = {}, context: NormalizeCo
   return normalizeOptionsFast(userOptions, context, headersChecks) ?? normalizeOptionsWithSchema(userOptions, context);
 }
 /** normalizeOptions with zod's parse always: the reference the plain check is tested against (`test/options/shape.test.ts`). */
-export function normalizeOptionsWithSchema(userOptions: unknown = {}, context: NormalizeContext = {}): NormalizedRobotsOptions {
+export function normalizeOptionsWithSchema(
+  userOptions: unknown = {},
+  context: NormalizeContext = {},
+): NormalizedRobotsOptions {
   if (isNormalized(userOptions)) return userOptions;
   const source = context.source ?? 'options';
   const parsed = robotsOptionsSchema.safeParse(userOptions ?? {});
@@ -44,7 +63,8 @@ export function normalizeOptionsWithSchema(userOptions: unknown = {}, context: N
   if (options.googlebot === false) googlebot = false;
   else if (options.googlebot !== undefined) {
     const checked = googlebotOption.safeParse({ googlebot: options.googlebot });
-    if (!checked.success) throw zodIssueToError(checked.error, { googlebot: options.googlebot }, googlebotOption, source, context.package);
+    if (!checked.success)
+      throw zodIssueToError(checked.error, { googlebot: options.googlebot }, googlebotOption, source, context.package);
     googlebot = { ...googlebot, ...checked.data.googlebot };
   }
   return completeOptions(options, googlebot, context, {

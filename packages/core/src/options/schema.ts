@@ -14,10 +14,7 @@ import type { LinksOptions, NormalizedLinks, NormalizedNosnippet, NosnippetOptio
 export { DEFAULTS } from './defaults.js';
 
 const robotsInput = z.custom<RobotsInput>(
-  (value) =>
-    value === undefined ||
-    value === null ||
-    ['string', 'boolean', 'object'].includes(typeof value),
+  (value) => value === undefined || value === null || ['string', 'boolean', 'object'].includes(typeof value),
   { message: 'expected a string, an array of strings, a boolean or an object' },
 );
 const BOOLEAN = 'expected `true` or `false`';
@@ -28,7 +25,9 @@ export const googlebotSchema = z.strictObject({
   /** Default: `-1` (no limit). */
   maxSnippet: length.optional(),
   /** Default: `large`. */
-  maxImagePreview: z.enum(['none', 'standard', 'large'], { error: 'expected `none`, `standard` or `large`' }).optional(),
+  maxImagePreview: z
+    .enum(['none', 'standard', 'large'], { error: 'expected `none`, `standard` or `large`' })
+    .optional(),
   /** Default: `-1` (no limit). */
   maxVideoPreview: length.optional(),
 });
@@ -39,14 +38,30 @@ export const auditOptionSchema = z.strictObject({
    * Also write the audit's HTML report: `true` for `robots-kit-report.html` in the project folder,
    * or a file name relative to the project folder. Default: `false`.
    */
-  html: z.union([z.boolean(), z.string().trim().min(1, { error: 'expected a file name such as `reports/robots.html`, not an empty string' })], { error: 'expected `true`, `false` or a file name such as `reports/robots.html`' }).optional(),
+  html: z
+    .union(
+      [
+        z.boolean(),
+        z.string().trim().min(1, { error: 'expected a file name such as `reports/robots.html`, not an empty string' }),
+      ],
+      { error: 'expected `true`, `false` or a file name such as `reports/robots.html`' },
+    )
+    .optional(),
 });
 export type AuditOption = z.input<typeof auditOptionSchema>;
 /** A locale list of `noindex.locales` and `rules[].locales`: the names the site's i18n config gives its locales. */
-const localeList = z.array(z.string({ error: 'expected a locale such as `de` or `pt-BR`' }).trim().min(1, { error: 'expected a locale such as `de`, not an empty string' }), {
-  error: "expected a list of locales, e.g. `['de', 'fr']`",
+const localeList = z.array(
+  z
+    .string({ error: 'expected a locale such as `de` or `pt-BR`' })
+    .trim()
+    .min(1, { error: 'expected a locale such as `de`, not an empty string' }),
+  {
+    error: "expected a list of locales, e.g. `['de', 'fr']`",
+  },
+);
+const globList = z.array(z.string({ error: 'expected a URL path glob such as `/tags/**`' }), {
+  error: "expected a list of URL path globs, e.g. `['/tags/**']`",
 });
-const globList = z.array(z.string({ error: 'expected a URL path glob such as `/tags/**`' }), { error: 'expected a list of URL path globs, e.g. `[\'/tags/**\']`' });
 /** A value `noindex.data` compares a page's data with: what front matter and JSON can hold besides lists and objects. */
 export type DataValue = string | number | boolean | null;
 const DATA_VALUE_FORMS = '`true`, `false`, a string, a number or `null`, or a list of them';
@@ -60,34 +75,49 @@ export const robotsOptionsSchema = z.strictObject({
   defaults: robotsInput.optional(),
   /** Content types kept out of search results (`noindex, follow`). Default: none. */
   noindex: z
-    .strictObject({
-      /** Collection names (Eleventy tags and collections, Astro content collections). Default: `[]`. */
-      collections: z
-        .array(z.string({ error: 'expected a collection name' }).min(1, { error: 'expected a collection name, not an empty string' }), {
-          error: "expected a list of collection names, e.g. `['drafts']`",
-        })
-        .optional(),
-      /** URL path globs, e.g. `/tags/**`; `!` before one makes it an exception (`!/tags/featured/**`). Default: `[]`. */
-      paths: globList.optional(),
-      /**
-       * Pages whose data says so: data key → the value (or any of the values) that marks a page,
-       * e.g. `{ draft: true }` or `{ status: ['draft', 'review'] }`. Each key is a condition of its
-       * own, like each collection name; values are compared exactly (`true` is not `"true"`). The
-       * data is Eleventy's data cascade, or an Astro page's front matter or collection entry data.
-       * Default: `{}`.
-       */
-      data: z
-        .record(z.string().min(1, { error: 'expected a data key, not an empty string' }), z.union([dataValue, z.array(dataValue).min(1, { error: `expected ${DATA_VALUE_FORMS}, not an empty list` })], { error: `expected ${DATA_VALUE_FORMS}` }), {
-          error: 'expected an object of data keys and values, e.g. `{ draft: true }`',
-        })
-        .optional(),
-      /**
-       * Locales whose pages are kept out of search results, as the site's i18n config names them
-       * (Astro's `i18n.locales`, a path or a code of the `{ path, codes }` form; Eleventy's
-       * `locale`/`lang` data or `page.lang`), compared ignoring case and `_`/`-`. Default: `[]`.
-       */
-      locales: localeList.optional(),
-    }, { error: "expected an object such as `{ collections: ['drafts'], paths: ['/tags/**'], data: { draft: true } }`" })
+    .strictObject(
+      {
+        /** Collection names (Eleventy tags and collections, Astro content collections). Default: `[]`. */
+        collections: z
+          .array(
+            z
+              .string({ error: 'expected a collection name' })
+              .min(1, { error: 'expected a collection name, not an empty string' }),
+            {
+              error: "expected a list of collection names, e.g. `['drafts']`",
+            },
+          )
+          .optional(),
+        /** URL path globs, e.g. `/tags/**`; `!` before one makes it an exception (`!/tags/featured/**`). Default: `[]`. */
+        paths: globList.optional(),
+        /**
+         * Pages whose data says so: data key → the value (or any of the values) that marks a page,
+         * e.g. `{ draft: true }` or `{ status: ['draft', 'review'] }`. Each key is a condition of its
+         * own, like each collection name; values are compared exactly (`true` is not `"true"`). The
+         * data is Eleventy's data cascade, or an Astro page's front matter or collection entry data.
+         * Default: `{}`.
+         */
+        data: z
+          .record(
+            z.string().min(1, { error: 'expected a data key, not an empty string' }),
+            z.union(
+              [dataValue, z.array(dataValue).min(1, { error: `expected ${DATA_VALUE_FORMS}, not an empty list` })],
+              { error: `expected ${DATA_VALUE_FORMS}` },
+            ),
+            {
+              error: 'expected an object of data keys and values, e.g. `{ draft: true }`',
+            },
+          )
+          .optional(),
+        /**
+         * Locales whose pages are kept out of search results, as the site's i18n config names them
+         * (Astro's `i18n.locales`, a path or a code of the `{ path, codes }` form; Eleventy's
+         * `locale`/`lang` data or `page.lang`), compared ignoring case and `_`/`-`. Default: `[]`.
+         */
+        locales: localeList.optional(),
+      },
+      { error: "expected an object such as `{ collections: ['drafts'], paths: ['/tags/**'], data: { draft: true } }`" },
+    )
     .optional(),
   /**
    * Route rules: directives for the pages whose URL matches `path` (globs, with `!` exceptions) and whose locale is one of
@@ -95,26 +125,39 @@ export const robotsOptionsSchema = z.strictObject({
    */
   rules: z
     .array(
-      z.strictObject({
-        // `[]` is what a rule with `locales` only normalizes to; without `locales` it is refused in normalize.ts.
-        path: z.union([z.string(), z.array(z.string())], { error: "expected a URL path glob or a list of them, e.g. `'/private/**'`" }).optional(),
-        /** Locales the rule applies to, named as in `noindex.locales`. Default: every locale. */
-        locales: localeList.min(1, { error: "expected at least one locale, e.g. `['fr']`" }).optional(),
-        robots: robotsInput,
-      }, { error: "expected a rule such as `{ path: '/private/**', robots: 'noindex' }`" }),
+      z.strictObject(
+        {
+          // `[]` is what a rule with `locales` only normalizes to; without `locales` it is refused in normalize.ts.
+          path: z
+            .union([z.string(), z.array(z.string())], {
+              error: "expected a URL path glob or a list of them, e.g. `'/private/**'`",
+            })
+            .optional(),
+          /** Locales the rule applies to, named as in `noindex.locales`. Default: every locale. */
+          locales: localeList.min(1, { error: "expected at least one locale, e.g. `['fr']`" }).optional(),
+          robots: robotsInput,
+        },
+        { error: "expected a rule such as `{ path: '/private/**', robots: 'noindex' }`" },
+      ),
       { error: "expected a list of rules, e.g. `[{ path: '/private/**', robots: 'noindex' }]`" },
     )
     .optional(),
   /** The front matter / data key with a page's own directives. Default: `robots`. */
-  frontMatterKey: z.string({ error: 'expected a data key such as `robots`' }).min(1, { error: 'expected a data key such as `robots`' }).optional(),
+  frontMatterKey: z
+    .string({ error: 'expected a data key such as `robots`' })
+    .min(1, { error: 'expected a data key such as `robots`' })
+    .optional(),
   /** More URL globs of error pages, which never get robots tags (`!` exceptions accepted). Default: `[]`. */
   errorPages: globList.optional(),
   /** The extra Googlebot tag for indexable pages, or `false` for none. Default: `max-snippet:-1, max-image-preview:large, max-video-preview:-1`. */
   googlebot: z
     // Not a zod union: its error would name neither the bad key nor the fix. `googlebotSchema` checks the object.
-    .custom<false | GooglebotInput>((value) => value === false || (typeof value === 'object' && value !== null && !Array.isArray(value)), {
-      message: 'expected `false` or an object such as `{ maxSnippet: 50 }`',
-    })
+    .custom<false | GooglebotInput>(
+      (value) => value === false || (typeof value === 'object' && value !== null && !Array.isArray(value)),
+      {
+        message: 'expected `false` or an object such as `{ maxSnippet: 50 }`',
+      },
+    )
     .optional(),
   /** Whether the site may be indexed at all. Default: true, except in preview/staging builds (see `detectIndexable`). */
   indexable: z.boolean({ error: BOOLEAN }).optional(),
@@ -128,9 +171,12 @@ export const robotsOptionsSchema = z.strictObject({
    * (one `User-agent: *` group that allows everything).
    */
   robotsTxt: z
-    .custom<false | RobotsTxtOptions>((value) => value === false || (typeof value === 'object' && value !== null && !Array.isArray(value)), {
-      message: 'expected `false` or an object of robots.txt options',
-    })
+    .custom<false | RobotsTxtOptions>(
+      (value) => value === false || (typeof value === 'object' && value !== null && !Array.isArray(value)),
+      {
+        message: 'expected `false` or an object of robots.txt options',
+      },
+    )
     .optional(),
   /**
    * X-Robots-Tag header files for static hosts (`rules`, `html`, `targets`). Checked in detail
@@ -147,9 +193,12 @@ export const robotsOptionsSchema = z.strictObject({
    * relative to it). Checked in detail by `auditOptionSchema`. Default: `false`.
    */
   audit: z
-    .custom<boolean | AuditOption>((value) => typeof value === 'boolean' || (typeof value === 'object' && value !== null && !Array.isArray(value)), {
-      message: 'expected `true`, `false` or an object such as `{ html: true }`',
-    })
+    .custom<boolean | AuditOption>(
+      (value) => typeof value === 'boolean' || (typeof value === 'object' && value !== null && !Array.isArray(value)),
+      {
+        message: 'expected `true`, `false` or an object such as `{ html: true }`',
+      },
+    )
     .optional(),
   /**
    * Link-level REP: rules that add `rel` values (`nofollow`, `ugc`, `sponsored`) to `<a href>` by
@@ -217,7 +266,10 @@ export const robotsTxtGroupSchema = z
     disallow: z.array(z.string()).optional(),
     crawlDelay: z.number().optional(),
     comment: z.union([z.string(), z.array(z.string())]).optional(),
-    contentSignal: z.object({ search: signal.optional(), 'ai-input': signal.optional(), 'ai-train': signal.optional() }).strict().optional(),
+    contentSignal: z
+      .object({ search: signal.optional(), 'ai-input': signal.optional(), 'ai-train': signal.optional() })
+      .strict()
+      .optional(),
     contentUsage: z.record(z.string(), z.enum(['y', 'n'])).optional(),
     contentUsagePaths: z.record(z.string(), z.record(z.string(), z.enum(['y', 'n']))).optional(),
   })
@@ -232,9 +284,21 @@ export const robotsTxtOptionsSchema = z
     groups: z.array(robotsTxtGroupSchema).optional(),
     sitemap: z.union([z.literal(true), z.string(), z.array(z.string())]).optional(),
     blockAiBots: z
-      .union([z.boolean(), z.object({ purposes: z.array(z.enum(['ai-training', 'ai-search', 'ai-user', 'ai-control'])).optional(), except: z.array(z.string()).optional(), extra: z.array(z.string()).optional() }).strict()])
+      .union([
+        z.boolean(),
+        z
+          .object({
+            purposes: z.array(z.enum(['ai-training', 'ai-search', 'ai-user', 'ai-control'])).optional(),
+            except: z.array(z.string()).optional(),
+            extra: z.array(z.string()).optional(),
+          })
+          .strict(),
+      ])
       .optional(),
-    contentSignal: z.object({ search: signal.optional(), 'ai-input': signal.optional(), 'ai-train': signal.optional() }).strict().optional(),
+    contentSignal: z
+      .object({ search: signal.optional(), 'ai-input': signal.optional(), 'ai-train': signal.optional() })
+      .strict()
+      .optional(),
     contentUsage: z.record(z.string(), z.enum(['y', 'n'])).optional(),
     contentUsagePaths: z.record(z.string(), z.record(z.string(), z.enum(['y', 'n']))).optional(),
   })

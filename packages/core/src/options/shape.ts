@@ -55,7 +55,14 @@ function boolean(value: unknown): boolean {
 }
 /** What `robotsInput` (a `z.custom`) lets through: the directive parser checks the rest. */
 function robotsInput(value: unknown): unknown {
-  if (value === undefined || value === null || typeof value === 'string' || typeof value === 'boolean' || typeof value === 'object') return value;
+  if (
+    value === undefined ||
+    value === null ||
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    typeof value === 'object'
+  )
+    return value;
   return unknown();
 }
 /** A `noindex.data` value: string, finite number, boolean or null (zod's `z.number()` refuses NaN and ±Infinity). */
@@ -64,7 +71,9 @@ function dataValue(value: unknown): string | number | boolean | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : unknown();
 }
 /** `z.record(z.string().min(1), dataValue | dataValue[] (non-empty))`. */
-function dataConditions(value: unknown): Record<string, string | number | boolean | null | Array<string | number | boolean | null>> {
+function dataConditions(
+  value: unknown,
+): Record<string, string | number | boolean | null | Array<string | number | boolean | null>> {
   const record = plainObject(value);
   const out: Record<string, string | number | boolean | null | Array<string | number | boolean | null>> = {};
   for (const key of Object.keys(record)) {
@@ -84,7 +93,22 @@ const NOINDEX_KEYS = new Set(['collections', 'paths', 'data', 'locales']);
 const RULE_KEYS = new Set(['path', 'locales', 'robots']);
 const GOOGLEBOT_KEYS = new Set(['maxSnippet', 'maxImagePreview', 'maxVideoPreview']);
 const IMAGE_PREVIEWS = new Set(['none', 'standard', 'large']);
-const OPTION_KEYS = new Set(['defaults', 'noindex', 'rules', 'frontMatterKey', 'errorPages', 'googlebot', 'indexable', 'strict', 'site', 'robotsTxt', 'headers', 'audit', 'links', 'nosnippet']);
+const OPTION_KEYS = new Set([
+  'defaults',
+  'noindex',
+  'rules',
+  'frontMatterKey',
+  'errorPages',
+  'googlebot',
+  'indexable',
+  'strict',
+  'site',
+  'robotsTxt',
+  'headers',
+  'audit',
+  'links',
+  'nosnippet',
+]);
 
 function noindex(value: unknown): NonNullable<ParsedRobotsOptions['noindex']> {
   const input = strictKeys(plainObject(value), NOINDEX_KEYS);
@@ -103,8 +127,12 @@ function rule(value: unknown): NonNullable<ParsedRobotsOptions['rules']>[number]
   const input = strictKeys(plainObject(value), RULE_KEYS);
   // `robots` is required; an explicit `undefined` passes zod's custom check, so zod decides that case.
   if (input.robots === undefined) unknown();
-  const out: NonNullable<ParsedRobotsOptions['rules']>[number] = { robots: robotsInput(input.robots) as NonNullable<ParsedRobotsOptions['rules']>[number]['robots'] };
-  const path = optional(input.path, (paths) => (typeof paths === 'string' ? paths : array(paths, (glob) => string(glob))));
+  const out: NonNullable<ParsedRobotsOptions['rules']>[number] = {
+    robots: robotsInput(input.robots) as NonNullable<ParsedRobotsOptions['rules']>[number]['robots'],
+  };
+  const path = optional(input.path, (paths) =>
+    typeof paths === 'string' ? paths : array(paths, (glob) => string(glob)),
+  );
   const locales = optional(input.locales, (list) => array(list, trimmed, 1));
   if (path !== undefined) out.path = path;
   if (locales) out.locales = locales;
@@ -123,7 +151,10 @@ function googlebot(value: unknown): NonNullable<ParsedRobotsOptions['googlebot']
   if ('maxVideoPreview' in input) out.maxVideoPreview = length(input.maxVideoPreview);
   if ('maxImagePreview' in input) {
     const preview = input.maxImagePreview;
-    out.maxImagePreview = typeof preview === 'string' && IMAGE_PREVIEWS.has(preview) ? (preview as 'none' | 'standard' | 'large') : unknown();
+    out.maxImagePreview =
+      typeof preview === 'string' && IMAGE_PREVIEWS.has(preview)
+        ? (preview as 'none' | 'standard' | 'large')
+        : unknown();
   }
   return out;
 }
@@ -158,7 +189,10 @@ function objectOption(value: unknown, allowFalse: boolean, allowArray: boolean):
  * plain check of `headers/options.ts`, given by callers that have loaded it: without it the
  * answer is `undefined` for options with `headers`).
  */
-export function readOptionsShape(userOptions: unknown, readHeaders?: (headers: unknown) => HeadersOptions | undefined): ParsedRobotsOptions | undefined {
+export function readOptionsShape(
+  userOptions: unknown,
+  readHeaders?: (headers: unknown) => HeadersOptions | undefined,
+): ParsedRobotsOptions | undefined {
   try {
     const input = strictKeys(plainObject(userOptions), OPTION_KEYS);
     const out: ParsedRobotsOptions = {};
@@ -171,12 +205,16 @@ export function readOptionsShape(userOptions: unknown, readHeaders?: (headers: u
     if (input.indexable !== undefined) out.indexable = boolean(input.indexable);
     if (input.strict !== undefined) out.strict = boolean(input.strict);
     if (input.site !== undefined) out.site = site(input.site);
-    if (input.robotsTxt !== undefined) out.robotsTxt = objectOption(input.robotsTxt, true, false) as ParsedRobotsOptions['robotsTxt'];
+    if (input.robotsTxt !== undefined)
+      out.robotsTxt = objectOption(input.robotsTxt, true, false) as ParsedRobotsOptions['robotsTxt'];
     // Vouched for by the headers module's own plain check; the value stays as given, as zod's `z.custom` keeps it.
-    if (input.headers !== undefined) out.headers = readHeaders?.(input.headers) === undefined ? unknown() : (input.headers as ParsedRobotsOptions['headers']);
+    if (input.headers !== undefined)
+      out.headers =
+        readHeaders?.(input.headers) === undefined ? unknown() : (input.headers as ParsedRobotsOptions['headers']);
     if (input.audit !== undefined) out.audit = audit(input.audit);
     if (input.links !== undefined) out.links = objectOption(input.links, false, true) as ParsedRobotsOptions['links'];
-    if (input.nosnippet !== undefined) out.nosnippet = objectOption(input.nosnippet, false, true) as ParsedRobotsOptions['nosnippet'];
+    if (input.nosnippet !== undefined)
+      out.nosnippet = objectOption(input.nosnippet, false, true) as ParsedRobotsOptions['nosnippet'];
     return out;
   } catch (error) {
     if (error === ASK_ZOD) return undefined;

@@ -7,11 +7,15 @@ import { terminalSafe } from './table.js';
 import { readFileSync } from 'node:fs';
 
 /** robots-kit's version, read once from core's package.json (dist/report and src/report sit at the same depth). */
-export const ROBOTS_KIT_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const ROBOTS_KIT_VERSION: string = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 const LEVELS: Record<AuditSeverity, string> = { error: 'error', warning: 'warning', info: 'note' };
 /** What a SARIF rule needs from a findings catalogue (the audit's and the logs' have this shape). */
-type SarifCatalogue<Id extends string> = Readonly<Record<Id, { title: string; description: string; severity: AuditSeverity }>>;
+type SarifCatalogue<Id extends string> = Readonly<
+  Record<Id, { title: string; description: string; severity: AuditSeverity }>
+>;
 /** What a SARIF result needs from a finding (audit and logs findings both have this shape). */
 interface SarifFinding<Id extends string> {
   id: Id;
@@ -25,7 +29,13 @@ interface SarifFinding<Id extends string> {
  * located at the file to fix (`source.file` is relative to `root`; the URI to `cwd`), with the
  * URLs in the message.
  */
-export function sarifLog<Id extends string>(tool: string, catalogue: SarifCatalogue<Id>, findings: ReadonlyArray<SarifFinding<Id>>, root: string, cwd: string): string {
+export function sarifLog<Id extends string>(
+  tool: string,
+  catalogue: SarifCatalogue<Id>,
+  findings: ReadonlyArray<SarifFinding<Id>>,
+  root: string,
+  cwd: string,
+): string {
   const ids = Object.keys(catalogue) as Id[];
   const rules = ids.map((id) => ({
     id,
@@ -35,7 +45,10 @@ export function sarifLog<Id extends string>(tool: string, catalogue: SarifCatalo
     defaultConfiguration: { level: LEVELS[catalogue[id].severity] },
   }));
   const results = findings.map((finding) => {
-    const urls = finding.urls.length > 0 ? ` URLs: ${finding.urls.slice(0, 20).join(' ')}${finding.urls.length > 20 ? ` … ${finding.urls.length - 20} more` : ''}` : '';
+    const urls =
+      finding.urls.length > 0
+        ? ` URLs: ${finding.urls.slice(0, 20).join(' ')}${finding.urls.length > 20 ? ` … ${finding.urls.length - 20} more` : ''}`
+        : '';
     return {
       ruleId: finding.id,
       ruleIndex: ids.indexOf(finding.id),
@@ -46,7 +59,13 @@ export function sarifLog<Id extends string>(tool: string, catalogue: SarifCatalo
             locations: [
               {
                 physicalLocation: {
-                  artifactLocation: { uri: path.relative(cwd, path.resolve(cwd, root, finding.source.file)).split(path.sep).map(encodeURIComponent).join('/') },
+                  artifactLocation: {
+                    uri: path
+                      .relative(cwd, path.resolve(cwd, root, finding.source.file))
+                      .split(path.sep)
+                      .map(encodeURIComponent)
+                      .join('/'),
+                  },
                   ...(finding.source.line === undefined ? {} : { region: { startLine: finding.source.line } }),
                 },
               },
@@ -58,7 +77,20 @@ export function sarifLog<Id extends string>(tool: string, catalogue: SarifCatalo
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
-    runs: [{ tool: { driver: { name: tool, version: ROBOTS_KIT_VERSION, semanticVersion: ROBOTS_KIT_VERSION, informationUri: 'https://www.npmjs.com/package/@robots-kit/core', rules } }, results }],
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: tool,
+            version: ROBOTS_KIT_VERSION,
+            semanticVersion: ROBOTS_KIT_VERSION,
+            informationUri: 'https://www.npmjs.com/package/@robots-kit/core',
+            rules,
+          },
+        },
+        results,
+      },
+    ],
   };
   return toSafeJson(sarif);
 }
@@ -84,10 +116,19 @@ export function formatGithubAnnotations(report: AuditReport, cwd = process.cwd()
   const lines = report.findings.map((finding) => {
     const properties = [`title=${escapeProperty(`robots-kit ${finding.id}`)}`];
     if (finding.source) {
-      const file = path.relative(cwd, path.resolve(cwd, report.directory, finding.source.file)).split(path.sep).join('/');
-      properties.unshift(`file=${escapeProperty(terminalSafe(file))}`, ...(finding.source.line === undefined ? [] : [`line=${finding.source.line}`]));
+      const file = path
+        .relative(cwd, path.resolve(cwd, report.directory, finding.source.file))
+        .split(path.sep)
+        .join('/');
+      properties.unshift(
+        `file=${escapeProperty(terminalSafe(file))}`,
+        ...(finding.source.line === undefined ? [] : [`line=${finding.source.line}`]),
+      );
     }
-    const urls = finding.urls.length > 0 ? ` URLs: ${finding.urls.slice(0, 10).join(' ')}${finding.urls.length > 10 ? ` … ${finding.urls.length - 10} more` : ''}` : '';
+    const urls =
+      finding.urls.length > 0
+        ? ` URLs: ${finding.urls.slice(0, 10).join(' ')}${finding.urls.length > 10 ? ` … ${finding.urls.length - 10} more` : ''}`
+        : '';
     return `::${COMMANDS[finding.severity]} ${properties.join(',')}::${escapeData(terminalSafe(finding.message + urls))}`;
   });
   return lines.length > 0 ? lines.join('\n') + '\n' : '';

@@ -68,10 +68,16 @@ function groupAgent(group: ParsedRobotsTxt['groups'][number]): string {
   return named ? named.productToken.toLowerCase() : '*';
 }
 /** Every group with the audited crawlers it speaks to, and the pages each of its rules decides. */
-export function robotsTxtReach(parsed: ParsedRobotsTxt, urls: readonly string[], crawlers: readonly string[]): GroupReach[] {
+export function robotsTxtReach(
+  parsed: ParsedRobotsTxt,
+  urls: readonly string[],
+  crawlers: readonly string[],
+): GroupReach[] {
   return parsed.groups.map((group, index) => {
     const agent = groupAgent(group);
-    const rules = group.rules.map((rule): RuleReach => ({ type: rule.type, value: rule.value, line: rule.line, pages: 0 }));
+    const rules = group.rules.map(
+      (rule): RuleReach => ({ type: rule.type, value: rule.value, line: rule.line, pages: 0 }),
+    );
     const byLine = new Map(rules.map((rule) => [rule.line, rule]));
     let blocked = 0;
     if (index < MAX_GROUPS_COUNTED) {
@@ -114,11 +120,15 @@ function robotsTxtView(text: string, report: AuditReport): RobotsTxtView {
  * treated as line ends escaped too.
  */
 function embedJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** No request of any kind: the report works offline and a hostile URL in it cannot call out. */
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+const CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
 const STYLE = `
 :root{--bg:#fff;--fg:#1b1b1f;--muted:#5f6368;--line:#e3e3e8;--panel:#f6f6f9;--accent:#0072b2;
@@ -169,7 +179,10 @@ export function compactPages(report: AuditReport): { pages: unknown[][]; verdict
     const indexes = report.crawlers.map((crawler) => {
       const verdict = page.crawlers[crawler];
       const because = Object.fromEntries(
-        (Object.entries(verdict?.because ?? {}) as Array<[string, DecisionSource[]]>).map(([kind, sources]) => [kind, sources.map((source) => (source.file === page.file ? { ...source, file: null } : source))]),
+        (Object.entries(verdict?.because ?? {}) as Array<[string, DecisionSource[]]>).map(([kind, sources]) => [
+          kind,
+          sources.map((source) => (source.file === page.file ? { ...source, file: null } : source)),
+        ]),
       );
       const compact = { ...verdict, because };
       const key = JSON.stringify(compact);
@@ -232,12 +245,21 @@ export function formatAuditHtml(report: AuditReport, options: AuditHtmlOptions =
 /** robots.txt is read up to this size for the report (Google reads 500 KiB). */
 const MAX_ROBOTS_TXT_BYTES = 1024 * 1024;
 /** The HTML report of `report`, with the audited folder's robots.txt (read again: the report keeps only its sitemaps). */
-export async function renderAuditHtml(report: AuditReport, options: Omit<AuditHtmlOptions, 'robotsTxt'> = {}): Promise<string> {
-  const robots = report.robotsTxt.found ? await readTextFile(path.join(path.resolve(report.directory), 'robots.txt'), MAX_ROBOTS_TXT_BYTES) : undefined;
+export async function renderAuditHtml(
+  report: AuditReport,
+  options: Omit<AuditHtmlOptions, 'robotsTxt'> = {},
+): Promise<string> {
+  const robots = report.robotsTxt.found
+    ? await readTextFile(path.join(path.resolve(report.directory), 'robots.txt'), MAX_ROBOTS_TXT_BYTES)
+    : undefined;
   return formatAuditHtml(report, { ...options, ...(robots?.text === undefined ? {} : { robotsTxt: robots.text }) });
 }
 /** Writes the HTML report of `report` to `file` (atomically, folders created). Returns the absolute path written. */
-export async function writeAuditHtml(report: AuditReport, file: string, options: Omit<AuditHtmlOptions, 'robotsTxt'> = {}): Promise<string> {
+export async function writeAuditHtml(
+  report: AuditReport,
+  file: string,
+  options: Omit<AuditHtmlOptions, 'robotsTxt'> = {},
+): Promise<string> {
   const absolute = path.resolve(file);
   writeFileAtomic(absolute, await renderAuditHtml(report, options));
   return absolute;

@@ -7,7 +7,12 @@ import type { AuditFindingId, AuditReport, AuditFinding, AuditPage, AuditData, P
 const RAW_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 /** Pretty JSON with every control character escaped, so printing it cannot drive the terminal. */
 export function toSafeJson(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(RAW_UNSAFE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`) + '\n';
+  return (
+    JSON.stringify(value, null, 2).replace(
+      RAW_UNSAFE,
+      (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    ) + '\n'
+  );
 }
 
 const severity = z.enum(['error', 'warning', 'info']);
@@ -32,7 +37,9 @@ const verdict = z
     crawlable: z.boolean().describe('robots.txt lets the crawler fetch the URL.'),
     indexable: z
       .boolean()
-      .describe('No noindex/none for this crawler, not an error page, unavailable_after not passed (read as if the page were fetched).'),
+      .describe(
+        'No noindex/none for this crawler, not an error page, unavailable_after not passed (read as if the page were fetched).',
+      ),
     followLinks: z.boolean().describe('No nofollow/none for this crawler.'),
     maxSnippet: z.int().min(-1).optional().describe('0 for nosnippet, -1 unlimited; absent when not set.'),
     maxImagePreview: z.enum(['none', 'standard', 'large']).optional(),

@@ -1,9 +1,14 @@
 /** The audit report for a terminal: the table, the summary and the log lines the adapters print. */
-import type { CrawlerVerdict, DecisionSource, AuditPage, AuditReport, AuditFinding, AuditSeverity } from '../audit/types.js';
+import type {
+  CrawlerVerdict,
+  DecisionSource,
+  AuditPage,
+  AuditReport,
+  AuditFinding,
+  AuditSeverity,
+} from '../audit/types.js';
 import { isRestricted } from '../audit/verdict.js';
 import { AUDIT_FINDINGS, severityCounts, groupBy, plural, shorten } from '../audit/findings.js';
-
-
 
 /**
  * C0 and C1 controls (ESC starts terminal escape sequences, CSI is U+009B), DEL, bidirectional
@@ -16,7 +21,10 @@ export function terminalSafe(text: string): string {
 }
 
 /** Rows as aligned columns (widths from the plain text), each row passed through `style` by column. */
-export function formatTableRows(rows: readonly string[][], style: (cell: string, column: number, row: number) => string = (cell) => cell): string[] {
+export function formatTableRows(
+  rows: readonly string[][],
+  style: (cell: string, column: number, row: number) => string = (cell) => cell,
+): string[] {
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, column) => (widths[column] = Math.max(widths[column] ?? 0, cell.length)));
   return rows.map((row, rowIndex) =>
@@ -62,7 +70,11 @@ function pageRows(page: AuditPage): string[][] {
     if (row) row.crawlers.push(crawler);
     else byCells.set(key, { crawlers: [crawler], cells });
   }
-  return [...byCells.values()].map(({ crawlers, cells }) => [terminalSafe(shorten(page.url, 60)), crawlers.join(', '), ...cells.map(terminalSafe)]);
+  return [...byCells.values()].map(({ crawlers, cells }) => [
+    terminalSafe(shorten(page.url, 60)),
+    crawlers.join(', '),
+    ...cells.map(terminalSafe),
+  ]);
 }
 /** The per-URL table: pages with restrictions (error pages left out), or every page. */
 export function formatPagesSection(report: AuditReport, colors: Colors, options: PagesSectionOptions = {}): string[] {
@@ -72,14 +84,17 @@ export function formatPagesSection(report: AuditReport, colors: Colors, options:
   if (wanted.length === 0) return [];
   const limit = options.allPages ? Infinity : (options.limit ?? 25);
   const shown = wanted.slice(0, limit);
-  const title = options.allPages ? `Pages (${wanted.length})` : `Pages with restrictions (${wanted.length} of ${report.pages.length})`;
+  const title = options.allPages
+    ? `Pages (${wanted.length})`
+    : `Pages with restrictions (${wanted.length} of ${report.pages.length})`;
   const rows = formatTableRows([HEADER, ...shown.flatMap(pageRows)], (cell, column, row) => {
     if (row === 0) return colors.dim(cell);
     if (column >= 2 && column <= 4 && cell.trim() === 'no') return colors.yellow(cell);
     return cell;
   });
   const lines = [colors.bold(title), ...rows.map((row) => `  ${row}`)];
-  if (wanted.length > shown.length) lines.push(colors.dim(`  … ${wanted.length - shown.length} more (--pages lists all, --json gives every decision)`));
+  if (wanted.length > shown.length)
+    lines.push(colors.dim(`  … ${wanted.length - shown.length} more (--pages lists all, --json gives every decision)`));
   return lines;
 }
 
@@ -88,19 +103,30 @@ const URLS_SHOWN = 5;
 const LABELS: Record<AuditSeverity, string> = { error: 'ERROR', warning: 'WARN ', info: 'INFO ' };
 function label(severity: AuditSeverity, colors: Colors): string {
   const text = LABELS[severity];
-  return severity === 'error' ? colors.red(colors.bold(text)) : severity === 'warning' ? colors.yellow(text) : colors.cyan(text);
+  return severity === 'error'
+    ? colors.red(colors.bold(text))
+    : severity === 'warning'
+      ? colors.yellow(text)
+      : colors.cyan(text);
 }
 /** Findings grouped by id: a heading per id, then each finding's message, location and first URLs. */
 export function formatFindingsSection(findings: readonly AuditFinding[], colors: Colors): string[] {
   const lines: string[] = [];
   for (const group of groupBy(findings, (finding) => `${finding.severity} ${finding.id}`).values()) {
     const first = group[0]!;
-    lines.push(`${label(first.severity, colors)} ${colors.bold(first.id)} ${colors.dim(`${AUDIT_FINDINGS[first.id].title} (${group.length})`)}`);
+    lines.push(
+      `${label(first.severity, colors)} ${colors.bold(first.id)} ${colors.dim(`${AUDIT_FINDINGS[first.id].title} (${group.length})`)}`,
+    );
     for (const finding of group) {
-      const where = finding.source ? colors.dim(`${terminalSafe(finding.source.file)}${finding.source.line === undefined ? '' : `:${finding.source.line}`}  `) : '';
+      const where = finding.source
+        ? colors.dim(
+            `${terminalSafe(finding.source.file)}${finding.source.line === undefined ? '' : `:${finding.source.line}`}  `,
+          )
+        : '';
       lines.push(`  ${where}${terminalSafe(finding.message)}`);
       for (const url of finding.urls.slice(0, URLS_SHOWN)) lines.push(`      ${terminalSafe(shorten(url, 160))}`);
-      if (finding.urls.length > URLS_SHOWN) lines.push(colors.dim(`      … and ${finding.urls.length - URLS_SHOWN} more`));
+      if (finding.urls.length > URLS_SHOWN)
+        lines.push(colors.dim(`      … and ${finding.urls.length - URLS_SHOWN} more`));
     }
     lines.push('');
   }
@@ -118,7 +144,9 @@ export function formatAuditSummary(report: AuditReport): string[] {
     `robots-kit audit of ${report.directory}: ${plural(summary.pages, 'page')}, ${plural(summary.sitemapUrls, 'sitemap URL')}; ${severityCounts(summary.findings)}`,
   ];
   for (const finding of report.findings) {
-    const location = finding.source ? ` [${finding.source.file}${finding.source.line === undefined ? '' : `:${finding.source.line}`}]` : '';
+    const location = finding.source
+      ? ` [${finding.source.file}${finding.source.line === undefined ? '' : `:${finding.source.line}`}]`
+      : '';
     const more = finding.urls.length > SUMMARY_URLS_SHOWN ? `, … ${finding.urls.length - SUMMARY_URLS_SHOWN} more` : '';
     const urls = finding.urls.length > 0 ? ` (${finding.urls.slice(0, SUMMARY_URLS_SHOWN).join(', ')}${more})` : '';
     lines.push(terminalSafe(`${finding.severity} ${finding.id}: ${finding.message}${location}${urls}`));
@@ -144,12 +172,21 @@ export function formatAuditTable(report: AuditReport, options: AuditTableOptions
     ...(report.headerFiles.length > 0 ? [`headers from ${report.headerFiles.join(', ')}`] : []),
     `crawlers ${report.crawlers.join(', ')}`,
   ];
-  const lines = [colors.bold(`robots-kit check ${terminalSafe(report.directory)}`), colors.dim(`  ${terminalSafe(facts.join(' · '))}`), ''];
+  const lines = [
+    colors.bold(`robots-kit check ${terminalSafe(report.directory)}`),
+    colors.dim(`  ${terminalSafe(facts.join(' · '))}`),
+    '',
+  ];
   lines.push(...formatFindingsSection(report.findings, colors));
   const pages = formatPagesSection(report, colors, options);
   if (pages.length > 0) lines.push(...pages, '');
   const totals = severityCounts(summary.findings);
-  const verdict = summary.findings.error > 0 ? colors.red(totals) : summary.findings.warning > 0 ? colors.yellow(totals) : colors.green(totals);
+  const verdict =
+    summary.findings.error > 0
+      ? colors.red(totals)
+      : summary.findings.warning > 0
+        ? colors.yellow(totals)
+        : colors.green(totals);
   lines.push(`${verdict} ${colors.dim(`in ${summary.durationMs} ms`)}`);
   return lines.join('\n') + '\n';
 }
@@ -169,7 +206,9 @@ export function auditLogLines(report: AuditReport): { lines: AuditLogLine[]; err
   return {
     lines: [
       { level: 'info', message: headline },
-      ...report.findings.map((finding, i): AuditLogLine => ({ level: LEVEL[finding.severity], message: findingLines[i] ?? finding.message })),
+      ...report.findings.map(
+        (finding, i): AuditLogLine => ({ level: LEVEL[finding.severity], message: findingLines[i] ?? finding.message }),
+      ),
     ],
     errors: report.findings.filter((finding) => finding.severity === 'error').length,
   };
@@ -192,8 +231,16 @@ const identity = (text: string): string => text;
 
 /** ANSI colours, or plain text when `enabled` is false. */
 export function makeColors(enabled: boolean): Colors {
-  if (!enabled) return { red: identity, yellow: identity, cyan: identity, green: identity, dim: identity, bold: identity };
-  return { red: sgr(31, 39), yellow: sgr(33, 39), cyan: sgr(36, 39), green: sgr(32, 39), dim: sgr(2, 22), bold: sgr(1, 22) };
+  if (!enabled)
+    return { red: identity, yellow: identity, cyan: identity, green: identity, dim: identity, bold: identity };
+  return {
+    red: sgr(31, 39),
+    yellow: sgr(33, 39),
+    cyan: sgr(36, 39),
+    green: sgr(32, 39),
+    dim: sgr(2, 22),
+    bold: sgr(1, 22),
+  };
 }
 
 const LEVEL = { error: 'error', warning: 'warn', info: 'info' } as const;

@@ -131,11 +131,19 @@ function linkResolver(pageUrl: string, site: string | undefined): (href: string)
     }
     const url = parse(href);
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return undefined;
-    return new Target(site === undefined ? true : url.host.toLowerCase() !== siteHost, url.hostname.toLowerCase(), url.pathname);
+    return new Target(
+      site === undefined ? true : url.host.toLowerCase() !== siteHost,
+      url.hostname.toLowerCase(),
+      url.pathname,
+    );
   };
 }
 
-function appliesTo(rule: { pages: readonly string[]; collections: readonly string[] }, matchUrl: () => (globs: readonly string[]) => boolean, collections: ReadonlySet<string>): boolean {
+function appliesTo(
+  rule: { pages: readonly string[]; collections: readonly string[] },
+  matchUrl: () => (globs: readonly string[]) => boolean,
+  collections: ReadonlySet<string>,
+): boolean {
   if (rule.collections.length > 0 && !rule.collections.some((name) => collections.has(name))) return false;
   return rule.pages.length === 0 || matchUrl()(rule.pages);
 }
@@ -163,24 +171,39 @@ export function pageBodyPlan(page: BodyPage, options: NormalizedRobotsOptions): 
   const ownLinks = ownValue(page.data, linksKey);
   const ownNosnippet = ownValue(page.data, nosnippetKey);
   const pageLinks = ownLinks === undefined || linksKey === false ? [] : readPageLinks(ownLinks, linksKey, source);
-  const pageNosnippet = ownNosnippet === undefined || nosnippetKey === false ? [] : readPageNosnippet(ownNosnippet, nosnippetKey, source);
+  const pageNosnippet =
+    ownNosnippet === undefined || nosnippetKey === false ? [] : readPageNosnippet(ownNosnippet, nosnippetKey, source);
 
   const linkRules = [
-    ...(pageLinks === false ? [] : (options.links?.rules ?? []).filter((rule) => appliesTo(rule, matchUrl, collections))),
+    ...(pageLinks === false
+      ? []
+      : (options.links?.rules ?? []).filter((rule) => appliesTo(rule, matchUrl, collections))),
     ...(pageLinks === false ? [] : pageLinks),
   ];
   const nosnippetSelectors = [
-    ...(pageNosnippet === false ? [] : (options.nosnippet?.rules ?? []).filter((rule) => appliesTo(rule, matchUrl, collections)).flatMap((rule) => rule.selectors)),
+    ...(pageNosnippet === false
+      ? []
+      : (options.nosnippet?.rules ?? [])
+          .filter((rule) => appliesTo(rule, matchUrl, collections))
+          .flatMap((rule) => rule.selectors)),
     ...(pageNosnippet === false ? [] : pageNosnippet),
   ];
   if (linkRules.length === 0 && nosnippetSelectors.length === 0) return undefined;
 
   const texts = [...new Set([...linkRules.flatMap((rule) => rule.within), ...nosnippetSelectors])];
-  checkSelectorCount(texts, typeof linksKey === 'string' && ownLinks !== undefined ? linksKey : (nosnippetKey || BODY_DATA_KEYS.nosnippet), source);
+  checkSelectorCount(
+    texts,
+    typeof linksKey === 'string' && ownLinks !== undefined ? linksKey : nosnippetKey || BODY_DATA_KEYS.nosnippet,
+    source,
+  );
   const bit = (text: string): number => 1 << texts.indexOf(text);
   const links: Array<BodyLinkRule<LinkTarget>> = linkRules.map((rule) => {
     const target = targetTest(rule);
-    return { rel: rule.rel, withinMask: rule.within.reduce((mask, text) => mask | bit(text), 0), ...(target ? { target } : {}) };
+    return {
+      rel: rule.rel,
+      withinMask: rule.within.reduce((mask, text) => mask | bit(text), 0),
+      ...(target ? { target } : {}),
+    };
   });
   return {
     selectors: texts.map(selector),

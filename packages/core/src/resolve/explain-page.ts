@@ -11,10 +11,24 @@ import { formatDirectives, isNoindex, mergeAudiences } from '../directives/recon
 import type { RobotsWarning } from '../errors.js';
 import { matchingGlobs, urlGlobMatcher } from '../glob.js';
 import type { NormalizedRobotsOptions } from '../options/schema.js';
-import { collectSources, isErrorPage, matchLocales, matchNoindex, resolvePageTags, type PageToResolve } from './resolve-page.js';
+import {
+  collectSources,
+  isErrorPage,
+  matchLocales,
+  matchNoindex,
+  resolvePageTags,
+  type PageToResolve,
+} from './resolve-page.js';
 
 /** What kind of input a directive came from. */
-export type DirectiveOriginKind = 'defaults' | 'noindex' | 'rule' | 'page' | 'existing-tag' | 'not-indexable' | 'googlebot';
+export type DirectiveOriginKind =
+  | 'defaults'
+  | 'noindex'
+  | 'rule'
+  | 'page'
+  | 'existing-tag'
+  | 'not-indexable'
+  | 'googlebot';
 /** One input of a page's resolution, as the user wrote it. JSON-safe. */
 export interface DirectiveOrigin {
   kind: DirectiveOriginKind;
@@ -51,12 +65,22 @@ function code(text: string): string {
   return `\`${text}\``;
 }
 /** The origin of one collected source, from the `RobotsSource` it was parsed with. */
-function describeSource(source: RobotsSource, page: PageToResolve, options: NormalizedRobotsOptions): Omit<DirectiveOrigin, 'directives'> {
+function describeSource(
+  source: RobotsSource,
+  page: PageToResolve,
+  options: NormalizedRobotsOptions,
+): Omit<DirectiveOrigin, 'directives'> {
   const file = source.file ?? page.source ?? page.url;
   const key = source.key ?? options.frontMatterKey;
-  if (file === 'options' && key === 'defaults') return { kind: 'defaults', label: 'site default (`defaults` option)', file, key };
+  if (file === 'options' && key === 'defaults')
+    return { kind: 'defaults', label: 'site default (`defaults` option)', file, key };
   if (file === 'options' && key === 'indexable') {
-    return { kind: 'not-indexable', label: 'preview build: every page is kept out of search results (`indexable`)', file, key };
+    return {
+      kind: 'not-indexable',
+      label: 'preview build: every page is kept out of search results (`indexable`)',
+      file,
+      key,
+    };
   }
   if (file === 'options' && key === 'noindex') {
     const match = matchNoindex(page, options.noindex);
@@ -66,7 +90,13 @@ function describeSource(source: RobotsSource, page: PageToResolve, options: Norm
       ...match.data.map((name) => `data ${code(name)}`),
       ...match.locales.map((name) => `locale ${code(name)}`),
     ];
-    return { kind: 'noindex', label: `content type kept out of search results: ${matched.join(', ')} (\`noindex\` option)`, file, key, matched };
+    return {
+      kind: 'noindex',
+      label: `content type kept out of search results: ${matched.join(', ')} (\`noindex\` option)`,
+      file,
+      key,
+      matched,
+    };
   }
   const rule = file === 'options' ? RULE_KEY.exec(key) : null;
   if (rule) {
@@ -75,9 +105,21 @@ function describeSource(source: RobotsSource, page: PageToResolve, options: Norm
     const locales = matchLocales(page.locale, options.rules[index]?.locales);
     const matched = [...globs, ...locales];
     const what = [...globs.map(code), ...locales.map((name) => `locale ${code(name)}`)].join(', ');
-    return { kind: 'rule', label: `${globs.length > 0 ? 'path rule' : 'locale rule'} ${code(`rules[${index}]`)} (${what})`, file, key, matched };
+    return {
+      kind: 'rule',
+      label: `${globs.length > 0 ? 'path rule' : 'locale rule'} ${code(`rules[${index}]`)} (${what})`,
+      file,
+      key,
+      matched,
+    };
   }
-  if (key.startsWith('<meta')) return { kind: 'existing-tag', label: `tag already in the page's HTML (a layout or theme): ${code(key)}`, file, key };
+  if (key.startsWith('<meta'))
+    return {
+      kind: 'existing-tag',
+      label: `tag already in the page's HTML (a layout or theme): ${code(key)}`,
+      file,
+      key,
+    };
   return { kind: 'page', label: `the page's own setting: ${code(key)} in ${file}`, file, key };
 }
 /** `{ robots: 'noindex', googlebot: 'nosnippet' }` for what one source says. */
@@ -96,24 +138,40 @@ function directivesRecord(parsed: ParsedRobots): Record<string, string> {
  * Why `page` carries the tags `resolvePage` gives it: every source it combined, in the order it
  * combined them, each named as the user wrote it. `settings` must be normalized.
  */
-export function explainPageSources(page: PageToResolve, settings: NormalizedRobotsOptions): { explanation: PageExplanation; sources: ExplainedSource[] } {
+export function explainPageSources(
+  page: PageToResolve,
+  settings: NormalizedRobotsOptions,
+): { explanation: PageExplanation; sources: ExplainedSource[] } {
   const resolved = resolvePageTags(page, settings);
   const base = { url: page.url, tags: resolved.tags, warnings: resolved.warnings.map((warning) => warning.message) };
-  if (isErrorPage(page, settings.errorPages)) return { explanation: { ...base, errorPage: true, origins: [] }, sources: [] };
+  if (isErrorPage(page, settings.errorPages))
+    return { explanation: { ...base, errorPage: true, origins: [] }, sources: [] };
   const located: RobotsSource[] = [];
   const parsed = collectSources(page, settings, [], located);
-  const sources = parsed.map((one, index): ExplainedSource => ({
-    origin: { ...describeSource(located[index]!, page, settings), directives: directivesRecord(one) },
-    parsed: one,
-  }));
+  const sources = parsed.map(
+    (one, index): ExplainedSource => ({
+      origin: { ...describeSource(located[index]!, page, settings), directives: directivesRecord(one) },
+      parsed: one,
+    }),
+  );
   if (settings.googlebot) {
     // The extra tag resolvePage gives Googlebot on pages it may index.
     const { all, crawlers } = mergeAudiences(parsed);
     const own = crawlers.get('googlebot');
     if (!isNoindex(mergeDirectives(all, ...(own ? [own] : [])))) {
-      const extra: ParsedRobots = { all: emptyDirectives(), crawlers: new Map([['googlebot', { flags: new Set(), ...settings.googlebot }]]), warnings: [] };
+      const extra: ParsedRobots = {
+        all: emptyDirectives(),
+        crawlers: new Map([['googlebot', { flags: new Set(), ...settings.googlebot }]]),
+        warnings: [],
+      };
       sources.push({
-        origin: { kind: 'googlebot', label: 'the extra Googlebot tag for indexable pages (`googlebot` option)', file: 'options', key: 'googlebot', directives: directivesRecord(extra) },
+        origin: {
+          kind: 'googlebot',
+          label: 'the extra Googlebot tag for indexable pages (`googlebot` option)',
+          file: 'options',
+          key: 'googlebot',
+          directives: directivesRecord(extra),
+        },
         parsed: extra,
       });
     }

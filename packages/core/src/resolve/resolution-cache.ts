@@ -36,7 +36,12 @@ const caches = new WeakMap<NormalizedRobotsOptions, Map<string, unknown>>();
  * `resolve()` for this page, or the result of an earlier call with the same key. Results are
  * shared between calls: the caller freezes them. Thrown errors are not remembered.
  */
-export function cachedResolution<T>(page: PageToResolve, options: NormalizedRobotsOptions, scope: CacheScope, resolve: () => T): T {
+export function cachedResolution<T>(
+  page: PageToResolve,
+  options: NormalizedRobotsOptions,
+  scope: CacheScope,
+  resolve: () => T,
+): T {
   const key = resolutionKey(page, options, scope);
   if (key === undefined) return resolve();
   let cache = caches.get(options);
@@ -65,13 +70,18 @@ function ruleListId(list: readonly unknown[]): number {
  * The key of everything resolution reads, or undefined when some source cannot be keyed safely.
  * Built as one string, the URL as one digit per glob: this runs on every request.
  */
-export function resolutionKey(page: PageToResolve, options: NormalizedRobotsOptions, scope: CacheScope): string | undefined {
+export function resolutionKey(
+  page: PageToResolve,
+  options: NormalizedRobotsOptions,
+  scope: CacheScope,
+): string | undefined {
   if (page.frontMatterText !== undefined) return undefined;
   // Messages name the page's source, else its URL.
   let key = `${scope.kind}\u0000${page.status ?? ''}\u0000${page.source ?? page.url}\u0000${scope.routeHeader ?? ''}\u0000${ruleListId(scope.headerRules)}:`;
   key += urlFacts(page.url, options, scope.headerRules);
   // The page's locale, as the adapter gave it (`noindex.locales` and `rules[].locales` read it).
-  if (page.locale !== undefined) key += `:${typeof page.locale === 'string' ? page.locale : page.locale.join('\u0001')}`;
+  if (page.locale !== undefined)
+    key += `:${typeof page.locale === 'string' ? page.locale : page.locale.join('\u0001')}`;
   if (options.noindex.collections.length > 0 && page.collections !== undefined) {
     const member = new Set(page.collections);
     key += ':';
@@ -81,7 +91,8 @@ export function resolutionKey(page: PageToResolve, options: NormalizedRobotsOpti
   const data = page.data;
   if (data !== undefined) {
     // A key set to `undefined` is no key to resolution (and to `noindex.data`'s comparisons).
-    const value = (name: string): unknown[] => (Object.hasOwn(data, name) && data[name] !== undefined ? [data[name]] : []);
+    const value = (name: string): unknown[] =>
+      Object.hasOwn(data, name) && data[name] !== undefined ? [data[name]] : [];
     sources.push(value(options.frontMatterKey), ...Object.keys(options.noindex.data ?? {}).map(value));
   }
   for (const own of page.own ?? []) {
@@ -90,7 +101,9 @@ export function resolutionKey(page: PageToResolve, options: NormalizedRobotsOpti
   }
   for (const tag of page.existing ?? []) sources.push(tag.name, tag.content);
   if (sources.length === 0) return key;
-  return isPlainJson(sources, { nodes: MAX_KEY_NODES }) ? `${key}\u0000${data === undefined ? 0 : 1}${JSON.stringify(sources)}` : undefined;
+  return isPlainJson(sources, { nodes: MAX_KEY_NODES })
+    ? `${key}\u0000${data === undefined ? 0 : 1}${JSON.stringify(sources)}`
+    : undefined;
 }
 
 /** URL path → its facts, per options object and header rule list: a server sees the same URLs again and again. */

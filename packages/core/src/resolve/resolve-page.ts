@@ -2,7 +2,15 @@
  * resolvePage: one page's sources (defaults, content types, rules, front matter, existing tags) to
  * the robots tags it must carry.
  */
-import { type ExistingRobotsTag, type ParsedRobots, type RobotsInput, type RobotsSource, emptyDirectives, mergeDirectives, mergeDirectiveList } from '../directives/types.js';
+import {
+  type ExistingRobotsTag,
+  type ParsedRobots,
+  type RobotsInput,
+  type RobotsSource,
+  emptyDirectives,
+  mergeDirectives,
+  mergeDirectiveList,
+} from '../directives/types.js';
 import { robotsWarning, type RobotsWarning } from '../errors.js';
 import { matchesAnyGlob, matchingGlobs, urlGlobMatcher, urlPath } from '../glob.js';
 import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
@@ -39,7 +47,13 @@ export interface PageToResolve {
    * in error messages; `strict` (default: the options' `strict`) set to false turns unknown
    * tokens into warnings, for input the user did not write for robots-kit (a route's own header).
    */
-  own?: ReadonlyArray<{ robots: unknown; source?: string; key?: string; frontMatterText?: string | (() => string | undefined); strict?: boolean }>;
+  own?: ReadonlyArray<{
+    robots: unknown;
+    source?: string;
+    key?: string;
+    frontMatterText?: string | (() => string | undefined);
+    strict?: boolean;
+  }>;
   /** Robots tags already in the page's HTML (a theme's hard-coded tag), merged rather than duplicated. */
   existing?: readonly ExistingRobotsTag[];
   /** The page's source file, for error messages. */
@@ -84,7 +98,9 @@ export function normalizeLocale(locale: string): string {
 export function matchLocales(locale: PageToResolve['locale'], wanted: readonly string[] | undefined): string[] {
   if (locale === undefined || !wanted || wanted.length === 0) return [];
   // Adapters pass strings; anything else (a number from hand-written data) names no locale rather than throwing.
-  const names = new Set((typeof locale === 'string' ? [locale] : locale).filter((name) => typeof name === 'string').map(normalizeLocale));
+  const names = new Set(
+    (typeof locale === 'string' ? [locale] : locale).filter((name) => typeof name === 'string').map(normalizeLocale),
+  );
   return wanted.filter((name) => names.has(normalizeLocale(name)));
 }
 /** Whether a rule applies: its globs (when it has any) match the URL and its locales (when it has any) name the page's locale. */
@@ -93,13 +109,20 @@ export function ruleApplies(
   locale: PageToResolve['locale'],
   matchesUrl: (globs: readonly string[]) => boolean,
 ): boolean {
-  return (rule.path.length === 0 || matchesUrl(rule.path)) && (rule.locales === undefined || matchLocales(locale, rule.locales).length > 0);
+  return (
+    (rule.path.length === 0 || matchesUrl(rule.path)) &&
+    (rule.locales === undefined || matchLocales(locale, rule.locales).length > 0)
+  );
 }
 /**
  * Whether the page's data has `key` (its own key, never one of `Object.prototype`) set to one
  * of `values`, compared exactly: `true` is not `"true"`.
  */
-export function dataValueMatches(data: Readonly<Record<string, unknown>> | undefined, key: string, values: readonly unknown[]): boolean {
+export function dataValueMatches(
+  data: Readonly<Record<string, unknown>> | undefined,
+  key: string,
+  values: readonly unknown[],
+): boolean {
   if (!data || !Object.hasOwn(data, key)) return false;
   const value = data[key];
   return values.some((wanted) => wanted === value);
@@ -110,11 +133,13 @@ export function matchNoindex(
   noindex: NormalizedRobotsOptions['noindex'],
   matchesUrl: (globs: readonly string[]) => boolean = urlGlobMatcher(page.url),
 ): NoindexMatch {
-  const member = new Set(noindex.collections.length > 0 ? page.collections ?? [] : []);
+  const member = new Set(noindex.collections.length > 0 ? (page.collections ?? []) : []);
   return {
     collections: noindex.collections.filter((name) => member.has(name)),
     paths: matchingGlobs(matchesUrl, noindex.paths),
-    data: Object.entries(noindex.data ?? {}).flatMap(([key, values]) => (dataValueMatches(page.data, key, values) ? [key] : [])),
+    data: Object.entries(noindex.data ?? {}).flatMap(([key, values]) =>
+      dataValueMatches(page.data, key, values) ? [key] : [],
+    ),
     locales: matchLocales(page.locale, noindex.locales),
   };
 }
@@ -128,7 +153,12 @@ function asWritten(value: unknown, frontMatterText: PageToResolve['frontMatterTe
  * Every source of directives that applies to the page, parsed: defaults, content types, rules, front
  * matter, existing tags. `origins`, when given, receives where each one came from, at the same index.
  */
-export function collectSources(page: PageToResolve, options: NormalizedRobotsOptions, warnings: RobotsWarning[], origins?: RobotsSource[]): ParsedRobots[] {
+export function collectSources(
+  page: PageToResolve,
+  options: NormalizedRobotsOptions,
+  warnings: RobotsWarning[],
+  origins?: RobotsSource[],
+): ParsedRobots[] {
   const sources: ParsedRobots[] = [];
   const add = (input: RobotsInput | unknown, source: RobotsSource, strict = options.strict): void => {
     const parsed = parseRobots(input, source, { strict });
@@ -140,7 +170,12 @@ export function collectSources(page: PageToResolve, options: NormalizedRobotsOpt
   if (options.defaults !== undefined) add(options.defaults, { file: 'options', key: 'defaults' });
   const matchesUrl = urlGlobMatcher(page.url);
   const noindex = matchNoindex(page, options.noindex, matchesUrl);
-  if (noindex.collections.length > 0 || noindex.paths.length > 0 || noindex.data.length > 0 || noindex.locales.length > 0) {
+  if (
+    noindex.collections.length > 0 ||
+    noindex.paths.length > 0 ||
+    noindex.data.length > 0 ||
+    noindex.locales.length > 0
+  ) {
     add(DEFAULTS.contentTypeNoindex, { file: 'options', key: 'noindex' });
   }
   options.rules.forEach((rule, i) => {
@@ -156,18 +191,34 @@ export function collectSources(page: PageToResolve, options: NormalizedRobotsOpt
   };
   // Only the page's own key: `constructor` or `toString` must not be read from Object.prototype.
   if (data && Object.hasOwn(data, options.frontMatterKey) && data[options.frontMatterKey] !== undefined) {
-    addOwn(asWritten(data[options.frontMatterKey], page.frontMatterText), { file: page.source ?? page.url, key: options.frontMatterKey });
+    addOwn(asWritten(data[options.frontMatterKey], page.frontMatterText), {
+      file: page.source ?? page.url,
+      key: options.frontMatterKey,
+    });
   }
   for (const own of page.own ?? []) {
-    if (own.robots !== undefined) addOwn(asWritten(own.robots, own.frontMatterText), { file: own.source ?? page.source ?? page.url, key: own.key ?? options.frontMatterKey }, own.strict);
+    if (own.robots !== undefined)
+      addOwn(
+        asWritten(own.robots, own.frontMatterText),
+        { file: own.source ?? page.source ?? page.url, key: own.key ?? options.frontMatterKey },
+        own.strict,
+      );
   }
   for (const tag of page.existing ?? []) {
     const name = tag.name.trim().toLowerCase();
     // A theme's tag is not the user's input: unknown tokens and bad values in it only warn.
-    const parsed = parseRobots(tag.content, { file: page.source ?? page.url, key: `<meta name="${tag.name}">` }, { strict: false, dropInvalid: true });
+    const parsed = parseRobots(
+      tag.content,
+      { file: page.source ?? page.url, key: `<meta name="${tag.name}">` },
+      { strict: false, dropInvalid: true },
+    );
     warnings.push(...parsed.warnings);
     if (ownIndex !== undefined && isNoindex(parsed.all)) warnings.push(ownIndexOverruled(ownIndex, tag));
-    sources.push(name === ALL_CRAWLERS_META_NAME ? parsed : { all: emptyDirectives(), crawlers: new Map([[name, parsed.all]]), warnings: [] });
+    sources.push(
+      name === ALL_CRAWLERS_META_NAME
+        ? parsed
+        : { all: emptyDirectives(), crawlers: new Map([[name, parsed.all]]), warnings: [] },
+    );
     origins?.push({ file: page.source ?? page.url, key: `<meta name="${tag.name}" content="${tag.content}">` });
   }
   if (!options.indexable) add(DEFAULTS.nonIndexable, { file: 'options', key: 'indexable' });
@@ -186,7 +237,8 @@ function ownIndexOverruled(own: RobotsSource, tag: ExistingRobotsTag): RobotsWar
     ...(own.key === undefined ? {} : { key: own.key }),
     problem: "asks for the page to be indexed, but the page's HTML (its layout or theme) already has",
     value: `<meta name="${tag.name}" content="${tag.content}">`,
-    expected: 'one word on it: the most restrictive wins, so the page stays out of search results; remove that tag from the layout, or set it through robots-kit (front matter, `rules`) where it belongs',
+    expected:
+      'one word on it: the most restrictive wins, so the page stays out of search results; remove that tag from the layout, or set it through robots-kit (front matter, `rules`) where it belongs',
   });
 }
 
@@ -218,7 +270,8 @@ export function resolvePageTags(page: PageToResolve, settings: NormalizedRobotsO
   if (settings.googlebot) {
     const own = crawlers.get(GOOGLEBOT);
     const forGooglebot = own ? [own] : [];
-    if (!isNoindex(mergeDirectiveList([all, ...forGooglebot]))) crawlers.set(GOOGLEBOT, mergeDirectiveList([...forGooglebot, { flags: new Set(), ...settings.googlebot }]));
+    if (!isNoindex(mergeDirectiveList([all, ...forGooglebot])))
+      crawlers.set(GOOGLEBOT, mergeDirectiveList([...forGooglebot, { flags: new Set(), ...settings.googlebot }]));
   }
 
   const alreadySaid = new Set(robotsTokens);

@@ -65,8 +65,16 @@ const NO_RULES: readonly ResponseHeaderRule[] = Object.freeze([]);
  * and the route's own header added; for anything else the header holds `rules` and header
  * rules matched on the URL path, and `noindex, nofollow` in a non-indexable build.
  */
-export function resolveResponse(page: PageToResolve, options: NormalizedRobotsOptions, response: ResponseToResolve): ResolvedResponse {
-  const scope = { kind: response.kind, headerRules: response.headerRules ?? NO_RULES, routeHeader: response.routeHeader };
+export function resolveResponse(
+  page: PageToResolve,
+  options: NormalizedRobotsOptions,
+  response: ResponseToResolve,
+): ResolvedResponse {
+  const scope = {
+    kind: response.kind,
+    headerRules: response.headerRules ?? NO_RULES,
+    routeHeader: response.routeHeader,
+  };
   return cachedResolution(page, options, scope, () => {
     const resolved = resolveUncached(page, options, response);
     Object.freeze(resolved.tags);
@@ -77,11 +85,21 @@ export function resolveResponse(page: PageToResolve, options: NormalizedRobotsOp
   });
 }
 
-function resolveUncached(page: PageToResolve, options: NormalizedRobotsOptions, response: ResponseToResolve): ResolvedResponse {
+function resolveUncached(
+  page: PageToResolve,
+  options: NormalizedRobotsOptions,
+  response: ResponseToResolve,
+): ResolvedResponse {
   if (isErrorPage(page, options.errorPages)) return { tags: {}, header: [], warnings: [] };
-  const extra = [...matchingHeaderRules(page.url, response.headerRules ?? []), ...routeHeaderSource(response.routeHeader, page.source ?? page.url)];
+  const extra = [
+    ...matchingHeaderRules(page.url, response.headerRules ?? []),
+    ...routeHeaderSource(response.routeHeader, page.source ?? page.url),
+  ];
   if (response.kind === 'other') {
-    const resolved = resolvePageTags({ ...page, data: undefined, collections: undefined, existing: undefined, own: extra }, pathRulesOnly(options));
+    const resolved = resolvePageTags(
+      { ...page, data: undefined, collections: undefined, existing: undefined, own: extra },
+      pathRulesOnly(options),
+    );
     return { tags: {}, header: robotsHeaderValues(resolved.tags), warnings: resolved.warnings };
   }
   const meta = resolvePageTags(page, options);
@@ -89,7 +107,11 @@ function resolveUncached(page: PageToResolve, options: NormalizedRobotsOptions, 
   // Warnings of the page's own sources are already in `meta`: only those of the additions are new.
   const withHeaders = resolvePageTags({ ...page, own: [...(page.own ?? []), ...extra] }, options);
   const known = new Set(meta.warnings.map((warning) => warning.message));
-  return { tags: meta.tags, header: robotsHeaderValues(withHeaders.tags), warnings: [...meta.warnings, ...withHeaders.warnings.filter((warning) => !known.has(warning.message))] };
+  return {
+    tags: meta.tags,
+    header: robotsHeaderValues(withHeaders.tags),
+    warnings: [...meta.warnings, ...withHeaders.warnings.filter((warning) => !known.has(warning.message))],
+  };
 }
 
 /**
@@ -109,7 +131,9 @@ export function robotsHeaderValues(tags: Readonly<Record<string, string>>): stri
 
 /** The header rules whose globs match the URL path, as sources of the page (strict: validated at build time). */
 function matchingHeaderRules(url: string, rules: readonly ResponseHeaderRule[]): NonNullable<PageToResolve['own']> {
-  return rules.filter((rule) => matchesAnyGlob(url, rule.path)).map((rule) => ({ robots: rule.robots, source: 'options', key: `${rule.key}.robots` }));
+  return rules
+    .filter((rule) => matchesAnyGlob(url, rule.path))
+    .map((rule) => ({ robots: rule.robots, source: 'options', key: `${rule.key}.robots` }));
 }
 
 /**

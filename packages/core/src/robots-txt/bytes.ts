@@ -180,15 +180,33 @@ function startsWithIgnoringCase(binary: string, start: number, end: number, word
 type KeySpelling = readonly [type: RobotsKeyType, spelling: string, typo: boolean];
 const GOOGLE_KEYS: ReadonlyMap<number, readonly KeySpelling[]> = new Map(
   Object.entries({
-    u: [['user-agent', 'user-agent', false], ['user-agent', 'useragent', true], ['user-agent', 'user agent', true]],
+    u: [
+      ['user-agent', 'user-agent', false],
+      ['user-agent', 'useragent', true],
+      ['user-agent', 'user agent', true],
+    ],
     a: [['allow', 'allow', false]],
-    d: [['disallow', 'disallow', false], ...['dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw'].map((typo): KeySpelling => ['disallow', typo, true])],
-    s: [['sitemap', 'sitemap', false], ['sitemap', 'site-map', false]],
+    d: [
+      ['disallow', 'disallow', false],
+      ...['dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw'].map(
+        (typo): KeySpelling => ['disallow', typo, true],
+      ),
+    ],
+    s: [
+      ['sitemap', 'sitemap', false],
+      ['sitemap', 'site-map', false],
+    ],
   } satisfies Record<string, KeySpelling[]>).map(([letter, spellings]) => [letter.charCodeAt(0), spellings]),
 );
 const NO_SPELLINGS: readonly KeySpelling[] = [];
 /** Google's `GetKeyAndValueFrom` and `ParsedRobotsKey::Parse` on the content of one line (comment already cut). */
-function readKeyValue(binary: string, line: RobotsLine, start: number, end: number, nextColon: (from: number) => number): void {
+function readKeyValue(
+  binary: string,
+  line: RobotsLine,
+  start: number,
+  end: number,
+  nextColon: (from: number) => number,
+): void {
   let separator = nextColon(start);
   if (separator >= end) {
     // Without a colon, Google accepts whitespace as the separator when the line has exactly two words.
@@ -236,7 +254,21 @@ export function readLines(binary: string, length: number, visit: (line: RobotsLi
   const nextNul = finder(binary, '\0', length);
   const nextHash = finder(binary, '#', length);
   const nextColon = finder(binary, ':', length);
-  const line: RobotsLine = { number: 0, start: 0, end: 0, tooLong: false, blank: true, type: undefined, typo: false, missingColon: false, keyStart: 0, keyEnd: 0, valueStart: 0, valueEnd: 0, group: -1 };
+  const line: RobotsLine = {
+    number: 0,
+    start: 0,
+    end: 0,
+    tooLong: false,
+    blank: true,
+    type: undefined,
+    typo: false,
+    missingColon: false,
+    keyStart: 0,
+    keyEnd: 0,
+    valueStart: 0,
+    valueEnd: 0,
+    group: -1,
+  };
   let groupHasRule = false;
   const emit = (start: number, end: number): void => {
     line.number++;
@@ -259,7 +291,8 @@ export function readLines(binary: string, length: number, visit: (line: RobotsLi
     visit(line);
   };
   let lineStart = 0;
-  while (lineStart < 3 && lineStart < length && binary.charCodeAt(lineStart) === UTF8_BOM.charCodeAt(lineStart)) lineStart++;
+  while (lineStart < 3 && lineStart < length && binary.charCodeAt(lineStart) === UTF8_BOM.charCodeAt(lineStart))
+    lineStart++;
   let lastWasCarriageReturn = false;
   for (;;) {
     const end = Math.min(nextLineFeed(lineStart), nextCarriageReturn(lineStart));

@@ -147,7 +147,10 @@ export function addGroupToDocument(document: RobotsDocument, spec: RobotsGroupSp
     group.records.set(record.key, record);
     insertLine(group, record.line);
   }
-  for (const [type, label, paths] of [['allow', 'Allow', spec.allow], ['disallow', 'Disallow', spec.disallow]] as const) {
+  for (const [type, label, paths] of [
+    ['allow', 'Allow', spec.allow],
+    ['disallow', 'Disallow', spec.disallow],
+  ] as const) {
     for (const path of paths) {
       const key = ruleKey(type, path);
       if (group.ruleKeys.has(key)) continue;
@@ -162,10 +165,17 @@ function emptyGroup(leadingComments: string[]): RobotsDocumentGroup {
 }
 function recordLine(group: RobotsDocumentGroup, token: RobotsTxtToken, text: string, source: string): void {
   const directive = token.directive;
-  if (directive?.type === 'allow' || directive?.type === 'disallow') group.ruleKeys.add(ruleKey(directive.type, directive.value));
+  if (directive?.type === 'allow' || directive?.type === 'disallow')
+    group.ruleKeys.add(ruleKey(directive.type, directive.value));
   if (directive?.other) {
     const { key, value } = recordKey(directive.other, directive.value);
-    if (!group.records.has(key)) group.records.set(key, { key, line: text, normalized: normalizeRecordValue(key, value), origin: `${source} line ${token.line}` });
+    if (!group.records.has(key))
+      group.records.set(key, {
+        key,
+        line: text,
+        normalized: normalizeRecordValue(key, value),
+        origin: `${source} line ${token.line}`,
+      });
   }
   group.lines.push(text);
   group.insertAt = group.lines.length;
@@ -208,14 +218,19 @@ function refuseNonUtf8(binary: string, source: string): void {
   readLines(binary, binary.length, (line) => {
     const text = binary.slice(line.start, line.end);
     if (isUtf8(text)) return;
-    const key = line.type === undefined ? undefined : stripAsciiWhitespace(escapeInvalidBytes(binary.slice(line.keyStart, line.keyEnd), (hex) => `\\x${hex}`));
+    const key =
+      line.type === undefined
+        ? undefined
+        : stripAsciiWhitespace(escapeInvalidBytes(binary.slice(line.keyStart, line.keyEnd), (hex) => `\\x${hex}`));
     throw new RobotsError({
       code: 'robots-txt-not-utf8',
       source: `${source} line ${line.number}`,
       ...(key === undefined ? {} : { key }),
       value: escapeInvalidBytes(text, (hex) => `\\x${hex}`),
-      problem: 'the site\'s robots.txt is not UTF-8; robots-kit writes robots.txt as UTF-8, so this line would be published with other bytes, which crawlers read as another rule, got',
-      expected: 'the file saved as UTF-8, with each byte outside UTF-8 written as a `%XX` escape, which crawlers read as that same byte',
+      problem:
+        "the site's robots.txt is not UTF-8; robots-kit writes robots.txt as UTF-8, so this line would be published with other bytes, which crawlers read as another rule, got",
+      expected:
+        'the file saved as UTF-8, with each byte outside UTF-8 written as a `%XX` escape, which crawlers read as that same byte',
       suggestion: escapeInvalidBytes(text, (hex) => `%${hex}`),
     });
   });

@@ -2,8 +2,21 @@
  * generateRobotsTxt and its report: groups, sitemaps, AI rules and content signals from the
  * options, merged with the site's own file.
  */
-import { type RobotsRecord, type RobotsGroupSpec, type RobotsDocument, normalizeRecordValue, addGroupToDocument, documentFromExisting, formatDocument } from './document.js';
-import { type RobotsTxtOptions, type RobotsTxtGroupOptions, type RobotsTxtContext, CONTENT_SIGNAL_KEYS } from './options.js';
+import {
+  type RobotsRecord,
+  type RobotsGroupSpec,
+  type RobotsDocument,
+  normalizeRecordValue,
+  addGroupToDocument,
+  documentFromExisting,
+  formatDocument,
+} from './document.js';
+import {
+  type RobotsTxtOptions,
+  type RobotsTxtGroupOptions,
+  type RobotsTxtContext,
+  CONTENT_SIGNAL_KEYS,
+} from './options.js';
 import { validateRobotsTxtOptions } from './validate-options.js';
 import { AI_BOTS, AI_BOTS_REVIEWED, AI_BOT_PURPOSES } from './ai-bots.js';
 import { userAgentIdentity, parseRobotsTxt, extractProductToken, isValidProductToken } from './parse.js';
@@ -17,7 +30,13 @@ export const NON_INDEXABLE_ROBOTS_TXT =
   'User-agent: *\n' +
   'Disallow: /\n';
 
-function record(key: string, label: string, pairs: [string, string][], origin: string, path?: string): RobotsRecord | undefined {
+function record(
+  key: string,
+  label: string,
+  pairs: [string, string][],
+  origin: string,
+  path?: string,
+): RobotsRecord | undefined {
   if (pairs.length === 0) return undefined;
   const value = pairs.map(([name, setting]) => `${name}=${setting}`).join(', ');
   return {
@@ -50,7 +69,15 @@ export function signalRecords(options: SignalOptions, prefix = 'robotsTxt'): Rob
   const usagePairs = Object.entries(options.contentUsage ?? {}).sort(byName);
   const pathRecords = Object.entries(options.contentUsagePaths ?? {})
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([path, usage]) => record('content-usage', 'Content-Usage', Object.entries(usage).sort(byName), `${prefix}.contentUsagePaths.${path}`, path));
+    .map(([path, usage]) =>
+      record(
+        'content-usage',
+        'Content-Usage',
+        Object.entries(usage).sort(byName),
+        `${prefix}.contentUsagePaths.${path}`,
+        path,
+      ),
+    );
   return [
     record('content-signal', 'Content-Signal', signalPairs, `${prefix}.contentSignal`),
     record('content-usage', 'Content-Usage', usagePairs, `${prefix}.contentUsage`),
@@ -74,7 +101,9 @@ export function selectAiBots(option: RobotsTxtOptions['blockAiBots']): AiBotSele
   const choice = option === true ? {} : option;
   const purposes = choice.purposes ?? AI_BOT_PURPOSES;
   const except = new Set((choice.except ?? []).map((token) => token.toLowerCase()));
-  const userAgents = AI_BOTS.filter((bot) => purposes.includes(bot.purpose) && !except.has(bot.userAgent.toLowerCase())).map((bot) => bot.userAgent);
+  const userAgents = AI_BOTS.filter(
+    (bot) => purposes.includes(bot.purpose) && !except.has(bot.userAgent.toLowerCase()),
+  ).map((bot) => bot.userAgent);
   const seen = new Set(userAgents.map((token) => token.toLowerCase()));
   for (const token of choice.extra ?? []) {
     if (seen.has(token.toLowerCase())) continue;
@@ -85,7 +114,9 @@ export function selectAiBots(option: RobotsTxtOptions['blockAiBots']): AiBotSele
 }
 /** Tokens with characters Google's parser does not read (`AI2Bot`), with what it reads instead (`AI`). */
 export function googleReadings(userAgents: readonly string[]): Array<{ token: string; reads: string }> {
-  return userAgents.filter((token) => token !== '*' && !isValidProductToken(token)).map((token) => ({ token, reads: extractProductToken(token) }));
+  return userAgents
+    .filter((token) => token !== '*' && !isValidProductToken(token))
+    .map((token) => ({ token, reads: extractProductToken(token) }));
 }
 
 const DEFAULT_GROUPS: RobotsTxtGroupOptions[] = [{ userAgent: '*' }];
@@ -99,7 +130,14 @@ function specFromGroup(group: RobotsTxtGroupOptions, index: number): RobotsGroup
       ...signalRecords(group, `robotsTxt.groups[${index}]`),
       ...(crawlDelay === undefined
         ? []
-        : [{ key: 'crawl-delay', line: `Crawl-delay: ${crawlDelay}`, normalized: String(crawlDelay), origin: `robotsTxt.groups[${index}].crawlDelay` }]),
+        : [
+            {
+              key: 'crawl-delay',
+              line: `Crawl-delay: ${crawlDelay}`,
+              normalized: String(crawlDelay),
+              origin: `robotsTxt.groups[${index}].crawlDelay`,
+            },
+          ]),
     ],
     comments: group.comment === undefined ? [] : typeof group.comment === 'string' ? [group.comment] : group.comment,
   };
@@ -128,7 +166,9 @@ export function groupSpecsFromOptions(options: RobotsTxtOptions): RobotsGroupSpe
         `AI agents for ${ai.purposes.join(', ')} (robots-kit blockAiBots, list reviewed ${AI_BOTS_REVIEWED})`,
         // Said in the file itself: whoever reads it with Google's parser in mind sees why these lines look odd.
         ...(readings.length > 0
-          ? [`${readings.map((one) => one.token).join(', ')}: written whole, as their operators match them; parsers that read only letters, - and _ (Google's) read ${readings.map((one) => one.reads).join(', ')}`]
+          ? [
+              `${readings.map((one) => one.token).join(', ')}: written whole, as their operators match them; parsers that read only letters, - and _ (Google's) read ${readings.map((one) => one.reads).join(', ')}`,
+            ]
           : []),
       ],
     });
@@ -145,8 +185,9 @@ function resolveOne(value: string, key: string, site: string | undefined, source
       ...(source === undefined ? {} : { source }),
       key,
       value,
-      problem: 'relative sitemap path, but robots.txt needs an absolute URL and the `site` option is not set to resolve it against, got',
-      expected: 'an absolute URL such as `https://example.com/sitemap.xml`, or `site` set to the site\'s URL',
+      problem:
+        'relative sitemap path, but robots.txt needs an absolute URL and the `site` option is not set to resolve it against, got',
+      expected: "an absolute URL such as `https://example.com/sitemap.xml`, or `site` set to the site's URL",
       suggestion: `site: 'https://example.com'`,
     });
   }
@@ -154,12 +195,26 @@ function resolveOne(value: string, key: string, site: string | undefined, source
   try {
     base = new URL(site);
   } catch {
-    throw new RobotsError({ code: 'invalid-site', ...(source === undefined ? {} : { source }), key: 'site', value: site, problem: '`site` is not an absolute URL, got', expected: 'the site\'s URL, e.g. `https://example.com`' });
+    throw new RobotsError({
+      code: 'invalid-site',
+      ...(source === undefined ? {} : { source }),
+      key: 'site',
+      value: site,
+      problem: '`site` is not an absolute URL, got',
+      expected: "the site's URL, e.g. `https://example.com`",
+    });
   }
   const resolved = new URL(value, base);
   // A relative sitemap stays on the site: a path the URL parser reads as another host is refused.
   if (resolved.origin !== base.origin) {
-    throw new RobotsError({ code: 'invalid-sitemap', ...(source === undefined ? {} : { source }), key, value, problem: 'relative sitemap path resolves to another host, got', expected: 'a path on the site starting with a single `/`, e.g. `/sitemap.xml`' });
+    throw new RobotsError({
+      code: 'invalid-sitemap',
+      ...(source === undefined ? {} : { source }),
+      key,
+      value,
+      problem: 'relative sitemap path resolves to another host, got',
+      expected: 'a path on the site starting with a single `/`, e.g. `/sitemap.xml`',
+    });
   }
   return resolved.href;
 }
@@ -184,7 +239,9 @@ export function resolveSitemaps(sitemap: RobotsTxtOptions['sitemap'], context: R
     return [resolveOne(context.defaultSitemap, KEY, context.site, context.source)];
   }
   const list = typeof sitemap === 'string' ? [sitemap] : sitemap;
-  return list.map((value, index) => resolveOne(value, typeof sitemap === 'string' ? KEY : `${KEY}[${index}]`, context.site, context.source));
+  return list.map((value, index) =>
+    resolveOne(value, typeof sitemap === 'string' ? KEY : `${KEY}[${index}]`, context.site, context.source),
+  );
 }
 
 /** Validates the options and writes the robots.txt text (see `generateRobotsTxt`). */
@@ -238,15 +295,29 @@ function aiBotWarnings(parsed: ParsedRobotsTxt, userAgents: readonly string[], s
     // `AI2Bot` is checked as Google's matcher reads its line (`AI`): the group it was written in.
     const match = explainMatch(parsed, isValidProductToken(token) ? token : extractProductToken(token), '/');
     if (!match.allowed) return [];
-    const cause = match.rule ? ` because of \`${match.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${match.rule.value}\` on line ${match.rule.line}` : '';
-    return [robotsWarning({ code: 'ai-bot-not-blocked', source, key: 'robotsTxt.blockAiBots', value: token, problem: `blockAiBots did not block this AI bot at \`/\`${cause}:` })];
+    const cause = match.rule
+      ? ` because of \`${match.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${match.rule.value}\` on line ${match.rule.line}`
+      : '';
+    return [
+      robotsWarning({
+        code: 'ai-bot-not-blocked',
+        source,
+        key: 'robotsTxt.blockAiBots',
+        value: token,
+        problem: `blockAiBots did not block this AI bot at \`/\`${cause}:`,
+      }),
+    ];
   });
 }
 /** Notes on product tokens with digits in the file: how Google-style parsers read them. */
 function tokenNotes(parsed: ParsedRobotsTxt, source: string): RobotsWarning[] {
   const seen = new Set<string>();
   return parsed.groups.flatMap((group) =>
-    googleReadings(group.userAgents.filter((userAgent) => !userAgent.isGlobal && /^[A-Za-z_-][A-Za-z0-9_-]*$/.test(userAgent.value)).map((userAgent) => userAgent.value)).flatMap(({ token, reads }) => {
+    googleReadings(
+      group.userAgents
+        .filter((userAgent) => !userAgent.isGlobal && /^[A-Za-z_-][A-Za-z0-9_-]*$/.test(userAgent.value))
+        .map((userAgent) => userAgent.value),
+    ).flatMap(({ token, reads }) => {
       if (seen.has(token.toLowerCase())) return [];
       seen.add(token.toLowerCase());
       return [
@@ -273,12 +344,21 @@ export function generateRobotsTxtReport(options: RobotsTxtOptions, context: Robo
   const warnings: RobotsWarning[] = [];
   for (const diagnostic of parsed.diagnostics) {
     if (diagnostic.severity !== 'error') continue;
-    warnings.push(robotsWarning({ code: `robots-txt-${diagnostic.code}`, source, value: diagnostic.text, problem: `line ${diagnostic.line} of the generated robots.txt is ignored by crawlers (${diagnostic.reason}):` }));
+    warnings.push(
+      robotsWarning({
+        code: `robots-txt-${diagnostic.code}`,
+        source,
+        value: diagnostic.text,
+        problem: `line ${diagnostic.line} of the generated robots.txt is ignored by crawlers (${diagnostic.reason}):`,
+      }),
+    );
   }
   for (const trap of findGroupTraps(parsed)) {
     const dropped = trap.droppedDisallows.map((rule) => `\`${rule.value}\` (line ${rule.line})`).join(', ');
     // The name as written: Google's parser reads `AI2Bot` as `AI`, but the trap is the same for AI2Bot, which matches its whole token.
-    const name = trap.written ? `${trap.written}\` (read as \`${trap.userAgent}\` by parsers that follow Google's)` : `${trap.userAgent}\``;
+    const name = trap.written
+      ? `${trap.written}\` (read as \`${trap.userAgent}\` by parsers that follow Google's)`
+      : `${trap.userAgent}\``;
     const crawler = trap.written ?? trap.userAgent;
     warnings.push(
       robotsWarning({
@@ -293,7 +373,14 @@ export function generateRobotsTxtReport(options: RobotsTxtOptions, context: Robo
   if (context.indexable && ai) warnings.push(...aiBotWarnings(parsed, ai.userAgents, source));
   const bytes = new TextEncoder().encode(text).length;
   if (bytes > MAX_ROBOTS_TXT_BYTES) {
-    warnings.push(robotsWarning({ code: 'robots-txt-too-large', source, value: bytes, problem: `robots.txt is larger than Google reads (${MAX_ROBOTS_TXT_BYTES} bytes; the rest is ignored), size:` }));
+    warnings.push(
+      robotsWarning({
+        code: 'robots-txt-too-large',
+        source,
+        value: bytes,
+        problem: `robots.txt is larger than Google reads (${MAX_ROBOTS_TXT_BYTES} bytes; the rest is ignored), size:`,
+      }),
+    );
   }
   return { text, parsed, warnings, notes: context.indexable ? tokenNotes(parsed, source) : [] };
 }

@@ -2,7 +2,14 @@
  * isAllowed and explainMatch: Google's matcher (longest match, allow wins ties, `*` and `$`), plus
  * the group traps the generator warns about.
  */
-import { MAX_ROBOTS_TXT_BYTES, type ParsedRobotsRule, type ParsedRobotsGroup, type ParsedRobotsTxt, type RobotsMatchExplanation, type RobotsGroupTrap } from './types.js';
+import {
+  MAX_ROBOTS_TXT_BYTES,
+  type ParsedRobotsRule,
+  type ParsedRobotsGroup,
+  type ParsedRobotsTxt,
+  type RobotsMatchExplanation,
+  type RobotsGroupTrap,
+} from './types.js';
 import { asciiLowerCase, escapePattern, readLines, toBinaryString } from './bytes.js';
 import { ensureParsed, isGlobalUserAgent, isProductTokenChar } from './parse.js';
 
@@ -153,7 +160,13 @@ function allowedByBody(body: string | Uint8Array, agent: string, path: string): 
       else if (productTokenIs(binary, line.valueStart, line.valueEnd, agent)) specific = everSpecific = true;
     } else if ((type === 'allow' || type === 'disallow') && (specific || global)) {
       const priority = rulePriority(path, type, escapePattern(binary.slice(line.valueStart, line.valueEnd)));
-      const key = specific ? (type === 'allow' ? 'specificAllow' : 'specificDisallow') : type === 'allow' ? 'globalAllow' : 'globalDisallow';
+      const key = specific
+        ? type === 'allow'
+          ? 'specificAllow'
+          : 'specificDisallow'
+        : type === 'allow'
+          ? 'globalAllow'
+          : 'globalDisallow';
       if (priority > best[key]) best[key] = priority;
     }
   });
@@ -221,7 +234,10 @@ function agentRules(parsed: ParsedRobotsTxt, agent: string): AgentRules {
     }
   });
   // Array#sort is stable: file order is kept among equals.
-  entries.sort((a, b) => b.pattern.length - a.pattern.length || (a.rule.type === b.rule.type ? 0 : a.rule.type === 'allow' ? -1 : 1));
+  entries.sort(
+    (a, b) =>
+      b.pattern.length - a.pattern.length || (a.rule.type === b.rule.type ? 0 : a.rule.type === 'allow' ? -1 : 1),
+  );
   return { groupKind, groupIndexes, entries };
 }
 // Kept on the parse result itself (a WeakMap of many parse results slows garbage collection
@@ -253,7 +269,8 @@ function decidingEntry(rules: AgentRules, path: string): RuleEntry | undefined {
   for (const entry of rules.entries) {
     // Most patterns fail on their literal start, checked natively; the rest goes to patternMatches.
     if (!path.startsWith(entry.prefix)) continue;
-    if (entry.literal ? !entry.anchored || path.length === entry.prefix.length : patternMatches(path, entry.pattern)) return entry;
+    if (entry.literal ? !entry.anchored || path.length === entry.prefix.length : patternMatches(path, entry.pattern))
+      return entry;
   }
   return undefined;
 }
@@ -306,7 +323,8 @@ export function disallowsAnything(robotsTxt: ParsedRobotsTxt, userAgent: string)
  */
 export function isAllowed(robotsTxt: string | Uint8Array | ParsedRobotsTxt, userAgent: string, url: string): boolean {
   const path = getPathParamsQuery(url);
-  if (typeof robotsTxt === 'string' || robotsTxt instanceof Uint8Array) return allowedByBody(robotsTxt, asciiLowerCase(userAgent), path);
+  if (typeof robotsTxt === 'string' || robotsTxt instanceof Uint8Array)
+    return allowedByBody(robotsTxt, asciiLowerCase(userAgent), path);
   return decidingEntry(cachedAgentRules(robotsTxt, userAgent), path)?.rule.type !== 'disallow';
 }
 
@@ -329,8 +347,16 @@ function namedCrawlers(parsed: ParsedRobotsTxt): Map<string, Omit<RobotsGroupTra
     for (const userAgent of group.userAgents) {
       if (userAgent.isGlobal || userAgent.productToken === '') continue;
       const key = asciiLowerCase(userAgent.productToken);
-      const whole = /^[A-Za-z_-][A-Za-z0-9_-]*$/.test(userAgent.value) && userAgent.value !== userAgent.productToken ? userAgent.value : undefined;
-      const crawler = crawlers.get(key) ?? { userAgent: userAgent.productToken, ...(whole ? { written: whole } : {}), groupIndexes: [], lines: [] };
+      const whole =
+        /^[A-Za-z_-][A-Za-z0-9_-]*$/.test(userAgent.value) && userAgent.value !== userAgent.productToken
+          ? userAgent.value
+          : undefined;
+      const crawler = crawlers.get(key) ?? {
+        userAgent: userAgent.productToken,
+        ...(whole ? { written: whole } : {}),
+        groupIndexes: [],
+        lines: [],
+      };
       if (!crawler.groupIndexes.includes(group.index)) crawler.groupIndexes.push(group.index);
       crawler.lines.push(userAgent.line);
       crawlers.set(key, crawler);
@@ -356,7 +382,11 @@ export function findGroupTraps(robotsTxt: string | Uint8Array | ParsedRobotsTxt)
       const sample = samplePathForPattern(rule.pattern);
       if (sample === undefined) return false;
       const forOthers = explainMatch(parsed, ANY_OTHER_CRAWLER, sample);
-      return forOthers.groupKind === 'global' && !forOthers.allowed && explainMatch(parsed, crawler.userAgent, sample).allowed;
+      return (
+        forOthers.groupKind === 'global' &&
+        !forOthers.allowed &&
+        explainMatch(parsed, crawler.userAgent, sample).allowed
+      );
     });
     if (droppedDisallows.length > 0) traps.push({ ...crawler, droppedDisallows });
   }

@@ -2,8 +2,27 @@
  * parseRobotsTxt: a port of Google's parser (typos it accepts, product tokens, groups), linear
  * time, no RegExp on user patterns. Diagnostics are worked out only when someone reads them.
  */
-import { binaryStringToText, classifyOtherKey, escapePattern, asciiLowerCase, isAbsoluteUrl, isAsciiWhitespace, readLines, toBinaryString, type RobotsLine, type RobotsOtherKeyClass } from './bytes.js';
-import { MAX_ROBOTS_TXT_BYTES, type RobotsKeyType, type RobotsTxtDiagnostic, type RobotsTxtDiagnosticCode, type ParsedRobotsGroup, type ParsedRobotsTxt, type ParseRobotsTxtOptions } from './types.js';
+import {
+  binaryStringToText,
+  classifyOtherKey,
+  escapePattern,
+  asciiLowerCase,
+  isAbsoluteUrl,
+  isAsciiWhitespace,
+  readLines,
+  toBinaryString,
+  type RobotsLine,
+  type RobotsOtherKeyClass,
+} from './bytes.js';
+import {
+  MAX_ROBOTS_TXT_BYTES,
+  type RobotsKeyType,
+  type RobotsTxtDiagnostic,
+  type RobotsTxtDiagnosticCode,
+  type ParsedRobotsGroup,
+  type ParsedRobotsTxt,
+  type ParseRobotsTxtOptions,
+} from './types.js';
 import { suggest } from '../errors.js';
 
 /** A line of a robots.txt and Google's reading of it. */
@@ -45,7 +64,13 @@ export function tokenize(binary: string): RobotsTxtToken[] {
   readLines(binary, binary.length, (line) => {
     const directive = readDirective(binary, line);
     const text = binaryStringToText(binary.slice(line.start, line.end));
-    tokens.push({ line: line.number, text, isBlankOrComment: line.blank, group: line.group, ...(directive ? { directive } : {}) });
+    tokens.push({
+      line: line.number,
+      text,
+      isBlankOrComment: line.blank,
+      group: line.group,
+      ...(directive ? { directive } : {}),
+    });
   });
   return tokens;
 }
@@ -97,7 +122,12 @@ export function parseCrawlDelay(value: string): number | undefined {
 const MAX_TEXT = 200;
 /** What the parser found wrong with a line; turned into a diagnostic only when diagnostics are read. */
 type Problem = [code: RobotsTxtDiagnosticCode, severity: RobotsTxtDiagnostic['severity'], reason: string];
-const CANONICAL_KEYS = { 'user-agent': 'User-agent', allow: 'Allow', disallow: 'Disallow', sitemap: 'Sitemap' } as const;
+const CANONICAL_KEYS = {
+  'user-agent': 'User-agent',
+  allow: 'Allow',
+  disallow: 'Disallow',
+  sitemap: 'Sitemap',
+} as const;
 const KNOWN_KEYS = [...Object.values(CANONICAL_KEYS), 'Crawl-delay', 'Content-Signal', 'Content-Usage'];
 // suggest costs about a millisecond per key of normal length and grows with the key's length
 // times the candidates': keys longer than any candidate by far cannot be close to one, and a
@@ -118,33 +148,76 @@ function suggester(): (key: string) => string | undefined {
     return suggestion;
   };
 }
-function unknownKeyProblem(directive: RobotsTxtDirective, suggestKey: (key: string) => string | undefined): Problem | undefined {
+function unknownKeyProblem(
+  directive: RobotsTxtDirective,
+  suggestKey: (key: string) => string | undefined,
+): Problem | undefined {
   if (directive.other) return undefined;
   if (directive.unsupported) {
-    return ['unsupported-directive', 'error', `Google stopped reading \`${directive.key}\` in robots.txt in 2019; use a robots meta tag or an X-Robots-Tag header instead`];
+    return [
+      'unsupported-directive',
+      'error',
+      `Google stopped reading \`${directive.key}\` in robots.txt in 2019; use a robots meta tag or an X-Robots-Tag header instead`,
+    ];
   }
   const suggestion = suggestKey(directive.key);
-  return ['unknown-directive', 'error', `unknown key \`${directive.key}\`; crawlers ignore the line` + (suggestion ? ` (did you mean \`${suggestion}\`?)` : '')];
+  return [
+    'unknown-directive',
+    'error',
+    `unknown key \`${directive.key}\`; crawlers ignore the line` +
+      (suggestion ? ` (did you mean \`${suggestion}\`?)` : ''),
+  ];
 }
 /** What is wrong with a key/value line on its own (its place in the file is checked by the parser). */
-function directiveProblem(line: RobotsLine, directive: RobotsTxtDirective, suggestKey: (key: string) => string | undefined): Problem | undefined {
+function directiveProblem(
+  line: RobotsLine,
+  directive: RobotsTxtDirective,
+  suggestKey: (key: string) => string | undefined,
+): Problem | undefined {
   const { type, key, value } = directive;
   if (type === 'unknown') return unknownKeyProblem(directive, suggestKey);
-  if (line.typo) return ['accepted-typo', 'warning', `Google accepts \`${key}\` as \`${CANONICAL_KEYS[type]}\`, other crawlers may not`];
-  if (line.missingColon) return ['missing-colon', 'warning', 'Google accepts a missing `:` after the key, other crawlers may not'];
+  if (line.typo)
+    return [
+      'accepted-typo',
+      'warning',
+      `Google accepts \`${key}\` as \`${CANONICAL_KEYS[type]}\`, other crawlers may not`,
+    ];
+  if (line.missingColon)
+    return ['missing-colon', 'warning', 'Google accepts a missing `:` after the key, other crawlers may not'];
   if (type === 'user-agent' && !isGlobalUserAgent(value)) {
     const productToken = extractProductToken(value);
-    if (productToken === '') return ['invalid-user-agent', 'error', 'the user-agent does not start with a product token (letters, `-`, `_`), so no crawler matches it'];
-    if (productToken !== value) return ['user-agent-truncated', 'warning', `Google reads this user-agent as \`${productToken}\` (a product token is letters, \`-\` and \`_\` only)`];
+    if (productToken === '')
+      return [
+        'invalid-user-agent',
+        'error',
+        'the user-agent does not start with a product token (letters, `-`, `_`), so no crawler matches it',
+      ];
+    if (productToken !== value)
+      return [
+        'user-agent-truncated',
+        'warning',
+        `Google reads this user-agent as \`${productToken}\` (a product token is letters, \`-\` and \`_\` only)`,
+      ];
   }
-  if (type === 'sitemap' && !isAbsoluteUrl(value)) return ['relative-sitemap', 'error', 'a sitemap must be a full URL (`https://…`); crawlers ignore a relative one'];
+  if (type === 'sitemap' && !isAbsoluteUrl(value))
+    return ['relative-sitemap', 'error', 'a sitemap must be a full URL (`https://…`); crawlers ignore a relative one'];
   return undefined;
 }
 /** The diagnostic for a line, quoting it (cut to 200 characters). */
-function diagnosticAt(binary: string, line: Pick<RobotsLine, 'number' | 'start' | 'end'>, [code, severity, reason]: Problem): RobotsTxtDiagnostic {
+function diagnosticAt(
+  binary: string,
+  line: Pick<RobotsLine, 'number' | 'start' | 'end'>,
+  [code, severity, reason]: Problem,
+): RobotsTxtDiagnostic {
   // Decode at most what is quoted (4 bytes per character), however long the line.
   const text = binaryStringToText(binary.slice(line.start, Math.min(line.end, line.start + 4 * MAX_TEXT + 4)));
-  return { code, severity, line: line.number, reason, text: text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) + '…' : text };
+  return {
+    code,
+    severity,
+    line: line.number,
+    reason,
+    text: text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) + '…' : text,
+  };
 }
 
 function groupAt(parsed: ParsedRobotsTxt, index: number, line: number): ParsedRobotsGroup {
@@ -160,7 +233,11 @@ function readCrawlDelay(group: ParsedRobotsGroup, line: number, value: string): 
   const seconds = parseCrawlDelay(value);
   if (seconds === undefined) return ['invalid-crawl-delay', 'error', `\`${value}\` is not a number of seconds`];
   if (group.crawlDelay !== undefined) {
-    return ['duplicate-crawl-delay', 'error', `ignored: this group already has a Crawl-delay on line ${group.crawlDelayLine} (Google reads User-agent lines with no Allow or Disallow between them as one group)`];
+    return [
+      'duplicate-crawl-delay',
+      'error',
+      `ignored: this group already has a Crawl-delay on line ${group.crawlDelayLine} (Google reads User-agent lines with no Allow or Disallow between them as one group)`,
+    ];
   }
   group.crawlDelay = seconds;
   group.crawlDelayLine = line;
@@ -174,30 +251,63 @@ function fileLine(parsed: ParsedRobotsTxt, binary: string, line: RobotsLine): Pr
     parsed.sitemaps.push({ url: binaryStringToText(value), line: number });
   } else if (type === 'user-agent') {
     const isGlobal = isGlobalUserAgent(value);
-    groupAt(parsed, group, number).userAgents.push({ value: binaryStringToText(value), productToken: isGlobal ? '' : extractProductToken(value), isGlobal, line: number });
+    groupAt(parsed, group, number).userAgents.push({
+      value: binaryStringToText(value),
+      productToken: isGlobal ? '' : extractProductToken(value),
+      isGlobal,
+      line: number,
+    });
   } else if (type === 'allow' || type === 'disallow') {
-    if (group === -1) return ['rule-outside-group', 'error', 'a rule before any User-agent line belongs to no group; crawlers ignore it'];
-    groupAt(parsed, group, number).rules.push({ type, value: binaryStringToText(value), pattern: escapePattern(value), line: number });
+    if (group === -1)
+      return [
+        'rule-outside-group',
+        'error',
+        'a rule before any User-agent line belongs to no group; crawlers ignore it',
+      ];
+    groupAt(parsed, group, number).rules.push({
+      type,
+      value: binaryStringToText(value),
+      pattern: escapePattern(value),
+      line: number,
+    });
   } else {
     const rawKey = binaryStringToText(binary.slice(line.keyStart, line.keyEnd));
     const { other } = classifyOtherKey(rawKey);
     if (other === 'crawl-delay') {
-      if (group === -1) return ['record-outside-group', 'error', 'a Crawl-delay before any User-agent line belongs to no group; crawlers ignore it'];
+      if (group === -1)
+        return [
+          'record-outside-group',
+          'error',
+          'a Crawl-delay before any User-agent line belongs to no group; crawlers ignore it',
+        ];
       return readCrawlDelay(groupAt(parsed, group, number), number, binaryStringToText(value));
     }
     if (!other) return undefined;
     if (group !== -1) groupAt(parsed, group, number);
-    parsed.otherLines.push({ key: other, rawKey, value: binaryStringToText(value), line: number, ...(group === -1 ? {} : { groupIndex: group }) });
+    parsed.otherLines.push({
+      key: other,
+      rawKey,
+      value: binaryStringToText(value),
+      line: number,
+      ...(group === -1 ? {} : { groupIndex: group }),
+    });
   }
   return undefined;
 }
 /** What is wrong with a line, in the order an audit reports it: its place, the line itself, its length. */
-function lineProblem(binary: string, line: RobotsLine, placeProblem: Problem | undefined, suggestKey: (key: string) => string | undefined): Problem | undefined {
+function lineProblem(
+  binary: string,
+  line: RobotsLine,
+  placeProblem: Problem | undefined,
+  suggestKey: (key: string) => string | undefined,
+): Problem | undefined {
   const directive = readDirective(binary, line);
   let problem = placeProblem;
   if (!problem && directive) problem = directiveProblem(line, directive, suggestKey);
-  if (!problem && !directive && !line.blank) problem = ['invalid-syntax', 'error', 'not a `key: value` line; crawlers ignore it'];
-  if (!problem && line.tooLong) problem = ['line-too-long', 'warning', 'Google reads only the first 16,663 bytes of a line'];
+  if (!problem && !directive && !line.blank)
+    problem = ['invalid-syntax', 'error', 'not a `key: value` line; crawlers ignore it'];
+  if (!problem && line.tooLong)
+    problem = ['line-too-long', 'warning', 'Google reads only the first 16,663 bytes of a line'];
   return problem;
 }
 /**
@@ -206,7 +316,15 @@ function lineProblem(binary: string, line: RobotsLine, placeProblem: Problem | u
  */
 function readBody(binary: string, maxBytes: number, diagnostics?: RobotsTxtDiagnostic[]): ParsedRobotsTxt {
   const length = Math.min(binary.length, maxBytes);
-  const parsed: ParsedRobotsTxt = { groups: [], sitemaps: [], otherLines: [], diagnostics: diagnostics ?? [], lineCount: 0, byteLength: binary.length, truncated: binary.length > length };
+  const parsed: ParsedRobotsTxt = {
+    groups: [],
+    sitemaps: [],
+    otherLines: [],
+    diagnostics: diagnostics ?? [],
+    lineCount: 0,
+    byteLength: binary.length,
+    truncated: binary.length > length,
+  };
   const last = { number: 0, start: 0, end: 0 };
   const suggestKey = suggester();
   parsed.lineCount = readLines(binary, length, (line) => {
@@ -219,7 +337,13 @@ function readBody(binary: string, maxBytes: number, diagnostics?: RobotsTxtDiagn
     last.end = line.end;
   });
   if (diagnostics && parsed.truncated) {
-    diagnostics.push(diagnosticAt(binary, last, ['file-too-large', 'error', `the file is ${binary.length} bytes; Google ignores everything after the first ${maxBytes}`]));
+    diagnostics.push(
+      diagnosticAt(binary, last, [
+        'file-too-large',
+        'error',
+        `the file is ${binary.length} bytes; Google ignores everything after the first ${maxBytes}`,
+      ]),
+    );
   }
   return parsed;
 }
@@ -243,7 +367,13 @@ export function parseRobotsTxt(text: string | Uint8Array, options: ParseRobotsTx
   // Once read, a plain data property again (a frozen result keeps the getter and its answer).
   const settle = (diagnostics: RobotsTxtDiagnostic[]): void => {
     computed = diagnostics;
-    if (Object.isExtensible(parsed)) Object.defineProperty(parsed, 'diagnostics', { value: diagnostics, enumerable: true, writable: true, configurable: true });
+    if (Object.isExtensible(parsed))
+      Object.defineProperty(parsed, 'diagnostics', {
+        value: diagnostics,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   };
   Object.defineProperty(parsed, 'diagnostics', {
     enumerable: true,

@@ -34,7 +34,12 @@ export function robotsTxtOptionError(problem: RobotsTxtOptionProblem, source?: s
 }
 
 /** Throws on the first key of `value` not in `known`, suggesting the closest known key. */
-export function assertKnownKeys(value: Record<string, unknown>, known: readonly string[], keyPrefix: string, source?: string): void {
+export function assertKnownKeys(
+  value: Record<string, unknown>,
+  known: readonly string[],
+  keyPrefix: string,
+  source?: string,
+): void {
   for (const name of Object.keys(value)) {
     if (known.includes(name)) continue;
     throw robotsTxtOptionError(
@@ -51,7 +56,12 @@ export function assertKnownKeys(value: Record<string, unknown>, known: readonly 
 }
 
 /** Throws unless `value` is a plain object (not null, not an array). */
-export function assertPlainObject(value: unknown, key: string, expected: string, source?: string): asserts value is Record<string, unknown> {
+export function assertPlainObject(
+  value: unknown,
+  key: string,
+  expected: string,
+  source?: string,
+): asserts value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw robotsTxtOptionError({ key, value, problem: 'must be an object, got', expected }, source);
   }
@@ -61,9 +71,17 @@ export function assertPlainObject(value: unknown, key: string, expected: string,
  * Throws unless `value` is a string with no line break or other control
  * character, so nothing a user writes can start a robots.txt line of its own.
  */
-export function assertSingleLine(value: unknown, key: string, source: string | undefined, expected: string): asserts value is string {
+export function assertSingleLine(
+  value: unknown,
+  key: string,
+  source: string | undefined,
+  expected: string,
+): asserts value is string {
   if (typeof value !== 'string') {
-    throw robotsTxtOptionError({ key, value, problem: `must be a string, got ${value === null ? 'null' : typeof value}`, expected }, source);
+    throw robotsTxtOptionError(
+      { key, value, problem: `must be a string, got ${value === null ? 'null' : typeof value}`, expected },
+      source,
+    );
   }
   const control = findControlCharacter(value);
   if (control !== undefined) {
@@ -81,7 +99,16 @@ export function assertSingleLine(value: unknown, key: string, source: string | u
 }
 
 const SIGNAL_VALUE_SUGGESTIONS = new Map<unknown, string>([
-  [true, 'yes'], [false, 'no'], ['y', 'yes'], ['n', 'no'], ['Yes', 'yes'], ['No', 'no'], ['YES', 'yes'], ['NO', 'no'], ['allow', 'yes'], ['deny', 'no'],
+  [true, 'yes'],
+  [false, 'no'],
+  ['y', 'yes'],
+  ['n', 'no'],
+  ['Yes', 'yes'],
+  ['No', 'no'],
+  ['YES', 'yes'],
+  ['NO', 'no'],
+  ['allow', 'yes'],
+  ['deny', 'no'],
 ]);
 /** Throws unless every key is a known signal and every value `yes` or `no`. */
 export function validateContentSignal(value: unknown, key: string, source?: string): void {
@@ -101,7 +128,13 @@ export function validateContentSignal(value: unknown, key: string, source?: stri
     }
     if (setting !== 'yes' && setting !== 'no') {
       throw robotsTxtOptionError(
-        { key: `${key}.${signal}`, value: setting, problem: 'invalid content-signal value', expected: '`yes` or `no`', suggestion: SIGNAL_VALUE_SUGGESTIONS.get(setting) },
+        {
+          key: `${key}.${signal}`,
+          value: setting,
+          problem: 'invalid content-signal value',
+          expected: '`yes` or `no`',
+          suggestion: SIGNAL_VALUE_SUGGESTIONS.get(setting),
+        },
         source,
       );
     }
@@ -109,7 +142,12 @@ export function validateContentSignal(value: unknown, key: string, source?: stri
 }
 
 const USAGE_VALUE_SUGGESTIONS = new Map<unknown, string>([
-  [true, 'y'], [false, 'n'], ['yes', 'y'], ['no', 'n'], ['Y', 'y'], ['N', 'n'],
+  [true, 'y'],
+  [false, 'n'],
+  ['yes', 'y'],
+  ['no', 'n'],
+  ['Y', 'y'],
+  ['N', 'n'],
 ]);
 /**
  * Throws unless every key is a vocabulary term (lower-case letters, digits
@@ -120,7 +158,10 @@ export function validateContentUsage(value: unknown, key: string, source?: strin
   assertPlainObject(value, key, 'an object such as `{ "train-ai": "n" }`', source);
   for (const [term, setting] of Object.entries(value)) {
     if (!/^[a-z][a-z0-9-]*$/.test(term)) {
-      const suggestion = term.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase().replace(/[\s_]+/g, '-');
+      const suggestion = term
+        .replace(/([a-z])([A-Z])/g, '$1-$2')
+        .toLowerCase()
+        .replace(/[\s_]+/g, '-');
       throw robotsTxtOptionError(
         {
           key: `${key}.${term}`,
@@ -134,7 +175,13 @@ export function validateContentUsage(value: unknown, key: string, source?: strin
     }
     if (setting !== 'y' && setting !== 'n') {
       throw robotsTxtOptionError(
-        { key: `${key}.${term}`, value: setting, problem: 'invalid content-usage value', expected: '`y` or `n`', suggestion: USAGE_VALUE_SUGGESTIONS.get(setting) },
+        {
+          key: `${key}.${term}`,
+          value: setting,
+          problem: 'invalid content-usage value',
+          expected: '`y` or `n`',
+          suggestion: USAGE_VALUE_SUGGESTIONS.get(setting),
+        },
         source,
       );
     }
@@ -170,7 +217,12 @@ function pathOfUrl(value: string): string {
   return url.pathname + url.search;
 }
 /** Throws unless `value` is a valid `Allow`/`Disallow` path. */
-export function validateRulePath(value: unknown, key: string, type: 'allow' | 'disallow', source?: string): asserts value is string {
+export function validateRulePath(
+  value: unknown,
+  key: string,
+  type: 'allow' | 'disallow',
+  source?: string,
+): asserts value is string {
   assertSingleLine(value, key, source, RULE_PATH_EXPECTED);
   const fail = (problem: string, suggestion?: string): never => {
     throw robotsTxtOptionError({ key, value, problem, expected: RULE_PATH_EXPECTED, suggestion }, source);
@@ -180,21 +232,31 @@ export function validateRulePath(value: unknown, key: string, type: 'allow' | 'd
     fail('empty `Allow:` allows nothing, got');
   }
   if (value === '*') {
-    fail(`\`${type === 'allow' ? 'Allow' : 'Disallow'}: *\` is not valid robots.txt (\`/\` means the whole site), got`, '/');
+    fail(
+      `\`${type === 'allow' ? 'Allow' : 'Disallow'}: *\` is not valid robots.txt (\`/\` means the whole site), got`,
+      '/',
+    );
   }
   if (!value.startsWith('/') && !value.startsWith('*')) {
     if (isAbsoluteUrl(value)) fail('full URL where robots.txt rules hold only the path, got', pathOfUrl(value));
     fail('path does not start with `/` or `*`, got', '/' + value.replace(/^\.?\/*/, ''));
   }
   if (value.includes('#')) {
-    fail('path contains `#`, which starts a comment in robots.txt so crawlers would cut the rule there, got', value.replaceAll('#', '%23'));
+    fail(
+      'path contains `#`, which starts a comment in robots.txt so crawlers would cut the rule there, got',
+      value.replaceAll('#', '%23'),
+    );
   }
   if (/\s/u.test(value)) {
-    fail('path contains whitespace, which never appears in a URL as sent, got', value.replace(/\s/gu, (space) => encodeURIComponent(space)));
+    fail(
+      'path contains whitespace, which never appears in a URL as sent, got',
+      value.replace(/\s/gu, (space) => encodeURIComponent(space)),
+    );
   }
 }
 
-const USER_AGENT_EXPECTED = 'a product token (letters, digits, `-` and `_`, starting with a letter, e.g. `Googlebot` or `AI2Bot`) or `*`';
+const USER_AGENT_EXPECTED =
+  'a product token (letters, digits, `-` and `_`, starting with a letter, e.g. `Googlebot` or `AI2Bot`) or `*`';
 /**
  * Whether robots-kit writes `value` after `User-agent:`: a product token of RFC 9309 (letters,
  * `-`, `_`) or one with digits after its first character, as some operators publish (`AI2Bot`).
@@ -220,7 +282,13 @@ export function validateUserAgent(value: unknown, key: string, source?: string):
   const token = extractProductToken(value);
   const reading = token === '' ? 'no crawler would match it' : `Google would read it as \`${token}\``;
   throw robotsTxtOptionError(
-    { key, value, problem: `not a robots.txt product token (${reading}), got`, expected: USER_AGENT_EXPECTED, suggestion: suggestToken(value) },
+    {
+      key,
+      value,
+      problem: `not a robots.txt product token (${reading}), got`,
+      expected: USER_AGENT_EXPECTED,
+      suggestion: suggestToken(value),
+    },
     source,
   );
 }
@@ -231,13 +299,20 @@ function validateSitemapEntry(value: unknown, key: string, source?: string): voi
   const fail = (problem: string, suggestion?: string): never => {
     throw robotsTxtOptionError({ key, value, problem, expected: SITEMAP_EXPECTED, suggestion }, source);
   };
-  if (/\s/u.test(value)) fail('sitemap URL contains whitespace, got', value.replace(/\s/gu, (space) => encodeURIComponent(space)));
-  if (value.includes('#')) fail('sitemap URL contains `#`, which starts a comment in robots.txt, got', value.slice(0, value.indexOf('#')));
+  if (/\s/u.test(value))
+    fail(
+      'sitemap URL contains whitespace, got',
+      value.replace(/\s/gu, (space) => encodeURIComponent(space)),
+    );
+  if (value.includes('#'))
+    fail('sitemap URL contains `#`, which starts a comment in robots.txt, got', value.slice(0, value.indexOf('#')));
   // `//host/…` and `/\\host/…` are URLs on another host once resolved against `site` (issue 13 item 11).
-  if (/^[/\\]{2}/.test(value)) fail('sitemap path starting with `//` or `/\\` names another host, got', `/${value.replace(/^[/\\]+/, '')}`);
+  if (/^[/\\]{2}/.test(value))
+    fail('sitemap path starting with `//` or `/\\` names another host, got', `/${value.replace(/^[/\\]+/, '')}`);
   const isHttp = /^https?:\/\//i.test(value);
   if (isAbsoluteUrl(value) && !isHttp) fail('sitemap URL is not http(s), got');
-  if (!isHttp && !value.startsWith('/')) fail('sitemap is neither an absolute URL nor a path starting with `/`, got', '/' + value.replace(/^\.?\/*/, ''));
+  if (!isHttp && !value.startsWith('/'))
+    fail('sitemap is neither an absolute URL nor a path starting with `/`, got', '/' + value.replace(/^\.?\/*/, ''));
 }
 /** Throws unless the `sitemap` option is `true`, a URL or path, or a list of them. */
 export function validateSitemapOption(value: unknown, key: string, source?: string): void {
@@ -251,15 +326,39 @@ export function validateSitemapOption(value: unknown, key: string, source?: stri
     return;
   }
   throw robotsTxtOptionError(
-    { key, value, problem: 'invalid sitemap option', expected: SITEMAP_EXPECTED, suggestion: value === false ? 'remove the option' : undefined },
+    {
+      key,
+      value,
+      problem: 'invalid sitemap option',
+      expected: SITEMAP_EXPECTED,
+      suggestion: value === false ? 'remove the option' : undefined,
+    },
     source,
   );
 }
 
-const GROUP_KEYS = ['userAgent', 'allow', 'disallow', 'crawlDelay', 'comment', 'contentSignal', 'contentUsage', 'contentUsagePaths'] as const;
+const GROUP_KEYS = [
+  'userAgent',
+  'allow',
+  'disallow',
+  'crawlDelay',
+  'comment',
+  'contentSignal',
+  'contentUsage',
+  'contentUsagePaths',
+] as const;
 function asList(value: unknown, key: string, expected: string, source?: string): unknown[] {
   if (Array.isArray(value)) return value;
-  throw robotsTxtOptionError({ key, value, problem: 'must be an array, got', expected, suggestion: typeof value === 'string' ? `[${JSON.stringify(value)}]` : undefined }, source);
+  throw robotsTxtOptionError(
+    {
+      key,
+      value,
+      problem: 'must be an array, got',
+      expected,
+      suggestion: typeof value === 'string' ? `[${JSON.stringify(value)}]` : undefined,
+    },
+    source,
+  );
 }
 function validateUserAgents(value: unknown, key: string, source?: string): void {
   if (typeof value === 'string') {
@@ -268,7 +367,16 @@ function validateUserAgents(value: unknown, key: string, source?: string): void 
   }
   const list = asList(value, key, 'a product token or a list of them', source);
   if (list.length === 0) {
-    throw robotsTxtOptionError({ key, value, problem: 'user-agent list names no crawler, got', expected: 'at least one product token, or `*`', suggestion: '*' }, source);
+    throw robotsTxtOptionError(
+      {
+        key,
+        value,
+        problem: 'user-agent list names no crawler, got',
+        expected: 'at least one product token, or `*`',
+        suggestion: '*',
+      },
+      source,
+    );
   }
   list.forEach((entry, index) => validateUserAgent(entry, `${key}[${index}]`, source));
 }
@@ -277,7 +385,15 @@ export function validateGroupOptions(group: unknown, key: string, source?: strin
   assertPlainObject(group, key, 'an object such as `{ userAgent: "*", disallow: ["/private/"] }`', source);
   assertKnownKeys(group, GROUP_KEYS, key, source);
   if (group.userAgent === undefined) {
-    throw robotsTxtOptionError({ key: `${key}.userAgent`, problem: 'group has no `userAgent`', expected: 'a product token such as `Googlebot`, or `*`', suggestion: '*' }, source);
+    throw robotsTxtOptionError(
+      {
+        key: `${key}.userAgent`,
+        problem: 'group has no `userAgent`',
+        expected: 'a product token such as `Googlebot`, or `*`',
+        suggestion: '*',
+      },
+      source,
+    );
   }
   validateUserAgents(group.userAgent, `${key}.userAgent`, source);
   for (const type of ['allow', 'disallow'] as const) {
@@ -288,11 +404,20 @@ export function validateGroupOptions(group: unknown, key: string, source?: strin
   if (group.crawlDelay !== undefined) validateCrawlDelay(group.crawlDelay, `${key}.crawlDelay`, source);
   if (group.contentSignal !== undefined) validateContentSignal(group.contentSignal, `${key}.contentSignal`, source);
   if (group.contentUsage !== undefined) validateContentUsage(group.contentUsage, `${key}.contentUsage`, source);
-  if (group.contentUsagePaths !== undefined) validateContentUsagePaths(group.contentUsagePaths, `${key}.contentUsagePaths`, source);
+  if (group.contentUsagePaths !== undefined)
+    validateContentUsagePaths(group.contentUsagePaths, `${key}.contentUsagePaths`, source);
   if (group.comment === undefined) return;
-  const comments = typeof group.comment === 'string' ? [group.comment] : asList(group.comment, `${key}.comment`, 'a string or a list of strings', source);
+  const comments =
+    typeof group.comment === 'string'
+      ? [group.comment]
+      : asList(group.comment, `${key}.comment`, 'a string or a list of strings', source);
   comments.forEach((comment, index) =>
-    assertSingleLine(comment, typeof group.comment === 'string' ? `${key}.comment` : `${key}.comment[${index}]`, source, 'comment text'),
+    assertSingleLine(
+      comment,
+      typeof group.comment === 'string' ? `${key}.comment` : `${key}.comment[${index}]`,
+      source,
+      'comment text',
+    ),
   );
 }
 
@@ -301,7 +426,12 @@ export function validateGroupOptions(group: unknown, key: string, source?: strin
  * object: the IETF AI Preferences attachment draft writes `Content-Usage: <path> <preferences>`.
  */
 export function validateContentUsagePaths(value: unknown, key: string, source?: string): void {
-  assertPlainObject(value, key, "an object of paths to preferences such as `{ '/gallery/': { 'train-ai': 'n' } }`", source);
+  assertPlainObject(
+    value,
+    key,
+    "an object of paths to preferences such as `{ '/gallery/': { 'train-ai': 'n' } }`",
+    source,
+  );
   for (const [path, usage] of Object.entries(value)) {
     validateRulePath(path, `${key}.${path}`, 'allow', source);
     validateContentUsage(usage, `${key}.${path}`, source);
@@ -309,20 +439,39 @@ export function validateContentUsagePaths(value: unknown, key: string, source?: 
 }
 
 const PURPOSE_ALIASES = new Map([
-  ['training', 'ai-training'], ['train', 'ai-training'], ['ai-train', 'ai-training'], ['search', 'ai-search'], ['user', 'ai-user'],
-  ['assistant', 'ai-user'], ['control', 'ai-control'],
+  ['training', 'ai-training'],
+  ['train', 'ai-training'],
+  ['ai-train', 'ai-training'],
+  ['search', 'ai-search'],
+  ['user', 'ai-user'],
+  ['assistant', 'ai-user'],
+  ['control', 'ai-control'],
 ]);
 const BLOCK_AI_BOTS_KEYS = ['purposes', 'except', 'extra'] as const;
-const BLOCK_AI_BOTS_EXPECTED = "`true`, `false` or an object such as `{ purposes: ['ai-training'], except: ['CCBot'] }`";
+const BLOCK_AI_BOTS_EXPECTED =
+  "`true`, `false` or an object such as `{ purposes: ['ai-training'], except: ['CCBot'] }`";
 /** Throws unless `blockAiBots` is a boolean, or an object of known purposes, listed `except` tokens and valid `extra` tokens. */
 export function validateBlockAiBots(value: unknown, key: string, source?: string): void {
   if (typeof value === 'boolean') return;
   assertPlainObject(value, key, BLOCK_AI_BOTS_EXPECTED, source);
   assertKnownKeys(value, BLOCK_AI_BOTS_KEYS, key, source);
   if (value.purposes !== undefined) {
-    const purposes = asList(value.purposes, `${key}.purposes`, `a list of purposes: ${AI_BOT_PURPOSES.map((one) => `\`${one}\``).join(', ')}`, source);
+    const purposes = asList(
+      value.purposes,
+      `${key}.purposes`,
+      `a list of purposes: ${AI_BOT_PURPOSES.map((one) => `\`${one}\``).join(', ')}`,
+      source,
+    );
     if (purposes.length === 0) {
-      throw robotsTxtOptionError({ key: `${key}.purposes`, value: purposes, problem: 'the list names no purpose, so nothing would be blocked, got', expected: 'at least one purpose, or `blockAiBots: false`' }, source);
+      throw robotsTxtOptionError(
+        {
+          key: `${key}.purposes`,
+          value: purposes,
+          problem: 'the list names no purpose, so nothing would be blocked, got',
+          expected: 'at least one purpose, or `blockAiBots: false`',
+        },
+        source,
+      );
     }
     purposes.forEach((purpose, index) => {
       if ((AI_BOT_PURPOSES as readonly unknown[]).includes(purpose)) return;
@@ -341,7 +490,12 @@ export function validateBlockAiBots(value: unknown, key: string, source?: string
   }
   if (value.except !== undefined) {
     const listed = new Map(AI_BOTS.map((bot) => [bot.userAgent.toLowerCase(), bot.userAgent]));
-    asList(value.except, `${key}.except`, 'a list of tokens of the AI bot list, e.g. `[\'ChatGPT-User\']`', source).forEach((token, index) => {
+    asList(
+      value.except,
+      `${key}.except`,
+      "a list of tokens of the AI bot list, e.g. `['ChatGPT-User']`",
+      source,
+    ).forEach((token, index) => {
       assertSingleLine(token, `${key}.except[${index}]`, source, 'a token of the AI bot list');
       if (listed.has(token.toLowerCase())) return;
       throw robotsTxtOptionError(
@@ -359,7 +513,15 @@ export function validateBlockAiBots(value: unknown, key: string, source?: string
   if (value.extra !== undefined) {
     asList(value.extra, `${key}.extra`, 'a list of product tokens', source).forEach((token, index) => {
       if (token === '*') {
-        throw robotsTxtOptionError({ key: `${key}.extra[${index}]`, value: token, problem: '`*` is every crawler, not an AI bot, got', expected: 'a product token such as `NewAIBot`, or a `groups` entry for `*`' }, source);
+        throw robotsTxtOptionError(
+          {
+            key: `${key}.extra[${index}]`,
+            value: token,
+            problem: '`*` is every crawler, not an AI bot, got',
+            expected: 'a product token such as `NewAIBot`, or a `groups` entry for `*`',
+          },
+          source,
+        );
       }
       validateUserAgent(token, `${key}.extra[${index}]`, source);
     });
@@ -381,13 +543,23 @@ export function validateRobotsTxtOptions(options: unknown, source?: string): ass
   assertKnownKeys(options, OPTION_KEYS, PREFIX, source);
   if (options.groups !== undefined) {
     if (!Array.isArray(options.groups)) {
-      throw robotsTxtOptionError({ key: `${PREFIX}.groups`, value: options.groups, problem: 'must be an array, got', expected: 'a list of groups' }, source);
+      throw robotsTxtOptionError(
+        {
+          key: `${PREFIX}.groups`,
+          value: options.groups,
+          problem: 'must be an array, got',
+          expected: 'a list of groups',
+        },
+        source,
+      );
     }
     options.groups.forEach((group, index) => validateGroupOptions(group, `${PREFIX}.groups[${index}]`, source));
   }
   if (options.sitemap !== undefined) validateSitemapOption(options.sitemap, `${PREFIX}.sitemap`, source);
   if (options.blockAiBots !== undefined) validateBlockAiBots(options.blockAiBots, `${PREFIX}.blockAiBots`, source);
-  if (options.contentSignal !== undefined) validateContentSignal(options.contentSignal, `${PREFIX}.contentSignal`, source);
+  if (options.contentSignal !== undefined)
+    validateContentSignal(options.contentSignal, `${PREFIX}.contentSignal`, source);
   if (options.contentUsage !== undefined) validateContentUsage(options.contentUsage, `${PREFIX}.contentUsage`, source);
-  if (options.contentUsagePaths !== undefined) validateContentUsagePaths(options.contentUsagePaths, `${PREFIX}.contentUsagePaths`, source);
+  if (options.contentUsagePaths !== undefined)
+    validateContentUsagePaths(options.contentUsagePaths, `${PREFIX}.contentUsagePaths`, source);
 }

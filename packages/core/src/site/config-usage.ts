@@ -81,11 +81,19 @@ function globOptions(options: NormalizedRobotsOptions): GlobOption[] {
     const positives = list.filter((glob) => !isNegatedGlob(glob));
     list.forEach((glob, i) => {
       const negated = isNegatedGlob(glob);
-      globs.push({ key: keyOf(i), glob, errorPages, pattern: negated ? glob.slice(1) : glob, ...(negated ? { positives } : {}) });
+      globs.push({
+        key: keyOf(i),
+        glob,
+        errorPages,
+        pattern: negated ? glob.slice(1) : glob,
+        ...(negated ? { positives } : {}),
+      });
     });
   };
   add(options.noindex.paths, (i) => `noindex.paths[${i}]`, false);
-  options.rules.forEach((rule, i) => add(rule.path, (j) => (rule.path.length === 1 ? `rules[${i}].path` : `rules[${i}].path[${j}]`), false));
+  options.rules.forEach((rule, i) =>
+    add(rule.path, (j) => (rule.path.length === 1 ? `rules[${i}].path` : `rules[${i}].path[${j}]`), false),
+  );
   add(options.errorPages, (i) => `errorPages[${i}]`, true);
   // The body rules' page globs: a misspelt one would leave its links or snippets untouched, silently.
   options.links?.rules.forEach((rule, i) => add(rule.pages, (j) => `links.rules[${i}].pages[${j}]`, false));
@@ -95,15 +103,21 @@ function globOptions(options: NormalizedRobotsOptions): GlobOption[] {
 /** Every collection name the options name, with the option path a message names. */
 function collectionOptions(options: NormalizedRobotsOptions): Array<{ key: string; name: string }> {
   const names = options.noindex.collections.map((name, i) => ({ key: `noindex.collections[${i}]`, name }));
-  options.links?.rules.forEach((rule, i) => rule.collections.forEach((name, j) => names.push({ key: `links.rules[${i}].collections[${j}]`, name })));
-  options.nosnippet?.rules.forEach((rule, i) => rule.collections.forEach((name, j) => names.push({ key: `nosnippet.rules[${i}].collections[${j}]`, name })));
+  options.links?.rules.forEach((rule, i) =>
+    rule.collections.forEach((name, j) => names.push({ key: `links.rules[${i}].collections[${j}]`, name })),
+  );
+  options.nosnippet?.rules.forEach((rule, i) =>
+    rule.collections.forEach((name, j) => names.push({ key: `nosnippet.rules[${i}].collections[${j}]`, name })),
+  );
   return names;
 }
 
 /** Every locale the options name (`noindex.locales`, `rules[].locales`), with the option path a message names. */
 function localeOptions(options: NormalizedRobotsOptions): Array<{ key: string; locale: string }> {
   const locales = (options.noindex.locales ?? []).map((locale, i) => ({ key: `noindex.locales[${i}]`, locale }));
-  options.rules.forEach((rule, i) => rule.locales?.forEach((locale, j) => locales.push({ key: `rules[${i}].locales[${j}]`, locale })));
+  options.rules.forEach((rule, i) =>
+    rule.locales?.forEach((locale, j) => locales.push({ key: `rules[${i}].locales[${j}]`, locale })),
+  );
   return locales;
 }
 
@@ -113,7 +127,10 @@ function shown(value: unknown): string {
 }
 function listed(names: Iterable<string>): string {
   const all = [...names];
-  const head = all.slice(0, MAX_LISTED).map((name) => `\`${name}\``).join(', ');
+  const head = all
+    .slice(0, MAX_LISTED)
+    .map((name) => `\`${name}\``)
+    .join(', ');
   return all.length > MAX_LISTED ? `${head} and ${all.length - MAX_LISTED} more` : head;
 }
 /** The literal start of a glob, up to its first wildcard: `/tag/` of `/tag/**`. */
@@ -218,7 +235,10 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
     const matchesUrl = urlGlobMatcher(page.url);
     // Globs and exceptions alike are first tried as plain globs: most pages match none.
     if (!matchesUrl(unmatched.map((option) => option.pattern))) return;
-    const errorPage = isErrorPage(page.status === undefined ? { url: page.url } : { url: page.url, status: page.status }, []);
+    const errorPage = isErrorPage(
+      page.status === undefined ? { url: page.url } : { url: page.url, status: page.status },
+      [],
+    );
     for (const option of unmatched) {
       if (!matchesUrl([option.pattern])) continue;
       if (errorPage && !option.errorPages) {
@@ -245,7 +265,9 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
     if (page.locale !== undefined && locales.length > 0) {
       const first = typeof page.locale === 'string' ? page.locale : page.locale[0];
       if (first !== undefined && pageLocales.size < MAX_KEYS) pageLocales.add(first);
-      for (const option of locales) if (!matchedLocales.has(option.key) && matchLocales(page.locale, [option.locale]).length > 0) matchedLocales.add(option.key);
+      for (const option of locales)
+        if (!matchedLocales.has(option.key) && matchLocales(page.locale, [option.locale]).length > 0)
+          matchedLocales.add(option.key);
     }
     if (sampleUrls.length < MAX_SAMPLE_URLS) sampleUrls.push(page.url);
   };
@@ -253,14 +275,23 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
   const matchesSample = (glob: string): boolean => sampleUrls.some((url) => matchesAnyGlob(url, [glob]));
 
   /** A glob that would match: without the base, with it, or with a literal start the site has. */
-  const globSuggestion = (glob: string, base: ConfigUsageReportContext['base']): { glob: string; why?: string } | undefined => {
+  const globSuggestion = (
+    glob: string,
+    base: ConfigUsageReportContext['base'],
+  ): { glob: string; why?: string } | undefined => {
     const basePath = base ? `/${base.path.replace(/^\/+|\/+$/g, '')}` : '/';
     if (basePath !== '/') {
       if (glob.startsWith(`${basePath}/`) && matchesSample(glob.slice(basePath.length))) {
-        return { glob: glob.slice(basePath.length), why: `a glob without ${base!.setting} (\`${basePath}/\`), which page URLs do not include` };
+        return {
+          glob: glob.slice(basePath.length),
+          why: `a glob without ${base!.setting} (\`${basePath}/\`), which page URLs do not include`,
+        };
       }
       if (!glob.startsWith(`${basePath}/`) && glob.startsWith('/') && matchesSample(basePath + glob)) {
-        return { glob: basePath + glob, why: `a glob with ${base!.setting} (\`${basePath}/\`), which page URLs include` };
+        return {
+          glob: basePath + glob,
+          why: `a glob with ${base!.setting} (\`${basePath}/\`), which page URLs include`,
+        };
       }
     }
     const literal = literalPrefix(glob);
@@ -276,7 +307,10 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
     const depth = folder.split('/').filter(Boolean).length;
     if (depth === 0) return undefined;
     const prefixes = new Set(sampleUrls.flatMap(pathPrefixes));
-    const close = suggest(folder, [...prefixes].filter((prefix) => prefix.split('/').filter(Boolean).length === depth));
+    const close = suggest(
+      folder,
+      [...prefixes].filter((prefix) => prefix.split('/').filter(Boolean).length === depth),
+    );
     const candidate = close === undefined ? undefined : close + glob.slice(folder.length);
     return candidate !== undefined && matchesSample(candidate) ? { glob: candidate } : undefined;
   };
@@ -295,7 +329,10 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
           key,
           problem: 'no page of this build is in the collection',
           value: name,
-          expected: collections.size > 0 ? `one of the site's collections: ${listed([...collections].sort())}` : 'a collection that has pages (this site has none)',
+          expected:
+            collections.size > 0
+              ? `one of the site's collections: ${listed([...collections].sort())}`
+              : 'a collection that has pages (this site has none)',
           ...(suggestion ? { suggestion } : {}),
         }).message,
       );
@@ -308,7 +345,8 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
             code: 'unused-glob',
             source,
             key: option.key,
-            problem: "no page of this build is left out by the exception (no page the list's other globs match is under it)",
+            problem:
+              "no page of this build is left out by the exception (no page the list's other globs match is under it)",
             value: option.glob,
             expected: `an exception under one of the list's globs (${listed(option.positives)}) that names at least one page`,
           }).message,
@@ -365,7 +403,9 @@ export function createConfigUsage(options: NormalizedRobotsOptions): ConfigUsage
       const seen = values.get(key);
       const wantedText = wanted.map(shown).join(' or ');
       if (seen && seen.size > 0) {
-        const held = [...seen].map(([value, count]) => `${value} (${count} ${count === 1 ? 'page' : 'pages'})`).join(', ');
+        const held = [...seen]
+          .map(([value, count]) => `${value} (${count} ${count === 1 ? 'page' : 'pages'})`)
+          .join(', ');
         lines.push(
           robotsWarning({
             code: 'unused-data-value',

@@ -2,7 +2,21 @@
  * Adapter plumbing for output files: listing them, mapping URLs to files, writing atomically,
  * writing header files.
  */
-import { chmodSync, lstatSync, mkdirSync, readlinkSync, realpathSync, renameSync, rmSync, writeFileSync, readdirSync, existsSync, statSync, readFileSync, type Stats } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  readdirSync,
+  existsSync,
+  statSync,
+  readFileSync,
+  type Stats,
+} from 'node:fs';
 import { dirname, join, basename, relative, resolve, sep } from 'node:path';
 import { RobotsError } from '../errors.js';
 import { urlPath } from '../glob.js';
@@ -36,7 +50,10 @@ function isStale(name: string, folder: string): boolean {
     process.kill(Number(pid), 0);
     return false;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH' && statSync(join(folder, name), { throwIfNoEntry: false })?.isFile() === true;
+    return (
+      (error as NodeJS.ErrnoException).code === 'ESRCH' &&
+      statSync(join(folder, name), { throwIfNoEntry: false })?.isFile() === true
+    );
   }
 }
 /** Removes the temporary files a killed run left for `file` (`.robots.txt.<pid>.<time>.tmp`). */
@@ -47,7 +64,8 @@ function removeStaleTemporaries(folder: string, file: string): void {
   } catch {
     return;
   }
-  for (const name of names) if (TEMPORARY.exec(name)?.[1] === file && isStale(name, folder)) rmSync(join(folder, name), { force: true });
+  for (const name of names)
+    if (TEMPORARY.exec(name)?.[1] === file && isStale(name, folder)) rmSync(join(folder, name), { force: true });
 }
 function existingFile(target: string): Stats | undefined {
   const info = statSync(target, { throwIfNoEntry: false });
@@ -126,7 +144,10 @@ export function outputFileForUrl(dir: string, url: string, base = '/'): string |
   if (prefix && path.startsWith(prefix + '/')) path = path.slice(prefix.length);
   if (path.split('/').includes('..')) return undefined;
   const relative = path.replace(/^\/+/, '');
-  const candidates = relative === '' || relative.endsWith('/') ? [join(relative, 'index.html')] : [relative, `${relative}.html`, join(relative, 'index.html')];
+  const candidates =
+    relative === '' || relative.endsWith('/')
+      ? [join(relative, 'index.html')]
+      : [relative, `${relative}.html`, join(relative, 'index.html')];
   return candidates.map((candidate) => join(dir, candidate)).find(isFile);
 }
 
@@ -183,7 +204,10 @@ function encode(file: HeaderFile & { absolutePath: string }, encoding: ReadFile[
  * is edited byte for byte. Returns each file, with its absolute path and what writing it did
  * (a file whose content is already the same is not written again), for the build log.
  */
-export function writeHeaderFiles(headers: unknown, context: WriteHeaderFilesContext): Array<HeaderFile & { absolutePath: string; changed: boolean; status: WriteStatus }> {
+export function writeHeaderFiles(
+  headers: unknown,
+  context: WriteHeaderFilesContext,
+): Array<HeaderFile & { absolutePath: string; changed: boolean; status: WriteStatus }> {
   const folder = (base: HeaderFileBase) => (base === 'output' ? context.outputDir : context.projectDir);
   const encodings = new Map<string, ReadFile['encoding']>();
   const files = generateHeaderFiles(headers, {
@@ -200,7 +224,10 @@ export function writeHeaderFiles(headers: unknown, context: WriteHeaderFilesCont
   });
   return files.map((file) => {
     const absolutePath = join(folder(file.base), file.path);
-    const status = writeFileAtomic(absolutePath, encode({ ...file, absolutePath }, encodings.get(absolutePath) ?? 'utf8'));
+    const status = writeFileAtomic(
+      absolutePath,
+      encode({ ...file, absolutePath }, encodings.get(absolutePath) ?? 'utf8'),
+    );
     return { ...file, absolutePath, changed: status !== 'unchanged', status };
   });
 }

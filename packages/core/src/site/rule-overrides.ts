@@ -40,7 +40,8 @@ function saysIndex(value: unknown): boolean {
 function ownIndexValues(page: OverridePage, frontMatterKey: string): Array<{ key: string; value: unknown }> {
   const found: Array<{ key: string; value: unknown }> = [];
   const data = page.data;
-  if (data && Object.hasOwn(data, frontMatterKey) && saysIndex(data[frontMatterKey])) found.push({ key: frontMatterKey, value: data[frontMatterKey] });
+  if (data && Object.hasOwn(data, frontMatterKey) && saysIndex(data[frontMatterKey]))
+    found.push({ key: frontMatterKey, value: data[frontMatterKey] });
   for (const own of page.own ?? []) {
     if (saysIndex(own.robots)) found.push({ key: own.key ?? frontMatterKey, value: own.robots });
   }
@@ -63,7 +64,12 @@ export function createOverrideCheck(options: NormalizedRobotsOptions): (page: Ov
     }
   });
   const noindex = options.noindex;
-  const anyRule = noindexRules.length > 0 || noindex.paths.length > 0 || noindex.collections.length > 0 || Object.keys(noindex.data).length > 0 || (noindex.locales?.length ?? 0) > 0;
+  const anyRule =
+    noindexRules.length > 0 ||
+    noindex.paths.length > 0 ||
+    noindex.collections.length > 0 ||
+    Object.keys(noindex.data).length > 0 ||
+    (noindex.locales?.length ?? 0) > 0;
 
   return (page) => {
     if (!anyRule) return undefined;
@@ -76,19 +82,31 @@ export function createOverrideCheck(options: NormalizedRobotsOptions): (page: Ov
     const overriding: OverridingRule[] = [];
     const match = matchNoindex(page, noindex, matchesUrl);
     for (const glob of match.paths) {
-      overriding.push({ label: `${code(`noindex.paths[${noindex.paths.indexOf(glob)}]`)} (${code(glob)})`, fix: { key: 'noindex.paths', globs: [...noindex.paths, exception] } });
+      overriding.push({
+        label: `${code(`noindex.paths[${noindex.paths.indexOf(glob)}]`)} (${code(glob)})`,
+        fix: { key: 'noindex.paths', globs: [...noindex.paths, exception] },
+      });
     }
-    for (const name of match.collections) overriding.push({ label: `${code(`noindex.collections[${noindex.collections.indexOf(name)}]`)} (${code(name)})` });
+    for (const name of match.collections)
+      overriding.push({
+        label: `${code(`noindex.collections[${noindex.collections.indexOf(name)}]`)} (${code(name)})`,
+      });
     for (const key of match.data) overriding.push({ label: code(`noindex.data.${key}`) });
-    for (const name of match.locales) overriding.push({ label: `${code(`noindex.locales[${noindex.locales?.indexOf(name) ?? 0}]`)} (${code(name)})` });
+    for (const name of match.locales)
+      overriding.push({ label: `${code(`noindex.locales[${noindex.locales?.indexOf(name) ?? 0}]`)} (${code(name)})` });
     for (const { rule, index } of noindexRules) {
       // Resolution's own test, so the warning names exactly the rules that gave the page its noindex.
       if (!ruleApplies(rule, page.locale, matchesUrl)) continue;
       if (rule.path.length > 0) {
         const globs = matchingGlobs(matchesUrl, rule.path);
-        overriding.push({ label: `${code(`rules[${index}].path`)} (${globs.map(code).join(', ')})`, fix: { key: `rules[${index}].path`, globs: [...rule.path, exception] } });
+        overriding.push({
+          label: `${code(`rules[${index}].path`)} (${globs.map(code).join(', ')})`,
+          fix: { key: `rules[${index}].path`, globs: [...rule.path, exception] },
+        });
       } else {
-        overriding.push({ label: `${code(`rules[${index}].locales`)} (${matchLocales(page.locale, rule.locales).map(code).join(', ')})` });
+        overriding.push({
+          label: `${code(`rules[${index}].locales`)} (${matchLocales(page.locale, rule.locales).map(code).join(', ')})`,
+        });
       }
     }
     if (overriding.length === 0) return undefined;

@@ -53,7 +53,9 @@ const SEARCH_AUDIENCES = new Set(['robots', 'googlebot']);
  * Takes resolved tags (`{ robots: 'noindex' }`) or tags read from a page.
  */
 export function isNoindexPage(tags: Readonly<Record<string, string>> | readonly ExistingRobotsTag[]): boolean {
-  const list = Array.isArray(tags) ? (tags as readonly ExistingRobotsTag[]) : Object.entries(tags).map(([name, content]) => ({ name, content }));
+  const list = Array.isArray(tags)
+    ? (tags as readonly ExistingRobotsTag[])
+    : Object.entries(tags).map(([name, content]) => ({ name, content }));
   return list.some(({ name, content }) => {
     if (!SEARCH_AUDIENCES.has(name.trim().toLowerCase())) return false;
     return isNoindex(parseRobots(content, {}, { strict: false }).all);

@@ -19,6 +19,13 @@ export function captureStream(isTTY = false): Captured {
 }
 
 /** Streams and environment for `runCli`, not a terminal unless asked. */
-export function captureIo(options: { stdoutTTY?: boolean; stderrTTY?: boolean; env?: Record<string, string> } = {}): CliIo & { stdout: Captured; stderr: Captured } {
-  return { stdout: captureStream(options.stdoutTTY), stderr: captureStream(options.stderrTTY), env: options.env ?? {}, cwd: process.cwd() };
+export function captureIo(
+  options: { stdoutTTY?: boolean; stderrTTY?: boolean; env?: Record<string, string> } = {},
+): CliIo & { stdout: Captured; stderr: Captured } {
+  return {
+    stdout: captureStream(options.stdoutTTY),
+    stderr: captureStream(options.stderrTTY),
+    env: options.env ?? {},
+    cwd: process.cwd(),
+  };
 }

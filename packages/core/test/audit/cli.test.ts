@@ -71,7 +71,10 @@ describe('robots-kit check: exit codes', () => {
     [['check', 'no/such/folder'], 'no such folder `no/such/folder`'],
     [['check', fixturePath('clean') + 'robots.txt'], 'not a folder'],
     [['check', fixturePath('clean'), '--site', 'example.com'], 'Did you mean `https://example.com`?'],
-    [['check', fixturePath('clean'), '--crawler', 'googlebot/2.1'], 'key `--crawler`: invalid crawler name `googlebot/2.1`'],
+    [
+      ['check', fixturePath('clean'), '--crawler', 'googlebot/2.1'],
+      'key `--crawler`: invalid crawler name `googlebot/2.1`',
+    ],
     [['check', fixturePath('clean'), '--crawler', ','], 'no crawler given'],
   ])('2 for bad values and folders: %j', async (args, message) => {
     const result = await run(args);
@@ -96,19 +99,53 @@ describe('robots-kit check: options and formats', () => {
   });
 
   it('passes --site, --crawler and --trailing-slash through', async () => {
-    const result = await run(['check', fixturePath('clean'), '--format=json', '--site', 'https://example.com/docs/', '--crawler', 'bingbot', '--crawler', 'googlebot,*', '--trailing-slash', 'never']);
-    const report = JSON.parse(result.stdout) as { site: string; crawlers: string[]; trailingSlash: string; pages: Array<{ url: string }>; sitemaps: Array<{ kind: string }> };
-    expect(report).toMatchObject({ site: 'https://example.com/docs', crawlers: ['bingbot', 'googlebot', '*'], trailingSlash: 'never' });
-    expect(report.pages.map((page) => page.url)).toEqual(['/docs', '/docs/404', '/docs/about', '/docs/blog/first-post', '/docs/drafts/wip']);
+    const result = await run([
+      'check',
+      fixturePath('clean'),
+      '--format=json',
+      '--site',
+      'https://example.com/docs/',
+      '--crawler',
+      'bingbot',
+      '--crawler',
+      'googlebot,*',
+      '--trailing-slash',
+      'never',
+    ]);
+    const report = JSON.parse(result.stdout) as {
+      site: string;
+      crawlers: string[];
+      trailingSlash: string;
+      pages: Array<{ url: string }>;
+      sitemaps: Array<{ kind: string }>;
+    };
+    expect(report).toMatchObject({
+      site: 'https://example.com/docs',
+      crawlers: ['bingbot', 'googlebot', '*'],
+      trailingSlash: 'never',
+    });
+    expect(report.pages.map((page) => page.url)).toEqual([
+      '/docs',
+      '/docs/404',
+      '/docs/about',
+      '/docs/blog/first-post',
+      '/docs/drafts/wip',
+    ]);
     // robots.txt names a sitemap outside /docs: another site's, so it is not read
     expect(report.sitemaps).toEqual([{ url: 'https://example.com/sitemap-index.xml', kind: 'external', urlCount: 0 }]);
   });
 
   it('--format=github prints workflow commands with files relative to the working directory', async () => {
-    const result = await run(['check', path.relative(process.cwd(), fixturePath('noindex-disallowed')), '--format=github']);
+    const result = await run([
+      'check',
+      path.relative(process.cwd(), fixturePath('noindex-disallowed')),
+      '--format=github',
+    ]);
     const relative = path.relative(process.cwd(), fixturePath('noindex-disallowed')).split(path.sep).join('/');
     expect(result.stdout.split('\n')[0]).toMatch(
-      new RegExp(`^::error file=${relative.replaceAll('.', '\\.')}/robots\\.txt,line=2,title=robots-kit noindex-disallowed::robots\\.txt line 2 \`Disallow: /private/\` stops`),
+      new RegExp(
+        `^::error file=${relative.replaceAll('.', '\\.')}/robots\\.txt,line=2,title=robots-kit noindex-disallowed::robots\\.txt line 2 \`Disallow: /private/\` stops`,
+      ),
     );
     expect(result.stdout).toMatch(/URLs: \/private\/ \/private\/team\//);
     expect(result.stdout).toContain('robots-kit: 1 error, 0 warnings, 0 info');
@@ -118,22 +155,37 @@ describe('robots-kit check: options and formats', () => {
     const result = await run(['check', fixturePath('robots-txt-syntax'), '--format=sarif']);
     const sarif = JSON.parse(result.stdout) as {
       version: string;
-      runs: Array<{ tool: { driver: { rules: Array<{ id: string }> } }; results: Array<{ ruleId: string; level: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }> }> }>;
+      runs: Array<{
+        tool: { driver: { rules: Array<{ id: string }> } };
+        results: Array<{
+          ruleId: string;
+          level: string;
+          locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }>;
+        }>;
+      }>;
     };
     expect(sarif.version).toBe('2.1.0');
     const [run0] = sarif.runs;
     expect(run0!.tool.driver.rules.map((rule) => rule.id)).toContain('robots-txt-syntax');
-    expect(run0!.results.map((item) => [item.ruleId, item.level, item.locations[0]!.physicalLocation.region.startLine])).toEqual([
+    expect(
+      run0!.results.map((item) => [item.ruleId, item.level, item.locations[0]!.physicalLocation.region.startLine]),
+    ).toEqual([
       ['robots-txt-syntax', 'error', 1],
       ['robots-txt-syntax', 'error', 4],
       ['robots-txt-syntax', 'warning', 5],
     ]);
-    expect(run0!.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri).toMatch(/fixtures\/audit\/robots-txt-syntax\/robots\.txt$/);
+    expect(run0!.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri).toMatch(
+      /fixtures\/audit\/robots-txt-syntax\/robots\.txt$/,
+    );
   });
 
   it('colours the table only on a terminal without NO_COLOR', async () => {
-    expect((await run(['check', fixturePath('noindex-disallowed')], { stdoutTTY: true })).stdout).toContain(`${ESC}[31m`);
-    expect((await run(['check', fixturePath('noindex-disallowed')], { stdoutTTY: true, env: { NO_COLOR: '1' } })).stdout).not.toContain(ESC);
+    expect((await run(['check', fixturePath('noindex-disallowed')], { stdoutTTY: true })).stdout).toContain(
+      `${ESC}[31m`,
+    );
+    expect(
+      (await run(['check', fixturePath('noindex-disallowed')], { stdoutTTY: true, env: { NO_COLOR: '1' } })).stdout,
+    ).not.toContain(ESC);
   });
 
   it('--pages lists every page', async () => {
@@ -144,7 +196,11 @@ describe('robots-kit check: options and formats', () => {
 });
 
 describe('robots-kit: version and colour', () => {
-  const coreVersion = (JSON.parse(readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../package.json'), 'utf8')) as { version: string }).version;
+  const coreVersion = (
+    JSON.parse(
+      readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../package.json'), 'utf8'),
+    ) as { version: string }
+  ).version;
 
   it.each([['--version'], ['-v']])('%s prints the package version and exits 0', async (flag) => {
     const result = await run([flag]);
@@ -185,7 +241,10 @@ describe('robots-kit check: progress', () => {
     site = mkdtempSync(path.join(tmpdir(), 'robots-kit-progress-'));
     for (let i = 0; i < 320; i++) {
       mkdirSync(path.join(site, `p${i}`));
-      writeFileSync(path.join(site, `p${i}`, 'index.html'), `<!DOCTYPE html><html><head><title>${i}</title></head><body>${i}</body></html>`);
+      writeFileSync(
+        path.join(site, `p${i}`, 'index.html'),
+        `<!DOCTYPE html><html><head><title>${i}</title></head><body>${i}</body></html>`,
+      );
     }
     writeFileSync(path.join(site, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   });
@@ -219,7 +278,8 @@ describe('robots-kit bin', () => {
   const root = fileURLToPath(new URL('../../../../', import.meta.url));
   const cli = path.join(root, 'packages/core/bin/robots-kit.js');
   beforeAll(() => {
-    if (!existsSync(cli)) spawnSync(path.join(root, 'node_modules/.bin/tsc'), ['-b', 'packages/core'], { cwd: root, stdio: 'inherit' });
+    if (!existsSync(cli))
+      spawnSync(path.join(root, 'node_modules/.bin/tsc'), ['-b', 'packages/core'], { cwd: root, stdio: 'inherit' });
   });
 
   it('runs as `node bin/robots-kit.js check <dir>` and sets the exit code', () => {

@@ -23,7 +23,13 @@ describe('auditSite findings', () => {
   it('reports nothing for a clean site', async () => {
     const report = await audit('clean');
     expect(report.findings).toEqual([]);
-    expect(report.summary).toMatchObject({ pages: 5, errorPages: 1, sitemapUrls: 3, skipped: 0, findings: { error: 0, warning: 0, info: 0 } });
+    expect(report.summary).toMatchObject({
+      pages: 5,
+      errorPages: 1,
+      sitemapUrls: 3,
+      skipped: 0,
+      findings: { error: 0, warning: 0, info: 0 },
+    });
     expect(report.site).toBe('https://example.com');
     expect(report.sitemaps.map((sitemap) => [sitemap.file, sitemap.kind, sitemap.urlCount])).toEqual([
       ['sitemap-index.xml', 'index', 1],
@@ -35,7 +41,12 @@ describe('auditSite findings', () => {
     const report = await audit('noindex-disallowed');
     expect(ids(report)).toEqual(['noindex-disallowed']);
     const finding = only(report, 'noindex-disallowed');
-    expect(finding).toMatchObject({ severity: 'error', urls: ['/private/', '/private/team/'], source: { file: 'robots.txt', line: 2 }, crawlers: ['googlebot', '*'] });
+    expect(finding).toMatchObject({
+      severity: 'error',
+      urls: ['/private/', '/private/team/'],
+      source: { file: 'robots.txt', line: 2 },
+      crawlers: ['googlebot', '*'],
+    });
     expect(finding.message).toContain('`Disallow: /private/`');
   });
 
@@ -43,14 +54,23 @@ describe('auditSite findings', () => {
     const report = await audit('noindex-in-sitemap');
     expect(ids(report)).toEqual(['noindex-in-sitemap']);
     const finding = only(report, 'noindex-in-sitemap');
-    expect(finding).toMatchObject({ severity: 'error', urls: ['/404', '/draft/'], source: { file: 'sitemap.xml' }, crawlers: ['googlebot'] });
+    expect(finding).toMatchObject({
+      severity: 'error',
+      urls: ['/404', '/draft/'],
+      source: { file: 'sitemap.xml' },
+      crawlers: ['googlebot'],
+    });
     expect(finding.message).toContain('1 error page');
   });
 
   it('disallowed-in-sitemap: sitemap URLs robots.txt blocks', async () => {
     const report = await audit('disallowed-in-sitemap');
     expect(ids(report)).toEqual(['disallowed-in-sitemap']);
-    expect(only(report, 'disallowed-in-sitemap')).toMatchObject({ severity: 'error', urls: ['/admin/'], source: { file: 'robots.txt', line: 2 } });
+    expect(only(report, 'disallowed-in-sitemap')).toMatchObject({
+      severity: 'error',
+      urls: ['/admin/'],
+      source: { file: 'robots.txt', line: 2 },
+    });
   });
 
   it('conflicting-tags: two robots tags for the same crawler that disagree, but not equal ones', async () => {
@@ -73,14 +93,22 @@ describe('auditSite findings', () => {
   it('robots-on-error-page: a robots tag on a 404 page, not on a clean 500 page', async () => {
     const report = await audit('robots-on-error-page');
     expect(ids(report)).toEqual(['robots-on-error-page']);
-    expect(only(report, 'robots-on-error-page')).toMatchObject({ severity: 'warning', urls: ['/404'], source: { file: '404.html', line: 6 } });
+    expect(only(report, 'robots-on-error-page')).toMatchObject({
+      severity: 'warning',
+      urls: ['/404'],
+      source: { file: '404.html', line: 6 },
+    });
     expect(report.pages.find((page) => page.url === '/500/')?.errorPage).toBe(true);
   });
 
   it('robots-tag-in-body: a robots tag after the body starts', async () => {
     const report = await audit('robots-tag-in-body');
     expect(ids(report)).toEqual(['robots-tag-in-body']);
-    expect(only(report, 'robots-tag-in-body')).toMatchObject({ severity: 'warning', urls: ['/late/'], source: { file: 'late/index.html', line: 9 } });
+    expect(only(report, 'robots-tag-in-body')).toMatchObject({
+      severity: 'warning',
+      urls: ['/late/'],
+      source: { file: 'late/index.html', line: 9 },
+    });
   });
 
   it('invalid-robots-directive: unknown names and bad values, keeping the valid directives', async () => {
@@ -127,7 +155,12 @@ describe('auditSite findings', () => {
     const report = await audit('group-override');
     expect(ids(report)).toEqual(['group-override']);
     const finding = only(report, 'group-override');
-    expect(finding).toMatchObject({ severity: 'warning', urls: ['/private/'], source: { file: 'robots.txt', line: 4 }, crawlers: ['googlebot'] });
+    expect(finding).toMatchObject({
+      severity: 'warning',
+      urls: ['/private/'],
+      source: { file: 'robots.txt', line: 4 },
+      crawlers: ['googlebot'],
+    });
     expect(finding.message).toContain('`Disallow: /private/` (line 2)');
   });
 
@@ -153,8 +186,13 @@ describe('auditSite findings', () => {
   it('sitemap-missing: robots.txt names a sitemap that is not there', async () => {
     const report = await audit('sitemap-missing');
     expect(ids(report)).toEqual(['sitemap-missing']);
-    expect(only(report, 'sitemap-missing')).toMatchObject({ severity: 'error', source: { file: 'robots.txt', line: 4 } });
-    expect(report.sitemaps).toEqual([{ url: 'https://example.com/sitemap-index.xml', file: 'sitemap-index.xml', kind: 'missing', urlCount: 0 }]);
+    expect(only(report, 'sitemap-missing')).toMatchObject({
+      severity: 'error',
+      source: { file: 'robots.txt', line: 4 },
+    });
+    expect(report.sitemaps).toEqual([
+      { url: 'https://example.com/sitemap-index.xml', file: 'sitemap-index.xml', kind: 'missing', urlCount: 0 },
+    ]);
   });
 
   it('sitemap-invalid: a sitemap that is not a urlset or index', async () => {
@@ -174,7 +212,11 @@ describe('auditSite findings', () => {
   it('sitemap-url-missing: URLs with no file, not files that exist', async () => {
     const report = await audit('sitemap-url-missing');
     expect(ids(report)).toEqual(['sitemap-url-missing']);
-    expect(only(report, 'sitemap-url-missing')).toMatchObject({ severity: 'warning', urls: ['/gone/'], source: { file: 'sitemap.xml' } });
+    expect(only(report, 'sitemap-url-missing')).toMatchObject({
+      severity: 'warning',
+      urls: ['/gone/'],
+      source: { file: 'sitemap.xml' },
+    });
   });
 
   it('no-sitemap', async () => {

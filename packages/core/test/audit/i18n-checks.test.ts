@@ -16,7 +16,12 @@ function page(alternates: ReadonlyArray<readonly [string, string]>, extra = ''):
   const links = alternates.map(([lang, href]) => `<link rel="alternate" hreflang="${lang}" href="${href}">`).join('');
   return `<!DOCTYPE html><html><head><title>t</title>${links}${extra}</head><body><p>t</p></body></html>`;
 }
-const CLUSTER = [['en', 'https://example.com/'], ['de', 'https://example.com/de/'], ['fr', 'https://example.com/fr/'], ['x-default', 'https://example.com/']] as const;
+const CLUSTER = [
+  ['en', 'https://example.com/'],
+  ['de', 'https://example.com/de/'],
+  ['fr', 'https://example.com/fr/'],
+  ['x-default', 'https://example.com/'],
+] as const;
 
 async function audit(files: Record<string, string>): Promise<AuditReport> {
   const site = tempSite({ 'robots.txt': 'User-agent: *\nAllow: /\n', ...files });
@@ -27,12 +32,18 @@ async function audit(files: Record<string, string>): Promise<AuditReport> {
   }
 }
 function i18nFindings(report: AuditReport): AuditFinding[] {
-  return report.findings.filter((finding) => finding.id.startsWith('hreflang-') || finding.id === 'canonical-on-noindex');
+  return report.findings.filter(
+    (finding) => finding.id.startsWith('hreflang-') || finding.id === 'canonical-on-noindex',
+  );
 }
 
 describe('issue 16: hreflang and canonical checks of the audit', () => {
   it('finds nothing in a cluster whose pages all name each other, x-default included', async () => {
-    const report = await audit({ 'index.html': page(CLUSTER), 'de/index.html': page(CLUSTER), 'fr/index.html': page(CLUSTER) });
+    const report = await audit({
+      'index.html': page(CLUSTER),
+      'de/index.html': page(CLUSTER),
+      'fr/index.html': page(CLUSTER),
+    });
     expect(i18nFindings(report)).toEqual([]);
   });
 
@@ -47,7 +58,13 @@ describe('issue 16: hreflang and canonical checks of the audit', () => {
       'it/index.html': page(cluster),
       // /pt/ has no page.
     });
-    const found = i18nFindings(report).map((finding) => [finding.id, finding.severity, finding.urls, finding.crawlers, finding.source?.file]);
+    const found = i18nFindings(report).map((finding) => [
+      finding.id,
+      finding.severity,
+      finding.urls,
+      finding.crawlers,
+      finding.source?.file,
+    ]);
     expect(found).toEqual([
       ['hreflang-missing', 'warning', ['/', '/it/'], undefined, 'index.html'],
       ['hreflang-no-return', 'warning', ['/', '/fr/', '/it/'], undefined, 'fr/index.html'],
@@ -55,16 +72,26 @@ describe('issue 16: hreflang and canonical checks of the audit', () => {
       ['hreflang-to-noindex', 'warning', ['/', '/de/', '/it/'], ['googlebot', '*'], 'index.html'],
     ]);
     const byId = new Map(report.findings.map((finding) => [finding.id, finding.message]));
-    expect(byId.get('hreflang-to-noindex')).toMatch(/^2 pages name \/de\/ as the `de` version, but it is noindex for googlebot and \*/);
+    expect(byId.get('hreflang-to-noindex')).toMatch(
+      /^2 pages name \/de\/ as the `de` version, but it is noindex for googlebot and \*/,
+    );
     expect(byId.get('hreflang-no-return')).toMatch(/\/fr\/ does not name them back/);
     expect(byId.get('hreflang-missing')).toMatch(/https:\/\/example\.com\/pt\/ as the `pt` version.*no page there/);
     // /de/ is noindex and /es/ disallowed: their own links are no cluster of theirs, so they are not checked.
-    expect(report.findings.every((finding) => !finding.urls.includes('/es/') || finding.id === 'hreflang-to-disallowed')).toBe(true);
+    expect(
+      report.findings.every((finding) => !finding.urls.includes('/es/') || finding.id === 'hreflang-to-disallowed'),
+    ).toBe(true);
   });
 
   it('reports hreflang values crawlers ignore, and one value naming two URLs', async () => {
     const report = await audit({
-      'index.html': page([['en_US', '/'], ['x-default', '/'], ['x-default', '/en/'], ['zh-Hant-TW', '/'], ['es-419', '/']]),
+      'index.html': page([
+        ['en_US', '/'],
+        ['x-default', '/'],
+        ['x-default', '/en/'],
+        ['zh-Hant-TW', '/'],
+        ['es-419', '/'],
+      ]),
       'en/index.html': page([]),
     });
     const invalid = report.findings.filter((finding) => finding.id === 'hreflang-invalid');
@@ -76,9 +103,15 @@ describe('issue 16: hreflang and canonical checks of the audit', () => {
   it('reports a canonical to another URL on a noindex page, and says why; a self-canonical is fine', async () => {
     const report = await audit({
       'index.html': page([]),
-      'tag/a/index.html': page([], '<meta name="robots" content="noindex, follow"><link rel="canonical" href="https://example.com/">'),
+      'tag/a/index.html': page(
+        [],
+        '<meta name="robots" content="noindex, follow"><link rel="canonical" href="https://example.com/">',
+      ),
       'tag/b/index.html': page([], '<meta name="robots" content="noindex"><link rel="canonical" href="/tag/b/">'),
-      'tag/c/index.html': page([], '<meta name="googlebot" content="noindex"><link rel="canonical" href="https://elsewhere.example/">'),
+      'tag/c/index.html': page(
+        [],
+        '<meta name="googlebot" content="noindex"><link rel="canonical" href="https://elsewhere.example/">',
+      ),
     });
     const found = report.findings.filter((finding) => finding.id === 'canonical-on-noindex');
     expect(found.map((finding) => [finding.urls, finding.crawlers])).toEqual([
@@ -100,25 +133,39 @@ describe('issue 16: hreflang and canonical checks of the audit', () => {
   });
 
   it('checks 2,000 pages that each name 40 language versions (80,000 links), one finding per broken cluster', async () => {
-    const languages = Array.from({ length: 40 }, (_, i) => `l${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`.slice(0, 3));
+    const languages = Array.from({ length: 40 }, (_, i) =>
+      `l${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`.slice(0, 3),
+    );
     const files: Record<string, string> = {};
     for (let group = 0; group < 50; group++) {
       const cluster = languages.map((lang) => [lang, `/${lang}/${group}/`] as const);
       // Every language version but the last links back: one no-return finding per group.
-      languages.forEach((lang, i) => (files[`${lang}/${group}/index.html`] = page(i === languages.length - 1 ? [] : cluster)));
+      languages.forEach(
+        (lang, i) => (files[`${lang}/${group}/index.html`] = page(i === languages.length - 1 ? [] : cluster)),
+      );
     }
     const report = await audit(files);
     expect(report.summary.pages).toBe(2000);
     expect(report.findings.filter((finding) => finding.id === 'hreflang-no-return')).toHaveLength(50);
-    expect(report.findings.filter((finding) => finding.id.startsWith('hreflang-') && finding.id !== 'hreflang-no-return')).toEqual([]);
+    expect(
+      report.findings.filter((finding) => finding.id.startsWith('hreflang-') && finding.id !== 'hreflang-no-return'),
+    ).toEqual([]);
   });
 
   it('keeps hreflang URLs within bounds: a link over 4,096 characters is skipped, and said so', async () => {
     const long = `/${'a'.repeat(5000)}/`;
-    const report = await audit({ 'index.html': page([['de', long], ['en', '/']]) });
+    const report = await audit({
+      'index.html': page([
+        ['de', long],
+        ['en', '/'],
+      ]),
+    });
     const skipped = report.findings.filter((finding) => finding.id === 'skipped');
     expect(skipped.map((finding) => [finding.message, finding.source])).toEqual([
-      ['Skipped 1 hreflang link (the first in index.html): over 4,096 characters, or beyond the 2,000,000 links the audit checks per site; they were not checked.', { file: 'index.html' }],
+      [
+        'Skipped 1 hreflang link (the first in index.html): over 4,096 characters, or beyond the 2,000,000 links the audit checks per site; they were not checked.',
+        { file: 'index.html' },
+      ],
     ]);
     expect(report.findings.filter((finding) => finding.id.startsWith('hreflang-'))).toEqual([]);
   });

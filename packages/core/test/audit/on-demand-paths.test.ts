@@ -15,9 +15,16 @@ describe('auditSite onDemandPaths (issue 14 item 5)', () => {
   afterEach(() => cleanup());
 
   const audit = async (onDemandPaths?: string[]) => {
-    const site = tempSite({ 'index.html': PAGE, 'sitemap.xml': SITEMAP, 'robots.txt': 'User-agent: *\nDisallow:\n\nSitemap: https://example.com/sitemap.xml\n' });
+    const site = tempSite({
+      'index.html': PAGE,
+      'sitemap.xml': SITEMAP,
+      'robots.txt': 'User-agent: *\nDisallow:\n\nSitemap: https://example.com/sitemap.xml\n',
+    });
     cleanup = site.cleanup;
-    const report = await auditSite(site.root, { site: 'https://example.com', ...(onDemandPaths ? { onDemandPaths } : {}) });
+    const report = await auditSite(site.root, {
+      site: 'https://example.com',
+      ...(onDemandPaths ? { onDemandPaths } : {}),
+    });
     return report.findings.filter((finding) => finding.id === 'sitemap-url-missing').flatMap((finding) => finding.urls);
   };
 

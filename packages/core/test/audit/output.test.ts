@@ -18,8 +18,12 @@ describe('formatAuditSummary', () => {
   it('gives a headline and one line per finding with its first URLs and location', async () => {
     const report = await auditSite(fixturePath('noindex-disallowed'), { now: NOW });
     const lines = formatAuditSummary(report);
-    expect(lines[0]).toMatch(/^robots-kit audit of .*noindex-disallowed\/?: 3 pages, 1 sitemap URL; 1 error, 0 warnings, 0 info$/);
-    expect(lines[1]).toMatch(/^error noindex-disallowed: robots\.txt line 2 .* \[robots\.txt:2\] \(\/private\/, \/private\/team\/\)$/);
+    expect(lines[0]).toMatch(
+      /^robots-kit audit of .*noindex-disallowed\/?: 3 pages, 1 sitemap URL; 1 error, 0 warnings, 0 info$/,
+    );
+    expect(lines[1]).toMatch(
+      /^error noindex-disallowed: robots\.txt line 2 .* \[robots\.txt:2\] \(\/private\/, \/private\/team\/\)$/,
+    );
     expect(lines).toHaveLength(2);
   });
 
@@ -40,9 +44,13 @@ describe('formatAuditTable', () => {
   it('groups findings by id with counts, and limits URL lists and page rows', async () => {
     const report = await auditSite(fixturePath('robots-txt-syntax'), { now: NOW });
     const table = formatAuditTable(report);
-    expect(table).toMatch(/ERROR robots-txt-syntax robots\.txt line crawlers ignore or misread \(2\)\n {2}robots\.txt:1 {2}robots\.txt line 1/);
+    expect(table).toMatch(
+      /ERROR robots-txt-syntax robots\.txt line crawlers ignore or misread \(2\)\n {2}robots\.txt:1 {2}robots\.txt line 1/,
+    );
     expect(table).toMatch(/WARN {2}robots-txt-syntax .* \(1\)/);
-    const many = withFindings(report, [{ id: 'expired', severity: 'warning', message: 'm', urls: Array.from({ length: 8 }, (_, i) => `/p${i}/`) }]);
+    const many = withFindings(report, [
+      { id: 'expired', severity: 'warning', message: 'm', urls: Array.from({ length: 8 }, (_, i) => `/p${i}/`) },
+    ]);
     const text = formatAuditTable(many);
     expect(text).toContain('      /p4/\n      … and 3 more');
     expect(text).not.toContain('/p5/');
@@ -50,7 +58,9 @@ describe('formatAuditTable', () => {
 
   it('summarises page rows beyond the limit and says how to see them', async () => {
     const report = await auditSite(fixturePath('noindex-disallowed'), { now: NOW });
-    expect(formatAuditTable(report, { limit: 1 })).toContain('… 1 more (--pages lists all, --json gives every decision)');
+    expect(formatAuditTable(report, { limit: 1 })).toContain(
+      '… 1 more (--pages lists all, --json gives every decision)',
+    );
     expect(formatAuditTable({ ...report, site: undefined as never })).toContain('site unknown (pass --site)');
   });
 
@@ -68,18 +78,33 @@ describe('machine formats', () => {
     const text = formatGithubAnnotations(
       withFindings(report, [
         { id: 'no-sitemap', severity: 'info', message: '50% done\r\nnext', urls: [] },
-        { id: 'expired', severity: 'warning', message: 'm', urls: Array.from({ length: 12 }, (_, i) => `/${i}`), source: { file: 'a,b:c.html', line: 3 } },
+        {
+          id: 'expired',
+          severity: 'warning',
+          message: 'm',
+          urls: Array.from({ length: 12 }, (_, i) => `/${i}`),
+          source: { file: 'a,b:c.html', line: 3 },
+        },
       ]),
       fixturePath('clean'),
     );
-    expect(text).toBe('::notice title=robots-kit no-sitemap::50%25 done\\u{d}\\u{a}next\n::warning file=a%2Cb%3Ac.html,line=3,title=robots-kit expired::m URLs: /0 /1 /2 /3 /4 /5 /6 /7 /8 /9 … 2 more\n');
+    expect(text).toBe(
+      '::notice title=robots-kit no-sitemap::50%25 done\\u{d}\\u{a}next\n::warning file=a%2Cb%3Ac.html,line=3,title=robots-kit expired::m URLs: /0 /1 /2 /3 /4 /5 /6 /7 /8 /9 … 2 more\n',
+    );
     expect(formatGithubAnnotations(withFindings(report, []))).toBe('');
   });
 
   it('write SARIF results without a location when a finding has none', async () => {
     const report = await auditSite(fixturePath('no-sitemap'), { now: NOW });
     const sarif = JSON.parse(formatAuditSarif(report)) as { runs: Array<{ results: Array<Record<string, unknown>> }> };
-    expect(sarif.runs[0]!.results).toEqual([{ ruleId: 'no-sitemap', ruleIndex: expect.any(Number) as unknown, level: 'note', message: { text: expect.stringContaining('No sitemap found') as unknown } }]);
+    expect(sarif.runs[0]!.results).toEqual([
+      {
+        ruleId: 'no-sitemap',
+        ruleIndex: expect.any(Number) as unknown,
+        level: 'note',
+        message: { text: expect.stringContaining('No sitemap found') as unknown },
+      },
+    ]);
   });
 
   it('escape C1 controls and bidi overrides that JSON.stringify leaves raw', () => {
@@ -89,7 +114,9 @@ describe('machine formats', () => {
 
 describe('terminal safety and progress', () => {
   it('turns escape sequences and reordering characters into visible escapes', () => {
-    expect(terminalSafe('a\u001b[31mb\u009bc\u202ed\u2028e\tf')).toBe('a\\u{1b}[31mb\\u{9b}c\\u{202e}d\\u{2028}e\\u{9}f');
+    expect(terminalSafe('a\u001b[31mb\u009bc\u202ed\u2028e\tf')).toBe(
+      'a\\u{1b}[31mb\\u{9b}c\\u{202e}d\\u{2028}e\\u{9}f',
+    );
     expect(terminalSafe('café ✓')).toBe('café ✓');
   });
 
@@ -101,7 +128,9 @@ describe('terminal safety and progress', () => {
     bar.update(10, 10);
     bar.finish();
     bar.finish();
-    expect(stream.text()).toBe(`\r[${'#'.repeat(4)}${'.'.repeat(36)}] 1/10 pages\r[${'#'.repeat(40)}] 10/10 pages\r\u001b[2K`);
+    expect(stream.text()).toBe(
+      `\r[${'#'.repeat(4)}${'.'.repeat(36)}] 1/10 pages\r[${'#'.repeat(40)}] 10/10 pages\r\u001b[2K`,
+    );
     const quiet = captureStream(true);
     createProgressBar(quiet).finish();
     expect(quiet.text()).toBe('');

@@ -10,21 +10,28 @@ describe('parseSitemap', () => {
   <url><loc><![CDATA[https://example.com/b/]]></loc></url>
   <url><loc></loc></url>
 </urlset>`;
-    expect(parseSitemap(xml)).toEqual({ kind: 'urlset', locs: ['https://example.com/a?x=1&y=2', 'https://example.com/b/'] });
+    expect(parseSitemap(xml)).toEqual({
+      kind: 'urlset',
+      locs: ['https://example.com/a?x=1&y=2', 'https://example.com/b/'],
+    });
   });
 
   it('reads a sitemap index, with a namespace prefix', () => {
-    const xml = '<sm:sitemapindex xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9"><sm:sitemap><sm:loc>https://example.com/s-0.xml</sm:loc></sm:sitemap></sm:sitemapindex>';
+    const xml =
+      '<sm:sitemapindex xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9"><sm:sitemap><sm:loc>https://example.com/s-0.xml</sm:loc></sm:sitemap></sm:sitemapindex>';
     expect(parseSitemap(xml)).toEqual({ kind: 'index', locs: ['https://example.com/s-0.xml'] });
   });
 
   it('calls anything else invalid', () => {
-    expect(parseSitemap('<html><body><url><loc>https://x/</loc></url></body></html>')).toEqual({ kind: 'invalid', locs: [] });
+    expect(parseSitemap('<html><body><url><loc>https://x/</loc></url></body></html>')).toEqual({
+      kind: 'invalid',
+      locs: [],
+    });
     expect(parseSitemap('')).toEqual({ kind: 'invalid', locs: [] });
     expect(parseSitemap('{"urls": []}')).toEqual({ kind: 'invalid', locs: [] });
   });
 
-  it('issue 13 item 10: hands over every entry, past the protocol\'s 50,000 and past 200,000', () => {
+  it("issue 13 item 10: hands over every entry, past the protocol's 50,000 and past 200,000", () => {
     const count = 240_000;
     const xml = `<urlset>${Array.from({ length: count }, (_, i) => `<url><loc>https://e.com/${i}</loc></url>`).join('')}</urlset>`;
     let seen = 0;

@@ -21,10 +21,45 @@ function random(seed: number): () => number {
 const ROOTS = ['urlset', 'sitemapindex', 'sm:urlset', 'URLSET', 'html', 'feed'];
 const ENTRIES = ['url', 'sitemap', 'sm:url', 'Url', 'item'];
 const LOCS = ['loc', 'sm:loc', 'LOC', 'image:loc', 'link'];
-const TEXTS = [' https://example.com/a/ ', 'https://example.com/b?x=1&amp;y=2', '', '\n  https://example.com/c/\n', 'https://example.com/&#x41;', 'a > b', 'https://e.com/<b>x</b>y', 'https://e.com/d', '<![CDATA[https://e.com/cdata]]>', 'https://e.com/é'];
+const TEXTS = [
+  ' https://example.com/a/ ',
+  'https://example.com/b?x=1&amp;y=2',
+  '',
+  '\n  https://example.com/c/\n',
+  'https://example.com/&#x41;',
+  'a > b',
+  'https://e.com/<b>x</b>y',
+  'https://e.com/d',
+  '<![CDATA[https://e.com/cdata]]>',
+  'https://e.com/é',
+];
 const SPACES = ['', ' ', '\n', '\t', '\r\n  '];
-const ATTRIBUTES = ['', ' xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"', " a='1'", ' a = "x>y"', ' a="&amp;"', ' a=1', ' a', ' a="1"b="2"', ' xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"'];
-const EXTRAS = ['', '<lastmod>2025-01-01</lastmod>', '<!-- note -->', '<priority/>', '<changefreq>daily</changefreq >', '</loc>', '<loc>', '<?pi x?>', '& stray', '< stray', '<x:y-z.1>t</x:y-z.1>', '<priority / >', '<news:news/>'];
+const ATTRIBUTES = [
+  '',
+  ' xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"',
+  " a='1'",
+  ' a = "x>y"',
+  ' a="&amp;"',
+  ' a=1',
+  ' a',
+  ' a="1"b="2"',
+  ' xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"',
+];
+const EXTRAS = [
+  '',
+  '<lastmod>2025-01-01</lastmod>',
+  '<!-- note -->',
+  '<priority/>',
+  '<changefreq>daily</changefreq >',
+  '</loc>',
+  '<loc>',
+  '<?pi x?>',
+  '& stray',
+  '< stray',
+  '<x:y-z.1>t</x:y-z.1>',
+  '<priority / >',
+  '<news:news/>',
+];
 
 function pick<T>(next: () => number, items: readonly T[]): T {
   return items[Math.floor(next() * items.length)]!;
@@ -32,7 +67,8 @@ function pick<T>(next: () => number, items: readonly T[]): T {
 /** A sitemap: mostly plain pieces, with a hostile one now and then (more of them with `hostility`). */
 function generate(seed: number, hostility: number): string {
   const next = random(seed);
-  const plain = <T>(items: readonly T[], plainCount: number): T => (next() < hostility ? pick(next, items) : items[Math.floor(next() * plainCount)]!);
+  const plain = <T>(items: readonly T[], plainCount: number): T =>
+    next() < hostility ? pick(next, items) : items[Math.floor(next() * plainCount)]!;
   const root = plain(ROOTS, 2);
   let xml = next() < 0.8 ? '<?xml version="1.0" encoding="UTF-8"?>\n' : '';
   xml += `<${root}${plain(ATTRIBUTES, 2)}>`;
@@ -69,8 +105,11 @@ describe('readPlainSitemap against htmlparser2 (issue 21)', () => {
     expect(readPlain).toBeLessThan(total * 0.9);
   });
 
-  it('reads the bench\'s and the generators\' sitemaps itself, with the same result', () => {
-    const urls = Array.from({ length: 300 }, (_, i) => `<url><loc>https://example.com/posts/post-${i}/</loc><lastmod>2025-01-0${(i % 9) + 1}</lastmod></url>`);
+  it("reads the bench's and the generators' sitemaps itself, with the same result", () => {
+    const urls = Array.from(
+      { length: 300 },
+      (_, i) => `<url><loc>https://example.com/posts/post-${i}/</loc><lastmod>2025-01-0${(i % 9) + 1}</lastmod></url>`,
+    );
     const files = [
       `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
       '<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://example.com/sitemap-0.xml</loc></sitemap></sitemapindex>',
@@ -85,9 +124,27 @@ describe('readPlainSitemap against htmlparser2 (issue 21)', () => {
   });
 
   it('agrees with htmlparser2 on tags at the edge of plain', () => {
-    const tricky = ['<priority / >', '<x/y>', '<x/ y="1">', '<priority/>', '<a:b:c/>', '<loc/>', '<url/>', '<x a="/>">', '<x\na="1"\n/>', '</x >', '<x></x\n>', '<?pi <loc>?>', '<?x ?>'];
+    const tricky = [
+      '<priority / >',
+      '<x/y>',
+      '<x/ y="1">',
+      '<priority/>',
+      '<a:b:c/>',
+      '<loc/>',
+      '<url/>',
+      '<x a="/>">',
+      '<x\na="1"\n/>',
+      '</x >',
+      '<x></x\n>',
+      '<?pi <loc>?>',
+      '<?x ?>',
+    ];
     for (const piece of tricky) {
-      for (const xml of [`<urlset><url>${piece}<loc>https://e.com/a</loc></url></urlset>`, `<urlset><url><loc>https://e.com/a</loc>${piece}</url></urlset>`, `${piece}<urlset><url><loc>https://e.com/a</loc></url></urlset>`]) {
+      for (const xml of [
+        `<urlset><url>${piece}<loc>https://e.com/a</loc></url></urlset>`,
+        `<urlset><url><loc>https://e.com/a</loc>${piece}</url></urlset>`,
+        `${piece}<urlset><url><loc>https://e.com/a</loc></url></urlset>`,
+      ]) {
         const plain = read(readPlainSitemap, xml);
         if (plain.kind !== undefined) expect(plain, xml).toEqual(read(parseSitemapXml, xml));
       }
@@ -105,7 +162,10 @@ describe('readPlainSitemap against htmlparser2 (issue 21)', () => {
       '<urlset a=1><url><loc>https://e.com/</loc></url></urlset>',
       '<urlset><url><loc>https://e.com/ < x</loc></url></urlset>',
     ]) {
-      expect(readPlainSitemap(xml, () => {}), xml).toBeUndefined();
+      expect(
+        readPlainSitemap(xml, () => {}),
+        xml,
+      ).toBeUndefined();
     }
   });
 

@@ -28,7 +28,10 @@ function previewBuild(extra: Record<string, string> = {}): Record<string, string
     'index.html': page([PREVIEW_TAG]),
     'docs/index.html': page([PREVIEW_TAG]),
     // The old page names the new one as canonical: fine in a preview, an error in production.
-    'docs/old/index.html': page(['name="robots" content="noindex, nofollow, unavailable_after: 2020-01-01"'], 'https://example.com/docs/'),
+    'docs/old/index.html': page(
+      ['name="robots" content="noindex, nofollow, unavailable_after: 2020-01-01"'],
+      'https://example.com/docs/',
+    ),
     '404.html': page(),
     'sitemap-index.xml':
       '<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://example.com/sitemap-0.xml</loc></sitemap></sitemapindex>',
@@ -40,7 +43,11 @@ function previewBuild(extra: Record<string, string> = {}): Record<string, string
 async function auditFiles(files: Record<string, string>, indexable?: boolean): Promise<AuditReport> {
   const site = tempSite(files);
   try {
-    return await auditSite(site.root, { site: 'https://example.com', now: NOW, ...(indexable === undefined ? {} : { indexable }) });
+    return await auditSite(site.root, {
+      site: 'https://example.com',
+      now: NOW,
+      ...(indexable === undefined ? {} : { indexable }),
+    });
   } finally {
     site.cleanup();
   }
@@ -53,7 +60,14 @@ function ids(report: AuditReport): string[] {
 describe('issue 11 item 13: the audit of a preview build', () => {
   it('passes a preview build as the adapters write it, which the production audit fails', async () => {
     const production = await auditFiles(previewBuild());
-    expect(ids(production)).toEqual(['canonical-on-noindex', 'canonical-to-noindex', 'disallowed-in-sitemap', 'expired', 'noindex-disallowed', 'noindex-in-sitemap']);
+    expect(ids(production)).toEqual([
+      'canonical-on-noindex',
+      'canonical-to-noindex',
+      'disallowed-in-sitemap',
+      'expired',
+      'noindex-disallowed',
+      'noindex-in-sitemap',
+    ]);
     const preview = await auditFiles(previewBuild(), false);
     expect(preview.findings).toEqual([]);
     expect(preview.summary.pages).toBe(4);
@@ -62,7 +76,13 @@ describe('issue 11 item 13: the audit of a preview build', () => {
   it('fails a preview build with a page that carries no noindex, naming it and the crawlers', async () => {
     const report = await auditFiles(previewBuild({ 'landing.html': page() }), false);
     expect(report.findings).toHaveLength(1);
-    expect(report.findings[0]).toMatchObject({ id: 'preview-indexable', severity: 'error', urls: ['/landing'], source: { file: 'landing.html' }, crawlers: ['googlebot', '*'] });
+    expect(report.findings[0]).toMatchObject({
+      id: 'preview-indexable',
+      severity: 'error',
+      urls: ['/landing'],
+      source: { file: 'landing.html' },
+      crawlers: ['googlebot', '*'],
+    });
     expect(report.findings[0]!.message).toContain('/landing may be indexed by googlebot and *');
   });
 
@@ -74,7 +94,9 @@ describe('issue 11 item 13: the audit of a preview build', () => {
 
   it('names only the crawlers a page is still indexable for', async () => {
     const report = await auditFiles(previewBuild({ 'g.html': page(['name="googlebot" content="noindex"']) }), false);
-    expect(report.findings.map((finding) => [finding.id, finding.urls, finding.crawlers])).toEqual([['preview-indexable', ['/g'], ['*']]]);
+    expect(report.findings.map((finding) => [finding.id, finding.urls, finding.crawlers])).toEqual([
+      ['preview-indexable', ['/g'], ['*']],
+    ]);
   });
 
   it('still reports what breaks any build: a robots tag in the body, an unknown directive', async () => {
@@ -84,7 +106,13 @@ describe('issue 11 item 13: the audit of a preview build', () => {
   });
 
   it('reports exactly the non-error pages that lack noindex for some crawler (property)', async () => {
-    const tagFor = fc.constantFrom<string | undefined>(undefined, PREVIEW_TAG, 'name="googlebot" content="noindex"', 'name="robots" content="none"', 'name="robots" content="nofollow"');
+    const tagFor = fc.constantFrom<string | undefined>(
+      undefined,
+      PREVIEW_TAG,
+      'name="googlebot" content="noindex"',
+      'name="robots" content="none"',
+      'name="robots" content="nofollow"',
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(tagFor, { minLength: 1, maxLength: 6 }), fc.boolean(), async (tags, withErrorPage) => {
         const files: Record<string, string> = { 'robots.txt': NON_INDEXABLE_ROBOTS_TXT };
@@ -92,8 +120,12 @@ describe('issue 11 item 13: the audit of a preview build', () => {
         if (withErrorPage) files['404.html'] = page();
         const report = await auditFiles(files, false);
         // Indexable for `*` unless the robots tag says noindex/none; for googlebot also its own tag counts.
-        const expected = tags.flatMap((tag, i) => (tag === PREVIEW_TAG || tag?.includes('content="none"') ? [] : [`/p${i}`]));
-        const found = report.findings.filter((finding) => finding.id === 'preview-indexable').flatMap((finding) => finding.urls);
+        const expected = tags.flatMap((tag, i) =>
+          tag === PREVIEW_TAG || tag?.includes('content="none"') ? [] : [`/p${i}`],
+        );
+        const found = report.findings
+          .filter((finding) => finding.id === 'preview-indexable')
+          .flatMap((finding) => finding.urls);
         expect(found.sort()).toEqual(expected.sort());
       }),
       { numRuns: 40 },

@@ -4,14 +4,12 @@
  * pages cut anywhere, on realistic pages, and on every html5lib tree-construction document with
  * robots tags spliced in, the two must find the same facts, byte for byte.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve as resolvePath } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeUtf8 } from '../../src/audit/read-files.js';
 import { readPage, readPageBytes } from '../../src/audit/read-page.js';
 import { fuzzRuns } from '../fuzz-runs.js';
+import { html5libDocuments } from '../helpers/vendored-data.js';
 import { referenceReadPage } from './reference-read-page.js';
 
 const EXTRA = new Set(['mybot']);
@@ -21,7 +19,8 @@ const same = (html: string): void => {
 /** The bytes read as Latin-1 with only the kept values decoded, against decoding them whole and reading the text. */
 const sameBytes = (bytes: Uint8Array): void => {
   const decoded = decodeUtf8(bytes);
-  const expected = decoded.text === undefined ? { skipped: decoded.skipped } : { facts: referenceReadPage(decoded.text, EXTRA) };
+  const expected =
+    decoded.text === undefined ? { skipped: decoded.skipped } : { facts: referenceReadPage(decoded.text, EXTRA) };
   expect(readPageBytes(bytes, EXTRA), JSON.stringify(Buffer.from(bytes).toString('latin1'))).toEqual(expected);
 };
 
@@ -71,27 +70,142 @@ const collected = [
 ];
 /** Everything that changes the tokenizer's state or the head/body boundary. */
 const structure = [
-  '<!-- <meta name="robots" content="noindex"> -->', '<!-->', '<!--->', '<!-- a --!>', '<!--', '-->', '--!>',
-  '<![CDATA[<meta name="robots" content="noindex">]]>', '<![CDATA[', ']]>', '<?xml <meta name="robots" content="x"> ?>', '<!doctype html>', '<!DOCTYPE', '<!x>', '<!>',
-  '<script>', '</script>', '<script>"<meta name=robots content=noindex>"</script>', '</script ', '</scrip', '<style>', '</style>', '<title>', '</title>',
-  '<title>&amp;<meta name="robots" content="noindex"></title>', '<textarea>', '</textarea>', '<xmp>', '</xmp>', '<plaintext>', '<iframe>', '</iframe>', '<noembed>', '</noembed>',
-  '<noframes>', '</noframes>', '<noscript>', '</noscript>', '<template>', '</template>', '<head>', '</head>', '<HEAD >', '</head\n>', '</HEAD x="<meta name=robots content=x>">',
-  '<body>', '<BODY class=x>', '</body>', '<html>', '<p>', '<div title="<meta name=robots content=noindex>">', "<a title='>'>", '<a href=x>', '</ p>', '</>', '< meta', '<',
-  '&', '&amp;', '&notit;', '&#x3c;meta', 'text', '\n', ' ', '"', "'", '>', '=', '/', '<svg><meta name="robots" content="noindex"></svg>', '<<meta name="robots" content="noindex">',
-  '<sc', '<m', '<me', '<met', '<meta', '<Meta', '<mEtA name=robots content=noindex>',
+  '<!-- <meta name="robots" content="noindex"> -->',
+  '<!-->',
+  '<!--->',
+  '<!-- a --!>',
+  '<!--',
+  '-->',
+  '--!>',
+  '<![CDATA[<meta name="robots" content="noindex">]]>',
+  '<![CDATA[',
+  ']]>',
+  '<?xml <meta name="robots" content="x"> ?>',
+  '<!doctype html>',
+  '<!DOCTYPE',
+  '<!x>',
+  '<!>',
+  '<script>',
+  '</script>',
+  '<script>"<meta name=robots content=noindex>"</script>',
+  '</script ',
+  '</scrip',
+  '<style>',
+  '</style>',
+  '<title>',
+  '</title>',
+  '<title>&amp;<meta name="robots" content="noindex"></title>',
+  '<textarea>',
+  '</textarea>',
+  '<xmp>',
+  '</xmp>',
+  '<plaintext>',
+  '<iframe>',
+  '</iframe>',
+  '<noembed>',
+  '</noembed>',
+  '<noframes>',
+  '</noframes>',
+  '<noscript>',
+  '</noscript>',
+  '<template>',
+  '</template>',
+  '<head>',
+  '</head>',
+  '<HEAD >',
+  '</head\n>',
+  '</HEAD x="<meta name=robots content=x>">',
+  '<body>',
+  '<BODY class=x>',
+  '</body>',
+  '<html>',
+  '<p>',
+  '<div title="<meta name=robots content=noindex>">',
+  "<a title='>'>",
+  '<a href=x>',
+  '</ p>',
+  '</>',
+  '< meta',
+  '<',
+  '&',
+  '&amp;',
+  '&notit;',
+  '&#x3c;meta',
+  'text',
+  '\n',
+  ' ',
+  '"',
+  "'",
+  '>',
+  '=',
+  '/',
+  '<svg><meta name="robots" content="noindex"></svg>',
+  '<<meta name="robots" content="noindex">',
+  '<sc',
+  '<m',
+  '<me',
+  '<met',
+  '<meta',
+  '<Meta',
+  '<mEtA name=robots content=noindex>',
   // The tokenizer's quirks: U+001C and U+000F stand in for `<` and `/` in raw text, `=` can start a name, spaces around `=` and `/`.
-  '\u001c/script>', '\u001c\u000fstyle>', '<title>\u001c/title>', '<title>a\u001c/title>', '<textarea>a<\u001c/textarea>', '</SCRIPT\t>', '<script/>', '<plaintext/>', '<!doctypex>', '<!DOCTYPE>', '<!doc>',
-  '<![CDATA[x]]]>', '<![CDATA>', '<!---->', '<!-- --!-->', '<!-- --!x -->', '<!-- ---->', '<a =x>', '<meta name = "robots" content = noindex >',
-  '<meta name="robots" / content="noindex">', '<meta name="robots" content="noindex" / >', '<meta name="robots"content="noindex">', '<meta\fname=robots\rcontent=x>',
-  '</head x>', '</head/>', '</ head>', '</\u212Aead>', '<meta \u212Aname="robots" content="x">', '<met\u212A>',
+  '\u001c/script>',
+  '\u001c\u000fstyle>',
+  '<title>\u001c/title>',
+  '<title>a\u001c/title>',
+  '<textarea>a<\u001c/textarea>',
+  '</SCRIPT\t>',
+  '<script/>',
+  '<plaintext/>',
+  '<!doctypex>',
+  '<!DOCTYPE>',
+  '<!doc>',
+  '<![CDATA[x]]]>',
+  '<![CDATA>',
+  '<!---->',
+  '<!-- --!-->',
+  '<!-- --!x -->',
+  '<!-- ---->',
+  '<a =x>',
+  '<meta name = "robots" content = noindex >',
+  '<meta name="robots" / content="noindex">',
+  '<meta name="robots" content="noindex" / >',
+  '<meta name="robots"content="noindex">',
+  '<meta\fname=robots\rcontent=x>',
+  '</head x>',
+  '</head/>',
+  '</ head>',
+  '</\u212Aead>',
+  '<meta \u212Aname="robots" content="x">',
+  '<met\u212A>',
   // Characters of two, three and four bytes, next to what is looked for in the bytes.
-  'é', '—', '😀', '<meta name="robots" content="noindex, é—😀">', '<title>é</title>',
+  'é',
+  '—',
+  '😀',
+  '<meta name="robots" content="noindex, é—😀">',
+  '<title>é</title>',
   // Beyond ASCII where the bytes are read as Latin-1: names (the Kelvin sign lower-cases to `k`), values kept, values decoded.
-  '<lin\u212A rel="canonical" href="/kelvin/">', '<LIN\u212A rel=alternate hreflang=é href=/é/>', '<méta name="robots" content="noindex">', '<a href="/café/—/" rel="nofollow é">',
-  '<a href="/é&amp;—/">', '<a href=" /x/ ">', '<a href="\t/y/\u000b">', '<a href="/z/\u00a0">', '<a href="">', '<a href="/p/1/" href="/q/">', '<a rel=x href=/r/>', '<dÉv data-nosnippet>', '<sp\u212Aan data-nosnippet>', '<meta name="robots" content="é&#44;—">', '<a href=/😀/ rel=NOFOLLOW>',
+  '<lin\u212A rel="canonical" href="/kelvin/">',
+  '<LIN\u212A rel=alternate hreflang=é href=/é/>',
+  '<méta name="robots" content="noindex">',
+  '<a href="/café/—/" rel="nofollow é">',
+  '<a href="/é&amp;—/">',
+  '<a href=" /x/ ">',
+  '<a href="\t/y/\u000b">',
+  '<a href="/z/\u00a0">',
+  '<a href="">',
+  '<a href="/p/1/" href="/q/">',
+  '<a rel=x href=/r/>',
+  '<dÉv data-nosnippet>',
+  '<sp\u212Aan data-nosnippet>',
+  '<meta name="robots" content="é&#44;—">',
+  '<a href=/😀/ rel=NOFOLLOW>',
 ];
 const page = fc
-  .record({ pieces: fc.array(fc.oneof(fc.constantFrom(...collected), fc.constantFrom(...structure)), { maxLength: 30 }), cut: fc.option(fc.nat()) })
+  .record({
+    pieces: fc.array(fc.oneof(fc.constantFrom(...collected), fc.constantFrom(...structure)), { maxLength: 30 }),
+    cut: fc.option(fc.nat()),
+  })
   .map(({ pieces, cut }) => {
     const whole = pieces.join('');
     return cut === null ? whole : whole.slice(0, cut % (whole.length + 1));
@@ -102,14 +216,18 @@ function realisticPage(index: number, bodyMetas: boolean): string {
   const head = [
     '<meta charset="utf-8">',
     `<title>Post ${index} &amp; friends</title>`,
-    index % 3 === 0 ? '<meta name="robots" content="index, follow">' : '<meta name="googlebot" content="max-snippet:50&#44; noarchive">',
+    index % 3 === 0
+      ? '<meta name="robots" content="index, follow">'
+      : '<meta name="googlebot" content="max-snippet:50&#44; noarchive">',
     `<link rel="canonical" href="https://example.com/posts/${index}/?a=1&amp;b=2">`,
     '<!-- </head> in a comment -->',
     `<script>window.x = "</head><body><meta name=robots content=noindex>";</script>`,
     '<style>.a{margin:0}</style>',
   ].join('\n');
   const blocks = Array.from({ length: 40 }, (_, i) =>
-    i % 7 === 3 && bodyMetas ? `<div itemscope><meta itemprop="position" content="${i}"></div>` : `<p>Paragraph ${i} &copy; <a href="/p/${i}/" title="a > b">more</a></p>`,
+    i % 7 === 3 && bodyMetas
+      ? `<div itemscope><meta itemprop="position" content="${i}"></div>`
+      : `<p>Paragraph ${i} &copy; <a href="/p/${i}/" title="a > b">more</a></p>`,
   );
   if (bodyMetas && index % 2 === 0) blocks.push('<meta name="robots" content="noindex">');
   return `<!DOCTYPE html>\n<html lang="en">\n<head>\n${head}\n</head>\n<body>\n${blocks.join('\n')}\n</body>\n</html>\n`;
@@ -117,24 +235,44 @@ function realisticPage(index: number, bodyMetas: boolean): string {
 
 describe('the fast page reader finds what the full tokenization found', () => {
   it('on generated hostile pages, cut anywhere', () => {
-    fc.assert(fc.property(page, (html) => same(html)), fuzzRuns(4000));
+    fc.assert(
+      fc.property(page, (html) => same(html)),
+      fuzzRuns(4000),
+    );
   });
 
   it('from the bytes, read as Latin-1 (a byte order mark, characters of every width, bytes that are not UTF-8)', () => {
     const bytes = fc
-      .record({ html: page, bom: fc.boolean(), bad: fc.option(fc.tuple(fc.nat(), fc.constantFrom(0xff, 0x80, 0xc3, 0xed))) })
+      .record({
+        html: page,
+        bom: fc.boolean(),
+        bad: fc.option(fc.tuple(fc.nat(), fc.constantFrom(0xff, 0x80, 0xc3, 0xed))),
+      })
       .map(({ html, bom, bad }) => {
         const encoded = Buffer.from((bom ? '\uFEFF' : '') + html, 'utf8');
         if (bad && encoded.length > 0) encoded[bad[0] % encoded.length] = bad[1];
         return encoded;
       });
-    fc.assert(fc.property(bytes, (encoded) => sameBytes(encoded)), fuzzRuns(4000));
+    fc.assert(
+      fc.property(bytes, (encoded) => sameBytes(encoded)),
+      fuzzRuns(4000),
+    );
     const realistic = Buffer.from(realisticPage(4, true), 'utf8');
     sameBytes(realistic);
     expect(readPageBytes(realistic, EXTRA).facts!.robotsTags.at(-1)).toMatchObject({ inHead: false });
     // Names and values beyond ASCII are read from the text, not from their Latin-1 view.
-    const kelvin = readPageBytes(Buffer.from('<head><lin\u212A rel=canonical href="/é/"></head><sp\u212Aan data-nosnippet><a href="/—/" rel="é nofollow">', 'utf8'), EXTRA).facts!;
-    expect(kelvin).toMatchObject({ canonical: '/é/', links: [{ href: '/—/', rel: 'é nofollow' }], nosnippetTags: ['spkan'] });
+    const kelvin = readPageBytes(
+      Buffer.from(
+        '<head><lin\u212A rel=canonical href="/é/"></head><sp\u212Aan data-nosnippet><a href="/—/" rel="é nofollow">',
+        'utf8',
+      ),
+      EXTRA,
+    ).facts!;
+    expect(kelvin).toMatchObject({
+      canonical: '/é/',
+      links: [{ href: '/—/', rel: 'é nofollow' }],
+      nosnippetTags: ['spkan'],
+    });
   });
 
   it('on realistic pages, with and without metas in the body', () => {
@@ -150,26 +288,16 @@ describe('the fast page reader finds what the full tokenization found', () => {
     expect(readPage(realisticPage(0, true)).robotsTags.at(-1)).toMatchObject({ content: 'noindex', inHead: false });
   });
 
-  const corpusFolder = resolvePath(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/html5lib');
-  if (!existsSync(corpusFolder)) {
-    console.warn(`read-page-differential.test.ts: ${corpusFolder} is absent, so the html5lib corpus part is skipped; the generated and realistic pages still run.`);
-  }
-  it.skipIf(!existsSync(corpusFolder))('on every html5lib tree-construction document, bare and with robots tags spliced in', () => {
+  it('on every html5lib tree-construction document, bare and with robots tags spliced in', () => {
     let documents = 0;
-    for (const file of readdirSync(corpusFolder).filter((name) => name.endsWith('.dat'))) {
-      const lines = readFileSync(join(corpusFolder, file), 'utf8').split('\n');
-      for (let i = 0; i < lines.length; i++) {
-        if (lines[i] !== '#data') continue;
-        const data: string[] = [];
-        for (i++; i < lines.length && !lines[i]!.startsWith('#errors'); i++) data.push(lines[i]!);
-        const html = data.join('\n');
-        const meta = '<meta name="robots" content="noindex&amp;x">';
-        for (const at of [0, Math.floor(html.length / 3), Math.floor((2 * html.length) / 3), html.length]) same(html.slice(0, at) + meta + html.slice(at));
-        same(html);
-        // And from its bytes, read as Latin-1.
-        sameBytes(Buffer.from(html, 'utf8'));
-        documents++;
-      }
+    for (const { html } of html5libDocuments()) {
+      const meta = '<meta name="robots" content="noindex&amp;x">';
+      for (const at of [0, Math.floor(html.length / 3), Math.floor((2 * html.length) / 3), html.length])
+        same(html.slice(0, at) + meta + html.slice(at));
+      same(html);
+      // And from its bytes, read as Latin-1.
+      sameBytes(Buffer.from(html, 'utf8'));
+      documents++;
     }
     expect(documents).toBeGreaterThan(1000);
   });

@@ -25,7 +25,9 @@ describe('readPage', () => {
   });
 
   it('treats a document without <head> as the parser does: metas first are in the head, content starts the body', () => {
-    const facts = readPage('<!DOCTYPE html>\n<meta name="robots" content="noindex">\n<p>Hi</p>\n<meta name="robots" content="nofollow">');
+    const facts = readPage(
+      '<!DOCTYPE html>\n<meta name="robots" content="noindex">\n<p>Hi</p>\n<meta name="robots" content="nofollow">',
+    );
     expect(facts.robotsTags.map((tag) => tag.inHead)).toEqual([true, false]);
   });
 
@@ -55,8 +57,12 @@ describe('readPage', () => {
   });
 
   it('keeps the first of repeated attributes and skips metas without name or content', () => {
-    const facts = readPage('<meta name="robots" name="googlebot" content="noindex"><meta content="noindex"><meta name="robots">');
-    expect(facts.robotsTags).toEqual([{ name: 'robots', rawName: 'robots', content: 'noindex', line: 1, inHead: true }]);
+    const facts = readPage(
+      '<meta name="robots" name="googlebot" content="noindex"><meta content="noindex"><meta name="robots">',
+    );
+    expect(facts.robotsTags).toEqual([
+      { name: 'robots', rawName: 'robots', content: 'noindex', line: 1, inHead: true },
+    ]);
   });
 });
 

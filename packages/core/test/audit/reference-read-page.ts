@@ -9,12 +9,26 @@ import { lineNumbersAt, MAX_ALTERNATES, MAX_LINKS_READ, type PageFacts } from '.
 import { ownString } from '../../src/audit/read-files.js';
 
 /** Elements the HTML parser keeps in the head; any other start tag opens the body. */
-const HEAD_ELEMENTS = new Set(['html', 'head', 'meta', 'link', 'title', 'style', 'script', 'noscript', 'base', 'template']);
+const HEAD_ELEMENTS = new Set([
+  'html',
+  'head',
+  'meta',
+  'link',
+  'title',
+  'style',
+  'script',
+  'noscript',
+  'base',
+  'template',
+]);
 /** The only elements whose attributes are read. */
 const READ_ATTRIBUTES = new Set(['meta', 'link', 'base', 'a']);
 function hasRelToken(rel: string | undefined, token: string): boolean {
   if (!rel) return false;
-  return rel.toLowerCase().split(/[\t\n\f\r ]+/).includes(token);
+  return rel
+    .toLowerCase()
+    .split(/[\t\n\f\r ]+/)
+    .includes(token);
 }
 function noop(): void {}
 /**
@@ -39,26 +53,50 @@ export function referenceReadPage(html: string, extraNames?: ReadonlySet<string>
     const found = attributes;
     attributes = undefined;
     if (tag === 'a') {
-      if (found.href !== undefined && (facts.links ??= []).length < MAX_LINKS_READ) facts.links.push({ href: ownString(found.href.trim()), rel: ownString(found.rel ?? '') });
+      if (found.href !== undefined && (facts.links ??= []).length < MAX_LINKS_READ)
+        facts.links.push({ href: ownString(found.href.trim()), rel: ownString(found.rel ?? '') });
       return;
     }
     if (tag === 'meta') {
       const { name, content } = found;
       if (name === undefined || content === undefined || !isRobotsMetaName(name, extraNames)) {
-        if (!inBody && facts.refresh === undefined && content !== undefined && found['http-equiv']?.trim().toLowerCase() === 'refresh') facts.refresh = ownString(content);
+        if (
+          !inBody &&
+          facts.refresh === undefined &&
+          content !== undefined &&
+          found['http-equiv']?.trim().toLowerCase() === 'refresh'
+        )
+          facts.refresh = ownString(content);
         return;
       }
-      facts.robotsTags.push({ name: ownString(name.trim().toLowerCase()), rawName: ownString(name), content: ownString(content), line: 0, inHead: !inBody });
+      facts.robotsTags.push({
+        name: ownString(name.trim().toLowerCase()),
+        rawName: ownString(name),
+        content: ownString(content),
+        line: 0,
+        inHead: !inBody,
+      });
       offsets.push(tagStart);
     } else if (inBody) {
       return;
-    } else if (tag === 'link' && facts.canonical === undefined && found.href !== undefined && hasRelToken(found.rel, 'canonical')) {
+    } else if (
+      tag === 'link' &&
+      facts.canonical === undefined &&
+      found.href !== undefined &&
+      hasRelToken(found.rel, 'canonical')
+    ) {
       facts.canonical = ownString(found.href.trim());
     } else if (tag === 'base' && facts.baseHref === undefined && found.href !== undefined) {
       facts.baseHref = ownString(found.href.trim());
-    } else if (tag === 'link' && found.hreflang !== undefined && found.href !== undefined && hasRelToken(found.rel, 'alternate')) {
+    } else if (
+      tag === 'link' &&
+      found.hreflang !== undefined &&
+      found.href !== undefined &&
+      hasRelToken(found.rel, 'alternate')
+    ) {
       const alternates = (facts.alternates ??= []);
-      if (alternates.length < MAX_ALTERNATES) alternates.push({ hreflang: ownString(found.hreflang.trim()), href: ownString(found.href.trim()) });
+      if (alternates.length < MAX_ALTERNATES)
+        alternates.push({ hreflang: ownString(found.hreflang.trim()), href: ownString(found.href.trim()) });
     }
   };
 

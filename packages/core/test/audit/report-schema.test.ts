@@ -18,8 +18,14 @@ describe('report schema', () => {
   });
 
   it('rejects reports that break it', async () => {
-    const report = JSON.parse(formatAuditJson(await auditSite(fixturePath('noindex-disallowed')))) as Record<string, unknown>;
-    const broken = structuredClone(report) as { findings: Array<Record<string, unknown>>; pages: Array<Record<string, unknown>> };
+    const report = JSON.parse(formatAuditJson(await auditSite(fixturePath('noindex-disallowed')))) as Record<
+      string,
+      unknown
+    >;
+    const broken = structuredClone(report) as {
+      findings: Array<Record<string, unknown>>;
+      pages: Array<Record<string, unknown>>;
+    };
     broken.findings[0]!.id = 'made-up';
     broken.findings[0]!.severity = 'fatal';
     delete broken.pages[0]!.url;
@@ -37,7 +43,10 @@ describe('report schema', () => {
   });
 
   it('lists every finding id of the catalog, and only those', () => {
-    const properties = AUDIT_REPORT_JSON_SCHEMA.properties as Record<string, { items: { properties: { id: { enum: string[] } } } }>;
+    const properties = AUDIT_REPORT_JSON_SCHEMA.properties as Record<
+      string,
+      { items: { properties: { id: { enum: string[] } } } }
+    >;
     expect(properties.findings!.items.properties.id.enum.sort()).toEqual(Object.keys(AUDIT_FINDINGS).sort());
   });
 });

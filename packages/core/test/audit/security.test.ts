@@ -32,7 +32,8 @@ describe('hostile site content', () => {
   beforeAll(() => {
     ({ root, cleanup } = tempSite({
       'robots.txt': `User-agent: *\nDisallow: /private/\n# ${HOSTILE}\nAllow: /${'a'.repeat(100_000)}\n${HOSTILE}: value\nSitemap: https://example.com/sitemap-index.xml\n`,
-      'sitemap-index.xml': '<sitemapindex><sitemap><loc>https://example.com/lol.xml</loc></sitemap><sitemap><loc>https://example.com/bomb.xml.gz</loc></sitemap><sitemap><loc>https://example.com/urls.xml</loc></sitemap></sitemapindex>',
+      'sitemap-index.xml':
+        '<sitemapindex><sitemap><loc>https://example.com/lol.xml</loc></sitemap><sitemap><loc>https://example.com/bomb.xml.gz</loc></sitemap><sitemap><loc>https://example.com/urls.xml</loc></sitemap></sitemapindex>',
       'lol.xml': BILLION_LAUGHS,
       'bomb.xml.gz': gzipSync(Buffer.alloc(60 * 1024 * 1024, 0x20)),
       'urls.xml': `<urlset><url><loc>https://example.com/&lt;script&gt;alert(1)&lt;/script&gt;/</loc></url><url><loc>https://example.com/${encodeURIComponent(HOSTILE)}/</loc></url></urlset>`,
@@ -52,7 +53,16 @@ describe('hostile site content', () => {
     expect(report.summary.pages).toBe(6);
     const sitemaps = Object.fromEntries(report.sitemaps.map((sitemap) => [sitemap.file, sitemap.kind]));
     expect(sitemaps).toMatchObject({ 'lol.xml': 'urlset', 'bomb.xml.gz': 'invalid', 'urls.xml': 'urlset' });
-    expect(report.findings.map((finding) => finding.id)).toEqual(expect.arrayContaining(['sitemap-invalid', 'robots-txt-syntax', 'invalid-robots-directive', 'noindex-disallowed', 'robots-tag-in-body', 'sitemap-url-missing']));
+    expect(report.findings.map((finding) => finding.id)).toEqual(
+      expect.arrayContaining([
+        'sitemap-invalid',
+        'robots-txt-syntax',
+        'invalid-robots-directive',
+        'noindex-disallowed',
+        'robots-tag-in-body',
+        'sitemap-url-missing',
+      ]),
+    );
     for (const finding of report.findings) expect(finding.message.length).toBeLessThan(2_000);
     const unclosed = report.pages.find((page) => page.file === 'unclosed.html')!;
     expect(unclosed.crawlers['*']!.indexable).toBe(true);
@@ -60,12 +70,17 @@ describe('hostile site content', () => {
     expect(deep.crawlers['*']!.indexable).toBe(false);
   });
 
-  it.each([['table'], ['json'], ['github'], ['sarif']])('prints no terminal control sequences from the files (--format=%s)', async (format) => {
-    const io = captureIo({ stdoutTTY: true, stderrTTY: true });
-    const code = await runCli(['check', root, `--format=${format}`, '--pages'], io);
-    expect(code).toBe(1);
-    assertInert(io.stdout.text());
-    assertInert(io.stderr.text().replaceAll('\r', ''));
-    expect(io.stdout.text()).toContain(format === 'table' ? '\\u{1b}[2J' : format === 'json' || format === 'sarif' ? '\\u001b[2J' : '\\u{1b}[2J');
-  });
+  it.each([['table'], ['json'], ['github'], ['sarif']])(
+    'prints no terminal control sequences from the files (--format=%s)',
+    async (format) => {
+      const io = captureIo({ stdoutTTY: true, stderrTTY: true });
+      const code = await runCli(['check', root, `--format=${format}`, '--pages'], io);
+      expect(code).toBe(1);
+      assertInert(io.stdout.text());
+      assertInert(io.stderr.text().replaceAll('\r', ''));
+      expect(io.stdout.text()).toContain(
+        format === 'table' ? '\\u{1b}[2J' : format === 'json' || format === 'sarif' ? '\\u001b[2J' : '\\u{1b}[2J',
+      );
+    },
+  );
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { encodePathSegment, fileToUrl, parseSiteUrl, urlCandidates, urlPathKey, urlToSitePath } from '../../src/audit/site-urls.js';
+import {
+  encodePathSegment,
+  fileToUrl,
+  parseSiteUrl,
+  urlCandidates,
+  urlPathKey,
+  urlToSitePath,
+} from '../../src/audit/site-urls.js';
 import { resolveCanonical } from '../../src/audit/page-facts.js';
 import { RobotsError } from '../../src/errors.js';
 
@@ -50,7 +57,10 @@ describe('urlCandidates and urlPathKey', () => {
 describe('site URLs', () => {
   it('parse an origin with an optional base path', () => {
     expect(parseSiteUrl('https://example.com')).toEqual({ origin: 'https://example.com', basePath: '' });
-    expect(parseSiteUrl('http://example.com:8080/docs/')).toEqual({ origin: 'http://example.com:8080', basePath: '/docs' });
+    expect(parseSiteUrl('http://example.com:8080/docs/')).toEqual({
+      origin: 'http://example.com:8080',
+      basePath: '/docs',
+    });
   });
 
   it.each([
@@ -83,9 +93,17 @@ describe('site URLs', () => {
 
   it('resolve canonical links against base href, page and site', () => {
     const site = { origin: 'https://example.com', basePath: '' };
-    expect(resolveCanonical('../b/', '/a/x/', undefined, site)).toEqual({ href: 'https://example.com/a/b/', path: '/a/b/' });
-    expect(resolveCanonical('b/', '/a/x/', '/root/', site)).toEqual({ href: 'https://example.com/root/b/', path: '/root/b/' });
-    expect(resolveCanonical('https://other.example/b/', '/a/', undefined, site)).toEqual({ href: 'https://other.example/b/' });
+    expect(resolveCanonical('../b/', '/a/x/', undefined, site)).toEqual({
+      href: 'https://example.com/a/b/',
+      path: '/a/b/',
+    });
+    expect(resolveCanonical('b/', '/a/x/', '/root/', site)).toEqual({
+      href: 'https://example.com/root/b/',
+      path: '/root/b/',
+    });
+    expect(resolveCanonical('https://other.example/b/', '/a/', undefined, site)).toEqual({
+      href: 'https://other.example/b/',
+    });
     expect(resolveCanonical('/b/?p=1', '/a/', undefined, undefined)).toEqual({ href: '/b/?p=1', path: '/b/' });
     expect(resolveCanonical('https://[bad', '/a/', undefined, site)).toBeUndefined();
   });

@@ -4,7 +4,22 @@ import { isRobotsMetaKey, isRobotsMetaName, metaNameKey } from '../../src/direct
 
 // `metaNameKey` skips the copy when a name is already trimmed and lowercase; it must always
 // answer what `trim().toLowerCase()` answers, whatever the characters.
-const nameCharacters = fc.constantFrom(' ', '\t', '\n', '\u00a0', '\ufeff', '\u0001', 'a', 'B', 'o', 'T', '-', 'İ', 'é', '7');
+const nameCharacters = fc.constantFrom(
+  ' ',
+  '\t',
+  '\n',
+  '\u00a0',
+  '\ufeff',
+  '\u0001',
+  'a',
+  'B',
+  'o',
+  'T',
+  '-',
+  'İ',
+  'é',
+  '7',
+);
 const names = fc.oneof(
   fc.string(),
   fc.array(nameCharacters, { maxLength: 12 }).map((characters) => characters.join('')),

@@ -14,7 +14,12 @@ const env = {};
 
 describe('noai and noimageai', () => {
   it('parse in every input form with strict: true, without warnings', () => {
-    for (const input of ['noai, noimageai', ['NoAI', 'noimageai'], { noai: true, noImageAi: true }, 'googlebot: noai']) {
+    for (const input of [
+      'noai, noimageai',
+      ['NoAI', 'noimageai'],
+      { noai: true, noImageAi: true },
+      'googlebot: noai',
+    ]) {
       const parsed = parseRobots(input, 'page.md', { strict: true });
       expect(parsed.warnings).toEqual([]);
       const flags = new Set([...parsed.all.flags, ...[...parsed.crawlers.values()].flatMap((one) => [...one.flags])]);
@@ -25,21 +30,38 @@ describe('noai and noimageai', () => {
 
   it('survive merging with other sources, in a fixed place', () => {
     expect(reconcile('noindex, noimageai', 'noai', 'nosnippet')).toBe('noindex, nosnippet, noai, noimageai');
-    const options = normalizeOptions({ strict: true, defaults: 'noai', rules: [{ path: '/gallery/**', robots: 'noimageai' }] }, { env });
-    expect(resolvePage({ url: '/gallery/a/', data: { robots: 'noarchive' } }, options)).toMatchObject({ robots: 'noarchive, noai, noimageai' });
-    expect(resolvePage({ url: '/about/', existing: [{ name: 'robots', content: 'noimageai' }] }, options)).toMatchObject({ robots: 'noai, noimageai' });
+    const options = normalizeOptions(
+      { strict: true, defaults: 'noai', rules: [{ path: '/gallery/**', robots: 'noimageai' }] },
+      { env },
+    );
+    expect(resolvePage({ url: '/gallery/a/', data: { robots: 'noarchive' } }, options)).toMatchObject({
+      robots: 'noarchive, noai, noimageai',
+    });
+    expect(
+      resolvePage({ url: '/about/', existing: [{ name: 'robots', content: 'noimageai' }] }, options),
+    ).toMatchObject({ robots: 'noai, noimageai' });
   });
 
   it('are written into a page and into header files', () => {
-    const { html } = injectRobots('<html><head><title>t</title></head><body></body></html>', () => ({ robots: 'noai, noimageai' }));
+    const { html } = injectRobots('<html><head><title>t</title></head><body></body></html>', () => ({
+      robots: 'noai, noimageai',
+    }));
     expect(html).toContain('<meta name="robots" content="noai, noimageai">');
-    const files = generateHeaderFiles({ targets: ['netlify'], rules: [{ path: '/gallery/**', robots: 'noimageai' }] }, { indexable: true, readExisting: () => undefined });
+    const files = generateHeaderFiles(
+      { targets: ['netlify'], rules: [{ path: '/gallery/**', robots: 'noimageai' }] },
+      { indexable: true, readExisting: () => undefined },
+    );
     expect(files.find((file) => file.path === '_headers')?.content).toContain('X-Robots-Tag: noimageai');
   });
 
   it('are noted by the audit as info, grouped by tag', async () => {
-    const head = (content: string): string => `<!DOCTYPE html><html><head><title>t</title><meta name="robots" content="${content}"></head><body></body></html>`;
-    const site = tempSite({ 'index.html': head('noai, noimageai'), 'a/index.html': head('noai, noimageai'), 'b/index.html': head('nosnippet') });
+    const head = (content: string): string =>
+      `<!DOCTYPE html><html><head><title>t</title><meta name="robots" content="${content}"></head><body></body></html>`;
+    const site = tempSite({
+      'index.html': head('noai, noimageai'),
+      'a/index.html': head('noai, noimageai'),
+      'b/index.html': head('nosnippet'),
+    });
     try {
       const report = await auditSite(site.root, { site: 'https://example.com' });
       const findings = report.findings.filter((finding) => finding.id === 'non-standard-directive');

@@ -40,16 +40,39 @@ describe('parseRobots: input forms', () => {
         'max-video-preview': 0,
         unavailable_after: '2026-12-31',
       }),
-    ).toBe('noindex, follow, noarchive, max-snippet:50, max-image-preview:standard, max-video-preview:0, unavailable_after: 2026-12-31');
-    expect(all({ maxSnippet: '20', maxImagePreview: 'large', maxVideoPreview: -1, unavailableAfter: new Date('2030-01-02T03:04:05Z') })).toBe(
-      'max-snippet:20, max-image-preview:large, max-video-preview:-1, unavailable_after: 2030-01-02T03:04:05Z',
+    ).toBe(
+      'noindex, follow, noarchive, max-snippet:50, max-image-preview:standard, max-video-preview:0, unavailable_after: 2026-12-31',
     );
-    expect(all({ noIndex: true, noFollow: true, noSnippet: true, noTranslate: true, noImageIndex: true, indexIfEmbedded: true, noCache: true, noArchive: true, none: false, all: true })).toBe(
-      'noindex, nofollow, noarchive, nocache, nosnippet, notranslate, noimageindex, indexifembedded',
-    );
+    expect(
+      all({
+        maxSnippet: '20',
+        maxImagePreview: 'large',
+        maxVideoPreview: -1,
+        unavailableAfter: new Date('2030-01-02T03:04:05Z'),
+      }),
+    ).toBe('max-snippet:20, max-image-preview:large, max-video-preview:-1, unavailable_after: 2030-01-02T03:04:05Z');
+    expect(
+      all({
+        noIndex: true,
+        noFollow: true,
+        noSnippet: true,
+        noTranslate: true,
+        noImageIndex: true,
+        indexIfEmbedded: true,
+        noCache: true,
+        noArchive: true,
+        none: false,
+        all: true,
+      }),
+    ).toBe('noindex, nofollow, noarchive, nocache, nosnippet, notranslate, noimageindex, indexifembedded');
   });
   it('nests crawler-specific directives under the crawler name', () => {
-    const input = { googlebot: 'noimageindex', 'googlebot-news': { nosnippet: true }, BingBot: ['noarchive'], robots: 'noindex' };
+    const input = {
+      googlebot: 'noimageindex',
+      'googlebot-news': { nosnippet: true },
+      BingBot: ['noarchive'],
+      robots: 'noindex',
+    };
     expect(crawler(input, 'googlebot')).toBe('noimageindex');
     expect(crawler(input, 'googlebot-news')).toBe('nosnippet');
     expect(crawler(input, 'bingbot')).toBe('noarchive');
@@ -87,12 +110,17 @@ describe('parseRobots: dates', () => {
   it('takes YAML dates (Date objects)', () => {
     expect(all({ unavailable_after: new Date(Date.UTC(2026, 11, 31)) })).toBe('unavailable_after: 2026-12-31');
   });
-  it.each(['someday', '2026-13-01', '2026-02-30', '31 Foo 2010 10:00:00 GMT', '25 Jun 2010 25:00:00 GMT', '25 Jun 2010 10:00:00 XYZ', ''])(
-    'rejects `%s`',
-    (date) => {
-      expect(() => parseRobots(`unavailable_after: ${date}`)).toThrow(RobotsError);
-    },
-  );
+  it.each([
+    'someday',
+    '2026-13-01',
+    '2026-02-30',
+    '31 Foo 2010 10:00:00 GMT',
+    '25 Jun 2010 25:00:00 GMT',
+    '25 Jun 2010 10:00:00 XYZ',
+    '',
+  ])('rejects `%s`', (date) => {
+    expect(() => parseRobots(`unavailable_after: ${date}`)).toThrow(RobotsError);
+  });
   it('rejects an invalid Date object', () => {
     expect(() => parseRobots({ unavailableAfter: new Date('nope') })).toThrow(/unavailable_after/);
   });
@@ -109,7 +137,9 @@ describe('parseRobots: bad input', () => {
     expect(error.message).toContain('@robots-kit/core');
   });
   it('accepts a plain string as the source file', () => {
-    expect(errorOf(() => parseRobots('nofolow', 'a.njk')).message).toMatch(/^\[@robots-kit\/core\] a\.njk: unknown directive `nofolow`.*Did you mean `nofollow`/);
+    expect(errorOf(() => parseRobots('nofolow', 'a.njk')).message).toMatch(
+      /^\[@robots-kit\/core\] a\.njk: unknown directive `nofolow`.*Did you mean `nofollow`/,
+    );
   });
   it.each([
     ['max-image-preview:huge', /`huge`.*`none`, `standard` or `large`/],
@@ -165,11 +195,18 @@ describe('parseRobots: crawler names', () => {
       expect(parsed.warnings).toHaveLength(1);
       expect(parsed.warnings[0]!.code).toBe('unknown-crawler');
       expect(parsed.warnings[0]!.message).toMatch(/Did you mean `(googlebot|bingbot)`\?/);
-      expect([...parsed.crawlers.keys()]).toEqual([Object.keys(typeof input === 'string' ? { goglebot: 0 } : input)[0]!.toLowerCase()]);
+      expect([...parsed.crawlers.keys()]).toEqual([
+        Object.keys(typeof input === 'string' ? { goglebot: 0 } : input)[0]!.toLowerCase(),
+      ]);
     }
   });
   it('says nothing about known crawlers and names far from any known one', () => {
-    for (const input of ['googlebot: noindex', 'googlebot-mobile: noindex', { myspider: 'nofollow' }, { bingbot: 'noindex' }]) {
+    for (const input of [
+      'googlebot: noindex',
+      'googlebot-mobile: noindex',
+      { myspider: 'nofollow' },
+      { bingbot: 'noindex' },
+    ]) {
       expect(parseRobots(input).warnings).toEqual([]);
     }
   });

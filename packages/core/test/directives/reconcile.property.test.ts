@@ -5,11 +5,26 @@ import { mergeDirectives } from '../../src/adapter.js';
 import { fuzzRuns } from '../fuzz-runs.js';
 
 const token = fc.oneof(
-  fc.constantFrom('all', 'index', 'noindex', 'follow', 'nofollow', 'none', 'noarchive', 'nocache', 'nosnippet', 'notranslate', 'noimageindex', 'indexifembedded'),
+  fc.constantFrom(
+    'all',
+    'index',
+    'noindex',
+    'follow',
+    'nofollow',
+    'none',
+    'noarchive',
+    'nocache',
+    'nosnippet',
+    'notranslate',
+    'noimageindex',
+    'indexifembedded',
+  ),
   fc.integer({ min: -1, max: 500 }).map((n) => `max-snippet:${n}`),
   fc.constantFrom('none', 'standard', 'large').map((v) => `max-image-preview:${v}`),
   fc.integer({ min: -1, max: 60 }).map((n) => `max-video-preview:${n}`),
-  fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => `unavailable_after: ${d.toISOString()}`),
+  fc
+    .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+    .map((d) => `unavailable_after: ${d.toISOString()}`),
 );
 const input = fc.array(token, { maxLength: 6 }).map((tokens) => tokens.join(', '));
 const inputs = fc.array(input, { minLength: 1, maxLength: 5 });

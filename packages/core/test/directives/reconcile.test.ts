@@ -54,7 +54,9 @@ describe('reconcile: rules', () => {
     expect(reconcile('max-video-preview:0', 'max-video-preview:-1')).toBe('max-video-preview:0');
   });
   it('keeps the earliest unavailable_after, output as ISO 8601', () => {
-    expect(reconcile('unavailable_after: 2027-01-01', 'unavailable_after: 2026-12-31')).toBe('unavailable_after: 2026-12-31');
+    expect(reconcile('unavailable_after: 2027-01-01', 'unavailable_after: 2026-12-31')).toBe(
+      'unavailable_after: 2026-12-31',
+    );
     expect(reconcile('unavailable_after: 25 Jun 2010 15:00:00 PST')).toBe('unavailable_after: 2010-06-25T23:00:00Z');
   });
   it('keeps indexifembedded only beside noindex', () => {
@@ -66,7 +68,9 @@ describe('reconcile: rules', () => {
     expect(reconcile('NOARCHIVE, noarchive', ['NoArchive'])).toBe('noarchive');
   });
   it('accepts parsed values and mixes forms', () => {
-    expect(tokens(reconcile({ index: false }, ['nofollow'], 'noarchive'))).toEqual(tokens('noindex, nofollow, noarchive'));
+    expect(tokens(reconcile({ index: false }, ['nofollow'], 'noarchive'))).toEqual(
+      tokens('noindex, nofollow, noarchive'),
+    );
   });
   it('ignores crawler-specific directives for the robots tag', () => {
     expect(reconcile({ googlebot: 'noindex' })).toBe('');
@@ -78,7 +82,9 @@ describe('reconcile: repeated values inside one input', () => {
     expect(reconcile('max-snippet:10, max-snippet:50')).toBe('max-snippet:10');
     expect(reconcile('max-image-preview:none, max-image-preview:large')).toBe('max-image-preview:none');
     expect(reconcile('max-video-preview:3, max-video-preview:-1')).toBe('max-video-preview:3');
-    expect(reconcile('unavailable_after: 2026-01-01, unavailable_after: 2027-01-01')).toBe('unavailable_after: 2026-01-01');
+    expect(reconcile('unavailable_after: 2026-01-01, unavailable_after: 2027-01-01')).toBe(
+      'unavailable_after: 2026-01-01',
+    );
     expect(reconcile({ maxSnippet: 5, 'max-snippet': 50 })).toBe('max-snippet:5');
   });
 });

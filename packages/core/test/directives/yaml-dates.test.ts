@@ -38,11 +38,21 @@ describe('item 15: rolledOverYamlDate', () => {
         fc.integer({ min: 1970, max: 2100 }),
         part(13),
         part(32),
-        fc.option(fc.tuple(part(25), part(61), part(61), fc.constantFrom('', 'Z', '+01:00', '-0530', ' +2'), fc.constantFrom('', '.5', '.123')), { nil: undefined }),
+        fc.option(
+          fc.tuple(
+            part(25),
+            part(61),
+            part(61),
+            fc.constantFrom('', 'Z', '+01:00', '-0530', ' +2'),
+            fc.constantFrom('', '.5', '.123'),
+          ),
+          { nil: undefined },
+        ),
         fc.constantFrom('unavailable_after: ', '- ', '{ unavailable_after: '),
         (year, month, day, time, lead) => {
           const date = `${year}-${pad(month)}-${pad(day)}`;
-          const scalar = time === undefined ? date : `${date}T${pad(time[0])}:${pad(time[1])}:${pad(time[2])}${time[4]}${time[3]}`;
+          const scalar =
+            time === undefined ? date : `${date}T${pad(time[0])}:${pad(time[1])}:${pad(time[2])}${time[4]}${time[3]}`;
           const text = `title: t\nrobots:\n  ${lead}${scalar}${lead.startsWith('{') ? ' }' : ''}\n`;
           let parsed: unknown;
           try {
@@ -53,7 +63,12 @@ describe('item 15: rolledOverYamlDate', () => {
           const value = (parsed as { robots: unknown }).robots;
           const found = Array.isArray(value) ? value[0] : (value as Record<string, unknown>).unavailable_after;
           if (!(found instanceof Date)) return; // js-yaml kept it a string
-          const real = month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate() && (time === undefined || (time[0] < 24 && time[1] < 60 && time[2] < 60));
+          const real =
+            month >= 1 &&
+            month <= 12 &&
+            day >= 1 &&
+            day <= new Date(Date.UTC(year, month, 0)).getUTCDate() &&
+            (time === undefined || (time[0] < 24 && time[1] < 60 && time[2] < 60));
           seen[real ? 'real' : 'impossible']++;
           expect(rolledOverYamlDate(found, text)).toBe(real ? undefined : scalar);
         },
@@ -69,7 +84,10 @@ describe('item 15: rolledOverYamlDate', () => {
     const text = 'robots:\n  googlebot:\n    unavailable_after: 2031-04-31\n  maxSnippet: 5\n';
     const value = (yaml.load(text) as { robots: unknown }).robots;
     expect(containsDate(value)).toBe(true);
-    expect(restoreImpossibleYamlDates(value, text)).toEqual({ googlebot: { unavailable_after: '2031-04-31' }, maxSnippet: 5 });
+    expect(restoreImpossibleYamlDates(value, text)).toEqual({
+      googlebot: { unavailable_after: '2031-04-31' },
+      maxSnippet: 5,
+    });
     expect(containsDate('noindex')).toBe(false);
     const real = new Date('2031-06-01T00:00:00Z');
     expect(restoreImpossibleYamlDates({ unavailable_after: real }, text)).toEqual({ unavailable_after: real });
@@ -99,7 +117,9 @@ describe('item 15: resolvePage with the front matter text', () => {
   const data = yaml.load('robots:\n  unavailable_after: 2030-02-30\n') as Record<string, unknown>;
 
   it('fails an unquoted impossible date exactly as the quoted one fails', () => {
-    const quoted = errorOf(() => resolvePage({ url: '/a/', data: { robots: { unavailable_after: '2030-02-30' } }, source: 'a.md' }, options));
+    const quoted = errorOf(() =>
+      resolvePage({ url: '/a/', data: { robots: { unavailable_after: '2030-02-30' } }, source: 'a.md' }, options),
+    );
     const unquoted = errorOf(() => resolvePage({ url: '/a/', data, source: 'a.md', frontMatterText: text }, options));
     expect(unquoted.message).toBe(quoted.message);
     expect(unquoted.message).toBe(
@@ -117,21 +137,31 @@ describe('item 15: resolvePage with the front matter text', () => {
     expect(reads).toBe(0);
     expect(() => resolvePage({ url: '/a/', data, frontMatterText: read }, options)).toThrow(/`2030-02-30`/);
     expect(reads).toBe(1);
-    expect(() => resolvePage({ url: '/a/', own: [{ robots: data.robots, source: 'entry.md', frontMatterText: read }] }, options)).toThrow(/entry\.md.*`2030-02-30`/);
+    expect(() =>
+      resolvePage({ url: '/a/', own: [{ robots: data.robots, source: 'entry.md', frontMatterText: read }] }, options),
+    ).toThrow(/entry\.md.*`2030-02-30`/);
   });
 
   it('keeps a real date, and the rolled-over date when no text is given (as before)', () => {
     expect(resolvePage({ url: '/a/', data, source: 'a.md' }, options).robots).toBe('unavailable_after: 2030-03-02');
     const real = yaml.load('robots:\n  unavailable_after: 2030-03-02\n') as Record<string, unknown>;
-    expect(resolvePage({ url: '/a/', data: real, frontMatterText: 'robots:\n  unavailable_after: 2030-03-02\n' }, options).robots).toBe('unavailable_after: 2030-03-02');
+    expect(
+      resolvePage({ url: '/a/', data: real, frontMatterText: 'robots:\n  unavailable_after: 2030-03-02\n' }, options)
+        .robots,
+    ).toBe('unavailable_after: 2030-03-02');
   });
 });
 
 describe('item 17: directives without commas', () => {
-  it.each(['noindex nofollow', 'noindex; nofollow', 'noindex;nofollow', 'noindex  max-snippet:50'])('rejects %j, saying to separate directives with commas', (input) => {
-    const message = errorOf(() => parseRobots(input, { file: 'post.md', key: 'robots' })).message;
-    expect(message).toMatch(/^\[@robots-kit\/core\] post\.md, key `robots`: separate directives with commas, got `.+`\. Did you mean `noindex, [a-z:0-9-]+`\?$/);
-  });
+  it.each(['noindex nofollow', 'noindex; nofollow', 'noindex;nofollow', 'noindex  max-snippet:50'])(
+    'rejects %j, saying to separate directives with commas',
+    (input) => {
+      const message = errorOf(() => parseRobots(input, { file: 'post.md', key: 'robots' })).message;
+      expect(message).toMatch(
+        /^\[@robots-kit\/core\] post\.md, key `robots`: separate directives with commas, got `.+`\. Did you mean `noindex, [a-z:0-9-]+`\?$/,
+      );
+    },
+  );
   it('fails even with strict: false, where an unknown word only warns', () => {
     expect(() => parseRobots('noindex nofollow', {}, { strict: false })).toThrow(/separate directives with commas/);
     expect(parseRobots('noindex nofolow2', {}, { strict: false }).warnings).toHaveLength(1);

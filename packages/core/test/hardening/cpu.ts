@@ -27,7 +27,10 @@ export function cpuRatio(hostile: () => unknown, benign: () => unknown, { trials
   benign();
   let best = { hostile: Infinity, benign: Infinity };
   for (let i = 0; i < trials; i++) {
-    best = { hostile: Math.min(best.hostile, perCall(hostile, minimum)), benign: Math.min(best.benign, perCall(benign, minimum)) };
+    best = {
+      hostile: Math.min(best.hostile, perCall(hostile, minimum)),
+      benign: Math.min(best.benign, perCall(benign, minimum)),
+    };
   }
   return best.hostile / best.benign;
 }
@@ -44,12 +47,19 @@ async function perCallAsync(task: () => Promise<unknown>, minimum: number): Prom
   return used / calls;
 }
 /** {@link cpuRatio} for asynchronous work, such as a whole audit. */
-export async function cpuRatioAsync(hostile: () => Promise<unknown>, benign: () => Promise<unknown>, { trials = 3, minimum = 20_000 } = {}): Promise<number> {
+export async function cpuRatioAsync(
+  hostile: () => Promise<unknown>,
+  benign: () => Promise<unknown>,
+  { trials = 3, minimum = 20_000 } = {},
+): Promise<number> {
   await hostile();
   await benign();
   let best = { hostile: Infinity, benign: Infinity };
   for (let i = 0; i < trials; i++) {
-    best = { hostile: Math.min(best.hostile, await perCallAsync(hostile, minimum)), benign: Math.min(best.benign, await perCallAsync(benign, minimum)) };
+    best = {
+      hostile: Math.min(best.hostile, await perCallAsync(hostile, minimum)),
+      benign: Math.min(best.benign, await perCallAsync(benign, minimum)),
+    };
   }
   return best.hostile / best.benign;
 }

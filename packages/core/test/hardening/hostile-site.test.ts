@@ -34,23 +34,41 @@ describe('item 1: header-file patterns run in linear time', () => {
   const headerFiles = (hostile: boolean): Record<string, string> => ({
     [page]: PAGE,
     '.htaccess': `<If "%{REQUEST_URI} =~ m#^/(a|${hostile ? 'a' : 'b'})+b$#">\n  Header set X-Robots-Tag "noindex"\n</If>\n`,
-    '_headers': `/a*${hostile ? 'a*'.repeat(11) : 'c*'.repeat(11)}b\n  X-Robots-Tag: noindex\n`,
-    '../vercel.json': JSON.stringify({ headers: [{ source: hostile ? '/:p((?:a|a)+b)' : '/:p((?:a|c)+b)', headers: [{ key: 'X-Robots-Tag', value: 'noindex' }] }] }),
+    _headers: `/a*${hostile ? 'a*'.repeat(11) : 'c*'.repeat(11)}b\n  X-Robots-Tag: noindex\n`,
+    '../vercel.json': JSON.stringify({
+      headers: [
+        { source: hostile ? '/:p((?:a|a)+b)' : '/:p((?:a|c)+b)', headers: [{ key: 'X-Robots-Tag', value: 'noindex' }] },
+      ],
+    }),
   });
 
-  it('an audit of the issue\'s .htaccess, _headers and vercel.json costs what benign patterns cost', async () => {
-    const hostile = tempSite(Object.fromEntries(Object.entries(headerFiles(true)).map(([file, text]) => [file.replace('../', 'site/../'), text])));
-    const benign = tempSite(Object.fromEntries(Object.entries(headerFiles(false)).map(([file, text]) => [file.replace('../', 'site/../'), text])));
+  it("an audit of the issue's .htaccess, _headers and vercel.json costs what benign patterns cost", async () => {
+    const hostile = tempSite(
+      Object.fromEntries(
+        Object.entries(headerFiles(true)).map(([file, text]) => [file.replace('../', 'site/../'), text]),
+      ),
+    );
+    const benign = tempSite(
+      Object.fromEntries(
+        Object.entries(headerFiles(false)).map(([file, text]) => [file.replace('../', 'site/../'), text]),
+      ),
+    );
     try {
       const dir = (root: string) => path.join(root, 'site');
       for (const root of [hostile.root, benign.root]) mkdirSync(dir(root), { recursive: true });
-      for (const [root, files] of [[hostile.root, headerFiles(true)], [benign.root, headerFiles(false)]] as const) {
+      for (const [root, files] of [
+        [hostile.root, headerFiles(true)],
+        [benign.root, headerFiles(false)],
+      ] as const) {
         for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir(root), file), text);
       }
       const report = await auditSite(dir(hostile.root));
       expect(report.headerFiles.sort()).toEqual(['../vercel.json', '.htaccess', '_headers']);
       expect(report.pages[0]!.crawlers['*']!.indexable).toBe(true);
-      const ratio = await cpuRatioAsync(() => auditSite(dir(hostile.root)), () => auditSite(dir(benign.root)));
+      const ratio = await cpuRatioAsync(
+        () => auditSite(dir(hostile.root)),
+        () => auditSite(dir(benign.root)),
+      );
       expect(ratio).toBeLessThan(3);
     } finally {
       hostile.cleanup();
@@ -59,12 +77,18 @@ describe('item 1: header-file patterns run in linear time', () => {
   });
 
   it('a backreference the audit will not run is reported, and matches nothing', async () => {
-    await withSite({ 'a.html': PAGE, '.htaccess': '<If "%{REQUEST_URI} =~ m#^/(a)\\1#">\n  Header set X-Robots-Tag "noindex"\n</If>\n' }, async (root) => {
-      const report = await auditSite(root);
-      expect(report.findings.find((finding) => finding.id === 'header-rule-unchecked')?.message).toBe(
-        '.htaccess: the audit cannot check the pattern `^/(a)\\1` (a backreference); pages it may match were audited without its X-Robots-Tag.',
-      );
-    });
+    await withSite(
+      {
+        'a.html': PAGE,
+        '.htaccess': '<If "%{REQUEST_URI} =~ m#^/(a)\\1#">\n  Header set X-Robots-Tag "noindex"\n</If>\n',
+      },
+      async (root) => {
+        const report = await auditSite(root);
+        expect(report.findings.find((finding) => finding.id === 'header-rule-unchecked')?.message).toBe(
+          '.htaccess: the audit cannot check the pattern `^/(a)\\1` (a backreference); pages it may match were audited without its X-Robots-Tag.',
+        );
+      },
+    );
   });
 });
 
@@ -87,8 +111,14 @@ describe('item 2: special files are reported, never opened', () => {
     try {
       const report = await auditSite(root);
       expect(unblocked).toBe(false);
-      const skipped = report.findings.filter((finding) => finding.id === 'skipped' || finding.id === 'sitemap-invalid').map((finding) => finding.message);
-      expect(skipped).toEqual([name === 'sitemap.xml' ? 'Sitemap sitemap.xml cannot be read: a named pipe (FIFO), not a file.' : `Skipped ${name}: a named pipe (FIFO), not a file.`]);
+      const skipped = report.findings
+        .filter((finding) => finding.id === 'skipped' || finding.id === 'sitemap-invalid')
+        .map((finding) => finding.message);
+      expect(skipped).toEqual([
+        name === 'sitemap.xml'
+          ? 'Sitemap sitemap.xml cannot be read: a named pipe (FIFO), not a file.'
+          : `Skipped ${name}: a named pipe (FIFO), not a file.`,
+      ]);
     } finally {
       clearInterval(watchdog);
       cleanup();
@@ -101,7 +131,10 @@ describe('item 3 and item 10: sitemaps are streamed, every URL checked, memory b
     const files: Record<string, string | Uint8Array> = { 'index.html': PAGE };
     const children: string[] = [];
     for (let f = 0; f < 20; f++) {
-      const urls = Array.from({ length: 10_000 }, (_, i) => `<url><loc>https://example.com/${'segment-'.repeat(60)}${f}-${i}/</loc></url>`).join('');
+      const urls = Array.from(
+        { length: 10_000 },
+        (_, i) => `<url><loc>https://example.com/${'segment-'.repeat(60)}${f}-${i}/</loc></url>`,
+      ).join('');
       files[`s-${f}.xml.gz`] = gzipSync(`<urlset>${urls}</urlset>`);
       children.push(`<sitemap><loc>https://example.com/s-${f}.xml.gz</loc></sitemap>`);
     }
@@ -111,7 +144,9 @@ describe('item 3 and item 10: sitemaps are streamed, every URL checked, memory b
       // 20 files × 5 MB of text: kept slices of it would pin 100 MB, and the entries more.
       const growth = await peakHeapGrowth(async () => (report = await auditSite(root)), 100);
       expect(report!.summary.sitemapUrls).toBe(200_000);
-      expect(report!.findings.find((finding) => finding.id === 'sitemap-url-missing')?.message).toMatch(/^s-0\.xml\.gz lists 10,000 URLs|^s-0\.xml\.gz lists 10000 URLs/);
+      expect(report!.findings.find((finding) => finding.id === 'sitemap-url-missing')?.message).toMatch(
+        /^s-0\.xml\.gz lists 10,000 URLs|^s-0\.xml\.gz lists 10000 URLs/,
+      );
       expect(growth).toBeLessThan(48 * MB);
     });
   });
@@ -126,10 +161,14 @@ describe('item 3 and item 10: sitemaps are streamed, every URL checked, memory b
       },
       async (root) => {
         const report = await auditSite(root);
-        expect(report.sitemaps).toEqual([{ url: 'sitemap.xml', file: 'sitemap.xml', kind: 'urlset', urlCount: 240_000 }]);
+        expect(report.sitemaps).toEqual([
+          { url: 'sitemap.xml', file: 'sitemap.xml', kind: 'urlset', urlCount: 240_000 },
+        ]);
         expect(findingIds(report)).toEqual(expect.arrayContaining(['noindex-in-sitemap', 'sitemap-too-many-urls']));
         expect(report.findings.find((finding) => finding.id === 'noindex-in-sitemap')!.urls).toEqual(['/hidden/']);
-        expect(report.findings.find((finding) => finding.id === 'sitemap-too-many-urls')!.message).toMatch(/^sitemap\.xml lists 240,000 URLs, over the protocol's 50,000 per file/);
+        expect(report.findings.find((finding) => finding.id === 'sitemap-too-many-urls')!.message).toMatch(
+          /^sitemap\.xml lists 240,000 URLs, over the protocol's 50,000 per file/,
+        );
         const io = captureIo();
         expect(await runCli(['check', root], io)).toBe(1);
       },
@@ -144,7 +183,13 @@ describe('item 4: line numbers in one pass', () => {
     const manyLines = `<head>${`${tag}\n`.repeat(40_000).slice(0, oneLine.length - 13)}</head>`;
     expect(readPage(oneLine).robotsTags.at(-1)!.line).toBe(1);
     expect(readPage(manyLines).robotsTags.at(-1)!.line).toBeGreaterThan(39_000);
-    expect(cpuRatio(() => readPage(oneLine), () => readPage(manyLines), { trials: 3 })).toBeLessThan(3);
+    expect(
+      cpuRatio(
+        () => readPage(oneLine),
+        () => readPage(manyLines),
+        { trials: 3 },
+      ),
+    ).toBeLessThan(3);
   });
 });
 
@@ -154,13 +199,17 @@ describe('item 5: did-you-mean only for short words', () => {
 
   it('parseRobots of a 160,000-character unknown directive costs what a valid list of that size costs', () => {
     expect(() => parseRobots(unknown)).toThrow(/unknown directive/);
-    const ratio = cpuRatio(() => {
-      try {
-        parseRobots(unknown);
-      } catch {
-        // the error is the point
-      }
-    }, () => parseRobots(known), { trials: 3 });
+    const ratio = cpuRatio(
+      () => {
+        try {
+          parseRobots(unknown);
+        } catch {
+          // the error is the point
+        }
+      },
+      () => parseRobots(known),
+      { trials: 3 },
+    );
     expect(ratio).toBeLessThan(5);
   });
 
@@ -171,7 +220,12 @@ describe('item 5: did-you-mean only for short words', () => {
     try {
       const report = await auditSite(hostile.root);
       expect(findingIds(report)).toContain('invalid-robots-directive');
-      expect(await cpuRatioAsync(() => auditSite(hostile.root), () => auditSite(benign.root))).toBeLessThan(5);
+      expect(
+        await cpuRatioAsync(
+          () => auditSite(hostile.root),
+          () => auditSite(benign.root),
+        ),
+      ).toBeLessThan(5);
     } finally {
       hostile.cleanup();
       benign.cleanup();
@@ -180,10 +234,25 @@ describe('item 5: did-you-mean only for short words', () => {
 });
 
 describe('item 6: header rules grow linearly with the pages', () => {
-  const pages = (count: number) => Array.from({ length: count }, (_, i) => ({ url: `/blog/post-${i}/`, tags: i % 3 ? { robots: 'noindex' } : { robots: 'nosnippet', googlebot: 'noarchive' } }));
+  const pages = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({
+      url: `/blog/post-${i}/`,
+      tags: i % 3 ? { robots: 'noindex' } : { robots: 'nosnippet', googlebot: 'noarchive' },
+    }));
   const generate = (count: number) => {
     const list = pages(count);
-    return () => generateHeaderFiles({ targets: ['netlify', 'vercel', 'apache'], html: true, rules: [{ path: '/files/**', robots: 'noindex' }, { path: '/blog/**', robots: 'noarchive' }] }, { indexable: true, pages: list, readExisting: () => undefined });
+    return () =>
+      generateHeaderFiles(
+        {
+          targets: ['netlify', 'vercel', 'apache'],
+          html: true,
+          rules: [
+            { path: '/files/**', robots: 'noindex' },
+            { path: '/blog/**', robots: 'noarchive' },
+          ],
+        },
+        { indexable: true, pages: list, readExisting: () => undefined },
+      );
   };
   it('four times the pages cost about four times the CPU, not sixteen', () => {
     expect(generate(4000)()[0]!.content).toContain('/blog/post-3999/');
@@ -201,10 +270,12 @@ describe('item 12 and minor: links that leave the folder or loop are refused wit
         symlinkSync(path.join(outside, 'passwd'), path.join(root, 'leak.html'));
         const report = await auditSite(root);
         expect(report.robotsTxt.found).toBe(false);
-        expect(report.findings.filter((finding) => finding.id === 'skipped').map((finding) => finding.message)).toEqual([
-          'Skipped leak.html: a symbolic link to outside the folder, not followed.',
-          'Skipped robots.txt: a symbolic link to outside the folder, not followed.',
-        ]);
+        expect(report.findings.filter((finding) => finding.id === 'skipped').map((finding) => finding.message)).toEqual(
+          [
+            'Skipped leak.html: a symbolic link to outside the folder, not followed.',
+            'Skipped robots.txt: a symbolic link to outside the folder, not followed.',
+          ],
+        );
         for (const format of ['table', 'json', 'github', 'sarif']) {
           const io = captureIo();
           await runCli(['check', root, `--format=${format}`, '--pages'], io);
@@ -217,15 +288,20 @@ describe('item 12 and minor: links that leave the folder or loop are refused wit
   });
 
   it('looping links and non-UTF-8 files get their own reasons', async () => {
-    await withSite({ 'index.html': PAGE, 'latin.html': Buffer.from('<title>caf\xe9</title>', 'latin1') }, async (root) => {
-      symlinkSync('loop.html', path.join(root, 'loop.html'));
-      symlinkSync('robots.txt', path.join(root, 'robots.txt'));
-      const report = await auditSite(root);
-      expect(report.findings.filter((finding) => finding.id === 'skipped').map((finding) => finding.message)).toEqual([
-        'Skipped latin.html: not valid UTF-8 (byte 0xe9 at offset 10; Latin-1 or Windows-1252?).',
-        'Skipped loop.html: a symbolic link loop.',
-        'Skipped robots.txt: a symbolic link loop.',
-      ]);
-    });
+    await withSite(
+      { 'index.html': PAGE, 'latin.html': Buffer.from('<title>caf\xe9</title>', 'latin1') },
+      async (root) => {
+        symlinkSync('loop.html', path.join(root, 'loop.html'));
+        symlinkSync('robots.txt', path.join(root, 'robots.txt'));
+        const report = await auditSite(root);
+        expect(report.findings.filter((finding) => finding.id === 'skipped').map((finding) => finding.message)).toEqual(
+          [
+            'Skipped latin.html: not valid UTF-8 (byte 0xe9 at offset 10; Latin-1 or Windows-1252?).',
+            'Skipped loop.html: a symbolic link loop.',
+            'Skipped robots.txt: a symbolic link loop.',
+          ],
+        );
+      },
+    );
   });
 });

@@ -32,7 +32,11 @@ describe('huge inputs are handled in bounded time and memory', () => {
       return { robots: 'noindex, nofollow' };
     });
     expect(seen).toEqual(['nofollow']);
-    expect(result.html.length).toBe(html.length - '<meta name="robots" content="nofollow">'.length + '<meta name="robots" content="noindex, nofollow">'.length);
+    expect(result.html.length).toBe(
+      html.length -
+        '<meta name="robots" content="nofollow">'.length +
+        '<meta name="robots" content="noindex, nofollow">'.length,
+    );
   });
 
   it('parses a 1 MB robots.txt up to the 500 KiB crawlers read, and says so', () => {
@@ -52,7 +56,9 @@ describe('huge inputs are handled in bounded time and memory', () => {
   });
 
   it('parses a directive list of 200,000 tokens', () => {
-    const list = Array.from({ length: 200_000 }, (_, i) => (i % 2 ? 'noarchive' : 'max-snippet:' + (i % 500))).join(', ');
+    const list = Array.from({ length: 200_000 }, (_, i) => (i % 2 ? 'noarchive' : 'max-snippet:' + (i % 500))).join(
+      ', ',
+    );
     expect(reconcile(list)).toBe('noarchive, nosnippet');
   });
 });

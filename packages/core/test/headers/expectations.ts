@@ -39,10 +39,16 @@ export function expectedRobots(rules: readonly TestRule[], pages: readonly HtmlP
     if (canonical(page.url) !== canonical(path)) continue;
     for (const [name, content] of Object.entries(page.tags)) {
       const all = parseRobots(content).all;
-      matching.push(name === 'robots' ? { all, crawlers: new Map() } : { all: { flags: new Set() }, crawlers: new Map([[name, all]]) });
+      matching.push(
+        name === 'robots'
+          ? { all, crawlers: new Map() }
+          : { all: { flags: new Set() }, crawlers: new Map([[name, all]]) },
+      );
     }
   }
-  return valueList(headerValues(mergeRuleDirectives({ all: { flags: new Set() }, crawlers: new Map() }, ...matching))).join(' | ');
+  return valueList(
+    headerValues(mergeRuleDirectives({ all: { flags: new Set() }, crawlers: new Map() }, ...matching)),
+  ).join(' | ');
 }
 
 /** A received header (several lines joined by `, `, or crawler-scoped values) in the same canonical form. */
@@ -67,7 +73,8 @@ export function netlifySends(headersFile: string, path: string): string | null {
 /** What Cloudflare Pages sends: every matching rule's lines, joined in file order. */
 export function cloudflareSends(headersFile: string, path: string): string | null {
   const lines: string[] = [];
-  for (const [pattern, headers] of parseHeadersFile(headersFile)) if (matchHeaderPattern(pattern, path, 'cloudflare')) lines.push(...robotsLines(headers));
+  for (const [pattern, headers] of parseHeadersFile(headersFile))
+    if (matchHeaderPattern(pattern, path, 'cloudflare')) lines.push(...robotsLines(headers));
   return lines.length > 0 ? lines.join(', ') : null;
 }
 

@@ -3,7 +3,15 @@ import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
 import { RobotsError } from '../../src/errors.js';
 import { compareGlobs } from '../../src/glob/automaton.js';
-import { globToHeadersPatterns, type HeadersHosts, globToPathRegex, globToFileNameRegex, globToServerRegex, globToVercelSource, isFileNameGlob } from '../../src/glob/translate.js';
+import {
+  globToHeadersPatterns,
+  type HeadersHosts,
+  globToPathRegex,
+  globToFileNameRegex,
+  globToServerRegex,
+  globToVercelSource,
+  isFileNameGlob,
+} from '../../src/glob/translate.js';
 import { parseHeaderGlob } from '../../src/glob/parse.js';
 import { matchHeaderPattern, matchVercelSource } from '../../src/adapter.js';
 import { globMatches } from './expectations.js';
@@ -16,14 +24,25 @@ const segmentPart = fc.oneof(
   { weight: 3, arbitrary: fc.constant('*') },
   { weight: 1, arbitrary: fc.constantFrom('?', '[ab]', '[^a]', '[a-c]', '{a,b}', '{pdf,b}') },
 );
-const segment = fc.oneof({ weight: 1, arbitrary: fc.constant('**') }, { weight: 4, arbitrary: fc.array(segmentPart, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('')) });
+const segment = fc.oneof(
+  { weight: 1, arbitrary: fc.constant('**') },
+  { weight: 4, arbitrary: fc.array(segmentPart, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('')) },
+);
 const globArbitrary = fc
   .tuple(fc.constantFrom('/', '**/'), fc.array(segment, { minLength: 0, maxLength: 3 }), fc.boolean())
-  .map(([lead, segments, trailingSlash]) => (lead + segments.join('/') + (trailingSlash ? '/' : '')).replace(/^\*\*\/$/, '**'))
+  .map(([lead, segments, trailingSlash]) =>
+    (lead + segments.join('/') + (trailingSlash ? '/' : '')).replace(/^\*\*\/$/, '**'),
+  )
   .filter((glob) => !/\*\*\/\*\*|\*\*\*|[^/]\*\*|\*\*[^/]/.test(glob.replace(/^\*\*\//, '/')));
 
 /** Normalized URL paths over the same alphabet plus characters no glob names. */
-const pathSegment = fc.array(fc.constantFrom('a', 'b', 'c', '.', 'pdf', '-', '_', 'A', 'z9', '%20', ':x', '*'), { minLength: 1, maxLength: 3 }).map((parts) => parts.join('')).filter((name) => name !== '.' && name !== '..');
+const pathSegment = fc
+  .array(fc.constantFrom('a', 'b', 'c', '.', 'pdf', '-', '_', 'A', 'z9', '%20', ':x', '*'), {
+    minLength: 1,
+    maxLength: 3,
+  })
+  .map((parts) => parts.join(''))
+  .filter((name) => name !== '.' && name !== '..');
 const pathArbitrary = fc.array(pathSegment, { minLength: 0, maxLength: 4 }).map((segments) => '/' + segments.join('/'));
 
 function parseOrSkip(glob: string) {
@@ -61,7 +80,12 @@ describe('glob → host pattern translation is exact (picomatch meaning, trailin
         for (const path of paths.filter((p) => p === p.toLowerCase())) {
           const expected = globMatches(text, path);
           for (const variant of withTwin(path)) {
-            expect({ text, patterns, variant, match: patterns.some((pattern) => matchHeaderPattern(pattern, variant, 'netlify')) }).toEqual({ text, patterns, variant, match: expected });
+            expect({
+              text,
+              patterns,
+              variant,
+              match: patterns.some((pattern) => matchHeaderPattern(pattern, variant, 'netlify')),
+            }).toEqual({ text, patterns, variant, match: expected });
           }
         }
       }),
@@ -79,11 +103,24 @@ describe('glob → host pattern translation is exact (picomatch meaning, trailin
         if (!patterns) return;
         translated++;
         for (const path of paths) {
-          const hits = withTwin(path).map((variant) => patterns.some((pattern) => matchHeaderPattern(pattern, variant, 'cloudflare')));
+          const hits = withTwin(path).map((variant) =>
+            patterns.some((pattern) => matchHeaderPattern(pattern, variant, 'cloudflare')),
+          );
           const expected = globMatches(text, path);
-          expect({ text, patterns, path, match: hits.some(Boolean) }).toEqual({ text, patterns, path, match: expected });
+          expect({ text, patterns, path, match: hits.some(Boolean) }).toEqual({
+            text,
+            patterns,
+            path,
+            match: expected,
+          });
           // The form a static host serves (no slash for files, a slash for directories) must hit on its own.
-          if (expected) expect({ text, patterns, path, both: hits.every(Boolean) || hits[0] === true || path === '/' }).toEqual({ text, patterns, path, both: true });
+          if (expected)
+            expect({ text, patterns, path, both: hits.every(Boolean) || hits[0] === true || path === '/' }).toEqual({
+              text,
+              patterns,
+              path,
+              both: true,
+            });
         }
       }),
       RUNS,
@@ -99,7 +136,11 @@ describe('glob → host pattern translation is exact (picomatch meaning, trailin
         if (!patterns) return;
         for (const path of paths.filter((p) => p === p.toLowerCase())) {
           const expected = globMatches(text, path);
-          expect(withTwin(path).some((variant) => patterns.some((pattern) => matchHeaderPattern(pattern, variant, 'cloudflare')))).toBe(expected);
+          expect(
+            withTwin(path).some((variant) =>
+              patterns.some((pattern) => matchHeaderPattern(pattern, variant, 'cloudflare')),
+            ),
+          ).toBe(expected);
           expect(patterns.some((pattern) => matchHeaderPattern(pattern, path, 'netlify'))).toBe(expected);
         }
       }),
@@ -117,11 +158,23 @@ describe('glob → host pattern translation is exact (picomatch meaning, trailin
         for (const path of paths) {
           const expected = globMatches(text, path);
           for (const variant of withTwin(path)) {
-            expect({ text, source, variant, match: matchVercelSource(source, variant) }).toEqual({ text, source, variant, match: expected });
-            expect({ text, server: server.source, variant, match: server.test(variant) }).toEqual({ text, server: server.source, variant, match: expected });
+            expect({ text, source, variant, match: matchVercelSource(source, variant) }).toEqual({
+              text,
+              source,
+              variant,
+              match: expected,
+            });
+            expect({ text, server: server.source, variant, match: server.test(variant) }).toEqual({
+              text,
+              server: server.source,
+              variant,
+              match: expected,
+            });
           }
           // After `index` / `DirectoryIndex`, the server matches the index file of a matched directory URL.
-          expect(server.test(`${path === '/' ? '' : path}/index.html`)).toBe(expected || globMatches(text, `${path === '/' ? '' : path}/index.html`));
+          expect(server.test(`${path === '/' ? '' : path}/index.html`)).toBe(
+            expected || globMatches(text, `${path === '/' ? '' : path}/index.html`),
+          );
         }
       }),
       RUNS,
@@ -160,7 +213,8 @@ function smallPaths(): string[] {
   };
   const long = upTo(3);
   const short = upTo(2);
-  const below = (prefixes: string[], names: string[]): string[] => prefixes.flatMap((prefix) => names.map((name) => `${prefix}/${name}`));
+  const below = (prefixes: string[], names: string[]): string[] =>
+    prefixes.flatMap((prefix) => names.map((name) => `${prefix}/${name}`));
   const one = below([''], long);
   return ['/', ...one, ...below(one, long), ...below(below(below([''], short), short), short)];
 }
@@ -168,7 +222,18 @@ function smallPaths(): string[] {
 describe('compareGlobs (the overlap / containment decisions behind rule ordering)', () => {
   const paths = smallPaths();
   const smallGlob = fc
-    .tuple(fc.constantFrom('/', '**/'), fc.array(fc.oneof(fc.constant('**'), fc.array(fc.constantFrom('a', 'b', '.', '*', '?', '[^a]', '{a,b}'), { minLength: 1, maxLength: 2 }).map((parts) => parts.join(''))), { maxLength: 2 }))
+    .tuple(
+      fc.constantFrom('/', '**/'),
+      fc.array(
+        fc.oneof(
+          fc.constant('**'),
+          fc
+            .array(fc.constantFrom('a', 'b', '.', '*', '?', '[^a]', '{a,b}'), { minLength: 1, maxLength: 2 })
+            .map((parts) => parts.join('')),
+        ),
+        { maxLength: 2 },
+      ),
+    )
     .map(([lead, segments]) => (lead + segments.join('/')).replace(/^\*\*\/$/, '**'));
 
   it('agrees with brute force over every small path', () => {

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { RobotsError } from '../../src/errors.js';
 import { generateHeaderFiles, type HeaderFile, type HeaderFilesContext } from '../../src/index.js';
 import { parseHeadersFile, readHtaccessHeaders, readVercelHeaders, validateHeadersOptions } from '../../src/adapter.js';
-import { cloudflareSends, expectedRobots, globMatches, netlifySends, receivedRobots, vercelSends, type TestRule } from './expectations.js';
+import {
+  cloudflareSends,
+  expectedRobots,
+  globMatches,
+  netlifySends,
+  receivedRobots,
+  vercelSends,
+  type TestRule,
+} from './expectations.js';
 
 /** A build output: pages, PDFs at several depths, and names that look like PDFs but are not. */
 const FILES = [
@@ -22,7 +30,17 @@ const FILES = [
 ];
 const PDFS = FILES.filter((file) => file.endsWith('.pdf'));
 /** Requests for paths that are not built files, or near misses of the listed ones; `/files/new.pdf` and `/.pdf` are PDFs the build did not make. */
-const OTHER_PATHS = ['/', '/files', '/files/', '/files/new.pdf', '/files/guide', '/files/guide.pdf/extra', '/blog/post/', '/pdf', '/.pdf'];
+const OTHER_PATHS = [
+  '/',
+  '/files',
+  '/files/',
+  '/files/new.pdf',
+  '/files/guide',
+  '/files/guide.pdf/extra',
+  '/blog/post/',
+  '/pdf',
+  '/.pdf',
+];
 /** Those no glob of these tests lists: they get what the glob means, as the built files do. */
 const NOT_LISTED = OTHER_PATHS.filter((path) => !globMatches('**/*.{pdf,html}', path));
 const PDF_RULE: TestRule = { path: '**/*.pdf', robots: 'noindex' };
@@ -61,12 +79,18 @@ describe('a glob `_headers` cannot express, given the built files', () => {
       const listed = PDFS.includes(path);
       expect({ path, sent: netlifySends(content, path) }).toEqual({ path, sent: listed ? 'noindex' : null });
       // Built files get exactly what the glob means for them.
-      if (FILES.includes(path)) expect({ path, sent: netlifySends(content, path) !== null }).toEqual({ path, sent: globMatches('**/*.pdf', path) });
+      if (FILES.includes(path))
+        expect({ path, sent: netlifySends(content, path) !== null }).toEqual({
+          path,
+          sent: globMatches('**/*.pdf', path),
+        });
     }
     expect(netlifySends(content, '/files/guide.pdf.html')).toBeNull();
     expect(netlifySends(content, '/other.txt')).toBeNull();
     // The file comments point at the user's rule.
-    expect(content).toContain('# /files/guide.pdf, a file of **/*.pdf (headers.rules[0].path)\n/files/guide.pdf\n  X-Robots-Tag: noindex\n');
+    expect(content).toContain(
+      '# /files/guide.pdf, a file of **/*.pdf (headers.rules[0].path)\n/files/guide.pdf\n  X-Robots-Tag: noindex\n',
+    );
   });
 
   it('netlify and cloudflare together: `/files/*.pdf` listed once, right for both readers, without trailing-slash twins', () => {
@@ -75,7 +99,11 @@ describe('a glob `_headers` cannot express, given the built files', () => {
     expect([...parseHeadersFile(content).keys()].sort()).toEqual(['/files/guide.pdf', '/files/report.pdf']);
     for (const path of [...FILES, ...NOT_LISTED]) {
       const expected = expectedRobots(rules, [], path);
-      expect({ path, netlify: receivedRobots(netlifySends(content, path)), cloudflare: receivedRobots(cloudflareSends(content, path)) }).toEqual({ path, netlify: expected, cloudflare: expected });
+      expect({
+        path,
+        netlify: receivedRobots(netlifySends(content, path)),
+        cloudflare: receivedRobots(cloudflareSends(content, path)),
+      }).toEqual({ path, netlify: expected, cloudflare: expected });
     }
   });
 
@@ -92,7 +120,10 @@ describe('a glob `_headers` cannot express, given the built files', () => {
 
   it('no built file matches: no rule and no error, the other rules written as usual', () => {
     const files = FILES.filter((path) => !path.endsWith('.pdf'));
-    const content = headersOf({ targets: ['netlify'], rules: [PDF_RULE, { path: '/img/**', robots: 'noimageindex' }] }, { files });
+    const content = headersOf(
+      { targets: ['netlify'], rules: [PDF_RULE, { path: '/img/**', robots: 'noimageindex' }] },
+      { files },
+    );
     expect([...parseHeadersFile(content).keys()]).toEqual(['/img', '/img/:p1/*']);
     expect(content).not.toContain('pdf');
     expect(parseHeadersFile(headersOf({ targets: ['netlify'], rules: [PDF_RULE] }, { files: [] })).size).toBe(0);
@@ -110,36 +141,69 @@ describe('a glob `_headers` cannot express, given the built files', () => {
 
   it('a preview build checks the rules the same way, and writes only the site-wide rule', () => {
     const preview = { indexable: false };
-    expect(failure(() => generateHeaderFiles({ targets: ['netlify'], rules: [PDF_RULE] }, context(preview))).code).toBe('unsupported-glob');
-    expect(failure(() => generateHeaderFiles({ targets: ['netlify'], rules: [PDF_RULE] }, context({ ...preview, files: ['/a b.pdf'] }))).code).toBe('unsupported-file-name');
+    expect(failure(() => generateHeaderFiles({ targets: ['netlify'], rules: [PDF_RULE] }, context(preview))).code).toBe(
+      'unsupported-glob',
+    );
+    expect(
+      failure(() =>
+        generateHeaderFiles({ targets: ['netlify'], rules: [PDF_RULE] }, context({ ...preview, files: ['/a b.pdf'] })),
+      ).code,
+    ).toBe('unsupported-file-name');
     const content = headersOf({ targets: ['netlify'], rules: [PDF_RULE] }, preview);
     expect([...parseHeadersFile(content)]).toEqual([['/*', [{ name: 'X-Robots-Tag', value: 'noindex, nofollow' }]]]);
   });
 
   it('vercel, apache and nginx keep the glob as a regex (it also covers files added later)', () => {
-    const files = generateHeaderFiles({ targets: ['netlify', 'vercel', 'apache', 'nginx'], rules: [PDF_RULE] }, context({ files: FILES }));
-    expect(files.map((f) => f.path)).toEqual(['_headers', 'vercel-headers.json', '.htaccess', 'robots-headers.nginx.conf']);
+    const files = generateHeaderFiles(
+      { targets: ['netlify', 'vercel', 'apache', 'nginx'], rules: [PDF_RULE] },
+      context({ files: FILES }),
+    );
+    expect(files.map((f) => f.path)).toEqual([
+      '_headers',
+      'vercel-headers.json',
+      '.htaccess',
+      'robots-headers.nginx.conf',
+    ]);
     expect(parseHeadersFile(file(files, '_headers').content).size).toBe(PDFS.length);
     const vercel = readVercelHeaders(file(files, 'vercel-headers.json').content);
     expect(vercel).toHaveLength(1);
     for (const path of [...FILES, ...OTHER_PATHS]) {
-      expect({ path, robots: receivedRobots(vercelSends(file(files, 'vercel-headers.json').content, path)) }).toEqual({ path, robots: expectedRobots([PDF_RULE], [], path) });
+      expect({ path, robots: receivedRobots(vercelSends(file(files, 'vercel-headers.json').content, path)) }).toEqual({
+        path,
+        robots: expectedRobots([PDF_RULE], [], path),
+      });
     }
     expect(vercelSends(file(files, 'vercel-headers.json').content, '/files/new.pdf')).toBe('noindex');
-    expect(readHtaccessHeaders(file(files, '.htaccess').content).map((rule) => [rule.kind, rule.pattern])).toEqual([['file-name', '^[^/]*\\.pdf$']]);
-    const locations = [...file(files, 'robots-headers.nginx.conf').content.matchAll(/^location ~ "([^"]+)" \{$/gm)].map((m) => m[1]);
+    expect(readHtaccessHeaders(file(files, '.htaccess').content).map((rule) => [rule.kind, rule.pattern])).toEqual([
+      ['file-name', '^[^/]*\\.pdf$'],
+    ]);
+    const locations = [...file(files, 'robots-headers.nginx.conf').content.matchAll(/^location ~ "([^"]+)" \{$/gm)].map(
+      (m) => m[1],
+    );
     expect(locations).toHaveLength(1);
     expect(new RegExp(locations[0]!).test('/files/new.pdf')).toBe(true);
   });
 
   it('nested with a `/files/**` rule: planned like any entry, each built file gets both rules where both match', () => {
-    const rules: TestRule[] = [{ path: '/files/**', robots: 'noindex' }, { path: '**/*.pdf', robots: 'noarchive' }];
+    const rules: TestRule[] = [
+      { path: '/files/**', robots: 'noindex' },
+      { path: '**/*.pdf', robots: 'noarchive' },
+    ];
     for (const targets of [['netlify'], ['netlify', 'cloudflare']]) {
       const content = headersOf({ targets, rules });
       for (const path of [...FILES, ...NOT_LISTED]) {
         const expected = expectedRobots(rules, [], path);
-        expect({ targets, path, netlify: receivedRobots(netlifySends(content, path)) }).toEqual({ targets, path, netlify: expected });
-        if (targets.includes('cloudflare')) expect({ targets, path, cloudflare: receivedRobots(cloudflareSends(content, path)) }).toEqual({ targets, path, cloudflare: expected });
+        expect({ targets, path, netlify: receivedRobots(netlifySends(content, path)) }).toEqual({
+          targets,
+          path,
+          netlify: expected,
+        });
+        if (targets.includes('cloudflare'))
+          expect({ targets, path, cloudflare: receivedRobots(cloudflareSends(content, path)) }).toEqual({
+            targets,
+            path,
+            cloudflare: expected,
+          });
       }
       expect(receivedRobots(netlifySends(content, '/files/guide.pdf'))).toBe('noindex, noarchive');
       expect(receivedRobots(netlifySends(content, '/files/sub/deep.pdf'))).toBe('noindex, noarchive');
@@ -147,36 +211,51 @@ describe('a glob `_headers` cannot express, given the built files', () => {
       expect(receivedRobots(netlifySends(content, '/files/notes.txt'))).toBe('noindex');
     }
     // As globs the two overlap only in part: the regex targets still refuse them, listing or not.
-    const error = failure(() => generateHeaderFiles({ targets: ['netlify', 'vercel'], rules }, context({ files: FILES })));
+    const error = failure(() =>
+      generateHeaderFiles({ targets: ['netlify', 'vercel'], rules }, context({ files: FILES })),
+    );
     expect(error.code).toBe('overlapping-header-rules');
   });
 
   it('merges a listed file with a rule naming it, and with an html page, as any entries', () => {
-    const rules: TestRule[] = [{ path: '**/*.{pdf,html}', robots: 'noarchive' }, { path: '/files/guide.pdf', robots: 'nofollow', userAgent: 'googlebot' }];
-    const pages = [{ url: '/blog/post/index.html', tags: { robots: 'noindex' } }, { url: '/index.html', tags: { googlebot: 'nosnippet' } }];
+    const rules: TestRule[] = [
+      { path: '**/*.{pdf,html}', robots: 'noarchive' },
+      { path: '/files/guide.pdf', robots: 'nofollow', userAgent: 'googlebot' },
+    ];
+    const pages = [
+      { url: '/blog/post/index.html', tags: { robots: 'noindex' } },
+      { url: '/index.html', tags: { googlebot: 'nosnippet' } },
+    ];
     const content = headersOf({ targets: ['netlify'], rules, html: true }, { pages });
     for (const path of [...FILES, ...NOT_LISTED]) {
-      expect({ path, robots: receivedRobots(netlifySends(content, path)) }).toEqual({ path, robots: expectedRobots(rules, pages, path) });
+      expect({ path, robots: receivedRobots(netlifySends(content, path)) }).toEqual({
+        path,
+        robots: expectedRobots(rules, pages, path),
+      });
     }
     expect(receivedRobots(netlifySends(content, '/files/guide.pdf'))).toBe('noarchive | googlebot: nofollow');
     expect(receivedRobots(netlifySends(content, '/blog/post/index.html'))).toBe('noindex, noarchive');
     // One rule per path: the listed file shares it with the explicit rule, and with the page.
     const lines = content.split('\n');
-    for (const path of ['/files/guide.pdf', '/index.html', '/blog/post/index.html']) expect({ path, rules: lines.filter((line) => line === path).length }).toEqual({ path, rules: 1 });
+    for (const path of ['/files/guide.pdf', '/index.html', '/blog/post/index.html'])
+      expect({ path, rules: lines.filter((line) => line === path).length }).toEqual({ path, rules: 1 });
     const patterns = lines.filter((line) => line.startsWith('/'));
     expect(new Set(patterns).size).toBe(patterns.length);
   });
 
   it('errors about a listed file name the rule that listed it', () => {
     const rules: TestRule[] = [{ path: '/**', robots: 'nofollow', userAgent: 'GPTBot' }, PDF_RULE];
-    const error = failure(() => generateHeaderFiles({ targets: ['netlify', 'cloudflare'], rules }, context({ files: FILES })));
+    const error = failure(() =>
+      generateHeaderFiles({ targets: ['netlify', 'cloudflare'], rules }, context({ files: FILES })),
+    );
     expect(error.code).toBe('header-scope-conflict');
     expect(error.details.key).toBe('headers.rules[1].path');
     expect(PDFS).toContain(error.details.value);
   });
 
   it('counts listed files against the 100 rules Cloudflare Pages reads', () => {
-    const pdfs = (count: number) => Array.from({ length: count }, (_, i) => `/docs/file-${String(i).padStart(3, '0')}.pdf`);
+    const pdfs = (count: number) =>
+      Array.from({ length: count }, (_, i) => `/docs/file-${String(i).padStart(3, '0')}.pdf`);
     const options = { targets: ['netlify', 'cloudflare'], rules: [{ path: '**/*.pdf', robots: 'noindex' }] };
     expect(parseHeadersFile(headersOf(options, { files: pdfs(100) })).size).toBe(100);
     const error = failure(() => headersOf(options, { files: pdfs(101) }));
@@ -196,26 +275,40 @@ describe('a glob `_headers` cannot express, given the built files', () => {
     expect(error.code).toBe('unsupported-file-name');
     expect(error.details.key).toBe('headers.rules[0].path');
     expect(error.details.value).toBe(name);
-    expect(error.message).toMatch(/^\[@robots-kit\/core\] options, key `headers\.rules\[0\]\.path`: `_headers` \(Netlify\) cannot express/);
+    expect(error.message).toMatch(
+      /^\[@robots-kit\/core\] options, key `headers\.rules\[0\]\.path`: `_headers` \(Netlify\) cannot express/,
+    );
     expect(error.message).toContain('`**/*.pdf`');
     expect(error.message).toMatch(message);
     expect(error.message).not.toMatch(/\n/);
   });
 
   it('ignores an odd file name the glob does not match', () => {
-    const content = headersOf({ targets: ['netlify'], rules: [PDF_RULE] }, { files: [...FILES, '/my notes.txt', '/café/index.html'] });
+    const content = headersOf(
+      { targets: ['netlify'], rules: [PDF_RULE] },
+      { files: [...FILES, '/my notes.txt', '/café/index.html'] },
+    );
     expect(parseHeadersFile(content).size).toBe(PDFS.length);
   });
 
   it('refuses a file that is not a URL path, naming it', () => {
-    const error = failure(() => headersOf({ targets: ['netlify'], rules: [PDF_RULE] }, { files: ['/index.html', 'files/guide.pdf'] }));
+    const error = failure(() =>
+      headersOf({ targets: ['netlify'], rules: [PDF_RULE] }, { files: ['/index.html', 'files/guide.pdf'] }),
+    );
     expect(error.code).toBe('invalid-build-file');
     expect(error.details.key).toBe('files[1]');
     expect(error.message).toContain('`files/guide.pdf`');
   });
 
   it('is deterministic: the same bytes whatever the order of the files, duplicates and trailing slashes', () => {
-    const options = { targets: ['netlify', 'cloudflare', 'vercel'], rules: [{ path: '/files/**', robots: 'noindex' }, { path: '/files/*.pdf', robots: 'noindex, noarchive' }, PDF_RULE] };
+    const options = {
+      targets: ['netlify', 'cloudflare', 'vercel'],
+      rules: [
+        { path: '/files/**', robots: 'noindex' },
+        { path: '/files/*.pdf', robots: 'noindex, noarchive' },
+        PDF_RULE,
+      ],
+    };
     const once = generateHeaderFiles(options, context({ files: FILES }));
     const shuffled = [...FILES].reverse().flatMap((path, i) => (i % 3 === 0 ? [path, path] : [path]));
     expect(generateHeaderFiles(options, context({ files: shuffled }))).toEqual(once);
@@ -235,7 +328,19 @@ function isValidGlob(glob: string): boolean {
 }
 
 describe('listed files, property: a built file gets the header iff the glob matches it', () => {
-  const segment = fc.constantFrom('**', '*', '*.pdf', 'a*', '{a,b}.pdf', '?.pdf', '[ab]*', 'a', 'b.pdf', 'files', '*a*');
+  const segment = fc.constantFrom(
+    '**',
+    '*',
+    '*.pdf',
+    'a*',
+    '{a,b}.pdf',
+    '?.pdf',
+    '[ab]*',
+    'a',
+    'b.pdf',
+    'files',
+    '*a*',
+  );
   const globArbitrary = fc
     .tuple(fc.constantFrom('/', '**/'), fc.array(segment, { minLength: 1, maxLength: 3 }))
     .map(([lead, segments]) => lead + segments.join('/'))
@@ -256,8 +361,14 @@ describe('listed files, property: a built file gets the header iff the glob matc
         listedSome++;
         for (const path of built) {
           const expected = globMatches(glob, path) ? 'noindex' : null;
-          if (targets.includes('netlify')) expect({ glob, path, netlify: netlifySends(content, path) }).toEqual({ glob, path, netlify: expected });
-          if (targets.includes('cloudflare')) expect({ glob, path, cloudflare: cloudflareSends(content, path) }).toEqual({ glob, path, cloudflare: expected });
+          if (targets.includes('netlify'))
+            expect({ glob, path, netlify: netlifySends(content, path) }).toEqual({ glob, path, netlify: expected });
+          if (targets.includes('cloudflare'))
+            expect({ glob, path, cloudflare: cloudflareSends(content, path) }).toEqual({
+              glob,
+              path,
+              cloudflare: expected,
+            });
         }
       }),
       { numRuns: 200 },

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { RobotsError } from '../../src/errors.js';
-import { matchHeaderPattern, matchVercelSource, parseHeadersFile, readHtaccessHeaders, readVercelHeaders } from '../../src/adapter.js';
+import {
+  matchHeaderPattern,
+  matchVercelSource,
+  parseHeadersFile,
+  readHtaccessHeaders,
+  readVercelHeaders,
+} from '../../src/adapter.js';
 
 describe('parseHeadersFile', () => {
   it('reads rules as Netlify and Cloudflare Pages do', () => {
@@ -20,7 +26,13 @@ describe('parseHeadersFile', () => {
       '  Cache-Control: no-store',
     ].join('\r\n');
     expect([...parseHeadersFile(text)]).toEqual([
-      ['/*', [{ name: 'X-Frame-Options', value: 'DENY' }, { name: 'Cache-Control', value: 'no-store' }]],
+      [
+        '/*',
+        [
+          { name: 'X-Frame-Options', value: 'DENY' },
+          { name: 'Cache-Control', value: 'no-store' },
+        ],
+      ],
       ['/files/:name', [{ name: 'X-Robots-Tag', value: 'googlebot: nofollow, unavailable_after: 2030-01-01' }]],
       ['https://example.pages.dev/*', [{ name: 'X-Robots-Tag', value: 'noindex' }]],
     ]);
@@ -28,7 +40,7 @@ describe('parseHeadersFile', () => {
   });
 });
 
-describe('matchHeaderPattern: the hosts\' own readings, quirks included', () => {
+describe("matchHeaderPattern: the hosts' own readings, quirks included", () => {
   it.each<[string, string, boolean]>([
     // A standalone `*` is `/?(.*)`: it also runs past a missing `/` — why `/files/**` is not written as `/files/*`.
     ['/files/*', '/filesabc', true],
@@ -105,7 +117,11 @@ describe('Vercel sources (path-to-regexp 6, strict, case-sensitive)', () => {
     const json = JSON.stringify({
       headers: [
         { source: '/(.*)', headers: [{ key: 'X-Frame-Options', value: 'DENY' }, { key: 7 }] },
-        { source: '/(a\\.pdf/?)', headers: [{ key: 'X-Robots-Tag', value: 'noindex' }], missing: [{ type: 'header', key: 'x-robots-kit-generated' }] },
+        {
+          source: '/(a\\.pdf/?)',
+          headers: [{ key: 'X-Robots-Tag', value: 'noindex' }],
+          missing: [{ type: 'header', key: 'x-robots-kit-generated' }],
+        },
         { headers: [] },
         null,
         { source: '/b', headers: 'nope' },
@@ -123,7 +139,7 @@ describe('Vercel sources (path-to-regexp 6, strict, case-sensitive)', () => {
 });
 
 describe('readHtaccessHeaders', () => {
-  it('reads the Google documentation\'s form and top-level headers', () => {
+  it("reads the Google documentation's form and top-level headers", () => {
     const text = [
       'Header always set X-Robots-Tag "noarchive"',
       '<Files ~ "\\.pdf$">',
@@ -146,7 +162,11 @@ describe('readHtaccessHeaders', () => {
           { action: 'merge', name: 'Vary', value: 'Accept', always: false },
         ],
       },
-      { kind: 'file-name', pattern: '\\.pdf$', headers: [{ action: 'set', name: 'X-Robots-Tag', value: 'noindex, nofollow', always: false }] },
+      {
+        kind: 'file-name',
+        pattern: '\\.pdf$',
+        headers: [{ action: 'set', name: 'X-Robots-Tag', value: 'noindex, nofollow', always: false }],
+      },
       {
         kind: 'file-name',
         pattern: '\\.(png|jpe?g|gif)$',
@@ -155,7 +175,11 @@ describe('readHtaccessHeaders', () => {
           { action: 'unset', name: 'X-Powered-By', always: false },
         ],
       },
-      { kind: 'request-uri', pattern: '^/private/', headers: [{ action: 'add', name: 'X-Robots-Tag', value: 'googlebot: nofollow', always: false }] },
+      {
+        kind: 'request-uri',
+        pattern: '^/private/',
+        headers: [{ action: 'add', name: 'X-Robots-Tag', value: 'googlebot: nofollow', always: false }],
+      },
     ]);
     expect(readHtaccessHeaders('RewriteEngine On\n')).toEqual([]);
   });

@@ -5,8 +5,16 @@ import { generateHeaderFiles, type HeaderFile } from '../../src/index.js';
 
 const ALL_TARGETS = ['netlify', 'vercel', 'apache', 'nginx'];
 
-function build(rules: unknown[], pages: Array<{ url: string; tags: Record<string, string> }> = [], targets = ALL_TARGETS, existing: Record<string, string> = {}): HeaderFile[] {
-  return generateHeaderFiles({ targets, rules, html: pages.length > 0 }, { indexable: true, pages, readExisting: (path) => existing[path] });
+function build(
+  rules: unknown[],
+  pages: Array<{ url: string; tags: Record<string, string> }> = [],
+  targets = ALL_TARGETS,
+  existing: Record<string, string> = {},
+): HeaderFile[] {
+  return generateHeaderFiles(
+    { targets, rules, html: pages.length > 0 },
+    { indexable: true, pages, readExisting: (path) => existing[path] },
+  );
 }
 
 /** Every line we write, per format, must be one of these shapes: nothing else can reach a config file. */
@@ -17,28 +25,41 @@ const LINE_SHAPES: Record<string, RegExp[]> = {
     /^\s*# [ -~]*$/,
     /^<IfModule mod_headers\.c>$/,
     /^<\/IfModule>$/,
-    /^  <If "%\{REQUEST_URI\} =~ m#\^\/[A-Za-z0-9._~@+,=:()?*|[\]^\\/-]*\$#">$/,
-    /^  <FilesMatch "\^[A-Za-z0-9._~@+,=:()?*|[\]^\\/-]*\$">$/,
-    /^  <\/(?:If|FilesMatch)>$/,
+    /^ {2}<If "%\{REQUEST_URI\} =~ m#\^\/[A-Za-z0-9._~@+,=:()?*|[\]^\\/-]*\$#">$/,
+    /^ {2}<FilesMatch "\^[A-Za-z0-9._~@+,=:()?*|[\]^\\/-]*\$">$/,
+    /^ {2}<\/(?:If|FilesMatch)>$/,
     new RegExp(`^ {2,4}Header (?:set|add) X-Robots-Tag "${SAFE_VALUE}"$`),
   ],
-  'robots-headers.nginx.conf': [/^# [ -~]*$/, /^#$/, /^location ~ "\^\/[A-Za-z0-9._~@+,=:()?*|[\]^\\/-]*\$" \{$/, /^\}$/, new RegExp(`^(?:    )?add_header X-Robots-Tag "${SAFE_VALUE}";$`)],
+  'robots-headers.nginx.conf': [
+    /^# [ -~]*$/,
+    /^#$/,
+    /^location ~ "\^\/[A-Za-z0-9._~@+,=:()?*|[\]^\\/-]*\$" \{$/,
+    /^\}$/,
+    new RegExp(`^(?:    )?add_header X-Robots-Tag "${SAFE_VALUE}";$`),
+  ],
 };
 
 function expectOnlySafeLines(files: HeaderFile[]): void {
   for (const file of files) {
     if (file.path.endsWith('.json')) {
-      const json = JSON.parse(file.content) as { headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }> };
+      const json = JSON.parse(file.content) as {
+        headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }>;
+      };
       for (const entry of json.headers) {
         expect(entry.source).toMatch(/^\/(?:\([A-Za-z0-9._~@+,=:()?*|[\]^\\/-]*\))?$/);
-        for (const header of entry.headers) expect(`${header.key}: ${header.value}`).toMatch(new RegExp(`^X-Robots-Tag: ${SAFE_VALUE}$`));
+        for (const header of entry.headers)
+          expect(`${header.key}: ${header.value}`).toMatch(new RegExp(`^X-Robots-Tag: ${SAFE_VALUE}$`));
       }
       continue;
     }
     const shapes = LINE_SHAPES[file.path]!;
     const lines = file.content.split('\n').slice(0, -1);
     for (const line of lines.filter((l) => !l.startsWith('# robots-kit:'))) {
-      expect({ file: file.path, line, safe: shapes.some((shape) => shape.test(line)) }).toEqual({ file: file.path, line, safe: true });
+      expect({ file: file.path, line, safe: shapes.some((shape) => shape.test(line)) }).toEqual({
+        file: file.path,
+        line,
+        safe: true,
+      });
     }
   }
 }
@@ -100,14 +121,33 @@ describe('security: nothing in the options can add headers or lines to a header 
   });
 
   it('escapes nothing it did not validate: the output of arbitrary accepted input has only safe lines', () => {
-    const token = fc.constantFrom('noindex', 'nofollow', 'none', 'noarchive', 'nosnippet', 'max-snippet:20', 'max-image-preview:standard', 'unavailable_after: 2030-01-01', 'notranslate');
+    const token = fc.constantFrom(
+      'noindex',
+      'nofollow',
+      'none',
+      'noarchive',
+      'nosnippet',
+      'max-snippet:20',
+      'max-image-preview:standard',
+      'unavailable_after: 2030-01-01',
+      'notranslate',
+    );
     const globPart = fc.oneof(
       { weight: 6, arbitrary: fc.constantFrom('a', 'files', 'x.pdf', '*', '**', '*.pdf', '[a-c]', '{pdf,doc}', '?') },
       { weight: 1, arbitrary: fc.constantFrom('a"b', 'a b', 'a\nb', '#', '$x', 'a\u0000', 'a;b', '\\x') },
     );
     const glob = fc.array(globPart, { minLength: 1, maxLength: 3 }).map((parts) => '/' + parts.join('/'));
-    const robots = fc.oneof({ weight: 6, arbitrary: fc.array(token, { minLength: 1, maxLength: 3 }) }, { weight: 1, arbitrary: fc.string() });
-    const userAgent = fc.option(fc.oneof({ weight: 4, arbitrary: fc.constantFrom('googlebot', 'GPTBot') }, { weight: 1, arbitrary: fc.constantFrom('bad agent', 'x"y') }), { nil: undefined, freq: 2 });
+    const robots = fc.oneof(
+      { weight: 6, arbitrary: fc.array(token, { minLength: 1, maxLength: 3 }) },
+      { weight: 1, arbitrary: fc.string() },
+    );
+    const userAgent = fc.option(
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom('googlebot', 'GPTBot') },
+        { weight: 1, arbitrary: fc.constantFrom('bad agent', 'x"y') },
+      ),
+      { nil: undefined, freq: 2 },
+    );
     const rule = fc.record({ path: glob, robots, userAgent }, { requiredKeys: ['path', 'robots'] });
     let built = 0;
     fc.assert(
@@ -129,7 +169,9 @@ describe('security: nothing in the options can add headers or lines to a header 
 
   it('refuses an existing file whose own text contains our end marker, rather than let it end our block', () => {
     const existing = '/x\n  X-Frame-Options: DENY\n# robots-kit:end\n';
-    expect(() => build([{ path: '/a.pdf', robots: 'noindex' }], [], ['netlify'], { _headers: existing })).toThrow(/unbalanced robots-kit markers/);
+    expect(() => build([{ path: '/a.pdf', robots: 'noindex' }], [], ['netlify'], { _headers: existing })).toThrow(
+      /unbalanced robots-kit markers/,
+    );
   });
 
   it('does not execute or echo control characters in error messages', () => {

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { generateHeaderFiles } from '../../src/index.js';
 import { expectedRobots, receivedRobots, type TestRule } from './expectations.js';
-import { APACHE_MODULES, apacheBinary, apacheSetup, checkConfig, hasNginx, nginxSetup, removeDir, serveAndFetch } from './servers.js';
+import {
+  APACHE_MODULES,
+  apacheBinary,
+  apacheSetup,
+  checkConfig,
+  hasNginx,
+  nginxSetup,
+  removeDir,
+  serveAndFetch,
+} from './servers.js';
 
 const hasApache = apacheBinary !== undefined && APACHE_MODULES !== undefined;
 if (!hasNginx) console.warn('nginx not found (apt-get install nginx-light): skipping the nginx config checks');
-if (!hasApache) console.warn('apache2/httpd with mod_headers not found (apt-get install apache2): skipping the Apache config checks');
+if (!hasApache)
+  console.warn('apache2/httpd with mod_headers not found (apt-get install apache2): skipping the Apache config checks');
 
 const SITE = {
   'index.html': '<!doctype html><title>home</title>',
@@ -21,7 +31,20 @@ const SITE = {
   'img/photo.png': 'png',
   'img/nested/icon.png': 'png',
 };
-const PATHS = ['/', '/files/a.pdf', '/files/secret.pdf', '/files/sub/b.pdf', '/filesx/c.pdf', '/blog/post/', '/blog/other/', '/private/x.txt', '/private/deep/y.txt', '/other.pdf', '/img/photo.png', '/img/nested/icon.png'];
+const PATHS = [
+  '/',
+  '/files/a.pdf',
+  '/files/secret.pdf',
+  '/files/sub/b.pdf',
+  '/filesx/c.pdf',
+  '/blog/post/',
+  '/blog/other/',
+  '/private/x.txt',
+  '/private/deep/y.txt',
+  '/other.pdf',
+  '/img/photo.png',
+  '/img/nested/icon.png',
+];
 
 const RULES: TestRule[] = [
   { path: '/files/**', robots: 'noindex' },
@@ -32,11 +55,19 @@ const RULES: TestRule[] = [
 const PAGES = [{ url: '/blog/post/', tags: { robots: 'noindex, follow', googlebot: 'nosnippet' } }];
 
 function files(target: 'apache' | 'nginx', rules: TestRule[], indexable = true) {
-  return generateHeaderFiles({ targets: [target], html: true, rules }, { indexable, pages: PAGES, readExisting: () => undefined });
+  return generateHeaderFiles(
+    { targets: [target], html: true, rules },
+    { indexable, pages: PAGES, readExisting: () => undefined },
+  );
 }
 
 const cases = [
-  { name: 'nginx', available: hasNginx, setup: (content: string) => nginxSetup(content, SITE), file: 'robots-headers.nginx.conf' },
+  {
+    name: 'nginx',
+    available: hasNginx,
+    setup: (content: string) => nginxSetup(content, SITE),
+    file: 'robots-headers.nginx.conf',
+  },
   { name: 'apache', available: hasApache, setup: (content: string) => apacheSetup(content, SITE), file: '.htaccess' },
 ] as const;
 
@@ -54,7 +85,11 @@ describe.each(cases)('$name: the generated file in a real server', ({ name, avai
   });
 
   it.skipIf(!available)('fails the config test when the snippet is broken (the check can fail)', () => {
-    const server = setup(name === 'nginx' ? 'location ~ "^/x$" { add_header X-Robots-Tag "noindex" }\n' : '<IfModule mod_headers.c>\n  Header bogus X-Robots-Tag "noindex"\n</IfModule>\n');
+    const server = setup(
+      name === 'nginx'
+        ? 'location ~ "^/x$" { add_header X-Robots-Tag "noindex" }\n'
+        : '<IfModule mod_headers.c>\n  Header bogus X-Robots-Tag "noindex"\n</IfModule>\n',
+    );
     try {
       const result = checkConfig(server);
       expect(result.ok).toBe(false);
@@ -72,12 +107,17 @@ describe.each(cases)('$name: the generated file in a real server', ({ name, avai
       for (const path of PATHS) {
         const response = responses.get(path)!;
         expect(response.status, path).toBe(200);
-        expect({ path, robots: receivedRobots(response.robots) }).toEqual({ path, robots: expectedRobots(RULES, PAGES, path) });
+        expect({ path, robots: receivedRobots(response.robots) }).toEqual({
+          path,
+          robots: expectedRobots(RULES, PAGES, path),
+        });
       }
       // The fixture exercises the interesting cases: nested rules, a page, a miss next door.
       expect(receivedRobots(responses.get('/files/secret.pdf')!.robots)).toBe('noindex, nofollow, noarchive');
       expect(receivedRobots(responses.get('/filesx/c.pdf')!.robots)).toBe('gptbot: nofollow');
-      expect(receivedRobots(responses.get('/blog/post/')!.robots)).toBe('noindex, follow | googlebot: nosnippet | gptbot: nofollow');
+      expect(receivedRobots(responses.get('/blog/post/')!.robots)).toBe(
+        'noindex, follow | googlebot: nosnippet | gptbot: nofollow',
+      );
     } finally {
       removeDir(server.dir);
     }
@@ -89,7 +129,8 @@ describe.each(cases)('$name: the generated file in a real server', ({ name, avai
     try {
       expect(checkConfig(server).ok).toBe(true);
       const responses = await serveAndFetch(server, [...PATHS, '/missing']);
-      for (const path of [...PATHS, '/missing']) expect({ path, robots: responses.get(path)!.robots }).toEqual({ path, robots: 'noindex, nofollow' });
+      for (const path of [...PATHS, '/missing'])
+        expect({ path, robots: responses.get(path)!.robots }).toEqual({ path, robots: 'noindex, nofollow' });
       expect(responses.get('/missing')!.status).toBe(404);
     } finally {
       removeDir(server.dir);
@@ -97,36 +138,58 @@ describe.each(cases)('$name: the generated file in a real server', ({ name, avai
   });
 });
 
-describe.each(cases)('$name: a site served below a path prefix (`servedAt: /blog/`, as `pathPrefix` and `base` give it)', ({ name, available, file }) => {
-  it.skipIf(!available)('sends the directives at the prefixed URLs, as at the root without it', async () => {
-    const [generated] = generateHeaderFiles({ targets: [name], html: true, rules: RULES }, { indexable: true, pages: PAGES, readExisting: () => undefined, servedAt: '/blog/' });
-    expect(generated!.path).toBe(file);
-    const server = name === 'nginx' ? nginxSetup(generated!.content, SITE, '/blog/') : apacheSetup(generated!.content, SITE, '/blog/');
-    try {
-      expect(checkConfig(server).ok).toBe(true);
-      const prefixed = PATHS.map((path) => `/blog${path}`);
-      const responses = await serveAndFetch(server, prefixed);
-      for (const path of PATHS) {
-        const response = responses.get(`/blog${path}`)!;
-        expect(response.status, path).toBe(200);
-        expect({ path, robots: receivedRobots(response.robots) }).toEqual({ path, robots: expectedRobots(RULES, PAGES, path) });
+describe.each(cases)(
+  '$name: a site served below a path prefix (`servedAt: /blog/`, as `pathPrefix` and `base` give it)',
+  ({ name, available, file }) => {
+    it.skipIf(!available)('sends the directives at the prefixed URLs, as at the root without it', async () => {
+      const [generated] = generateHeaderFiles(
+        { targets: [name], html: true, rules: RULES },
+        { indexable: true, pages: PAGES, readExisting: () => undefined, servedAt: '/blog/' },
+      );
+      expect(generated!.path).toBe(file);
+      const server =
+        name === 'nginx'
+          ? nginxSetup(generated!.content, SITE, '/blog/')
+          : apacheSetup(generated!.content, SITE, '/blog/');
+      try {
+        expect(checkConfig(server).ok).toBe(true);
+        const prefixed = PATHS.map((path) => `/blog${path}`);
+        const responses = await serveAndFetch(server, prefixed);
+        for (const path of PATHS) {
+          const response = responses.get(`/blog${path}`)!;
+          expect(response.status, path).toBe(200);
+          expect({ path, robots: receivedRobots(response.robots) }).toEqual({
+            path,
+            robots: expectedRobots(RULES, PAGES, path),
+          });
+        }
+        expect(receivedRobots(responses.get('/blog/files/secret.pdf')!.robots)).toBe('noindex, nofollow, noarchive');
+      } finally {
+        removeDir(server.dir);
       }
-      expect(receivedRobots(responses.get('/blog/files/secret.pdf')!.robots)).toBe('noindex, nofollow, noarchive');
-    } finally {
-      removeDir(server.dir);
-    }
-  });
-});
+    });
+  },
+);
 
 describe.skipIf(!hasApache)('apache: <FilesMatch> form', () => {
   it('is used for file-name globs and matches at any depth', async () => {
-    const rules: TestRule[] = [{ path: '**/*.pdf', robots: 'noindex, nofollow' }, { path: '**/icon.png', robots: 'noimageindex' }];
-    const [htaccess] = generateHeaderFiles({ targets: ['apache'], rules }, { indexable: true, readExisting: () => undefined });
+    const rules: TestRule[] = [
+      { path: '**/*.pdf', robots: 'noindex, nofollow' },
+      { path: '**/icon.png', robots: 'noimageindex' },
+    ];
+    const [htaccess] = generateHeaderFiles(
+      { targets: ['apache'], rules },
+      { indexable: true, readExisting: () => undefined },
+    );
     expect(htaccess!.content).toContain('<FilesMatch "^[^/]*\\.pdf$">');
     const server = apacheSetup(htaccess!.content, SITE);
     try {
       const responses = await serveAndFetch(server, PATHS);
-      for (const path of PATHS) expect({ path, robots: receivedRobots(responses.get(path)!.robots) }).toEqual({ path, robots: expectedRobots(rules, [], path) });
+      for (const path of PATHS)
+        expect({ path, robots: receivedRobots(responses.get(path)!.robots) }).toEqual({
+          path,
+          robots: expectedRobots(rules, [], path),
+        });
       expect(responses.get('/files/sub/b.pdf')!.robots).toBe('noindex, nofollow');
     } finally {
       removeDir(server.dir);

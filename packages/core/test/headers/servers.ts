@@ -11,14 +11,16 @@ function runs(command: string, args: string[]): boolean {
 
 export const hasNginx = runs('nginx', ['-v']);
 export const apacheBinary = ['apache2', 'httpd'].find((name) => runs(name, ['-v']));
-export const APACHE_MODULES = ['/usr/lib/apache2/modules', '/usr/lib64/httpd/modules', '/usr/lib/httpd/modules'].find((dir) => {
-  try {
-    readFileSync(join(dir, 'mod_headers.so'));
-    return true;
-  } catch {
-    return false;
-  }
-});
+export const APACHE_MODULES = ['/usr/lib/apache2/modules', '/usr/lib64/httpd/modules', '/usr/lib/httpd/modules'].find(
+  (dir) => {
+    try {
+      readFileSync(join(dir, 'mod_headers.so'));
+      return true;
+    } catch {
+      return false;
+    }
+  },
+);
 
 /** A temp dir every user can read: the servers' workers run as `nobody` when started as root. */
 export function tempDir(prefix: string): string {
@@ -120,7 +122,16 @@ export function nginxSetup(snippet: string, site: Record<string, string>, served
     },
     command: 'nginx',
     checkArgs: (config) => ['-t', '-p', dir, '-c', config, '-e', join(dir, 'error.log')],
-    runArgs: (config) => ['-p', dir, '-c', config, '-e', join(dir, 'error.log'), '-g', 'daemon off; master_process off;'],
+    runArgs: (config) => [
+      '-p',
+      dir,
+      '-c',
+      config,
+      '-e',
+      join(dir, 'error.log'),
+      '-g',
+      'daemon off; master_process off;',
+    ],
   };
 }
 
@@ -150,7 +161,10 @@ export function checkConfig(setup: ServerSetup): { ok: boolean; output: string }
 }
 
 /** Starts the server on a free loopback port, fetches each path, and returns its status and X-Robots-Tag (lines joined by `, `). */
-export async function serveAndFetch(setup: ServerSetup, paths: readonly string[]): Promise<Map<string, { status: number; robots: string | null }>> {
+export async function serveAndFetch(
+  setup: ServerSetup,
+  paths: readonly string[],
+): Promise<Map<string, { status: number; robots: string | null }>> {
   const port = await freePort();
   const config = setup.configure(port, false);
   const child = spawn(setup.command, setup.runArgs(config), { stdio: 'ignore' });
@@ -162,7 +176,10 @@ export async function serveAndFetch(setup: ServerSetup, paths: readonly string[]
         await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual' });
         break;
       } catch (error) {
-        if (Date.now() > deadline) throw new Error(`${setup.command} did not start: ${readFileSync(join(setup.dir, 'error.log'), 'utf8')}`, { cause: error });
+        if (Date.now() > deadline)
+          throw new Error(`${setup.command} did not start: ${readFileSync(join(setup.dir, 'error.log'), 'utf8')}`, {
+            cause: error,
+          });
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }

@@ -13,7 +13,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const CANDIDATES = ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const CANDIDATES = [
+  '/usr/lib/chromium/chromium',
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 
 /** The Chromium executable to drive, or `undefined` when none is installed. */
 export function findChromium(): string | undefined {
@@ -23,10 +29,13 @@ export function findChromium(): string | undefined {
 }
 /** The sentence a skipped browser test prints. */
 export const NO_CHROMIUM =
-  'Chromium not found (install Debian\'s `chromium` with `apt-get install -y chromium`, or set CHROMIUM_PATH): the browser tests are skipped.';
+  "Chromium not found (install Debian's `chromium` with `apt-get install -y chromium`, or set CHROMIUM_PATH): the browser tests are skipped.";
 
 /** Where the browser tests leave their screenshots (ignored by git). */
-export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../.cache/screenshots');
+export const SCREENSHOT_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../.cache/screenshots',
+);
 
 type Listener = (params: Record<string, unknown>) => void;
 /** One page (target), spoken to over its own DevTools socket. */
@@ -54,7 +63,9 @@ function connect(url: string): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url);
     socket.addEventListener('open', () => resolve(socket), { once: true });
-    socket.addEventListener('error', () => reject(new Error(`could not open the DevTools socket ${url}`)), { once: true });
+    socket.addEventListener('error', () => reject(new Error(`could not open the DevTools socket ${url}`)), {
+      once: true,
+    });
   });
 }
 
@@ -64,7 +75,13 @@ function pageOver(socket: WebSocket): CdpPage {
   const listeners = new Map<string, Listener[]>();
   const consoleLines: string[] = [];
   socket.addEventListener('message', (event) => {
-    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown; error?: { message: string }; method?: string; params?: Record<string, unknown> };
+    const message = JSON.parse(String(event.data)) as {
+      id?: number;
+      result?: unknown;
+      error?: { message: string };
+      method?: string;
+      params?: Record<string, unknown>;
+    };
     if (message.id !== undefined) {
       const waiting = pending.get(message.id);
       pending.delete(message.id);
@@ -103,12 +120,18 @@ function pageOver(socket: WebSocket): CdpPage {
       await loaded;
     },
     async evaluate<T>(expression: string) {
-      const result = await page.send<{ result: { value?: T }; exceptionDetails?: { text: string; exception?: { description?: string } } }>('Runtime.evaluate', {
+      const result = await page.send<{
+        result: { value?: T };
+        exceptionDetails?: { text: string; exception?: { description?: string } };
+      }>('Runtime.evaluate', {
         expression,
         awaitPromise: true,
         returnByValue: true,
       });
-      if (result.exceptionDetails) throw new Error(`in the page: ${result.exceptionDetails.exception?.description ?? result.exceptionDetails.text}`);
+      if (result.exceptionDetails)
+        throw new Error(
+          `in the page: ${result.exceptionDetails.exception?.description ?? result.exceptionDetails.text}`,
+        );
       return result.result.value as T;
     },
     async waitFor<T>(expression: string, { timeoutMs = 30_000, what = expression } = {}) {
@@ -116,12 +139,18 @@ function pageOver(socket: WebSocket): CdpPage {
       for (;;) {
         const value = await page.evaluate<T>(expression).catch(() => undefined);
         if (value) return value;
-        if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}\npage console:\n${consoleLines.join('\n')}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `timed out after ${timeoutMs} ms waiting for ${what}\npage console:\n${consoleLines.join('\n')}`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
     async screenshot(file, { fullPage = false } = {}) {
-      const result = await page.send<{ data: string }>('Page.captureScreenshot', { format: 'png', captureBeyondViewport: fullPage });
+      const result = await page.send<{ data: string }>('Page.captureScreenshot', {
+        format: 'png',
+        captureBeyondViewport: fullPage,
+      });
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, Buffer.from(result.data, 'base64'));
     },
@@ -141,7 +170,10 @@ function pageOver(socket: WebSocket): CdpPage {
  * Starts headless Chromium with a throw-away profile on a free DevTools port (read from the
  * `DevTools listening on ws://…` line it prints). `close()` ends it and removes the profile.
  */
-export async function launchChromium(executable = findChromium(), { timeoutMs = 30_000 } = {}): Promise<ChromiumBrowser> {
+export async function launchChromium(
+  executable = findChromium(),
+  { timeoutMs = 30_000 } = {},
+): Promise<ChromiumBrowser> {
   if (!executable) throw new Error(NO_CHROMIUM);
   const profile = await mkdtemp(path.join(tmpdir(), 'robots-kit-chromium-'));
   const child: ChildProcess = spawn(
@@ -167,7 +199,10 @@ export async function launchChromium(executable = findChromium(), { timeoutMs = 
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
   const browserUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Chromium printed no DevTools URL within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`Chromium printed no DevTools URL within ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    );
     child.stderr!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const url = /DevTools listening on (ws:\/\/\S+)/.exec(output)?.[1];
@@ -186,7 +221,9 @@ export async function launchChromium(executable = findChromium(), { timeoutMs = 
   const sockets: WebSocket[] = [];
   return {
     async newPage({ width = 1280, height = 900 } = {}) {
-      const target = (await (await fetch(`${http}/json/new?about:blank`, { method: 'PUT' })).json()) as { webSocketDebuggerUrl: string };
+      const target = (await (await fetch(`${http}/json/new?about:blank`, { method: 'PUT' })).json()) as {
+        webSocketDebuggerUrl: string;
+      };
       const socket = await connect(target.webSocketDebuggerUrl);
       sockets.push(socket);
       const page = pageOver(socket);

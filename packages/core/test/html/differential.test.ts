@@ -3,41 +3,18 @@
  * document also with robots tags spliced in at several places, and generated pre-body documents
  * cut off at every point. See parse5-oracle.ts for the four checks.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve as resolvePath } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ExistingRobotsTag } from '../../src/directives/types.js';
 import { planInjection } from '../../src/html/inject.js';
 import type { InjectRobotsOptions } from '../../src/html/types.js';
 import { fuzzRuns } from '../fuzz-runs.js';
+import { html5libDocuments } from '../helpers/vendored-data.js';
 import { disagreements, headOf, parseDocument, waivers, type Disagreement, type Element } from './parse5-oracle.js';
-
-const repositoryRoot = resolvePath(dirname(fileURLToPath(import.meta.url)), '../../../..');
-const corpusFolder = resolvePath(repositoryRoot, '../shared/html5lib');
-const hasCorpus = existsSync(corpusFolder);
-if (!hasCorpus) {
-  console.warn(`differential.test.ts: ${corpusFolder} is absent, so the html5lib corpus part is skipped; the generated documents still run.`);
-}
 
 /** The `#data` documents of the html5lib tree-construction files. */
 function readCorpus(): Array<{ file: string; data: string }> {
-  const documents: Array<{ file: string; data: string }> = [];
-  for (const file of readdirSync(corpusFolder).filter((name) => name.endsWith('.dat')).sort()) {
-    let lines: string[] | undefined;
-    for (const line of readFileSync(join(corpusFolder, file), 'utf8').split('\n')) {
-      if (line === '#data') {
-        lines = [];
-      } else if (lines !== undefined && /^#(errors|new-errors|document|document-fragment|script-on|script-off)$/.test(line)) {
-        documents.push({ file, data: lines.join('\n') });
-        lines = undefined;
-      } else if (lines !== undefined) {
-        lines.push(line);
-      }
-    }
-  }
-  return documents;
+  return html5libDocuments().map(({ file, html }) => ({ file, data: html }));
 }
 
 /** What resolve() does in a run: the tags it returns for the existing ones. */
@@ -47,7 +24,11 @@ interface Resolver {
   options: InjectRobotsOptions;
 }
 const resolvers: Resolver[] = [
-  { name: 'robots and googlebot', resolve: () => ({ robots: 'noindex, nofollow', googlebot: 'nosnippet' }), options: { fragments: 'add-head' } },
+  {
+    name: 'robots and googlebot',
+    resolve: () => ({ robots: 'noindex, nofollow', googlebot: 'nosnippet' }),
+    options: { fragments: 'add-head' },
+  },
   { name: 'remove all', resolve: () => ({}), options: { fragments: 'add-head' } },
   {
     name: 'merge with an extra name',
@@ -88,7 +69,8 @@ function check(document: string, resolver: Resolver): Failure | undefined {
     // nor a bogus character keeps the page as parse5 reads it, and that the page is unchanged.
     const mode = parseDocument(document).document.mode;
     const closable = ['>', ' _>', '_>'].some((closer) => parseDocument(document + closer).document.mode === mode);
-    if (closable || injection.result.html !== document) found.push({ check: 'refusal', detail: 'an unterminated doctype was refused though it can be closed' });
+    if (closable || injection.result.html !== document)
+      found.push({ check: 'refusal', detail: 'an unterminated doctype was refused though it can be closed' });
   }
   const internal = injection.result.diagnostics.filter((diagnostic) => diagnostic.code === 'internal-error');
   found.push(...internal.map((diagnostic) => ({ check: 'internal error', detail: diagnostic.message })));
@@ -110,7 +92,12 @@ function splicePositions(document: string): Array<[string, number]> {
     ['start', 0],
     ['in head', location?.startTag?.endOffset ?? firstChild?.startOffset],
     ['after head', location?.endTag?.endOffset ?? lastChild?.endOffset],
-    ['in body', body?.sourceCodeLocation?.startTag?.endOffset ?? body?.childNodes[0]?.sourceCodeLocation?.startOffset ?? document.length],
+    [
+      'in body',
+      body?.sourceCodeLocation?.startTag?.endOffset ??
+        body?.childNodes[0]?.sourceCodeLocation?.startOffset ??
+        document.length,
+    ],
   ];
   return positions.flatMap(([name, at]) => (at === undefined ? [] : [[name, at + parsed.shift] as [string, number]]));
 }
@@ -160,7 +147,7 @@ const headElements = [
   '<meta property=og:x content=y>',
   '<noframes></head></noframes>',
   '<link title="</noscript>" rel=x>',
-  "<TITLE>x</title >",
+  '<TITLE>x</title >',
   '<script>a = "<!--"; b = "<script>";</script>',
 ];
 const markup = [
@@ -201,8 +188,36 @@ const markup = [
   '<!DOCTYPE html SYSTEM "about:legacy-compat"',
   '<!-- -',
 ];
-const text = [' ', '\n', '\r\n', '\r', '\t', '\f', '&#32;', '&#x0a;', '&Tab;', '&#13;', '&NewLine;', '&#x20', '&nbsp;', 'x', '<', '< x', '&', '\0'];
-const bodyStarts = ['<body>', '<BODY class=x>', '<p>x', '<div>', '<img src=x>', '<textarea>x</textarea>', '<frameset>', '<svg></svg>'];
+const text = [
+  ' ',
+  '\n',
+  '\r\n',
+  '\r',
+  '\t',
+  '\f',
+  '&#32;',
+  '&#x0a;',
+  '&Tab;',
+  '&#13;',
+  '&NewLine;',
+  '&#x20',
+  '&nbsp;',
+  'x',
+  '<',
+  '< x',
+  '&',
+  '\0',
+];
+const bodyStarts = [
+  '<body>',
+  '<BODY class=x>',
+  '<p>x',
+  '<div>',
+  '<img src=x>',
+  '<textarea>x</textarea>',
+  '<frameset>',
+  '<svg></svg>',
+];
 const noscriptInside = [
   '<link rel=stylesheet href=x>',
   '<style>a{}</style>',
@@ -275,7 +290,16 @@ const templateInside = [
 /** Pre-body documents: head markup, robots tags, noscripts and templates (SVG and MathML inside), then the body; cut anywhere. */
 const { piece } = fc.letrec<{ piece: string; template: string; noscript: string }>((tie) => ({
   template: fc
-    .tuple(fc.array(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...templateInside) }, { weight: 1, arbitrary: tie('template') }), { maxLength: 4 }), fc.boolean())
+    .tuple(
+      fc.array(
+        fc.oneof(
+          { weight: 5, arbitrary: fc.constantFrom(...templateInside) },
+          { weight: 1, arbitrary: tie('template') },
+        ),
+        { maxLength: 4 },
+      ),
+      fc.boolean(),
+    )
     .map(([inside, closed]) => `<template>${inside.join('')}${closed ? '</template>' : ''}`),
   noscript: fc
     .tuple(fc.array(fc.constantFrom(...noscriptInside), { maxLength: 3 }), fc.boolean())
@@ -305,48 +329,16 @@ const generatedDocument = fc
 
 function report(failures: Failure[]): string {
   const counts = new Map<string, number>();
-  for (const failure of failures) for (const { check } of failure.disagreements) counts.set(check, (counts.get(check) ?? 0) + 1);
-  return `${[...counts].map(([check, count]) => `${check}: ${count}`).join(', ')}\n` + failures
-    .slice(0, 8)
-    .map((failure) => `${JSON.stringify(failure.document)} [${failure.resolver}]\n    ${failure.disagreements.map((d) => `${d.check}: ${d.detail}`).join('\n    ')}`)
-    .join('\n');
+  for (const failure of failures)
+    for (const { check } of failure.disagreements) counts.set(check, (counts.get(check) ?? 0) + 1);
+  return (
+    `${[...counts].map(([check, count]) => `${check}: ${count}`).join(', ')}\n` +
+    failures
+      .slice(0, 8)
+      .map(
+        (failure) =>
+          `${JSON.stringify(failure.document)} [${failure.resolver}]\n    ${failure.disagreements.map((d) => `${d.check}: ${d.detail}`).join('\n    ')}`,
+      )
+      .join('\n')
+  );
 }
-
-describe('injectRobots agrees with parse5', () => {
-  it.skipIf(!hasCorpus)('on every html5lib tree-construction document, bare and with robots tags spliced in', () => {
-    const corpus = readCorpus();
-    expect(corpus.length).toBeGreaterThan(1000);
-    const failures: Failure[] = [];
-    let checked = 0;
-    for (const { data } of corpus) {
-      for (const document of variants(data)) {
-        // The resolvers take turns: each meets every kind of variant.
-        const resolver = resolvers[checked++ % resolvers.length]!;
-        const failure = check(document, resolver);
-        if (failure) failures.push(failure);
-      }
-    }
-    expect(checked).toBeGreaterThan(corpus.length * 7);
-    console.info(
-      `differential.test.ts: ${checked} corpus documents checked; on ${waivers.readingsConflict} of them a removed robots tag is not in the head ` +
-        'for crawlers without scripting (body content or text for them), so their tree check was waived: the browsers\' reading wins.',
-    );
-    expect(failures.length, `${failures.length} of ${checked} documents disagree:\n${report(failures)}`).toBe(0);
-  });
-
-  const runs = fuzzRuns(4000, 20_261_122);
-  // `npm run fuzz` runs 50 times as many: about a millisecond each, on a busy machine.
-  const timeout = Math.max(180_000, runs.numRuns * 5);
-  it(`on ${runs.numRuns} generated pre-body documents cut off anywhere`, { timeout }, () => {
-    let generated = 0;
-    fc.assert(
-      fc.property(generatedDocument, fc.nat(resolvers.length - 1), (document, which) => {
-        generated++;
-        const failure = check(document, resolvers[which]!);
-        if (failure) throw new Error(report([failure]));
-      }),
-      runs,
-    );
-    expect(generated).toBeGreaterThanOrEqual(runs.numRuns);
-  });
-});

@@ -13,11 +13,16 @@ function inject(html: string, tags: Record<string, string> = robots): string {
 
 describe('injectRobots', () => {
   it('passes the existing tags to resolve, which merges them', () => {
-    const html = '<!doctype html><head><meta name="robots" content="noarchive"><meta name="Bingbot" content="nosnippet"><meta name="author" content="x"></head>';
+    const html =
+      '<!doctype html><head><meta name="robots" content="noarchive"><meta name="Bingbot" content="nosnippet"><meta name="author" content="x"></head>';
     const received: ExistingRobotsTag[][] = [];
     const result = injectRobots(html, (existing) => {
       received.push(existing);
-      return { robots: ['noindex', ...existing.filter((found) => found.name === 'robots').map((found) => found.content)].join(', ') };
+      return {
+        robots: ['noindex', ...existing.filter((found) => found.name === 'robots').map((found) => found.content)].join(
+          ', ',
+        ),
+      };
     });
     expect(received).toEqual([
       [
@@ -25,7 +30,9 @@ describe('injectRobots', () => {
         { name: 'Bingbot', content: 'nosnippet' },
       ],
     ]);
-    expect(result.html).toBe('<!doctype html><head><meta name="robots" content="noindex, noarchive"><meta name="author" content="x"></head>');
+    expect(result.html).toBe(
+      '<!doctype html><head><meta name="robots" content="noindex, noarchive"><meta name="author" content="x"></head>',
+    );
   });
 
   it('passes an empty content for a robots tag without content', () => {
@@ -60,7 +67,11 @@ describe('injectRobots', () => {
 
   describe('placement', () => {
     it.each([
-      ['after the charset tag', '<html><head><title>t</title><meta charset=utf-8><link rel=x></head>', `<html><head><title>t</title><meta charset=utf-8>${tag}<link rel=x></head>`],
+      [
+        'after the charset tag',
+        '<html><head><title>t</title><meta charset=utf-8><link rel=x></head>',
+        `<html><head><title>t</title><meta charset=utf-8>${tag}<link rel=x></head>`,
+      ],
       [
         'after the viewport tag when it follows the charset tag',
         '<html><head><meta charset=utf-8><meta name=viewport content=x><title>t</title></head>',
@@ -86,7 +97,11 @@ describe('injectRobots', () => {
         '<html><head><title>t</title><script></script><meta name=robots content=x></head>',
         `<html><head><title>t</title>${tag}<script></script></head>`,
       ],
-      ['at the end of the head otherwise', '<html><head><title>t</title><!-- c --></head>', `<html><head><title>t</title><!-- c -->${tag}</head>`],
+      [
+        'at the end of the head otherwise',
+        '<html><head><title>t</title><!-- c --></head>',
+        `<html><head><title>t</title><!-- c -->${tag}</head>`,
+      ],
       ['into an empty head', '<html><head></head><body>', `<html><head>${tag}</head><body>`],
       ['into a head without end tag', '<html><head><title>t</title><p>x', `<html><head><title>t</title>${tag}<p>x`],
       [
@@ -96,30 +111,51 @@ describe('injectRobots', () => {
       ],
       ['into a new head after the html tag', '<html lang=en><body>', `<html lang=en><head>${tag}</head><body>`],
       ['into a new head after the doctype', '<!DOCTYPE html><body>', `<!DOCTYPE html><head>${tag}</head><body>`],
-      ['into a new head at the start, after a byte order mark', '\uFEFF<body><p>x', `\uFEFF<head>${tag}</head><body><p>x`],
+      [
+        'into a new head at the start, after a byte order mark',
+        '\uFEFF<body><p>x',
+        `\uFEFF<head>${tag}</head><body><p>x`,
+      ],
     ])('%s', (_, html, expected) => {
       expect(inject(html)).toBe(expected);
       expect(inject(expected)).toBe(expected);
     });
 
     it('uses the page style for void elements', () => {
-      expect(inject('<html><head><link rel=x /></head>')).toBe('<html><head><link rel=x /><meta name="robots" content="noindex" /></head>');
-      expect(inject('<html><head><meta name=robots content=x/ ></head>')).toBe('<html><head><meta name="robots" content="noindex"></head>');
-      expect(inject('<html><head><meta name="robots" content="x"/></head>')).toBe('<html><head><meta name="robots" content="noindex"/></head>');
+      expect(inject('<html><head><link rel=x /></head>')).toBe(
+        '<html><head><link rel=x /><meta name="robots" content="noindex" /></head>',
+      );
+      expect(inject('<html><head><meta name=robots content=x/ ></head>')).toBe(
+        '<html><head><meta name="robots" content="noindex"></head>',
+      );
+      expect(inject('<html><head><meta name="robots" content="x"/></head>')).toBe(
+        '<html><head><meta name="robots" content="noindex"/></head>',
+      );
     });
   });
 
   describe('layout', () => {
     it('puts each tag on its own line, indented like its neighbours, keeping the newline style', () => {
-      expect(inject('<html>\r\n<head>\r\n    <meta charset="utf-8">\r\n    <title>t</title>\r\n</head>', { robots: 'a', googlebot: 'b' })).toBe(
+      expect(
+        inject('<html>\r\n<head>\r\n    <meta charset="utf-8">\r\n    <title>t</title>\r\n</head>', {
+          robots: 'a',
+          googlebot: 'b',
+        }),
+      ).toBe(
         '<html>\r\n<head>\r\n    <meta charset="utf-8">\r\n    <meta name="robots" content="a">\r\n    <meta name="googlebot" content="b">\r\n    <title>t</title>\r\n</head>',
       );
-      expect(inject('<html>\n<head>\n\t\t<title>t</title>\n</head>')).toBe(`<html>\n<head>\n\t\t<title>t</title>\n\t\t${tag}\n</head>`);
-      expect(inject('<html><head>\n<title>t</title> <link></head>')).toBe(`<html><head>\n<title>t</title> <link> ${tag}</head>`);
+      expect(inject('<html>\n<head>\n\t\t<title>t</title>\n</head>')).toBe(
+        `<html>\n<head>\n\t\t<title>t</title>\n\t\t${tag}\n</head>`,
+      );
+      expect(inject('<html><head>\n<title>t</title> <link></head>')).toBe(
+        `<html><head>\n<title>t</title> <link> ${tag}</head>`,
+      );
     });
 
     it('removes the whitespace before a removed tag, blank lines included', () => {
-      expect(inject('<html><head>\n  <title>t</title>\n\n\n  <meta name="robots" content="x">\n</head>', {})).toBe('<html><head>\n  <title>t</title>\n</head>');
+      expect(inject('<html><head>\n  <title>t</title>\n\n\n  <meta name="robots" content="x">\n</head>', {})).toBe(
+        '<html><head>\n  <title>t</title>\n</head>',
+      );
     });
 
     it('indents a new head one level deeper than the markup around it', () => {
@@ -133,11 +169,20 @@ describe('injectRobots', () => {
   describe('diagnostics', () => {
     it('reports documents without head, fragments, non-HTML and extra heads with the package name', () => {
       const codes = (html: string, tags: Record<string, string> = robots) => injectRobots(html, () => tags).diagnostics;
-      expect(codes('<html><body>')).toEqual([{ code: 'no-head', message: expect.stringMatching(/^\[@robots-kit\/core\] the page has no `<head>`/) }]);
-      expect(codes('<p>x</p>')).toEqual([{ code: 'fragment', message: expect.stringMatching(/^\[@robots-kit\/core\] an HTML fragment/) }]);
-      expect(codes('{}')).toEqual([{ code: 'not-html', message: expect.stringMatching(/^\[@robots-kit\/core\] not an HTML document/) }]);
+      expect(codes('<html><body>')).toEqual([
+        { code: 'no-head', message: expect.stringMatching(/^\[@robots-kit\/core\] the page has no `<head>`/) },
+      ]);
+      expect(codes('<p>x</p>')).toEqual([
+        { code: 'fragment', message: expect.stringMatching(/^\[@robots-kit\/core\] an HTML fragment/) },
+      ]);
+      expect(codes('{}')).toEqual([
+        { code: 'not-html', message: expect.stringMatching(/^\[@robots-kit\/core\] not an HTML document/) },
+      ]);
       expect(codes('<head></head><head></head>', {})).toEqual([
-        { code: 'multiple-heads', message: expect.stringMatching(/^\[@robots-kit\/core\] the page has 2 `<head>` start tags/) },
+        {
+          code: 'multiple-heads',
+          message: expect.stringMatching(/^\[@robots-kit\/core\] the page has 2 `<head>` start tags/),
+        },
       ]);
       expect(codes('<html><body>', {})).toEqual([]);
     });
@@ -157,7 +202,12 @@ describe('injectRobots', () => {
       const result = injectRobots(input, () => robots);
       expect(result.html).toBe(input);
       expect(result.changed).toBe(false);
-      expect(result.diagnostics).toEqual([{ code: 'internal-error', message: expect.stringMatching(/^\[@robots-kit\/core\] could not place the robots tags/) }]);
+      expect(result.diagnostics).toEqual([
+        {
+          code: 'internal-error',
+          message: expect.stringMatching(/^\[@robots-kit\/core\] could not place the robots tags/),
+        },
+      ]);
     });
 
     it('calls resolve once per page, and never for a fragment or non-HTML', () => {

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ExistingRobotsTag } from '../../src/directives/types.js';
-import { firstSliceLength, injectRobotsStream, isPreBodyScanFinal, utf8Length, validUtf8Length } from '../../src/html/inject-stream.js';
+import {
+  firstSliceLength,
+  injectRobotsStream,
+  isPreBodyScanFinal,
+  utf8Length,
+  validUtf8Length,
+} from '../../src/html/inject-stream.js';
 import { injectRobots } from '../../src/index.js';
 import { fuzzRuns } from '../fuzz-runs.js';
 
@@ -48,7 +54,10 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> 
 }
 
 /** What a resolver saw and gave: the stream must call it exactly as injectRobots on the whole page does. */
-function recordingResolver(tags: Record<string, string>): { resolve: (existing: ExistingRobotsTag[]) => Record<string, string>; calls: ExistingRobotsTag[][] } {
+function recordingResolver(tags: Record<string, string>): {
+  resolve: (existing: ExistingRobotsTag[]) => Record<string, string>;
+  calls: ExistingRobotsTag[][];
+} {
   const calls: ExistingRobotsTag[][] = [];
   return {
     calls,
@@ -78,8 +87,27 @@ const headPiece = fc.constantFrom(
   `<meta name="description" content="${'é€🍰a'.repeat(1200)}">`,
 );
 const whitespace = fc.constantFrom('', '\n', '\r\n  ', ' ', '&#32;', '&#x0A;', '\t');
-const bodyStart = fc.constantFrom('<body>', '<BODY class="x">', '<div>', '&amp; text', 'Text', '&#33;', 'é', '< 3', '</p>', '</br>', '<p>');
-const bodyRest = fc.constantFrom('', '<p>Hello</p>', '<meta name="robots" content="noindex">', '<h1>Ünïcödé 🎉</h1>', '<script>x()</script>', ' &#32; more text');
+const bodyStart = fc.constantFrom(
+  '<body>',
+  '<BODY class="x">',
+  '<div>',
+  '&amp; text',
+  'Text',
+  '&#33;',
+  'é',
+  '< 3',
+  '</p>',
+  '</br>',
+  '<p>',
+);
+const bodyRest = fc.constantFrom(
+  '',
+  '<p>Hello</p>',
+  '<meta name="robots" content="noindex">',
+  '<h1>Ünïcödé 🎉</h1>',
+  '<script>x()</script>',
+  ' &#32; more text',
+);
 
 /** Whole pages in the shapes Astro and hand-written sites produce, with the traps of each scanner state. */
 const page = fc
@@ -93,25 +121,43 @@ const page = fc
     body: bodyStart,
     rest: fc.array(bodyRest, { maxLength: 4 }),
   })
-  .map((parts) => `${parts.bom ? '\uFEFF' : ''}${parts.doctype}${parts.html}${parts.head}${parts.pieces.map(([space, piece]) => space + piece).join('')}${parts.headEnd}${parts.body}${parts.rest.join('')}`);
+  .map(
+    (parts) =>
+      `${parts.bom ? '\uFEFF' : ''}${parts.doctype}${parts.html}${parts.head}${parts.pieces.map(([space, piece]) => space + piece).join('')}${parts.headEnd}${parts.body}${parts.rest.join('')}`,
+  );
 
-const resolvedTags = fc.constantFrom<Record<string, string>>({}, { robots: 'noindex, follow' }, { robots: 'noarchive', googlebot: 'max-snippet:-1' });
+const resolvedTags = fc.constantFrom<Record<string, string>>(
+  {},
+  { robots: 'noindex, follow' },
+  { robots: 'noarchive', googlebot: 'max-snippet:-1' },
+);
 
 describe('injectRobotsStream', () => {
   it('equals injectRobots on the whole page, byte for byte, however the bytes are cut and paused', async () => {
     await fc.assert(
-      fc.asyncProperty(page, fc.array(fc.nat(), { maxLength: 8 }), fc.array(fc.boolean(), { maxLength: 9 }), resolvedTags, async (html, offsets, pauses, tags) => {
-        const whole = recordingResolver(tags);
-        const expected = injectRobots(html, whole.resolve);
-        const streamed = recordingResolver(tags);
-        const result = await injectRobotsStream(streamOf(cut(encoder.encode(html), offsets), pauses), streamed.resolve);
-        const output = await readAll(result.body);
-        expect(decoder.decode(output)).toBe(expected.html);
-        expect(result.changed).toBe(expected.changed);
-        expect(result.lengthDelta).toBe(encoder.encode(expected.html).byteLength - encoder.encode(html).byteLength);
-        expect(streamed.calls).toEqual(whole.calls);
-        expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(expected.diagnostics.map((diagnostic) => diagnostic.code));
-      }),
+      fc.asyncProperty(
+        page,
+        fc.array(fc.nat(), { maxLength: 8 }),
+        fc.array(fc.boolean(), { maxLength: 9 }),
+        resolvedTags,
+        async (html, offsets, pauses, tags) => {
+          const whole = recordingResolver(tags);
+          const expected = injectRobots(html, whole.resolve);
+          const streamed = recordingResolver(tags);
+          const result = await injectRobotsStream(
+            streamOf(cut(encoder.encode(html), offsets), pauses),
+            streamed.resolve,
+          );
+          const output = await readAll(result.body);
+          expect(decoder.decode(output)).toBe(expected.html);
+          expect(result.changed).toBe(expected.changed);
+          expect(result.lengthDelta).toBe(encoder.encode(expected.html).byteLength - encoder.encode(html).byteLength);
+          expect(streamed.calls).toEqual(whole.calls);
+          expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(
+            expected.diagnostics.map((diagnostic) => diagnostic.code),
+          );
+        },
+      ),
       RUNS,
     );
   });
@@ -177,7 +223,11 @@ describe('injectRobotsStream', () => {
   });
 
   it('passes a page whose head is not UTF-8 through untouched, without calling resolve', async () => {
-    const bytes = new Uint8Array([...encoder.encode('<!doctype html><html><head><title>'), 0xe9, ...encoder.encode('</title></head><body>x</body></html>')]);
+    const bytes = new Uint8Array([
+      ...encoder.encode('<!doctype html><html><head><title>'),
+      0xe9,
+      ...encoder.encode('</title></head><body>x</body></html>'),
+    ]);
     const { resolve, calls } = recordingResolver({ robots: 'noindex' });
     const result = await injectRobotsStream(streamOf(cut(bytes, [5, 40])), resolve);
     expect(result.utf8).toBe(false);
@@ -188,8 +238,14 @@ describe('injectRobotsStream', () => {
   it('keeps bytes that are not UTF-8 after the head as they were, in the same chunk as the head or in a later one', async () => {
     const head = encoder.encode('<!doctype html><html><head></head><body><p>');
     const bytes = new Uint8Array([...head, 0xff, 0xfe, ...encoder.encode('</p></body></html>')]);
-    const expectedHead = encoder.encode('<!doctype html><html><head><meta name="robots" content="noindex"></head><body><p>');
-    for (const chunks of [[bytes], [bytes.subarray(0, 30), bytes.subarray(30)], [bytes.subarray(0, head.byteLength), bytes.subarray(head.byteLength)]]) {
+    const expectedHead = encoder.encode(
+      '<!doctype html><html><head><meta name="robots" content="noindex"></head><body><p>',
+    );
+    for (const chunks of [
+      [bytes],
+      [bytes.subarray(0, 30), bytes.subarray(30)],
+      [bytes.subarray(0, head.byteLength), bytes.subarray(head.byteLength)],
+    ]) {
       const result = await injectRobotsStream(streamOf(chunks, [false, true]), () => ({ robots: 'noindex' }));
       const output = await readAll(result.body);
       expect(result.utf8).toBe(true);
@@ -207,7 +263,11 @@ describe('injectRobotsStream', () => {
         return false;
       }
     };
-    const byte = fc.oneof(fc.integer({ min: 0, max: 0x7f }), fc.integer({ min: 0x80, max: 0xbf }), fc.constantFrom(0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff));
+    const byte = fc.oneof(
+      fc.integer({ min: 0, max: 0x7f }),
+      fc.integer({ min: 0x80, max: 0xbf }),
+      fc.constantFrom(0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff),
+    );
     fc.assert(
       fc.property(fc.array(byte, { maxLength: 12 }), (list) => {
         const bytes = new Uint8Array(list);
@@ -225,7 +285,11 @@ describe('injectRobotsStream', () => {
   });
 
   it('counts the bytes TextEncoder writes (utf8Length), lone surrogates included: the first chunk is sized by it', () => {
-    const unit = fc.oneof(fc.integer({ min: 0, max: 0x7f }), fc.integer({ min: 0x80, max: 0x7ff }), fc.integer({ min: 0x800, max: 0xffff }));
+    const unit = fc.oneof(
+      fc.integer({ min: 0, max: 0x7f }),
+      fc.integer({ min: 0x80, max: 0x7ff }),
+      fc.integer({ min: 0x800, max: 0xffff }),
+    );
     fc.assert(
       fc.property(fc.array(unit, { maxLength: 16 }), (codes) => {
         const text = String.fromCharCode(...codes);
@@ -243,7 +307,10 @@ describe('injectRobotsStream', () => {
       expect(decoder.decode(await readAll(result.body))).toBe(injectRobots(html, () => ({ robots: 'noindex' })).html);
     }
     const bad = Object.freeze({ 'robots"': 'noindex' });
-    for (let run = 0; run < 2; run++) await expect(injectRobotsStream(streamOf([encoder.encode(html)]), () => bad)).rejects.toThrow('invalid robots meta name');
+    for (let run = 0; run < 2; run++)
+      await expect(injectRobotsStream(streamOf([encoder.encode(html)]), () => bad)).rejects.toThrow(
+        'invalid robots meta name',
+      );
     // A mutable object may change between pages: checked each time.
     const mutable: Record<string, string> = { robots: 'noindex' };
     expect(injectRobots(html, () => mutable).changed).toBe(true);
@@ -258,7 +325,9 @@ describe('injectRobotsStream', () => {
       const chunks: Uint8Array[] = [];
       for await (const chunk of result.body) chunks.push(chunk);
       expect(chunks.length).toBe(bodyLength < 1000 ? 1 : 2);
-      expect(decoder.decode(await readAll(streamOf(chunks)))).toBe(injectRobots(html, () => ({ robots: 'noindex' })).html);
+      expect(decoder.decode(await readAll(streamOf(chunks)))).toBe(
+        injectRobots(html, () => ({ robots: 'noindex' })).html,
+      );
     }
   });
 
@@ -273,7 +342,11 @@ describe('injectRobotsStream', () => {
       },
     });
     const failure = new Error('bad robots value');
-    await expect(injectRobotsStream(input, () => { throw failure; })).rejects.toBe(failure);
+    await expect(
+      injectRobotsStream(input, () => {
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
     expect(cancelled).toBe(failure);
   });
 
@@ -318,7 +391,9 @@ describe('injectRobotsStream', () => {
     const html = `<!doctype html><html><head>${filler.repeat(Math.floor((1 << 17) / filler.length))}</head><body>x</body></html>`;
     const bytes = encoder.encode(html);
     const chunkSize = 64;
-    const manyChunks = Array.from({ length: Math.ceil(bytes.byteLength / chunkSize) }, (_, i) => bytes.subarray(i * chunkSize, (i + 1) * chunkSize));
+    const manyChunks = Array.from({ length: Math.ceil(bytes.byteLength / chunkSize) }, (_, i) =>
+      bytes.subarray(i * chunkSize, (i + 1) * chunkSize),
+    );
     const run = async (chunks: Uint8Array[]): Promise<void> => {
       const result = await injectRobotsStream(streamOf(chunks), () => ({ robots: 'noindex' }));
       await readAll(result.body);

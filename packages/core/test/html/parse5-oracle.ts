@@ -57,7 +57,8 @@ export function headRobotsMetas(document: Document, names: ReadonlySet<string>):
   const found: Element[] = [];
   for (const child of headOf(document).childNodes) {
     if (isRobotsMeta(child, names)) found.push(child);
-    else if (isElement(child) && child.tagName === 'noscript') found.push(...child.childNodes.filter((node) => isRobotsMeta(node, names)));
+    else if (isElement(child) && child.tagName === 'noscript')
+      found.push(...child.childNodes.filter((node) => isRobotsMeta(node, names)));
   }
   return found;
 }
@@ -70,7 +71,8 @@ export function sourceSpan(element: Element, parsed: Parsed): { start: number; e
   return { start: location.startOffset + parsed.shift, end: location.endOffset + parsed.shift };
 }
 
-const isWhitespaceText = (node: Node): boolean => node.nodeName === '#text' && /^[\t\n\f\r ]*$/.test((node as { value: string }).value);
+const isWhitespaceText = (node: Node): boolean =>
+  node.nodeName === '#text' && /^[\t\n\f\r ]*$/.test((node as { value: string }).value);
 /** Every robots meta of the document outside template contents: those of the body too. */
 export function allRobotsMetas(document: Document, names: ReadonlySet<string>): Element[] {
   const found: Element[] = [];
@@ -96,7 +98,9 @@ export function canonicalTree(parsed: Parsed, dropRobots: ReadonlySet<string>, s
   const lines = [`mode: ${parsed.document.mode}`];
   const root = htmlElement(parsed.document);
   const head = headOf(parsed.document);
-  const dropped = new Set(scripting ? headRobotsMetas(parsed.document, dropRobots) : allRobotsMetas(parsed.document, dropRobots));
+  const dropped = new Set(
+    scripting ? headRobotsMetas(parsed.document, dropRobots) : allRobotsMetas(parsed.document, dropRobots),
+  );
   /** `whitespace`: whitespace-only text is left out among these children. */
   const visit = (parent: ParentNode, depth: number, whitespace: boolean): void => {
     const indent = '  '.repeat(depth);
@@ -113,13 +117,16 @@ export function canonicalTree(parsed: Parsed, dropRobots: ReadonlySet<string>, s
         continue;
       }
       flush();
-      if (node.nodeName === '#comment') lines.push(`${indent}<!-- ${JSON.stringify((node as { data: string }).data)} -->`);
+      if (node.nodeName === '#comment')
+        lines.push(`${indent}<!-- ${JSON.stringify((node as { data: string }).data)} -->`);
       else if (node.nodeName === '#documentType') {
         const doctype = node as unknown as { name: string; publicId: string; systemId: string };
         lines.push(`${indent}<!DOCTYPE ${JSON.stringify([doctype.name, doctype.publicId, doctype.systemId])}>`);
       } else if (isElement(node)) {
         const namespace = node.namespaceURI === HTML_NAMESPACE ? '' : `${node.namespaceURI.split('/').pop()} `;
-        const attrs = node.attrs.map((attr) => ` ${attr.prefix ? `${attr.prefix}:` : ''}${attr.name}=${JSON.stringify(attr.value)}`).join('');
+        const attrs = node.attrs
+          .map((attr) => ` ${attr.prefix ? `${attr.prefix}:` : ''}${attr.name}=${JSON.stringify(attr.value)}`)
+          .join('');
         lines.push(`${indent}<${namespace}${node.tagName}${attrs}>`);
         const headNoscript = parent === head && node.tagName === 'noscript';
         if (headNoscript && scripting) {
@@ -164,21 +171,31 @@ const mayHaveNoscript = (html: string) => /noscript/i.test(html);
  * (scripting on), and those that a parser without scripting puts into the head from the text of
  * a head `<noscript>` (inside it, or after an element that ended it).
  */
-export function expectedExisting(input: string, names: ReadonlySet<string>): Array<{ tag: ExistingRobotsTag; start: number; end: number }> {
+export function expectedExisting(
+  input: string,
+  names: ReadonlySet<string>,
+): Array<{ tag: ExistingRobotsTag; start: number; end: number }> {
   const scripted = parseDocument(input, true);
-  const metas = headRobotsMetas(scripted.document, names).map((meta) => ({ tag: asExistingTag(meta), ...sourceSpan(meta, scripted) }));
+  const metas = headRobotsMetas(scripted.document, names).map((meta) => ({
+    tag: asExistingTag(meta),
+    ...sourceSpan(meta, scripted),
+  }));
   if (mayHaveNoscript(input)) {
     const texts = headOf(scripted.document)
       .childNodes.filter((node): node is Element => isElement(node) && node.tagName === 'noscript')
       .map((noscript) => {
         const location = noscript.sourceCodeLocation!;
         // parse5 leaves the end of an element the input ends inside at its start tag.
-        return { start: location.startTag!.endOffset + scripted.shift, end: location.endTag ? location.endTag.startOffset + scripted.shift : input.length };
+        return {
+          start: location.startTag!.endOffset + scripted.shift,
+          end: location.endTag ? location.endTag.startOffset + scripted.shift : input.length,
+        };
       });
     const unscripted = parseDocument(input, false);
     for (const meta of headRobotsMetas(unscripted.document, names)) {
       const span = sourceSpan(meta, unscripted);
-      if (texts.some((text) => text.start <= span.start && span.end <= text.end)) metas.push({ tag: asExistingTag(meta), ...span });
+      if (texts.some((text) => text.start <= span.start && span.end <= text.end))
+        metas.push({ tag: asExistingTag(meta), ...span });
     }
   }
   return metas.sort((a, b) => a.start - b.start);
@@ -211,7 +228,11 @@ export function disagreements(transform: Transform): Disagreement[] {
       const expected = Object.entries(tags).map(([name, content]) => ({ name, content }));
       if (!scripting) expected.push(...conflictingRobotsMetas(input, before, robotsNames).map(asExistingTag));
       const sort = (list: ExistingRobotsTag[]) => show([...list].sort((a, b) => (a.name < b.name ? -1 : 1)));
-      if (sort(placed) !== sort(expected)) found.push({ check: `1 placed${view}`, detail: `head robots metas ${show(placed)}, expected ${show(expected)}` });
+      if (sort(placed) !== sort(expected))
+        found.push({
+          check: `1 placed${view}`,
+          detail: `head robots metas ${show(placed)}, expected ${show(expected)}`,
+        });
     }
     // (2)
     const treeBefore = canonicalTree(before, robotsNames, scripting);
@@ -224,17 +245,24 @@ export function disagreements(transform: Transform): Disagreement[] {
   // (3)
   if (existing !== undefined) {
     const reported = expectedExisting(input, extraNames).map((meta) => meta.tag);
-    if (show(reported) !== show(existing)) found.push({ check: '3 existing', detail: `scanner reported ${show(existing)}, parse5 has ${show(reported)}` });
+    if (show(reported) !== show(existing))
+      found.push({ check: '3 existing', detail: `scanner reported ${show(existing)}, parse5 has ${show(reported)}` });
   }
   // (4)
   const spliced = applyEditsForCheck(input, edits);
-  if (spliced !== output) found.push({ check: '4 edits', detail: 'the output is not the input with the reported edits applied' });
+  if (spliced !== output)
+    found.push({ check: '4 edits', detail: 'the output is not the input with the reported edits applied' });
   const metaStarts = new Map(expectedExisting(input, robotsNames).map((meta) => [meta.end, meta.start]));
   for (const edit of edits) {
     if (edit.start === edit.end) continue;
     const metaStart = metaStarts.get(edit.end);
-    const ok = metaStart !== undefined && metaStart >= edit.start && /^[\t\n\f\r ]*$/.test(input.slice(edit.start, metaStart));
-    if (!ok) found.push({ check: '4 edits', detail: `removal ${JSON.stringify(input.slice(edit.start, edit.end))} is not whitespace and one robots meta of the head` });
+    const ok =
+      metaStart !== undefined && metaStart >= edit.start && /^[\t\n\f\r ]*$/.test(input.slice(edit.start, metaStart));
+    if (!ok)
+      found.push({
+        check: '4 edits',
+        detail: `removal ${JSON.stringify(input.slice(edit.start, edit.end))} is not whitespace and one robots meta of the head`,
+      });
   }
   return found;
 }

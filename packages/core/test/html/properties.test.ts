@@ -42,7 +42,7 @@ const robotsMeta: fc.Arbitrary<Piece> = fc
     contentStyle: fc.integer({ min: 0, max: 2 }),
     contentFirst: fc.boolean(),
     upperCase: fc.boolean(),
-    extra: fc.constantFrom('', ' data-x="</head>"', " id=robots-tag", ' class=""'),
+    extra: fc.constantFrom('', ' data-x="</head>"', ' id=robots-tag', ' class=""'),
     close: fc.constantFrom('>', ' />', '/>'),
   })
   .map((meta) => {
@@ -95,11 +95,23 @@ const bodyPiece: fc.Arbitrary<Piece> = fc
 
 const document = fc.record({
   bom: fc.boolean(),
-  doctype: fc.constantFrom('', '<!DOCTYPE html>', '<!doctype HTML>', '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "x.dtd">'),
+  doctype: fc.constantFrom(
+    '',
+    '<!DOCTYPE html>',
+    '<!doctype HTML>',
+    '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "x.dtd">',
+  ),
   htmlTag: fc.constantFrom('', '<html lang="en">', '<HTML>'),
   headTag: fc.constantFrom('', '<head>', '<HEAD data-x="</head>">'),
   head: fc.array(
-    fc.tuple(whitespace, fc.oneof(robotsMeta, otherHeadElement, robotsMeta.map((meta): Piece => ({ ...meta, wrap: ['<noscript>', '</noscript>'] })))),
+    fc.tuple(
+      whitespace,
+      fc.oneof(
+        robotsMeta,
+        otherHeadElement,
+        robotsMeta.map((meta): Piece => ({ ...meta, wrap: ['<noscript>', '</noscript>'] })),
+      ),
+    ),
     { maxLength: 10 },
   ),
   headEnd: fc.constantFrom('', '</head>', '</HEAD >'),
@@ -167,7 +179,8 @@ describe('injectRobots properties', () => {
         const parts = pieces(generated);
         const input = parts.map((piece) => piece.text).join('');
         const resolvedNames = new Set(Object.keys(tags));
-        const isRemoved = (piece: Piece) => piece.robots !== undefined && isRobotsMetaName(piece.robots.name, resolvedNames);
+        const isRemoved = (piece: Piece) =>
+          piece.robots !== undefined && isRobotsMetaName(piece.robots.name, resolvedNames);
         const calls: ExistingRobotsTag[][] = [];
         const result = injectRobots(input, (existing) => {
           calls.push(existing);
@@ -181,7 +194,9 @@ describe('injectRobots properties', () => {
           expect(calls).toEqual([]);
           return;
         }
-        const expectedExisting = parts.flatMap((piece) => (piece.robots && isRobotsMetaName(piece.robots.name) ? [piece.robots] : []));
+        const expectedExisting = parts.flatMap((piece) =>
+          piece.robots && isRobotsMetaName(piece.robots.name) ? [piece.robots] : [],
+        );
         expect(calls).toEqual([expectedExisting]);
 
         let output = result.html;
@@ -258,7 +273,9 @@ describe('injectRobots properties', () => {
   );
   const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
   const chaos = fc.oneof(
-    fc.array(fc.oneof(htmlish, fc.string({ unit: anyCodeUnit, maxLength: 4 })), { maxLength: 40 }).map((parts) => parts.join('')),
+    fc
+      .array(fc.oneof(htmlish, fc.string({ unit: anyCodeUnit, maxLength: 4 })), { maxLength: 40 })
+      .map((parts) => parts.join('')),
     fc.string({ unit: anyCodeUnit, maxLength: 200 }),
     fc.string({ unit: 'binary', maxLength: 200 }),
   );
@@ -284,7 +301,12 @@ describe('injectRobots properties', () => {
     return (head?.children ?? []).flatMap((node) => {
       if (node.type !== 'element' || node.tagName !== 'meta' || typeof node.properties.name !== 'string') return [];
       if (!isRobotsMetaName(node.properties.name)) return [];
-      return [{ name: node.properties.name, content: node.properties.content === undefined ? '' : String(node.properties.content) }];
+      return [
+        {
+          name: node.properties.name,
+          content: node.properties.content === undefined ? '' : String(node.properties.content),
+        },
+      ];
     });
   }
 
@@ -294,11 +316,24 @@ describe('injectRobots properties', () => {
     const markup = fc.oneof(
       tokens,
       tokens,
-      fc.constantFrom('<meta name="robots" content="a&amp;b">', '<link rel=x>', '</div>', '<p>', '</br>', '<frameset>', '<textarea>', ' ', 'x'),
+      fc.constantFrom(
+        '<meta name="robots" content="a&amp;b">',
+        '<link rel=x>',
+        '</div>',
+        '<p>',
+        '</br>',
+        '<frameset>',
+        '<textarea>',
+        ' ',
+        'x',
+      ),
       fc.string({ unit: anyCodeUnit, maxLength: 3 }),
     );
     const page = fc
-      .tuple(fc.constantFrom('', '<!doctype html>', '<html>', '<head>', '<!doctype html><head>'), fc.array(markup, { maxLength: 30 }))
+      .tuple(
+        fc.constantFrom('', '<!doctype html>', '<html>', '<head>', '<!doctype html><head>'),
+        fc.array(markup, { maxLength: 30 }),
+      )
       .map(([start, parts]) => start + parts.join(''));
     let compared = 0;
     fc.assert(

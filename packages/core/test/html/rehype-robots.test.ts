@@ -38,11 +38,14 @@ describe('rehypeRobots', () => {
 
   it('keeps the other attributes of a replaced robots tag, as injectRobots does (issue 20)', () => {
     const input = '<html><head><meta data-rh="true" name="Robots" content="noindex" id="r"></head><body></body></html>';
-    expect(run(input, { tags: { robots: 'nofollow' } })).toBe('<html><head><meta data-rh="true" name="robots" content="nofollow" id="r"></head><body></body></html>');
+    expect(run(input, { tags: { robots: 'nofollow' } })).toBe(
+      '<html><head><meta data-rh="true" name="robots" content="nofollow" id="r"></head><body></body></html>',
+    );
   });
 
   it('removes the robots tags of a head noscript, as injectRobots does (issue 20)', () => {
-    const input = '<html><head><noscript>\n  <meta name="robots" content="noindex">\n  <link rel="stylesheet" href="a.css"></noscript></head><body></body></html>';
+    const input =
+      '<html><head><noscript>\n  <meta name="robots" content="noindex">\n  <link rel="stylesheet" href="a.css"></noscript></head><body></body></html>';
     expect(run(input, { tags: { robots: 'nofollow' } })).toBe(
       '<html><head><noscript>\n  <link rel="stylesheet" href="a.css"></noscript><meta name="robots" content="nofollow"></head><body></body></html>',
     );
@@ -59,7 +62,8 @@ describe('rehypeRobots', () => {
   });
 
   it('goes before the first script when there is no charset or viewport tag', () => {
-    const input = '<html><head><title>T</title><script>x()</script><meta name="robots" content="x"></head><body></body></html>';
+    const input =
+      '<html><head><title>T</title><script>x()</script><meta name="robots" content="x"></head><body></body></html>';
     expect(run(input, { tags: { robots: 'noindex' } })).toBe(
       '<html><head><title>T</title><meta name="robots" content="noindex"><script>x()</script></head><body></body></html>',
     );
@@ -77,7 +81,8 @@ describe('rehypeRobots', () => {
   });
 
   it('moves a robots tag written after </head> into the head, as the parser already did', () => {
-    const input = '<!doctype html><html><head><title>T</title></head><meta name="robots" content="x"><body></body></html>';
+    const input =
+      '<!doctype html><html><head><title>T</title></head><meta name="robots" content="x"><body></body></html>';
     expect(run(input, { tags: { robots: 'noindex' } })).toBe(
       '<!doctype html><html><head><title>T</title><meta name="robots" content="noindex"></head><body></body></html>',
     );
@@ -90,7 +95,8 @@ describe('rehypeRobots', () => {
   });
 
   it('is idempotent', () => {
-    const input = '<!doctype html><html><head>\n  <meta charset="utf-8">\n  <title>T</title>\n</head><body></body></html>';
+    const input =
+      '<!doctype html><html><head>\n  <meta charset="utf-8">\n  <title>T</title>\n</head><body></body></html>';
     const once = run(input, { tags });
     expect(run(once, { tags })).toBe(once);
   });
@@ -108,9 +114,14 @@ describe('rehypeRobots', () => {
     const tree: Root = { type: 'root', children: [{ type: 'element', tagName: 'html', properties: {}, children: [] }] };
     rehypeRobots({ tags: { robots: 'noindex' } })(tree);
     expect(tree.children[0]).toMatchObject({
-      children: [{ tagName: 'head', children: [{ tagName: 'meta', properties: { name: 'robots', content: 'noindex' } }] }],
+      children: [
+        { tagName: 'head', children: [{ tagName: 'meta', properties: { name: 'robots', content: 'noindex' } }] },
+      ],
     });
-    const empty: Root = { type: 'root', children: [{ type: 'element', tagName: 'html', properties: {}, children: [] }] };
+    const empty: Root = {
+      type: 'root',
+      children: [{ type: 'element', tagName: 'html', properties: {}, children: [] }],
+    };
     rehypeRobots({ tags: {} })(empty);
     expect(empty.children[0]).toMatchObject({ children: [] });
   });
@@ -126,9 +137,15 @@ describe('rehypeRobots', () => {
   it('rejects bad options with the value in backticks', () => {
     expect(() => rehypeRobots(undefined as unknown as RehypeRobotsOptions)).toThrow(RobotsError);
     expect(() => rehypeRobots({} as RehypeRobotsOptions)).toThrow(/tags.*`undefined`/);
-    expect(() => rehypeRobots({ tags: { 'google bot': 'noindex' } })).toThrow(/invalid robots meta name `google bot`.*Did you mean `google-bot`\?/);
+    expect(() => rehypeRobots({ tags: { 'google bot': 'noindex' } })).toThrow(
+      /invalid robots meta name `google bot`.*Did you mean `google-bot`\?/,
+    );
     expect(() => rehypeRobots({ tags: { robots: 1 as unknown as string } })).toThrow(/key `tags.robots`.*`1`/);
-    expect(() => rehypeRobots({ tags, extraNames: ['mybot'] as unknown as Set<string> })).toThrow(/extraNames.*`\["mybot"\]`/);
-    expect(() => rehypeRobots({ tags, extraNames: new Set([1]) as unknown as Set<string> })).toThrow(/extraNames.*`\[1\]`/);
+    expect(() => rehypeRobots({ tags, extraNames: ['mybot'] as unknown as Set<string> })).toThrow(
+      /extraNames.*`\["mybot"\]`/,
+    );
+    expect(() => rehypeRobots({ tags, extraNames: new Set([1]) as unknown as Set<string> })).toThrow(
+      /extraNames.*`\[1\]`/,
+    );
   });
 });

@@ -16,14 +16,22 @@ function throughHast(name: string, content: string, style: SelfClosingStyle): st
 
 const STYLES: SelfClosingStyle[] = ['none', 'spaced', 'tight'];
 /** Strings rich in what needs escaping: quotes, ampersands, backticks, NUL, line breaks, astral characters. */
-const content = fc.string({ unit: fc.oneof(fc.constantFrom('"', "'", '&', '`', '\0', '\r', '\n', '<', '>', ' ', '😀', '\u00a0', 'a', '#', ';'), fc.string({ maxLength: 1, unit: 'binary' })), maxLength: 40 });
+const content = fc.string({
+  unit: fc.oneof(
+    fc.constantFrom('"', "'", '&', '`', '\0', '\r', '\n', '<', '>', ' ', '😀', '\u00a0', 'a', '#', ';'),
+    fc.string({ maxLength: 1, unit: 'binary' }),
+  ),
+  maxLength: 40,
+});
 const name = fc.constantFrom('robots', 'googlebot', 'googlebot-news', 'Bingbot', 'x.y_z');
 
 describe('renderMetaTag', () => {
   it('writes exactly what hast-util-to-html wrote, in every closing style', () => {
     fc.assert(
       fc.property(name, content, fc.constantFrom(...STYLES), (tagName, tagContent, style) => {
-        expect(renderMetaTag({ name: tagName, content: tagContent }, style)).toBe(throughHast(tagName, tagContent, style));
+        expect(renderMetaTag({ name: tagName, content: tagContent }, style)).toBe(
+          throughHast(tagName, tagContent, style),
+        );
       }),
       { numRuns: 2000, seed: 21 },
     );
@@ -46,7 +54,9 @@ describe('renderReplacingTag', () => {
       fc.property(content, (tagContent) => {
         const fresh = renderMetaTag({ name: 'robots', content: tagContent }, 'none');
         const contentAttribute = fresh.slice(fresh.indexOf(' content="') + 1, -1);
-        expect(renderReplacingTag({ name: 'robots', content: tagContent }, previous)).toBe(`<meta data-rh=true name="robots" id=x ${contentAttribute}/>`);
+        expect(renderReplacingTag({ name: 'robots', content: tagContent }, previous)).toBe(
+          `<meta data-rh=true name="robots" id=x ${contentAttribute}/>`,
+        );
       }),
       { numRuns: 300, seed: 21 },
     );

@@ -41,7 +41,9 @@ describe('scanPreBody', () => {
   });
 
   it('ignores end tags that do not close anything before the body', () => {
-    expect(headNames('</div><html></span><head></div><meta charset=utf-8></template></html2><title>x</title></head>')).toEqual(['meta', 'title']);
+    expect(
+      headNames('</div><html></span><head></div><meta charset=utf-8></template></html2><title>x</title></head>'),
+    ).toEqual(['meta', 'title']);
     expect(bodyStartsAt('</div></p>\n<p>x')).toBe('<p>x');
     expect(bodyStartsAt('<html></div></body>x')).toBe('</body>x');
     expect(bodyStartsAt('</head><p>x')).toBe('<p>x');
@@ -49,7 +51,8 @@ describe('scanPreBody', () => {
   });
 
   it('keeps head elements met after </head> and counts extra <head> tags', () => {
-    const html = '<head><head><title>t</title></head>\n<head><meta name=robots><link rel=x><script></script><style></style><template></template><base href=/><html></head><body>';
+    const html =
+      '<head><head><title>t</title></head>\n<head><meta name=robots><link rel=x><script></script><style></style><template></template><base href=/><html></head><body>';
     expect(headNames(html)).toEqual([
       'title',
       'meta (after head)',
@@ -65,7 +68,9 @@ describe('scanPreBody', () => {
 
   it('skips the contents of text elements and templates, which hide tags', () => {
     expect(
-      headNames('<head><noscript><meta name=robots></head></noscript><template><body></head></template><noframes></head></noframes><meta name=x></head>'),
+      headNames(
+        '<head><noscript><meta name=robots></head></noscript><template><body></head></template><noframes></head></noframes><meta name=x></head>',
+      ),
     ).toEqual(['noscript', 'template', 'noframes', 'meta']);
   });
 
@@ -114,7 +119,8 @@ describe('scanPreBody: where the head begins, and the reading without scripting 
   });
 
   it('reads a head noscript as markup when scripting is off, up to where it ends', () => {
-    const html = '<head><noscript><meta name=robots content=x><link rel=a></noscript><noscript><img src=p></noscript><meta name=b>';
+    const html =
+      '<head><noscript><meta name=robots content=x><link rel=a></noscript><noscript><img src=p></noscript><meta name=b>';
     expect(scanPreBody(html).headNodes.map((node) => node.name)).toEqual(['noscript', 'noscript', 'meta']);
     const unscripted = scanPreBody(html, { scripting: false });
     expect(unscripted.headNodes.map((node) => `${node.name}${node.inNoscript ? ' (in noscript)' : ''}`)).toEqual([

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { RobotsError } from '../../src/errors.js';
 import { injectRobots, rehypeRobots } from '../../src/index.js';
 
-const page = '<!doctype html>\n<html>\n<head>\n  <meta charset="utf-8">\n  <title>T</title>\n</head>\n<body><p>x</p></body>\n</html>\n';
+const page =
+  '<!doctype html>\n<html>\n<head>\n  <meta charset="utf-8">\n  <title>T</title>\n</head>\n<body><p>x</p></body>\n</html>\n';
 
 /** Every element name in a page, as a browser's parser sees it. */
 function elementNames(html: string): string[] {
@@ -23,7 +24,9 @@ function parsedHead(html: string) {
   if (root?.type !== 'element') throw new Error('no html element');
   const head = root.children.find((node) => node.type === 'element' && node.tagName === 'head');
   if (head?.type !== 'element') throw new Error('no head element');
-  return head.children.flatMap((node) => (node.type === 'element' ? [{ tagName: node.tagName, properties: node.properties }] : []));
+  return head.children.flatMap((node) =>
+    node.type === 'element' ? [{ tagName: node.tagName, properties: node.properties }] : [],
+  );
 }
 
 function asParsed(value: string): string {
@@ -50,14 +53,23 @@ describe('security: resolved tags cannot inject markup', () => {
     // The browser reads back exactly the resolved content (a carriage return is written as
     // `&#13;`, since the input stream turns a raw one into a line feed), but for NUL, which no
     // markup can carry (U+FFFD).
-    expect(head[1]).toEqual({ tagName: 'meta', properties: { name: 'robots', content: content.replace(/\0/g, '\uFFFD') } });
+    expect(head[1]).toEqual({
+      tagName: 'meta',
+      properties: { name: 'robots', content: content.replace(/\0/g, '\uFFFD') },
+    });
     expect(elementNames(result.html)).toEqual(['html', 'head', 'meta', 'meta', 'title', 'body', 'p']);
     expect(injectRobots(result.html, () => ({ robots: content })).html).toBe(result.html);
   });
 
   it.each(hostileContents)('rehypeRobots escapes content %j too', (content) => {
-    const output = rehype().use(rehypeRobots, { tags: { robots: content } }).processSync(page).toString();
-    expect(parsedHead(output)[1]).toEqual({ tagName: 'meta', properties: { name: 'robots', content: asParsed(content) } });
+    const output = rehype()
+      .use(rehypeRobots, { tags: { robots: content } })
+      .processSync(page)
+      .toString();
+    expect(parsedHead(output)[1]).toEqual({
+      tagName: 'meta',
+      properties: { name: 'robots', content: asParsed(content) },
+    });
     expect(elementNames(output)).toEqual(['html', 'head', 'meta', 'meta', 'title', 'body', 'p']);
   });
 
@@ -84,7 +96,9 @@ describe('security: resolved tags cannot inject markup', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(RobotsError);
       const message = (error as RobotsError).message;
-      expect(message).toMatch(/^\[@robots-kit\/core\] resolve\(\), key `tags`: invalid robots meta name `Google Bot\\u001b`/);
+      expect(message).toMatch(
+        /^\[@robots-kit\/core\] resolve\(\), key `tags`: invalid robots meta name `Google Bot\\u001b`/,
+      );
       expect(message).not.toContain('\u001b');
       expect(message).toContain('Did you mean `google-bot`?');
       expect((error as RobotsError).code).toBe('invalid-meta-name');
@@ -96,12 +110,20 @@ describe('security: resolved tags cannot inject markup', () => {
       /key `tags.robots`: robots meta content must be a string, not `42`/,
     );
     expect(() => injectRobots(page, () => ({ robots: 'noindex', ROBOTS: 'nofollow' }))).toThrow(/given twice/);
-    expect(() => injectRobots(page, () => null as unknown as Record<string, string>)).toThrow(/must be an object.*`null`/);
+    expect(() => injectRobots(page, () => null as unknown as Record<string, string>)).toThrow(
+      /must be an object.*`null`/,
+    );
     expect(() => injectRobots(page, () => ['noindex'] as unknown as Record<string, string>)).toThrow(RobotsError);
   });
 
   it('propagates errors thrown by resolve', () => {
-    const failure = new RobotsError({ code: 'unknown-directive', source: 'src/a.md', key: 'robots', value: 'noindx', problem: 'unknown directive' });
+    const failure = new RobotsError({
+      code: 'unknown-directive',
+      source: 'src/a.md',
+      key: 'robots',
+      value: 'noindx',
+      problem: 'unknown directive',
+    });
     expect(() =>
       injectRobots(page, () => {
         throw failure;

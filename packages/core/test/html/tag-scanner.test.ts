@@ -73,7 +73,11 @@ function tokenizerEvents(html: string, foreignContext: boolean): Event[] {
   return events;
 }
 
-function scannerEvents(html: string, foreignContext: boolean, interest: (name: string) => TagInterest = () => true): Event[] {
+function scannerEvents(
+  html: string,
+  foreignContext: boolean,
+  interest: (name: string) => TagInterest = () => true,
+): Event[] {
   const events: Event[] = [];
   const foreign = new Foreign();
   new TagScanner(html, {
@@ -82,7 +86,8 @@ function scannerEvents(html: string, foreignContext: boolean, interest: (name: s
       foreign.open(name);
       return interest(name);
     },
-    attribute: (nameStart, nameEnd, valueStart, valueEnd, quote) => events.push(['attribute', nameStart, nameEnd, valueStart, valueEnd, quote]),
+    attribute: (nameStart, nameEnd, valueStart, valueEnd, quote) =>
+      events.push(['attribute', nameStart, nameEnd, valueStart, valueEnd, quote]),
     openTagEnd: (end, selfClosing) => events.push(['end', end, selfClosing]),
     closeTag(start, end) {
       events.push(['close', start, end]);
@@ -94,11 +99,72 @@ function scannerEvents(html: string, foreignContext: boolean, interest: (name: s
 }
 
 const PIECES = [
-  '<a href="x">', "<A HREF='y' rel>", '<a href=z/>', '<br/>', '<br / >', '<img src=a / x>', '<p class="c" id=d data-x>', '<DIV\tclass=\nc>', '<x =y>', '<x a = "b" c=d e>',
-  '<Svg>', '</svg>', '</SVG >', '<script>', '</script>', '<SCRIPT>a<b</script>', '<style>', '</style>', '<title>', '</title>', '<textarea>', '</textarea>', '<xmp>', '<iframe>', '<noembed>',
-  '<noframes>', '<plaintext>', '<scriptx>', '<styles>', '<tit>', '<!-- <a href=c> -->', '<!--', '-->', '--!>', '<!-->', '<!doctype html>', '<!x>', '<?pi?>', '<![CDATA[<a>]]>', '<![CDAT',
-  '</p>', '</ x>', '</>', '<lİnk>', '<liNK>', '<lınk>', '<custom-element>', '<CUSTOM-Element a=b>', '<h1>', '<H1>', '<tEmPlAtE>', '<a href="', "<a href='", '<a ', '<', '>', '/', '=', '"', "'", ' ',
-  '\n', '&amp;', 'text', 'é', '\u0000',
+  '<a href="x">',
+  "<A HREF='y' rel>",
+  '<a href=z/>',
+  '<br/>',
+  '<br / >',
+  '<img src=a / x>',
+  '<p class="c" id=d data-x>',
+  '<DIV\tclass=\nc>',
+  '<x =y>',
+  '<x a = "b" c=d e>',
+  '<Svg>',
+  '</svg>',
+  '</SVG >',
+  '<script>',
+  '</script>',
+  '<SCRIPT>a<b</script>',
+  '<style>',
+  '</style>',
+  '<title>',
+  '</title>',
+  '<textarea>',
+  '</textarea>',
+  '<xmp>',
+  '<iframe>',
+  '<noembed>',
+  '<noframes>',
+  '<plaintext>',
+  '<scriptx>',
+  '<styles>',
+  '<tit>',
+  '<!-- <a href=c> -->',
+  '<!--',
+  '-->',
+  '--!>',
+  '<!-->',
+  '<!doctype html>',
+  '<!x>',
+  '<?pi?>',
+  '<![CDATA[<a>]]>',
+  '<![CDAT',
+  '</p>',
+  '</ x>',
+  '</>',
+  '<lİnk>',
+  '<liNK>',
+  '<lınk>',
+  '<custom-element>',
+  '<CUSTOM-Element a=b>',
+  '<h1>',
+  '<H1>',
+  '<tEmPlAtE>',
+  '<a href="',
+  "<a href='",
+  '<a ',
+  '<',
+  '>',
+  '/',
+  '=',
+  '"',
+  "'",
+  ' ',
+  '\n',
+  '&amp;',
+  'text',
+  'é',
+  '\u0000',
 ];
 
 describe('the tag scanner against htmlparser2’s Tokenizer', () => {
@@ -106,7 +172,9 @@ describe('the tag scanner against htmlparser2’s Tokenizer', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 60 }), (parts) => {
         const html = parts.join('');
-        expect(scannerEvents(html, foreignContext), JSON.stringify(html)).toEqual(tokenizerEvents(html, foreignContext));
+        expect(scannerEvents(html, foreignContext), JSON.stringify(html)).toEqual(
+          tokenizerEvents(html, foreignContext),
+        );
       }),
       fuzzRuns(3000),
     );
@@ -114,10 +182,34 @@ describe('the tag scanner against htmlparser2’s Tokenizer', () => {
 
   it('lower-cases names as toLowerCase does, whether the name cache has them or not, and tells every name apart', () => {
     // Names that share a cache slot or differ only in case or in a non-ASCII letter, read twice (the second time from the cache).
-    const names = ['a', 'A', 'b', 'lİnk', 'link', 'LINK', 'lınk', 'sCrIpTs', 'scripts', 'x-y', 'X-Y', 'h1', 'H1', 'aa', 'aB', 'Ab', 'bA', 'ba'];
+    const names = [
+      'a',
+      'A',
+      'b',
+      'lİnk',
+      'link',
+      'LINK',
+      'lınk',
+      'sCrIpTs',
+      'scripts',
+      'x-y',
+      'X-Y',
+      'h1',
+      'H1',
+      'aa',
+      'aB',
+      'Ab',
+      'bA',
+      'ba',
+    ];
     const html = [...names, ...names].map((name) => `<${name}>`).join('');
     const seen: string[] = [];
-    new TagScanner(html, { openTag: (name) => (seen.push(name), false), attribute() {}, openTagEnd() {}, closeTag() {} }).run();
+    new TagScanner(html, {
+      openTag: (name) => (seen.push(name), false),
+      attribute() {},
+      openTagEnd() {},
+      closeTag() {},
+    }).run();
     expect(seen).toEqual([...names, ...names].map((name) => name.toLowerCase()));
   });
 

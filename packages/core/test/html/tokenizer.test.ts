@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Tokenizer } from 'htmlparser2';
-import { decodeAttributeValue, findCommentEnd, findRawTextEnd, findScriptDataEnd, firstContentCharacter, readMarkup, readTag, textElementEnd } from '../../src/html/tokenizer.js';
+import {
+  decodeAttributeValue,
+  findCommentEnd,
+  findRawTextEnd,
+  findScriptDataEnd,
+  firstContentCharacter,
+  readMarkup,
+  readTag,
+  textElementEnd,
+} from '../../src/html/tokenizer.js';
 import { fastTemplateEnd } from '../../src/html/template-contents.js';
 import type { StartTagToken } from '../../src/html/types.js';
 
@@ -45,7 +54,10 @@ describe('readTag', () => {
     expect(link.name).toBe('link');
     expect(link.attributes).toEqual([]);
     expect(html.slice(link.end)).toBe('rest');
-    expect(startTag('<font Color=red size=2>').attributes.map((attribute) => attribute.name)).toEqual(['color', 'size']);
+    expect(startTag('<font Color=red size=2>').attributes.map((attribute) => attribute.name)).toEqual([
+      'color',
+      'size',
+    ]);
   });
 
   it('keeps the first of duplicate attributes past the linear check, among thousands', () => {
@@ -142,16 +154,23 @@ describe('findScriptDataEnd', () => {
 
 describe('element extents', () => {
   it('spans text elements to their end tag, or to the end of input when unclosed', () => {
-    expect(textElementEnd('<title>a</head>b</title>c', startTag('<title>a</head>b</title>c'))).toEqual({ end: 24, closed: true });
+    expect(textElementEnd('<title>a</head>b</title>c', startTag('<title>a</head>b</title>c'))).toEqual({
+      end: 24,
+      closed: true,
+    });
     expect(textElementEnd('<title>a</title', startTag('<title>a</title'))).toEqual({ end: 15, closed: false });
     expect(textElementEnd('<style>a</style x="', startTag('<style>a</style x="'))).toEqual({ end: 19, closed: false });
-    expect(textElementEnd('<plaintext>a</plaintext>', startTag('<plaintext>a</plaintext>'))).toEqual({ end: 24, closed: false });
+    expect(textElementEnd('<plaintext>a</plaintext>', startTag('<plaintext>a</plaintext>'))).toEqual({
+      end: 24,
+      closed: false,
+    });
     expect(textElementEnd('<script/>x</script>', startTag('<script/>x</script>'))).toEqual({ end: 19, closed: true });
     expect(textElementEnd('<link>x', startTag('<link>x'))).toEqual({ end: 6, closed: true });
   });
 
   it('spans nested templates and skips their text contents', () => {
-    const html = '<template><template></template><script>"</template>"</script><textarea></template></textarea><!--</template>--></head></template>x';
+    const html =
+      '<template><template></template><script>"</template>"</script><textarea></template></textarea><!--</template>--></head></template>x';
     expect(fastTemplateEnd(html, startTag(html))).toEqual({ end: html.length - 1, closed: true });
     expect(fastTemplateEnd('<template><p>', startTag('<template><p>'))).toEqual({ end: 13, closed: false });
     expect(fastTemplateEnd('<template>a < b', startTag('<template>a < b'))).toEqual({ end: 15, closed: false });
@@ -199,9 +218,19 @@ function tokenizerValue(rawValue: string, quote: '"' | "'" | ''): string {
     {
       onattribdata: (start, end) => void pieces.push(source.slice(start, end)),
       onattribentity: (codePoint) => void pieces.push(String.fromCodePoint(codePoint)),
-      onattribend: ignore, onattribname: ignore, oncdata: ignore, onclosetag: ignore, oncomment: ignore,
-      ondeclaration: ignore, onend: ignore, onopentagend: ignore, onopentagname: ignore,
-      onprocessinginstruction: ignore, onselfclosingtag: ignore, ontext: ignore, ontextentity: ignore,
+      onattribend: ignore,
+      onattribname: ignore,
+      oncdata: ignore,
+      onclosetag: ignore,
+      oncomment: ignore,
+      ondeclaration: ignore,
+      onend: ignore,
+      onopentagend: ignore,
+      onopentagname: ignore,
+      onprocessinginstruction: ignore,
+      onselfclosingtag: ignore,
+      ontext: ignore,
+      ontextentity: ignore,
     },
   );
   tokenizer.write(source);
@@ -209,13 +238,48 @@ function tokenizerValue(rawValue: string, quote: '"' | "'" | ''): string {
   return pieces.join('');
 }
 
-describe('decodeAttributeValue agrees with htmlparser2\'s Tokenizer', () => {
+describe("decodeAttributeValue agrees with htmlparser2's Tokenizer", () => {
   // Pieces that exercise the decoder: named references with and without `;`, legacy prefixes
   // (`&notit;`, `&amp=`), numeric ones out of range or in C1, and plain text between them.
   const piece = fc.constantFrom(
-    '&amp', '&amp;', '&AMP', '&not', '&notit;', '&notin;', '&lt', '&gt;', '&copy', '&nbsp;', '&Tab;', '&NewLine;',
-    '&#', '&#x', '&#0;', '&#13;', '&#x80;', '&#x9F;', '&#xD800;', '&#x110000;', '&#65', '&#x41', '&#1114111;',
-    '&', '&;', '&=', '=', ';', 'a', 'Z', '0', ' ', '\n', '\u00e9', '\u{1F600}', 'x&y', '&amp=x', '&ampx',
+    '&amp',
+    '&amp;',
+    '&AMP',
+    '&not',
+    '&notit;',
+    '&notin;',
+    '&lt',
+    '&gt;',
+    '&copy',
+    '&nbsp;',
+    '&Tab;',
+    '&NewLine;',
+    '&#',
+    '&#x',
+    '&#0;',
+    '&#13;',
+    '&#x80;',
+    '&#x9F;',
+    '&#xD800;',
+    '&#x110000;',
+    '&#65',
+    '&#x41',
+    '&#1114111;',
+    '&',
+    '&;',
+    '&=',
+    '=',
+    ';',
+    'a',
+    'Z',
+    '0',
+    ' ',
+    '\n',
+    '\u00e9',
+    '\u{1F600}',
+    'x&y',
+    '&amp=x',
+    '&ampx',
   );
   const value = fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join(''));
   it('on generated values, quoted both ways', () => {
@@ -228,9 +292,12 @@ describe('decodeAttributeValue agrees with htmlparser2\'s Tokenizer', () => {
   });
   it('on unquoted values (no whitespace, quotes or `>` in them)', () => {
     fc.assert(
-      fc.property(value.map((text) => text.replace(/[\s"'>`<=]/g, '')).filter((text) => text !== ''), (rawValue) => {
-        expect(decodeAttributeValue(rawValue)).toBe(tokenizerValue(rawValue, ''));
-      }),
+      fc.property(
+        value.map((text) => text.replace(/[\s"'>`<=]/g, '')).filter((text) => text !== ''),
+        (rawValue) => {
+          expect(decodeAttributeValue(rawValue)).toBe(tokenizerValue(rawValue, ''));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -12,7 +12,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeLogs } from '../../src/logs/analyze.js';
 import { readLogLines } from '../../src/logs/read-lines.js';
 import type { AnalyzeLogsOptions, LogFormat, LogsReport } from '../../src/logs/types.js';
-import { APACHE_FORMAT, CUSTOM_JSON, NGINX_FORMAT, ROBOTS_TXT, START, UA, WRITERS, clfTime, logText } from './generate-log.js';
+import {
+  APACHE_FORMAT,
+  CUSTOM_JSON,
+  NGINX_FORMAT,
+  ROBOTS_TXT,
+  START,
+  UA,
+  WRITERS,
+  clfTime,
+  logText,
+} from './generate-log.js';
 
 let dir: string;
 let site: string;
@@ -23,12 +33,27 @@ beforeAll(() => {
   site = path.join(dir, 'dist');
   mkdirSync(path.join(site, 'drafts'), { recursive: true });
   writeFileSync(path.join(site, 'robots.txt'), ROBOTS_TXT);
-  writeFileSync(path.join(site, 'index.html'), '<!doctype html><html><head><title>Home</title></head><body>home</body></html>');
-  writeFileSync(path.join(site, 'drafts', 'index.html'), '<!doctype html><html><head><meta name="robots" content="noindex"><title>Draft</title></head><body>draft</body></html>');
+  writeFileSync(
+    path.join(site, 'index.html'),
+    '<!doctype html><html><head><title>Home</title></head><body>home</body></html>',
+  );
+  writeFileSync(
+    path.join(site, 'drafts', 'index.html'),
+    '<!doctype html><html><head><meta name="robots" content="noindex"><title>Draft</title></head><body>draft</body></html>',
+  );
   // Complete, current Google ranges, so an address outside them is refuted.
   const ranges = path.join(dir, 'ranges');
   mkdirSync(ranges);
-  writeFileSync(path.join(ranges, 'google-common.json'), JSON.stringify({ id: 'google-common', sources: [], date: '2026-11-20', complete: true, prefixes: ['66.249.64.0/19'] }));
+  writeFileSync(
+    path.join(ranges, 'google-common.json'),
+    JSON.stringify({
+      id: 'google-common',
+      sources: [],
+      date: '2026-11-20',
+      complete: true,
+      prefixes: ['66.249.64.0/19'],
+    }),
+  );
   options = { robots: [{ path: site }], rangesDir: ranges, now: new Date('2026-11-22T00:00:00Z') };
 });
 
@@ -64,15 +89,36 @@ describe('analyzeLogs on the generated scenario (Combined)', () => {
   it('gives each crawler its requests by verification status', () => {
     const rows = Object.fromEntries(report.crawlers.map((row) => [row.crawler, row]));
     expect(Object.keys(rows).sort()).toEqual(['AhrefsBot', 'ClaudeBot', 'GPTBot', 'Googlebot', 'bingbot']);
-    expect(rows.Googlebot).toMatchObject({ requests: { verified: 10, spoofed: 4, unverified: 0 }, addresses: { verified: 1, spoofed: 1, unverified: 0 }, disallowed: 3 });
-    expect(rows.bingbot).toMatchObject({ requests: { verified: 20, spoofed: 0, unverified: 0 }, disallowed: 2, serverErrors: 6 });
-    expect(rows.GPTBot).toMatchObject({ kind: 'ai', requests: { verified: 4, spoofed: 0, unverified: 0 }, disallowed: 4 });
+    expect(rows.Googlebot).toMatchObject({
+      requests: { verified: 10, spoofed: 4, unverified: 0 },
+      addresses: { verified: 1, spoofed: 1, unverified: 0 },
+      disallowed: 3,
+    });
+    expect(rows.bingbot).toMatchObject({
+      requests: { verified: 20, spoofed: 0, unverified: 0 },
+      disallowed: 2,
+      serverErrors: 6,
+    });
+    expect(rows.GPTBot).toMatchObject({
+      kind: 'ai',
+      requests: { verified: 4, spoofed: 0, unverified: 0 },
+      disallowed: 4,
+    });
     expect(rows.ClaudeBot).toMatchObject({ requests: { verified: 0, spoofed: 0, unverified: 2 }, disallowed: 2 });
-    expect(rows.AhrefsBot).toMatchObject({ kind: 'seo', requests: { verified: 0, spoofed: 0, unverified: 15 }, notFound: 12 });
+    expect(rows.AhrefsBot).toMatchObject({
+      kind: 'seo',
+      requests: { verified: 0, spoofed: 0, unverified: 15 },
+      notFound: 12,
+    });
   });
 
   it('reports every finding with its severity, crawler, URLs and rule', () => {
-    const summary = report.findings.map((finding) => [finding.severity, finding.id, finding.crawlers?.[0] ?? '', finding.source ? `${path.basename(finding.source.file)}:${finding.source.line}` : '']);
+    const summary = report.findings.map((finding) => [
+      finding.severity,
+      finding.id,
+      finding.crawlers?.[0] ?? '',
+      finding.source ? `${path.basename(finding.source.file)}:${finding.source.line}` : '',
+    ]);
     expect(summary).toEqual([
       ['error', 'ai-block-ignored', 'GPTBot', 'robots.txt:5'],
       ['error', 'disallowed-fetch', 'Googlebot', 'robots.txt:2'],
@@ -86,17 +132,33 @@ describe('analyzeLogs on the generated scenario (Combined)', () => {
       ['info', 'stale-ranges', '', ''],
       ['info', 'unparsed-lines', '', 'access.log:11'],
     ]);
-    const byKey = (id: string, crawler = ''): NonNullable<LogsReport['findings'][number]> => report.findings.find((finding) => finding.id === id && (crawler === '' || finding.crawlers?.[0] === crawler))!;
-    expect(byKey('disallowed-fetch', 'Googlebot')).toMatchObject({ urls: ['/private/a', '/private/b?x=1'], message: expect.stringContaining('Googlebot (verified) fetched 2 URLs its robots.txt group disallows, 3 requests; most under `Disallow: /private/`') });
+    const byKey = (id: string, crawler = ''): NonNullable<LogsReport['findings'][number]> =>
+      report.findings.find((finding) => finding.id === id && (crawler === '' || finding.crawlers?.[0] === crawler))!;
+    expect(byKey('disallowed-fetch', 'Googlebot')).toMatchObject({
+      urls: ['/private/a', '/private/b?x=1'],
+      message: expect.stringContaining(
+        'Googlebot (verified) fetched 2 URLs its robots.txt group disallows, 3 requests; most under `Disallow: /private/`',
+      ),
+    });
     expect(byKey('disallowed-fetch', 'bingbot').urls).toEqual(['/search?q=0', '/search?q=1']);
     expect(byKey('ai-block-ignored', 'GPTBot').urls).toEqual(['/', '/about/', '/blog/post-1/', '/blog/post-2/']);
     expect(byKey('ai-block-ignored', 'ClaudeBot').message).toContain('ClaudeBot (unverified) fetched 2 URLs');
-    expect(byKey('crawl-delay-exceeded').message).toContain('up to 8 requests in one minute from 157.55.39.10 (verified)');
+    expect(byKey('crawl-delay-exceeded').message).toContain(
+      'up to 8 requests in one minute from 157.55.39.10 (verified)',
+    );
     expect(byKey('crawl-delay-exceeded').message).toContain('`Crawl-delay: 10`, at most 6 a minute');
     expect(byKey('frequent-5xx').message).toBe('6 requests of bingbot (30% of 20) got a 5xx answer.');
-    expect(byKey('spoofed-crawler')).toMatchObject({ urls: ['/private/c'], message: expect.stringContaining('4 requests claimed to be Googlebot from 1 address that fail verification: 203.0.113.5 (4)') });
+    expect(byKey('spoofed-crawler')).toMatchObject({
+      urls: ['/private/c'],
+      message: expect.stringContaining(
+        '4 requests claimed to be Googlebot from 1 address that fail verification: 203.0.113.5 (4)',
+      ),
+    });
     expect(byKey('frequent-404').message).toBe('12 requests of AhrefsBot (80% of 15) got 404.');
-    expect(byKey('noindex-fetched')).toMatchObject({ urls: ['/drafts/'], message: 'Googlebot fetched noindex pages 2 times.' });
+    expect(byKey('noindex-fetched')).toMatchObject({
+      urls: ['/drafts/'],
+      message: 'Googlebot fetched noindex pages 2 times.',
+    });
     expect(byKey('stale-ranges').message).toContain('bingbot 2026-02-11 partial, openai-gptbot 2025-10-30 partial');
     expect(byKey('unparsed-lines').message).toContain('2 lines of');
     expect(byKey('unparsed-lines').message).toContain('line 11 `this is not a log line`; line 51 `{"half": `');
@@ -104,9 +166,21 @@ describe('analyzeLogs on the generated scenario (Combined)', () => {
   });
 
   it('lists the disallowed URLs fetched most and the hourly series', () => {
-    expect(report.topDisallowed[0]).toMatchObject({ url: '/private/a', crawler: 'Googlebot', status: 'verified', requests: 2, rule: 'Disallow: /private/', source: { line: 2 } });
-    expect(report.topDisallowed.find((row) => row.url === '/' && row.crawler === 'GPTBot')).toMatchObject({ requests: 1, rule: 'Disallow: /' });
-    expect(report.topDisallowed.filter((row) => row.status === 'spoofed')).toEqual([expect.objectContaining({ url: '/private/c', requests: 2 })]);
+    expect(report.topDisallowed[0]).toMatchObject({
+      url: '/private/a',
+      crawler: 'Googlebot',
+      status: 'verified',
+      requests: 2,
+      rule: 'Disallow: /private/',
+      source: { line: 2 },
+    });
+    expect(report.topDisallowed.find((row) => row.url === '/' && row.crawler === 'GPTBot')).toMatchObject({
+      requests: 1,
+      rule: 'Disallow: /',
+    });
+    expect(report.topDisallowed.filter((row) => row.status === 'spoofed')).toEqual([
+      expect.objectContaining({ url: '/private/c', requests: 2 }),
+    ]);
     const bing = report.series.find((series) => series.crawler === 'bingbot' && series.status === 'verified');
     expect(bing?.points).toEqual([
       [START + 2 * 3_600_000, 8],
@@ -116,14 +190,22 @@ describe('analyzeLogs on the generated scenario (Combined)', () => {
 
   it('without complete ranges or DNS, the impostor is unverified, not spoofed', async () => {
     const plain = await analyzeLogs([path.join(dir, 'access.log')], { robots: [{ path: site }] });
-    expect(plain.crawlers.find((row) => row.crawler === 'Googlebot')?.requests).toEqual({ verified: 10, spoofed: 0, unverified: 4 });
-    expect(plain.findings.find((finding) => finding.id === 'disallowed-fetch' && finding.severity === 'warning')?.urls).toEqual(['/private/c']);
+    expect(plain.crawlers.find((row) => row.crawler === 'Googlebot')?.requests).toEqual({
+      verified: 10,
+      spoofed: 0,
+      unverified: 4,
+    });
+    expect(
+      plain.findings.find((finding) => finding.id === 'disallowed-fetch' && finding.severity === 'warning')?.urls,
+    ).toEqual(['/private/c']);
   });
 
   it('without a robots.txt, only identity, rate-free and response findings remain', async () => {
     const bare = await analyzeLogs([path.join(dir, 'access.log')], { ipRanges: false });
     expect(bare.ranges).toEqual([]);
-    expect(new Set(bare.findings.map((finding) => finding.id))).toEqual(new Set(['frequent-5xx', 'frequent-404', 'unparsed-lines']));
+    expect(new Set(bare.findings.map((finding) => finding.id))).toEqual(
+      new Set(['frequent-5xx', 'frequent-404', 'unparsed-lines']),
+    );
   });
 });
 
@@ -160,9 +242,15 @@ describe('robots.txt versions by date', () => {
   it('checks each request against the version served when it was made', async () => {
     const old = write('robots-old.txt', 'User-agent: *\nDisallow: /old/\n');
     const current = write('robots-new.txt', 'User-agent: *\nDisallow: /new/\n');
-    const line = (hour: number, target: string): string => `66.249.66.1 - - [${clfTime(START + hour * 3_600_000)}] "GET ${target} HTTP/1.1" 200 1 "-" "${UA.googlebot}"`;
-    const log = write('versions.log', [line(0, '/old/a'), line(0, '/new/a'), line(5, '/old/b'), line(5, '/new/b')].join('\n'));
-    const report = await analyzeLogs([log], { robots: [{ path: old }, { path: current, since: new Date(START + 3_600_000).toISOString() }] });
+    const line = (hour: number, target: string): string =>
+      `66.249.66.1 - - [${clfTime(START + hour * 3_600_000)}] "GET ${target} HTTP/1.1" 200 1 "-" "${UA.googlebot}"`;
+    const log = write(
+      'versions.log',
+      [line(0, '/old/a'), line(0, '/new/a'), line(5, '/old/b'), line(5, '/new/b')].join('\n'),
+    );
+    const report = await analyzeLogs([log], {
+      robots: [{ path: old }, { path: current, since: new Date(START + 3_600_000).toISOString() }],
+    });
     const findings = report.findings.filter((finding) => finding.id === 'disallowed-fetch');
     expect(findings.flatMap((finding) => finding.urls)).toEqual(['/new/b', '/old/a']);
   });
@@ -172,11 +260,15 @@ describe('robots.txt versions by date', () => {
     [[{ path: 'a' }, { path: 'b' }], 'several versions without a date'],
   ])('refuses %j: %s', async (robots, message) => {
     const log = write('tiny.log', '');
-    await expect(analyzeLogs([log], { robots: robots.map((version) => ({ path: path.join(dir, version.path) })) })).rejects.toThrow(message);
+    await expect(
+      analyzeLogs([log], { robots: robots.map((version) => ({ path: path.join(dir, version.path) })) }),
+    ).rejects.toThrow(message);
   });
 
   it('refuses a date that is not one', async () => {
-    await expect(analyzeLogs([write('tiny.log', '')], { robots: [{ path: site, since: 'yesterday' }] })).rejects.toThrow(/key `--robots`: not a date `yesterday`/);
+    await expect(
+      analyzeLogs([write('tiny.log', '')], { robots: [{ path: site, since: 'yesterday' }] }),
+    ).rejects.toThrow(/key `--robots`: not a date `yesterday`/);
   });
 });
 
@@ -185,14 +277,19 @@ describe('inputs', () => {
     await expect(analyzeLogs([path.join(dir, 'nope.log')])).rejects.toThrow(/no such log file `.*nope\.log`/);
   });
   it('names a broken gzip file', async () => {
-    const broken = write('broken.log.gz', Buffer.concat([gzipSync('x'.repeat(1000)).subarray(0, 20), Buffer.from('garbage')]));
+    const broken = write(
+      'broken.log.gz',
+      Buffer.concat([gzipSync('x'.repeat(1000)).subarray(0, 20), Buffer.from('garbage')]),
+    );
     await expect(analyzeLogs([broken])).rejects.toThrow(/not valid gzip/);
   });
   it('UTF-8 characters split across chunks read whole, whatever the split', async () => {
     const text = 'a\u00e9b\r\n\u{1f916} bot \u4e2d\nplain\nlast \u00fc';
     const bytes = Buffer.from(text);
     for (let size = 1; size <= 5; size++) {
-      const chunks = Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+      const chunks = Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) =>
+        bytes.subarray(i * size, (i + 1) * size),
+      );
       const lines: string[] = [];
       for await (const batch of readLogLines('-', Readable.from(chunks))) lines.push(...batch);
       expect(lines).toEqual(['a\u00e9b', '\u{1f916} bot \u4e2d', 'plain', 'last \u00fc']);
@@ -200,7 +297,10 @@ describe('inputs', () => {
   });
 
   it('counts a line over 64 KiB as unreadable without keeping it', async () => {
-    const log = write('long.log', `${'x'.repeat(200_000)}\n${WRITERS.combined!({ ip: '66.249.66.1', ua: UA.googlebot, method: 'GET', target: '/', status: 200, time: START })}\n`);
+    const log = write(
+      'long.log',
+      `${'x'.repeat(200_000)}\n${WRITERS.combined!({ ip: '66.249.66.1', ua: UA.googlebot, method: 'GET', target: '/', status: 200, time: START })}\n`,
+    );
     const report = await analyzeLogs([log]);
     expect(report.summary).toMatchObject({ lines: 2, requests: 1, unparsed: 1 });
   });

@@ -56,13 +56,19 @@ describe('robots-kit logs', () => {
     expect(report.inputs).toEqual(['access.log.gz']);
     expect(report.robots).toEqual([{ path: 'dist/robots.txt', found: true }]);
     expect(report.summary).toMatchObject({ requests: 95, unparsed: 2, crawlerRequests: 55 });
-    expect(report.findings.find((finding) => finding.id === 'unparsed-lines')?.source).toEqual({ file: 'access.log.gz', line: 11 });
+    expect(report.findings.find((finding) => finding.id === 'unparsed-lines')?.source).toEqual({
+      file: 'access.log.gz',
+      line: 11,
+    });
   });
 
   it('--format sarif locates findings at the robots.txt rule', async () => {
     const sarif = JSON.parse((await run(['logs', 'access.log.gz', '--robots', 'dist', '--format', 'sarif'])).stdout);
     const result = sarif.runs[0].results.find((entry: { ruleId: string }) => entry.ruleId === 'disallowed-fetch');
-    expect(result.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: 'dist/robots.txt' }, region: { startLine: 2 } });
+    expect(result.locations[0].physicalLocation).toEqual({
+      artifactLocation: { uri: 'dist/robots.txt' },
+      region: { startLine: 2 },
+    });
     expect(sarif.runs[0].tool.driver.rules.map((rule: { id: string }) => rule.id)).toContain('spoofed-crawler');
   });
 
@@ -75,7 +81,11 @@ describe('robots-kit logs', () => {
   it('reads standard input for -', async () => {
     const line = `20.171.206.9 - - [${clfTime(START)}] "GET /blog/ HTTP/1.1" 200 1 "-" "${UA.gptbot}"`;
     const result = await run(['logs', '-', '--robots', 'dist', '--json'], line + '\n');
-    expect(JSON.parse(result.stdout).findings[0]).toMatchObject({ id: 'ai-block-ignored', severity: 'error', urls: ['/blog/'] });
+    expect(JSON.parse(result.stdout).findings[0]).toMatchObject({
+      id: 'ai-block-ignored',
+      severity: 'error',
+      urls: ['/blog/'],
+    });
   });
 
   it('--help, and check --help points to it', async () => {
@@ -92,7 +102,10 @@ describe('robots-kit logs', () => {
     [['logs', 'access.log.gz', '--log-format', 'common', '--nginx-format', '$remote_addr'], 'several log formats'],
     [['logs', 'access.log.gz', '--json-fields', 'ip=a,userAgnet=b'], 'Did you mean `userAgent`?'],
     [['logs', 'access.log.gz', '--apache-format', '%h %t'], 'lacks the client address or the request'],
-    [['logs', 'access.log.gz', '--dns', '--dns-concurrency', '0'], 'key `--dns-concurrency`: not a positive whole number `0`'],
+    [
+      ['logs', 'access.log.gz', '--dns', '--dns-concurrency', '0'],
+      'key `--dns-concurrency`: not a positive whole number `0`',
+    ],
     [['logs', 'access.log.gz', '--robots', 'dist@2026-13-45'], 'not a date `2026-13-45`'],
     [['logs', 'access.log.gz', '--ranges-source', 'google-comon=http://127.0.0.1/x'], 'Did you mean `google-common`?'],
     [['lgs', 'x'], 'Did you mean `logs`?'],
@@ -111,18 +124,47 @@ describe('robots-kit logs', () => {
   });
 
   it('--update-ranges fetches into --ranges-dir (here from a mirror on 127.0.0.1) and then analyses', async () => {
-    const server = createServer((_request, response) => response.end(JSON.stringify({ creationTime: '2026-11-21T00:00:00Z', prefixes: [{ ipv4Prefix: '66.249.64.0/19' }] })));
+    const server = createServer((_request, response) =>
+      response.end(
+        JSON.stringify({ creationTime: '2026-11-21T00:00:00Z', prefixes: [{ ipv4Prefix: '66.249.64.0/19' }] }),
+      ),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/common-crawlers.json`;
     try {
       // Only the mirrored id is asked for: every other source is replaced by the same mirror too.
-      const sources = ['google-common', 'google-special', 'google-user-triggered', 'bingbot', 'openai-gptbot', 'openai-searchbot', 'openai-chatgpt-user'].flatMap((id) => ['--ranges-source', `${id}=${url}`]);
-      const result = await run(['logs', 'access.log.gz', '--update-ranges', '--ranges-dir', 'ranges', ...sources, '--json']);
+      const sources = [
+        'google-common',
+        'google-special',
+        'google-user-triggered',
+        'bingbot',
+        'openai-gptbot',
+        'openai-searchbot',
+        'openai-chatgpt-user',
+      ].flatMap((id) => ['--ranges-source', `${id}=${url}`]);
+      const result = await run([
+        'logs',
+        'access.log.gz',
+        '--update-ranges',
+        '--ranges-dir',
+        'ranges',
+        ...sources,
+        '--json',
+      ]);
       expect(result.stderr).toContain('robots-kit: google-common: 1 prefixes');
       expect(readdirSync(path.join(cwd, 'ranges')).sort()).toContain('google-common.json');
       const report = JSON.parse(result.stdout) as LogsReport;
-      expect(report.ranges.find((range) => range.id === 'google-common')).toEqual({ id: 'google-common', date: '2026-11-21', complete: true, prefixes: 1 });
-      expect(report.crawlers.find((row) => row.crawler === 'Googlebot')?.requests).toEqual({ verified: 10, spoofed: 4, unverified: 0 });
+      expect(report.ranges.find((range) => range.id === 'google-common')).toEqual({
+        id: 'google-common',
+        date: '2026-11-21',
+        complete: true,
+        prefixes: 1,
+      });
+      expect(report.crawlers.find((row) => row.crawler === 'Googlebot')?.requests).toEqual({
+        verified: 10,
+        spoofed: 4,
+        unverified: 0,
+      });
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
@@ -133,11 +175,26 @@ describe('robots-kit logs', () => {
 describe('robots-kit logs --dns', () => {
   it('verifies through the given server, marks impostors spoofed and keeps the cache file', async () => {
     const dns = await startDnsServer({
-      ptr: { [reverseName('66.249.66.1')]: ['crawl-66-249-66-1.googlebot.com'], [reverseName('157.55.39.10')]: ['msnbot-157-55-39-10.search.msn.com'] },
+      ptr: {
+        [reverseName('66.249.66.1')]: ['crawl-66-249-66-1.googlebot.com'],
+        [reverseName('157.55.39.10')]: ['msnbot-157-55-39-10.search.msn.com'],
+      },
       a: { 'crawl-66-249-66-1.googlebot.com': ['66.249.66.1'], 'msnbot-157-55-39-10.search.msn.com': ['157.55.39.10'] },
     });
     try {
-      const result = await run(['logs', 'access.log.gz', '--no-ip-ranges', '--dns', '--dns-server', dns.server, '--dns-timeout', '300', '--dns-concurrency', '4', '--json']);
+      const result = await run([
+        'logs',
+        'access.log.gz',
+        '--no-ip-ranges',
+        '--dns',
+        '--dns-server',
+        dns.server,
+        '--dns-timeout',
+        '300',
+        '--dns-concurrency',
+        '4',
+        '--json',
+      ]);
       const report = JSON.parse(result.stdout) as LogsReport;
       expect(report.dns).toBe(true);
       const rows = Object.fromEntries(report.crawlers.map((row) => [row.crawler, row.requests]));
@@ -163,14 +220,50 @@ describe('the HTML report', () => {
       robots: [],
       ranges: [],
       dns: false,
-      crawlers: [{ crawler: 'Googlebot', token: 'Googlebot', kind: 'search', requests: { verified: 3, unverified: 0, spoofed: 1 }, addresses: { verified: 1, unverified: 0, spoofed: 1 }, disallowed: 1, notFound: 0, serverErrors: 0 }],
+      crawlers: [
+        {
+          crawler: 'Googlebot',
+          token: 'Googlebot',
+          kind: 'search',
+          requests: { verified: 3, unverified: 0, spoofed: 1 },
+          addresses: { verified: 1, unverified: 0, spoofed: 1 },
+          disallowed: 1,
+          notFound: 0,
+          serverErrors: 0,
+        },
+      ],
       series: [
-        { crawler: 'Googlebot', status: 'verified', points: [[START, 2], [START + 7_200_000, 1]] },
+        {
+          crawler: 'Googlebot',
+          status: 'verified',
+          points: [
+            [START, 2],
+            [START + 7_200_000, 1],
+          ],
+        },
         { crawler: 'Googlebot', status: 'spoofed', points: [[START, 1]] },
       ],
-      topDisallowed: [{ url: '/"><script>alert(1)</script>', crawler: 'Googlebot', status: 'verified', requests: 1, rule: 'Disallow: /', source: { file: 'robots.txt', line: 2 } }],
+      topDisallowed: [
+        {
+          url: '/"><script>alert(1)</script>',
+          crawler: 'Googlebot',
+          status: 'verified',
+          requests: 1,
+          rule: 'Disallow: /',
+          source: { file: 'robots.txt', line: 2 },
+        },
+      ],
       findings: [],
-      summary: { lines: 4, requests: 4, unparsed: 0, crawlerRequests: 4, from: START, to: START + 7_200_000, findings: { error: 0, warning: 0, info: 0 }, durationMs: 1 },
+      summary: {
+        lines: 4,
+        requests: 4,
+        unparsed: 0,
+        crawlerRequests: 4,
+        from: START,
+        to: START + 7_200_000,
+        findings: { error: 0, warning: 0, info: 0 },
+        durationMs: 1,
+      },
     };
     const html = formatLogsHtml(report);
     expect(html).not.toContain('<script>');

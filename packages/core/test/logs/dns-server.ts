@@ -34,7 +34,10 @@ function readName(message: Buffer, offset: number): { name: string; end: number 
   return { name: labels.join('.').toLowerCase(), end: at + 1 };
 }
 function encodeName(name: string): Buffer {
-  const parts = name.split('.').filter(Boolean).map((label) => Buffer.concat([Buffer.of(label.length), Buffer.from(label, 'latin1')]));
+  const parts = name
+    .split('.')
+    .filter(Boolean)
+    .map((label) => Buffer.concat([Buffer.of(label.length), Buffer.from(label, 'latin1')]));
   return Buffer.concat([...parts, Buffer.of(0)]);
 }
 function addressBytes(address: string): Buffer {
@@ -81,5 +84,9 @@ export async function startDnsServer(table: DnsTable): Promise<TestDnsServer> {
   });
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   const { port } = socket.address() as AddressInfo;
-  return { server: `127.0.0.1:${port}`, queries, close: () => new Promise<void>((resolve) => socket.close(() => resolve())) };
+  return {
+    server: `127.0.0.1:${port}`,
+    queries,
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
 }

@@ -63,7 +63,10 @@ describe('reverse DNS with forward confirmation', () => {
     const verifier = await createDnsVerifier({ servers: [dns.server], timeoutMs: 300, concurrency: 2 });
     const results = await Promise.all(Array.from({ length: 20 }, () => verifier.check('66.249.66.1', GOOGLE)));
     expect(new Set(results)).toEqual(new Set(['pass']));
-    expect(dns.queries.slice(before)).toEqual([`ptr ${reverseName('66.249.66.1')}`, 'a crawl-66-249-66-1.googlebot.com']);
+    expect(dns.queries.slice(before)).toEqual([
+      `ptr ${reverseName('66.249.66.1')}`,
+      'a crawl-66-249-66-1.googlebot.com',
+    ]);
   });
 
   it('keeps answers in the cache file and reads them back without asking again', async () => {
@@ -78,7 +81,10 @@ describe('reverse DNS with forward confirmation', () => {
     const second = await createDnsVerifier({ servers: ['127.0.0.1:9'], timeoutMs: 300, cacheFile });
     expect(await second.check('66.249.66.1', GOOGLE)).toBe('pass');
     expect(dns.queries.length).toBe(before);
-    const expired = await createDnsVerifier({ servers: [dns.server], timeoutMs: 300, cacheFile, cacheDays: 1 }, Date.now() + 2 * 86_400_000);
+    const expired = await createDnsVerifier(
+      { servers: [dns.server], timeoutMs: 300, cacheFile, cacheDays: 1 },
+      Date.now() + 2 * 86_400_000,
+    );
     expect(await expired.check('66.249.66.1', GOOGLE)).toBe('pass');
     expect(dns.queries.length).toBeGreaterThan(before);
   });
@@ -86,7 +92,9 @@ describe('reverse DNS with forward confirmation', () => {
   it('names the file when the cache is not ours', async () => {
     const cacheFile = path.join(mkdtempSync(path.join(tmpdir(), 'robots-kit-dns-')), 'cache.json');
     writeFileSync(cacheFile, '{"hello":1}');
-    await expect(createDnsVerifier({ cacheFile })).rejects.toThrow(/cache\.json.*not a robots-kit DNS cache.*delete the file/);
+    await expect(createDnsVerifier({ cacheFile })).rejects.toThrow(
+      /cache\.json.*not a robots-kit DNS cache.*delete the file/,
+    );
   });
 
   it('refuses a DNS server that is not an address', async () => {
@@ -113,9 +121,16 @@ describe('verification status', () => {
       (ip, i) => `${ip} - - [10/Oct/2026:13:55:3${i} +0000] "GET /page-${i} HTTP/1.1" 200 10 "-" "${ua}"`,
     );
     writeFileSync(path.join(dir, 'access.log'), lines.join('\n') + '\n');
-    const report = await analyzeLogs([path.join(dir, 'access.log')], { ipRanges: false, dns: { servers: [dns.server], timeoutMs: 300 } });
+    const report = await analyzeLogs([path.join(dir, 'access.log')], {
+      ipRanges: false,
+      dns: { servers: [dns.server], timeoutMs: 300 },
+    });
     expect(report.crawlers).toEqual([
-      expect.objectContaining({ crawler: 'Googlebot', requests: { verified: 2, spoofed: 2, unverified: 1 }, addresses: { verified: 1, spoofed: 2, unverified: 1 } }),
+      expect.objectContaining({
+        crawler: 'Googlebot',
+        requests: { verified: 2, spoofed: 2, unverified: 1 },
+        addresses: { verified: 1, spoofed: 2, unverified: 1 },
+      }),
     ]);
     const spoofed = report.findings.find((finding) => finding.id === 'spoofed-crawler');
     expect(spoofed?.message).toContain('2 requests claimed to be Googlebot from 2 addresses');

@@ -62,13 +62,16 @@ export function scenario(): { visits: Visit[]; garbage: string[] } {
   for (const target of ['/drafts/', '/drafts/']) visit('66.249.66.1', UA.googlebot, target);
   for (const target of ['/', '/private/c', '/private/c', '/about/']) visit('203.0.113.5', UA.googlebot, target);
   clock = START + 2 * 3_600_000;
-  for (let i = 0; i < 8; i++) visit('157.55.39.10', UA.bingbot, i < 2 ? `/search?q=${i}` : `/blog/post-${i}/`, 200, 5_000);
+  for (let i = 0; i < 8; i++)
+    visit('157.55.39.10', UA.bingbot, i < 2 ? `/search?q=${i}` : `/blog/post-${i}/`, 200, 5_000);
   clock += 3_600_000;
   for (let i = 0; i < 12; i++) visit('157.55.39.10', UA.bingbot, `/page-${i}`, i % 2 === 0 ? 503 : 200, 2 * MINUTE);
   for (const target of ['/', '/blog/post-1/', '/about/', '/blog/post-2/']) visit('20.171.206.9', UA.gptbot, target);
   for (const target of ['/private/a', '/private/d']) visit('198.51.100.20', UA.claudebot, target);
-  for (let i = 0; i < 15; i++) visit('192.0.2.30', UA.ahrefs, i < 12 ? `/gone-${i}` : `/blog/post-${i}/`, i < 12 ? 404 : 200);
-  for (let i = 0; i < 40; i++) visit(`192.0.2.${100 + (i % 7)}`, UA.browser, i % 5 === 0 ? '/private/a' : `/blog/post-${i % 4}/`);
+  for (let i = 0; i < 15; i++)
+    visit('192.0.2.30', UA.ahrefs, i < 12 ? `/gone-${i}` : `/blog/post-${i}/`, i < 12 ? 404 : 200);
+  for (let i = 0; i < 40; i++)
+    visit(`192.0.2.${100 + (i % 7)}`, UA.browser, i % 5 === 0 ? '/private/a' : `/blog/post-${i % 4}/`);
   visits.sort((a, b) => a.time - b.time);
   return { visits, garbage: ['this is not a log line', '', '{"half": '] };
 }
@@ -85,21 +88,72 @@ export function apacheEscape(text: string): string {
 }
 
 export type Writer = (visit: Visit) => string;
-export const NGINX_FORMAT = '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent" "$gzip_ratio"';
+export const NGINX_FORMAT =
+  '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent" "$gzip_ratio"';
 export const APACHE_FORMAT = '%h %l %u %t "%m %U%q %H" %>s %b "%{User-Agent}i" %D';
-export const CUSTOM_JSON: JsonFieldMap = { ip: 'client.address', time: 'at', path: 'request.uri', userAgent: 'client.agent', method: 'request.verb', status: 'code' };
+export const CUSTOM_JSON: JsonFieldMap = {
+  ip: 'client.address',
+  time: 'at',
+  path: 'request.uri',
+  userAgent: 'client.agent',
+  method: 'request.verb',
+  status: 'code',
+};
 /** One writer per format the analysis reads, keyed by a name for test titles. */
 export const WRITERS: Record<string, Writer> = {
-  combined: (v) => `${v.ip} - - [${clfTime(v.time)}] "${v.method} ${apacheEscape(v.target)} HTTP/1.1" ${v.status} 512 "-" "${apacheEscape(v.ua)}"`,
-  nginx: (v) => `${v.ip} - - [${clfTime(v.time)}] "${v.method} ${v.target} HTTP/2.0" ${v.status} 512 "https://example.com/" "${v.ua}" "-"`,
+  combined: (v) =>
+    `${v.ip} - - [${clfTime(v.time)}] "${v.method} ${apacheEscape(v.target)} HTTP/1.1" ${v.status} 512 "-" "${apacheEscape(v.ua)}"`,
+  nginx: (v) =>
+    `${v.ip} - - [${clfTime(v.time)}] "${v.method} ${v.target} HTTP/2.0" ${v.status} 512 "https://example.com/" "${v.ua}" "-"`,
   apache: (v) => {
     const q = v.target.indexOf('?');
     return `${v.ip} - - [${clfTime(v.time)}] "${v.method} ${q < 0 ? v.target : v.target.slice(0, q)}${q < 0 ? '' : v.target.slice(q)} HTTP/1.1" ${v.status} 512 "${apacheEscape(v.ua)}" 1234`;
   },
-  vercel: (v) => JSON.stringify({ id: `${v.time}`, source: 'static', host: 'example.vercel.app', timestamp: v.time + 5, proxy: { timestamp: v.time, method: v.method, host: 'example.com', path: v.target, userAgent: [v.ua], region: 'fra1', statusCode: v.status, clientIp: v.ip } }),
-  cloudflare: (v) => JSON.stringify({ ClientIP: v.ip, ClientRequestHost: 'example.com', ClientRequestMethod: v.method, ClientRequestURI: v.target, ClientRequestUserAgent: v.ua, EdgeResponseStatus: v.status, EdgeStartTimestamp: v.time * 1e6, RayID: 'abc' }),
-  netlify: (v) => JSON.stringify({ client_ip: v.ip, method: v.method, url: `https://example.com${v.target}`, status_code: v.status, timestamp: new Date(v.time).toISOString(), user_agent: v.ua, log_type: 'traffic' }),
-  'custom json': (v) => JSON.stringify({ at: new Date(v.time).toISOString(), code: String(v.status), client: { address: v.ip, agent: v.ua }, request: { verb: v.method, uri: v.target } }),
+  vercel: (v) =>
+    JSON.stringify({
+      id: `${v.time}`,
+      source: 'static',
+      host: 'example.vercel.app',
+      timestamp: v.time + 5,
+      proxy: {
+        timestamp: v.time,
+        method: v.method,
+        host: 'example.com',
+        path: v.target,
+        userAgent: [v.ua],
+        region: 'fra1',
+        statusCode: v.status,
+        clientIp: v.ip,
+      },
+    }),
+  cloudflare: (v) =>
+    JSON.stringify({
+      ClientIP: v.ip,
+      ClientRequestHost: 'example.com',
+      ClientRequestMethod: v.method,
+      ClientRequestURI: v.target,
+      ClientRequestUserAgent: v.ua,
+      EdgeResponseStatus: v.status,
+      EdgeStartTimestamp: v.time * 1e6,
+      RayID: 'abc',
+    }),
+  netlify: (v) =>
+    JSON.stringify({
+      client_ip: v.ip,
+      method: v.method,
+      url: `https://example.com${v.target}`,
+      status_code: v.status,
+      timestamp: new Date(v.time).toISOString(),
+      user_agent: v.ua,
+      log_type: 'traffic',
+    }),
+  'custom json': (v) =>
+    JSON.stringify({
+      at: new Date(v.time).toISOString(),
+      code: String(v.status),
+      client: { address: v.ip, agent: v.ua },
+      request: { verb: v.method, uri: v.target },
+    }),
 };
 
 /** The scenario as log text in one format, garbage lines spread through it. */

@@ -11,11 +11,20 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRAWLERS } from '../../src/logs/crawlers.js';
-import { RANGE_SOURCES, SHIPPED_RANGES_DIR, loadRangeSnapshots, parseAddress, rangeSet, readPublishedRanges, updateRangeSnapshots } from '../../src/logs/ip-ranges.js';
+import {
+  RANGE_SOURCES,
+  SHIPPED_RANGES_DIR,
+  loadRangeSnapshots,
+  parseAddress,
+  rangeSet,
+  readPublishedRanges,
+  updateRangeSnapshots,
+} from '../../src/logs/ip-ranges.js';
 
 /** The reference: addresses and prefixes as BigInts. */
 function toBigInt(address: string): { v6: boolean; value: bigint } {
-  if (address.includes('.') && !address.includes(':')) return { v6: false, value: address.split('.').reduce((total, part) => (total << 8n) + BigInt(part), 0n) };
+  if (address.includes('.') && !address.includes(':'))
+    return { v6: false, value: address.split('.').reduce((total, part) => (total << 8n) + BigInt(part), 0n) };
   const [head = '', tail = ''] = address.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
@@ -92,9 +101,15 @@ describe('shipped snapshots', () => {
 
   it('a newer file in the user folder replaces the shipped one; a broken one is named', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'robots-kit-ranges-'));
-    writeFileSync(path.join(dir, 'bingbot.json'), JSON.stringify({ id: 'bingbot', sources: [], date: '2099-01-01', complete: true, prefixes: ['203.0.113.0/24'] }));
+    writeFileSync(
+      path.join(dir, 'bingbot.json'),
+      JSON.stringify({ id: 'bingbot', sources: [], date: '2099-01-01', complete: true, prefixes: ['203.0.113.0/24'] }),
+    );
     const snapshots = await loadRangeSnapshots([SHIPPED_RANGES_DIR, dir]);
-    expect(snapshots.find((snapshot) => snapshot.id === 'bingbot')).toMatchObject({ date: '2099-01-01', complete: true });
+    expect(snapshots.find((snapshot) => snapshot.id === 'bingbot')).toMatchObject({
+      date: '2099-01-01',
+      complete: true,
+    });
     writeFileSync(path.join(dir, 'broken.json'), '{"id": "x", "date": "2026-01-01", "prefixes": ["not/a/prefix"]}');
     await expect(loadRangeSnapshots([dir])).rejects.toThrow(/broken\.json: not a range snapshot/);
   });
@@ -109,7 +124,16 @@ describe('--update-ranges against a local server', () => {
       requested.push(request.url ?? '');
       if (request.url === '/googlebot.json') {
         response.setHeader('content-type', 'application/json');
-        response.end(JSON.stringify({ creationTime: '2026-11-20T10:00:00.000000', prefixes: [{ ipv6Prefix: '2001:4860:4801:10::/64' }, { ipv4Prefix: '66.249.64.0/27' }, { ipv4Prefix: 'bogus' }] }));
+        response.end(
+          JSON.stringify({
+            creationTime: '2026-11-20T10:00:00.000000',
+            prefixes: [
+              { ipv6Prefix: '2001:4860:4801:10::/64' },
+              { ipv4Prefix: '66.249.64.0/27' },
+              { ipv4Prefix: 'bogus' },
+            ],
+          }),
+        );
       } else if (request.url === '/html') response.end('<!doctype html><title>Moved</title>');
       else {
         response.statusCode = 404;
@@ -123,9 +147,16 @@ describe('--update-ranges against a local server', () => {
 
   it('writes complete, dated snapshots and reports what failed, keeping the old file', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'robots-kit-update-'));
-    writeFileSync(path.join(dir, 'bingbot.json'), JSON.stringify({ id: 'bingbot', sources: [], date: '2026-01-01', complete: false, prefixes: ['157.55.39.0/24'] }));
+    writeFileSync(
+      path.join(dir, 'bingbot.json'),
+      JSON.stringify({ id: 'bingbot', sources: [], date: '2026-01-01', complete: false, prefixes: ['157.55.39.0/24'] }),
+    );
     const results = await updateRangeSnapshots(dir, {
-      sources: { 'google-common': [`${base}/googlebot.json`], bingbot: [`${base}/missing.json`], 'openai-gptbot': [`${base}/html`] },
+      sources: {
+        'google-common': [`${base}/googlebot.json`],
+        bingbot: [`${base}/missing.json`],
+        'openai-gptbot': [`${base}/html`],
+      },
       now: new Date('2026-11-22T00:00:00Z'),
     });
     expect(results).toEqual([
@@ -134,13 +165,23 @@ describe('--update-ranges against a local server', () => {
       { id: 'openai-gptbot', error: expect.stringContaining('the answer is not JSON') },
     ]);
     const written = JSON.parse(readFileSync(path.join(dir, 'google-common.json'), 'utf8'));
-    expect(written).toEqual({ id: 'google-common', sources: [`${base}/googlebot.json`], date: '2026-11-20', complete: true, prefixes: ['2001:4860:4801:10::/64', '66.249.64.0/27'] });
+    expect(written).toEqual({
+      id: 'google-common',
+      sources: [`${base}/googlebot.json`],
+      date: '2026-11-20',
+      complete: true,
+      prefixes: ['2001:4860:4801:10::/64', '66.249.64.0/27'],
+    });
     expect(JSON.parse(readFileSync(path.join(dir, 'bingbot.json'), 'utf8')).date).toBe('2026-01-01');
     expect(requested).toContain('/googlebot.json');
   });
 
   it('reads the published shape and refuses others', () => {
-    expect(readPublishedRanges('{"prefixes":[{"ipv4Prefix":"1.2.3.0/24"}]}', 'u')).toEqual({ prefixes: ['1.2.3.0/24'] });
-    expect(() => readPublishedRanges('{"ranges":[]}', 'https://example.com/x.json')).toThrow(/https:\/\/example\.com\/x\.json, key `prefixes`: no prefix list/);
+    expect(readPublishedRanges('{"prefixes":[{"ipv4Prefix":"1.2.3.0/24"}]}', 'u')).toEqual({
+      prefixes: ['1.2.3.0/24'],
+    });
+    expect(() => readPublishedRanges('{"ranges":[]}', 'https://example.com/x.json')).toThrow(
+      /https:\/\/example\.com\/x\.json, key `prefixes`: no prefix list/,
+    );
   });
 });

@@ -22,7 +22,10 @@ const headersChecks = { readHeadersShape, validateHeadersOptions };
 
 /** Each option: forms a user writes (`valid`), and forms the schema or the later value checks refuse (`invalid`). */
 const values: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
-  defaults: { valid: ['noindex', 'noindex, nofollow', ['noarchive'], true, false, null, { index: false }], invalid: ['noindx', 42, { follow: 'maybe' }] },
+  defaults: {
+    valid: ['noindex', 'noindex, nofollow', ['noarchive'], true, false, null, { index: false }],
+    invalid: ['noindx', 42, { follow: 'maybe' }],
+  },
   noindex: {
     valid: [
       {},
@@ -54,7 +57,10 @@ const values: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
       [{ path: '/private/**', robots: 'noindex' }],
       [{ path: ['/a/**', '/b/'], robots: ['noarchive'] }],
       [{ locales: ['fr'], robots: 'nofollow' }],
-      [{ path: '/x/**', locales: [' de '], robots: { index: false } }, { path: '/y/', robots: 'noimageindex' }],
+      [
+        { path: '/x/**', locales: [' de '], robots: { index: false } },
+        { path: '/y/', robots: 'noimageindex' },
+      ],
     ],
     invalid: [
       [{ locales: [], robots: 'noindex' }],
@@ -70,16 +76,33 @@ const values: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
     ],
   },
   frontMatterKey: { valid: ['robots', 'seo'], invalid: ['', 5] },
-  errorPages: { valid: [[], ['/404.html'], ['/errors/**', '!/errors/ok/']], invalid: ['/404.html', [''], ['404.html']] },
+  errorPages: {
+    valid: [[], ['/404.html'], ['/errors/**', '!/errors/ok/']],
+    invalid: ['/404.html', [''], ['404.html']],
+  },
   googlebot: {
     valid: [false, {}, { maxSnippet: 50 }, { maxImagePreview: 'none' }, { maxVideoPreview: 0, maxSnippet: -1 }],
-    invalid: [true, { maxSnippet: -2 }, { maxSnippet: 1.5 }, { maxImagePreview: 'huge' }, { maxSnipet: 1 }, [], 'large'],
+    invalid: [
+      true,
+      { maxSnippet: -2 },
+      { maxSnippet: 1.5 },
+      { maxImagePreview: 'huge' },
+      { maxSnipet: 1 },
+      [],
+      'large',
+    ],
   },
   indexable: { valid: [true, false], invalid: ['yes'] },
   strict: { valid: [true, false], invalid: [0] },
   site: {
     // `' https://example.com'` is valid too, but zod trims it: that form is left to zod (see `leftToSchema`).
-    valid: ['https://example.com', 'http://localhost:8080/base/', 'https://例え.jp/', 'https://example.com/a b', ' https://example.com'],
+    valid: [
+      'https://example.com',
+      'http://localhost:8080/base/',
+      'https://例え.jp/',
+      'https://example.com/a b',
+      ' https://example.com',
+    ],
     invalid: ['javascript:alert(1)', 'file:///etc/passwd', 'example.com', 5],
   },
   robotsTxt: {
@@ -91,32 +114,78 @@ const values: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
       { blockAiBots: { purposes: ['ai-training'], except: ['CCBot'] } },
       { contentSignal: { search: 'yes', 'ai-train': 'no' } },
     ],
-    invalid: [{ sitemaps: true }, { groups: [{ userAgent: 'Bad Bot' }] }, { groups: [{ userAgent: '*', disallow: ['private'] }] }, true, []],
+    invalid: [
+      { sitemaps: true },
+      { groups: [{ userAgent: 'Bad Bot' }] },
+      { groups: [{ userAgent: '*', disallow: ['private'] }] },
+      true,
+      [],
+    ],
   },
-  audit: { valid: [true, false, {}, { html: true }, { html: false }, { html: ' reports/r.html ' }], invalid: [{ html: '' }, { html: 5 }, { htm: true }, 'yes', []] },
+  audit: {
+    valid: [true, false, {}, { html: true }, { html: false }, { html: ' reports/r.html ' }],
+    invalid: [{ html: '' }, { html: 5 }, { htm: true }, 'yes', []],
+  },
   links: {
-    valid: [[{ rel: 'ugc', within: '.comments' }], { rules: [{ rel: ['sponsored', 'nofollow'], hosts: ['*.amazon.com'] }], dataKey: 'linkRules' }, { dataKey: false }],
+    valid: [
+      [{ rel: 'ugc', within: '.comments' }],
+      { rules: [{ rel: ['sponsored', 'nofollow'], hosts: ['*.amazon.com'] }], dataKey: 'linkRules' },
+      { dataKey: false },
+    ],
     invalid: [[{ rel: 'bogus' }], [{ rel: 'ugc', within: 'a > b' }], 'ugc'],
   },
-  nosnippet: { valid: [['.newsletter'], { selectors: '.ad', rules: [{ pages: ['/blog/**'], selectors: ['div.promo'] }] }, { dataKey: 'snip' }], invalid: [['p.x'], 5] },
+  nosnippet: {
+    valid: [
+      ['.newsletter'],
+      { selectors: '.ad', rules: [{ pages: ['/blog/**'], selectors: ['div.promo'] }] },
+      { dataKey: 'snip' },
+    ],
+    invalid: [['p.x'], 5],
+  },
   headers: {
     valid: [
       { targets: ['netlify'] },
       { targets: ['netlify'], rules: [{ path: '**/*.pdf', robots: 'noindex' }] },
-      { rules: [{ path: ['/a/**', '/b.pdf'], robots: { googlebot: 'noarchive' } }, { path: '/c/*', robots: false, userAgent: 'Bingbot' }], html: true, targets: ['vercel', 'nginx', 'vercel'], vercel: { mergeInto: 'vercel.json' } },
+      {
+        rules: [
+          { path: ['/a/**', '/b.pdf'], robots: { googlebot: 'noarchive' } },
+          { path: '/c/*', robots: false, userAgent: 'Bingbot' },
+        ],
+        html: true,
+        targets: ['vercel', 'nginx', 'vercel'],
+        vercel: { mergeInto: 'vercel.json' },
+      },
     ],
-    invalid: [{ targets: [] }, { targets: ['netfly'] }, { target: ['netlify'] }, { targets: ['netlify'], rules: [{ path: 'x', robots: 'noindex' }] }, { targets: ['netlify'], rules: [{ path: '/x', robots: 'noindex\n' }] }, []],
+    invalid: [
+      { targets: [] },
+      { targets: ['netfly'] },
+      { target: ['netlify'] },
+      { targets: ['netlify'], rules: [{ path: 'x', robots: 'noindex' }] },
+      { targets: ['netlify'], rules: [{ path: '/x', robots: 'noindex\n' }] },
+      [],
+    ],
   },
   noindx: { valid: [], invalid: [{}] },
 };
 /** Options the plain check leaves to zod by design: a `site` zod would trim, and the `headers` forms of `headersLeftToSchema`. */
 function leftToSchema(options: Record<string, unknown>): boolean {
-  return headersLeftToSchema(options.headers) || (typeof options.site === 'string' && options.site.trim() !== options.site);
+  return (
+    headersLeftToSchema(options.headers) || (typeof options.site === 'string' && options.site.trim() !== options.site)
+  );
 }
 /** `headers` forms the plain check leaves to zod by design: a rule whose `robots` is an explicit `undefined` (zod's custom check lets it through). */
 function headersLeftToSchema(headers: unknown): boolean {
   const rules = (headers as { rules?: unknown } | undefined)?.rules;
-  return Array.isArray(rules) && rules.some((rule) => typeof rule === 'object' && rule !== null && Object.hasOwn(rule, 'robots') && (rule as { robots?: unknown }).robots === undefined);
+  return (
+    Array.isArray(rules) &&
+    rules.some(
+      (rule) =>
+        typeof rule === 'object' &&
+        rule !== null &&
+        Object.hasOwn(rule, 'robots') &&
+        (rule as { robots?: unknown }).robots === undefined,
+    )
+  );
 }
 
 /** A key given as `undefined` (zod keeps it in its result), left out, or set: each shape the plain check must copy as zod does. */
@@ -125,25 +194,49 @@ function maybe(arbitrary: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
 }
 /** A value from `valid` four times in five, else one from `invalid`. */
 function mostly(valid: unknown[], invalid: unknown[]): fc.Arbitrary<unknown> {
-  return fc.oneof({ arbitrary: fc.constantFrom(...valid), weight: 4 }, { arbitrary: fc.constantFrom(...invalid), weight: 1 });
+  return fc.oneof(
+    { arbitrary: fc.constantFrom(...valid), weight: 4 },
+    { arbitrary: fc.constantFrom(...invalid), weight: 1 },
+  );
 }
-const headerGlob = mostly(['/files/*.pdf', '**/*.pdf', '/downloads/**', '/a/{b,c}.pdf'], ['', ' ', 'files/*.pdf', '!/files/public/**', '/a//b', '/a\u0007', '/a/[z-a]', '/a%20b', 7]);
-const headerRobots = mostly(['noindex', 'noindex, nofollow', ['noarchive'], false, true, null, { index: false }, { googlebot: 'nofollow' }], [{ bingbot: ['noindex', 'nofollow\r'] }, 'noindx', 'noindex\nX-Evil: 1', 3, Symbol.for('noindex')]);
+const headerGlob = mostly(
+  ['/files/*.pdf', '**/*.pdf', '/downloads/**', '/a/{b,c}.pdf'],
+  ['', ' ', 'files/*.pdf', '!/files/public/**', '/a//b', '/a\u0007', '/a/[z-a]', '/a%20b', 7],
+);
+const headerRobots = mostly(
+  ['noindex', 'noindex, nofollow', ['noarchive'], false, true, null, { index: false }, { googlebot: 'nofollow' }],
+  [{ bingbot: ['noindex', 'nofollow\r'] }, 'noindx', 'noindex\nX-Evil: 1', 3, Symbol.for('noindex')],
+);
 /** Now and then (1 in 10) a key renamed, as a typo: `{ paths: … }` for `{ path: … }`. */
-function withTypo(arbitrary: fc.Arbitrary<Record<string, unknown>>, typos: Record<string, string>): fc.Arbitrary<Record<string, unknown>> {
+function withTypo(
+  arbitrary: fc.Arbitrary<Record<string, unknown>>,
+  typos: Record<string, string>,
+): fc.Arbitrary<Record<string, unknown>> {
   const renames = [...Object.entries(typos)].map((pair) => fc.constant<[string, string] | undefined>(pair));
-  return fc.tuple(arbitrary, fc.oneof({ arbitrary: fc.constant(undefined), weight: 9 }, { arbitrary: fc.oneof(...renames), weight: 1 })).map(([value, typo]) => {
-    if (typo === undefined || !Object.hasOwn(value, typo[0])) return value;
-    const { [typo[0]]: moved, ...rest } = value;
-    return { ...rest, [typo[1]]: moved };
-  });
+  return fc
+    .tuple(
+      arbitrary,
+      fc.oneof({ arbitrary: fc.constant(undefined), weight: 9 }, { arbitrary: fc.oneof(...renames), weight: 1 }),
+    )
+    .map(([value, typo]) => {
+      if (typo === undefined || !Object.hasOwn(value, typo[0])) return value;
+      const { [typo[0]]: moved, ...rest } = value;
+      return { ...rest, [typo[1]]: moved };
+    });
 }
 const headerRule = withTypo(
   fc.record(
     {
-      path: fc.oneof({ arbitrary: headerGlob, weight: 6 }, { arbitrary: fc.array(headerGlob, { maxLength: 3 }), weight: 3 }, { arbitrary: fc.constant(undefined), weight: 1 }),
+      path: fc.oneof(
+        { arbitrary: headerGlob, weight: 6 },
+        { arbitrary: fc.array(headerGlob, { maxLength: 3 }), weight: 3 },
+        { arbitrary: fc.constant(undefined), weight: 1 },
+      ),
       robots: maybe(headerRobots),
-      userAgent: mostly(['googlebot', 'GoogleBot', 'bingbot', undefined], ['Google Bot', 'googlebot: noindex', '', 'robots', 'bing\tbot', 5]),
+      userAgent: mostly(
+        ['googlebot', 'GoogleBot', 'bingbot', undefined],
+        ['Google Bot', 'googlebot: noindex', '', 'robots', 'bing\tbot', 5],
+      ),
     },
     { requiredKeys: ['path', 'robots'] },
   ),
@@ -154,22 +247,55 @@ const headerTarget = mostly(['netlify', 'cloudflare', 'vercel', 'apache', 'nginx
 const headersValues: fc.Arbitrary<unknown> = fc.oneof(
   {
     weight: 20,
-    arbitrary: withTypo(fc.record(
-      {
-        rules: maybe(fc.oneof({ arbitrary: fc.array(fc.oneof({ arbitrary: headerRule, weight: 9 }, { arbitrary: fc.constantFrom<unknown>('/x', null, []), weight: 1 }), { maxLength: 3 }), weight: 9 }, { arbitrary: fc.constantFrom<unknown>({ path: '/a', robots: 'noindex' }, '/a'), weight: 1 })),
-        html: maybe(mostly([true, false], ['yes', 1])),
-        targets: fc.oneof({ arbitrary: fc.array(headerTarget, { minLength: 1, maxLength: 3 }), weight: 9 }, { arbitrary: fc.constantFrom<unknown>([], 'netlify', undefined), weight: 1 }),
-        vercel: maybe(
-          fc.oneof(
-            fc.record({ mergeInto: maybe(mostly(['vercel.json', 'config/vercel.json', './vercel.json'], ['', '../vercel.json', '/etc/x.json', 'C:\\x.json', 'dir/', '.', 'vercel.json\n', 5])) }, { requiredKeys: [] }),
-            fc.constantFrom<unknown>({ mergeinto: 'vercel.json' }, 'vercel.json', null),
+    arbitrary: withTypo(
+      fc.record(
+        {
+          rules: maybe(
+            fc.oneof(
+              {
+                arbitrary: fc.array(
+                  fc.oneof(
+                    { arbitrary: headerRule, weight: 9 },
+                    { arbitrary: fc.constantFrom<unknown>('/x', null, []), weight: 1 },
+                  ),
+                  { maxLength: 3 },
+                ),
+                weight: 9,
+              },
+              { arbitrary: fc.constantFrom<unknown>({ path: '/a', robots: 'noindex' }, '/a'), weight: 1 },
+            ),
           ),
-        ),
-      },
-      { requiredKeys: ['targets'] },
-    ), { targets: 'target', rules: 'rule', html: 'HTML' }),
+          html: maybe(mostly([true, false], ['yes', 1])),
+          targets: fc.oneof(
+            { arbitrary: fc.array(headerTarget, { minLength: 1, maxLength: 3 }), weight: 9 },
+            { arbitrary: fc.constantFrom<unknown>([], 'netlify', undefined), weight: 1 },
+          ),
+          vercel: maybe(
+            fc.oneof(
+              fc.record(
+                {
+                  mergeInto: maybe(
+                    mostly(
+                      ['vercel.json', 'config/vercel.json', './vercel.json'],
+                      ['', '../vercel.json', '/etc/x.json', 'C:\\x.json', 'dir/', '.', 'vercel.json\n', 5],
+                    ),
+                  ),
+                },
+                { requiredKeys: [] },
+              ),
+              fc.constantFrom<unknown>({ mergeinto: 'vercel.json' }, 'vercel.json', null),
+            ),
+          ),
+        },
+        { requiredKeys: ['targets'] },
+      ),
+      { targets: 'target', rules: 'rule', html: 'HTML' },
+    ),
   },
-  { weight: 1, arbitrary: fc.constantFrom<unknown>('netlify', null, [], [{ targets: ['netlify'] }], 5, new Date(0), new Map()) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<unknown>('netlify', null, [], [{ targets: ['netlify'] }], 5, new Date(0), new Map()),
+  },
 );
 
 /** Option objects of any subset of keys: each value valid with probability `validWeight` / (`validWeight` + 1). */
@@ -180,12 +306,12 @@ function optionObjects(validWeight: number): fc.Arbitrary<Record<string, unknown
         // Rare in practice and decisive on their own: added by `oneOf` below.
         .filter(([key]) => key !== 'headers' && key !== 'noindx')
         .map(([key, { valid, invalid }]) => {
-        const arbitraries = [
-          ...(valid.length > 0 ? [{ arbitrary: fc.constantFrom(...valid), weight: validWeight }] : []),
-          ...(invalid.length > 0 ? [{ arbitrary: fc.constantFrom(...invalid), weight: 1 }] : []),
-        ];
-        return [key, fc.oneof(...arbitraries)];
-      }),
+          const arbitraries = [
+            ...(valid.length > 0 ? [{ arbitrary: fc.constantFrom(...valid), weight: validWeight }] : []),
+            ...(invalid.length > 0 ? [{ arbitrary: fc.constantFrom(...invalid), weight: 1 }] : []),
+          ];
+          return [key, fc.oneof(...arbitraries)];
+        }),
     ),
     { requiredKeys: [] },
   ) as fc.Arbitrary<Record<string, unknown>>;
@@ -195,8 +321,12 @@ const badValues = Object.entries(values).flatMap(([key, { invalid }]) => invalid
 /** Valid options (most objects accepted), options with one bad value, and options with many. */
 const mostlyValid = fc.oneof(
   optionObjects(1000),
-  fc.tuple(optionObjects(1000), fc.constantFrom(...badValues)).map(([options, [key, value]]) => ({ ...options, [key]: value })),
-  fc.tuple(optionObjects(1000), fc.constantFrom(...values.headers!.valid)).map(([options, headers]) => ({ ...options, headers })),
+  fc
+    .tuple(optionObjects(1000), fc.constantFrom(...badValues))
+    .map(([options, [key, value]]) => ({ ...options, [key]: value })),
+  fc
+    .tuple(optionObjects(1000), fc.constantFrom(...values.headers!.valid))
+    .map(([options, headers]) => ({ ...options, headers })),
   fc.tuple(optionObjects(1000), headersValues).map(([options, headers]) => ({ ...options, headers })),
   optionObjects(1),
 );
@@ -246,13 +376,15 @@ describe('the zod-free options path (issue 21)', () => {
         const reference = withSchema(options);
         if (!('ok' in reference) || leftToSchema(options)) return;
         const again = JSON.parse(JSON.stringify(reference.ok)) as unknown;
-        expect(normalizeOptionsFast(again, context, headersChecks)).toStrictEqual(normalizeOptionsWithSchema(again, context));
+        expect(normalizeOptionsFast(again, context, headersChecks)).toStrictEqual(
+          normalizeOptionsWithSchema(again, context),
+        );
       }),
       { numRuns: 300, seed: 7 },
     );
   });
 
-  it('`headers`: vouches only for what zod accepts, with zod\'s result in zod\'s key order; validateHeadersOptions gives zod\'s result or error, word for word (property)', () => {
+  it("`headers`: vouches only for what zod accepts, with zod's result in zod's key order; validateHeadersOptions gives zod's result or error, word for word (property)", () => {
     let vouched = 0;
     let refused = 0;
     let valueErrors = 0;
@@ -270,7 +402,8 @@ describe('the zod-free options path (issue 21)', () => {
           expect(plain).toBeUndefined();
         }
         // The checks after the shape, on zod's parse, are the reference for validateHeadersOptions.
-        const expected = 'ok' in reference ? attempt(() => completeHeadersOptions(reference.ok as never, context.source)) : reference;
+        const expected =
+          'ok' in reference ? attempt(() => completeHeadersOptions(reference.ok as never, context.source)) : reference;
         if ('ok' in reference && 'error' in expected) valueErrors++;
         expect(attempt(() => validateHeadersOptions(headers, context.source))).toStrictEqual(expected);
       }),
@@ -284,22 +417,42 @@ describe('the zod-free options path (issue 21)', () => {
 
   it('`headers`: forms the plain check leaves to zod still validate as before', () => {
     const rule = { path: '/a.pdf', robots: 'noindex' };
-    for (const headers of [{ targets: ['netlify'], rules: [{ path: '/a', robots: undefined }] }, Object.assign(Object.create({ inherited: true }) as object, { targets: ['netlify'] }), { targets: Object.assign(['netlify'], { extra: 1 }), rules: [rule] }]) {
-      const reference = attempt(() => completeHeadersOptions(parseHeadersWithSchema(headers, context.source), context.source));
+    for (const headers of [
+      { targets: ['netlify'], rules: [{ path: '/a', robots: undefined }] },
+      Object.assign(Object.create({ inherited: true }) as object, { targets: ['netlify'] }),
+      { targets: Object.assign(['netlify'], { extra: 1 }), rules: [rule] },
+    ]) {
+      const reference = attempt(() =>
+        completeHeadersOptions(parseHeadersWithSchema(headers, context.source), context.source),
+      );
       expect(attempt(() => validateHeadersOptions(headers, context.source))).toStrictEqual(reference);
     }
     expect(readHeadersShape({ targets: ['netlify'], rules: [{ path: '/a', robots: undefined }] })).toBeUndefined();
     // …and answers for the common forms, copying explicit `undefined` keys as zod does.
-    expect(readHeadersShape({ vercel: { mergeInto: undefined }, targets: ['vercel'], html: undefined })).toStrictEqual({ html: undefined, targets: ['vercel'], vercel: { mergeInto: undefined } });
+    expect(readHeadersShape({ vercel: { mergeInto: undefined }, targets: ['vercel'], html: undefined })).toStrictEqual({
+      html: undefined,
+      targets: ['vercel'],
+      vercel: { mergeInto: undefined },
+    });
   });
 
   it('leaves forms it cannot vouch for to the schema', () => {
     // The schema takes class instances and explicit `undefined` values in ways plain code would have to copy.
-    for (const options of [new Date(), new Map(), { googlebot: { maxSnippet: undefined } }, { rules: [{ path: '/x', robots: undefined }] }, { site: 'https://exa\tmple.com' }, { noindex: { data: JSON.parse('{"__proto__": true}') as unknown } }]) {
+    for (const options of [
+      new Date(),
+      new Map(),
+      { googlebot: { maxSnippet: undefined } },
+      { rules: [{ path: '/x', robots: undefined }] },
+      { site: 'https://exa\tmple.com' },
+      { noindex: { data: JSON.parse('{"__proto__": true}') as unknown } },
+    ]) {
       expect(readOptionsShape(options), String(JSON.stringify(options))).toBeUndefined();
     }
     // …and answers for the common forms, trimming what zod trims.
-    expect(readOptionsShape({ noindex: { locales: [' de '] }, audit: { html: ' r.html ' } })).toStrictEqual({ noindex: { locales: ['de'] }, audit: { html: 'r.html' } });
+    expect(readOptionsShape({ noindex: { locales: [' de '] }, audit: { html: ' r.html ' } })).toStrictEqual({
+      noindex: { locales: ['de'] },
+      audit: { html: 'r.html' },
+    });
     expect(readOptionsShape({})).toStrictEqual({});
   });
 
@@ -327,15 +480,30 @@ describe('the zod-free options path (issue 21)', () => {
       const error = await build.normalizeOptionsAsync({ noindex: { colections: [] } }, { package: '@robots-kit/test' }).catch((caught) => caught.message);
       process.stdout.write(JSON.stringify({ afterImport: afterValid, googlebot: normalized.googlebot, targets, afterBadHeaders, headersError, afterBad: zod(), error }));
     `;
-    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: fileURLToPath(new URL('../..', import.meta.url)), encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      encoding: 'utf8',
+    });
     expect(result.stderr).toBe('');
-    const report = JSON.parse(result.stdout) as { afterImport: number; googlebot: unknown; targets: string[]; afterBadHeaders: number; headersError: string; afterBad: number; error: string };
+    const report = JSON.parse(result.stdout) as {
+      afterImport: number;
+      googlebot: unknown;
+      targets: string[];
+      afterBadHeaders: number;
+      headersError: string;
+      afterBad: number;
+      error: string;
+    };
     expect(report.afterImport).toBe(0);
     expect(report.googlebot).toEqual({ maxSnippet: 50, maxImagePreview: 'large', maxVideoPreview: -1 });
     expect(report.targets).toEqual(['netlify']);
     expect(report.afterBadHeaders).toBeGreaterThan(0);
-    expect(report.headersError).toBe(attempt(() => parseHeadersWithSchema({ targets: ['netfly'] }, 'x.config.js')).error);
-    expect(report.headersError).toMatch(/^\[@robots-kit\/core\] x\.config\.js, key `headers\.targets\[0\]`: .*`netfly`/);
+    expect(report.headersError).toBe(
+      attempt(() => parseHeadersWithSchema({ targets: ['netfly'] }, 'x.config.js')).error,
+    );
+    expect(report.headersError).toMatch(
+      /^\[@robots-kit\/core\] x\.config\.js, key `headers\.targets\[0\]`: .*`netfly`/,
+    );
     expect(report.afterBad).toBeGreaterThan(2);
     expect(report.error).toBe(withSchemaError({ noindex: { colections: [] } }, '@robots-kit/test'));
   });
@@ -347,13 +515,20 @@ function attempt(run: () => unknown): { ok: unknown } | { error: string; code: s
     return { ok: run() };
   } catch (error) {
     expect(error).toBeInstanceOf(RobotsError);
-    return { error: (error as RobotsError).message, code: (error as RobotsError).code, key: (error as RobotsError).details.key };
+    return {
+      error: (error as RobotsError).message,
+      code: (error as RobotsError).code,
+      key: (error as RobotsError).details.key,
+    };
   }
 }
 /** Every key of a value with its path, depth first, in the order the keys come. */
 function keyPaths(value: unknown, at = ''): string[] {
   if (typeof value !== 'object' || value === null) return [];
-  return Object.keys(value).flatMap((key) => [`${at}.${key}`, ...keyPaths((value as Record<string, unknown>)[key], `${at}.${key}`)]);
+  return Object.keys(value).flatMap((key) => [
+    `${at}.${key}`,
+    ...keyPaths((value as Record<string, unknown>)[key], `${at}.${key}`),
+  ]);
 }
 
 function withSchemaError(options: unknown, packageName: string): string {

@@ -12,7 +12,14 @@ import { auditSite } from '../../src/audit/audit-site.js';
 import { writeAuditHtml } from '../../src/report/html.js';
 import { normalizeOptions } from '../../src/options/normalize.js';
 import { explainPageSources } from '../../src/resolve/explain-page.js';
-import { findChromium, launchChromium, NO_CHROMIUM, SCREENSHOT_DIR, type CdpPage, type ChromiumBrowser } from '../helpers/chromium.js';
+import {
+  findChromium,
+  launchChromium,
+  NO_CHROMIUM,
+  SCREENSHOT_DIR,
+  type CdpPage,
+  type ChromiumBrowser,
+} from '../helpers/chromium.js';
 import { HOSTILE, reportSite } from './html-site.js';
 
 const chromium = findChromium();
@@ -33,10 +40,18 @@ describe.skipIf(!chromium)('issue 18: the HTML audit report in Chromium', () => 
   beforeAll(async () => {
     site = reportSite();
     outDir = mkdtempSync(path.join(tmpdir(), 'robots-kit-report-'));
-    const report = await auditSite(site.root, { crawlers: ['googlebot', 'gptbot', '*'], now: new Date('2026-01-01T00:00:00Z') });
+    const report = await auditSite(site.root, {
+      crawlers: ['googlebot', 'gptbot', '*'],
+      now: new Date('2026-01-01T00:00:00Z'),
+    });
     // What an adapter knows of one page: where its directives came from in the options.
-    const { explanation } = explainPageSources({ url: '/private/team/', data: { robots: 'noindex' }, source: 'src/team.md' }, normalizeOptions({}, { env: {} }));
-    const file = await writeAuditHtml(report, path.join(outDir, 'report.html'), { explanations: new Map([['/private/team/', explanation]]) });
+    const { explanation } = explainPageSources(
+      { url: '/private/team/', data: { robots: 'noindex' }, source: 'src/team.md' },
+      normalizeOptions({}, { env: {} }),
+    );
+    const file = await writeAuditHtml(report, path.join(outDir, 'report.html'), {
+      explanations: new Map([['/private/team/', explanation]]),
+    });
     browser = await launchChromium(chromium);
     page = await browser.newPage({ width: 1280, height: 1100 });
     await page.send('Network.enable');
@@ -60,8 +75,12 @@ describe.skipIf(!chromium)('issue 18: the HTML audit report in Chromium', () => 
     const rows = await page.evaluate<string[]>(shownRows);
     expect(rows).toContain('/blog/first/');
     expect(rows).toContain('/404');
-    expect(await page.evaluate<string>(`document.querySelector('[data-url="/private/team/"]').className`)).toContain('c-blocked');
-    expect(await page.evaluate<string>(`document.querySelector('[data-url="/drafts/wip/"]').className`)).toContain('c-noindex');
+    expect(await page.evaluate<string>(`document.querySelector('[data-url="/private/team/"]').className`)).toContain(
+      'c-blocked',
+    );
+    expect(await page.evaluate<string>(`document.querySelector('[data-url="/drafts/wip/"]').className`)).toContain(
+      'c-noindex',
+    );
     expect(requests.filter((url) => !url.startsWith('file:'))).toEqual([]);
     expect(requests).toHaveLength(1);
   });
@@ -86,20 +105,29 @@ describe.skipIf(!chromium)('issue 18: the HTML audit report in Chromium', () => 
   });
 
   it('filters by finding: the tag in the body', async () => {
-    await page.evaluate(`(() => { const select = document.getElementById('finding-filter'); select.value = 'robots-tag-in-body'; select.dispatchEvent(new Event('change')); })()`);
+    await page.evaluate(
+      `(() => { const select = document.getElementById('finding-filter'); select.value = 'robots-tag-in-body'; select.dispatchEvent(new Event('change')); })()`,
+    );
     expect(await page.evaluate<string[]>(shownRows)).toEqual(['/blog/second/']);
   });
 
   it("follows a finding's link to its page, expanded to where its verdict came from", async () => {
-    await page.evaluate(`document.querySelector('#findings [data-finding="noindex-disallowed"] a[href="#/private/team/"]').click()`);
-    const details = await page.waitFor<string>(`document.querySelector('[data-details="/private/team/"]')?.textContent`, { what: 'the details of /private/team/' });
+    await page.evaluate(
+      `document.querySelector('#findings [data-finding="noindex-disallowed"] a[href="#/private/team/"]').click()`,
+    );
+    const details = await page.waitFor<string>(
+      `document.querySelector('[data-details="/private/team/"]')?.textContent`,
+      { what: 'the details of /private/team/' },
+    );
     expect(details).toContain('Disallow: /private/');
     expect(details).toContain('robots.txt line 2');
     expect(details).toContain('<meta name="robots" content="noindex">');
     expect(details).toContain('private/team/index.html line 1');
     // The adapter's part: the option or file behind the tag.
     expect(details).toContain("Set bythe page's own setting: robots in src/team.md → robots: noindex");
-    expect(await page.evaluate<string>(`document.querySelector('[data-details="/private/team/"] h3 + ul code').textContent`)).toBe('robots');
+    expect(
+      await page.evaluate<string>(`document.querySelector('[data-details="/private/team/"] h3 + ul code').textContent`),
+    ).toBe('robots');
     expect(await page.evaluate<string>(`document.activeElement.dataset.url`)).toBe('/private/team/');
     await page.screenshot(path.join(SCREENSHOT_DIR, 'audit-report.png'));
   });

@@ -5,17 +5,21 @@
  */
 import { tempSite } from '../audit/temp-site.js';
 
-const page = (head: string, body = '<p>text</p>'): string => `<!DOCTYPE html><html><head><title>t</title>${head}</head><body>${body}</body></html>`;
+const page = (head: string, body = '<p>text</p>'): string =>
+  `<!DOCTYPE html><html><head><title>t</title>${head}</head><body>${body}</body></html>`;
 
 /** A hostile string: it must appear as text in the report, never run. */
 export const HOSTILE = '</script><img src=x onerror="window.__pwned=1">';
 
 export function reportSite(): { root: string; cleanup(): void } {
   return tempSite({
-    'robots.txt': 'User-agent: *\nDisallow: /private/\nAllow: /private/open/\n\nUser-agent: GPTBot\nDisallow: /\n\nSitemap: https://example.com/sitemap.xml\n',
+    'robots.txt':
+      'User-agent: *\nDisallow: /private/\nAllow: /private/open/\n\nUser-agent: GPTBot\nDisallow: /\n\nSitemap: https://example.com/sitemap.xml\n',
     'sitemap.xml':
       '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' +
-      ['/', '/blog/', '/blog/first/', '/blog/second/', '/drafts/wip/'].map((url) => `<url><loc>https://example.com${url}</loc></url>`).join('') +
+      ['/', '/blog/', '/blog/first/', '/blog/second/', '/drafts/wip/']
+        .map((url) => `<url><loc>https://example.com${url}</loc></url>`)
+        .join('') +
       '</urlset>',
     'index.html': page(''),
     'blog/index.html': page(''),
@@ -25,7 +29,9 @@ export function reportSite(): { root: string; cleanup(): void } {
     'events/old/index.html': page('<meta name="robots" content="unavailable_after: 2001-01-01">'),
     'private/team/index.html': page('<meta name="robots" content="noindex">'),
     'private/open/index.html': page(''),
-    [`odd/${encodeURIComponent(HOSTILE)}/index.html`]: page(`<meta name="robots" content="${HOSTILE.replace(/"/g, '&quot;')}">`),
+    [`odd/${encodeURIComponent(HOSTILE)}/index.html`]: page(
+      `<meta name="robots" content="${HOSTILE.replace(/"/g, '&quot;')}">`,
+    ),
     '404.html': page(''),
   });
 }

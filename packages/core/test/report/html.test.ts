@@ -32,11 +32,23 @@ function embedded(html: string): Embedded {
     const crawlers = Object.fromEntries(
       data.report.crawlers.map((crawler, c) => {
         const verdict = data.verdicts[indexes[c]!]!;
-        const because = Object.fromEntries(Object.entries(verdict.because).map(([kind, sources]) => [kind, sources.map((source) => ({ ...source, file: source.file ?? file }))]));
+        const because = Object.fromEntries(
+          Object.entries(verdict.because).map(([kind, sources]) => [
+            kind,
+            sources.map((source) => ({ ...source, file: source.file ?? file })),
+          ]),
+        );
         return [crawler, { ...verdict, because }];
       }),
     );
-    return { url, file, errorPage: (flags & 1) !== 0, inSitemap: (flags & 2) !== 0, ...(canonical === null ? {} : { canonical }), crawlers } as AuditPage;
+    return {
+      url,
+      file,
+      errorPage: (flags & 1) !== 0,
+      inSitemap: (flags & 2) !== 0,
+      ...(canonical === null ? {} : { canonical }),
+      crawlers,
+    } as AuditPage;
   });
   return { ...data, report: { ...data.report, pages } };
 }
@@ -46,14 +58,20 @@ describe('issue 18: the HTML audit report', () => {
   let report: AuditReport;
   beforeAll(async () => {
     site = reportSite();
-    report = await auditSite(site.root, { crawlers: ['googlebot', 'gptbot', '*'], now: new Date('2026-01-01T00:00:00Z') });
+    report = await auditSite(site.root, {
+      crawlers: ['googlebot', 'gptbot', '*'],
+      now: new Date('2026-01-01T00:00:00Z'),
+    });
   });
   afterAll(() => site.cleanup());
 
   it('is one page that can request nothing: a CSP with default-src none, no src or href to load', () => {
     const html = formatAuditHtml(report);
     expect(html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'none';/);
-    const tags = html.replace(/<script type="application\/json"[\s\S]*?<\/script>/, '').match(/<(?:script|link|img|iframe)\b[^>]*>/g) ?? [];
+    const tags =
+      html
+        .replace(/<script type="application\/json"[\s\S]*?<\/script>/, '')
+        .match(/<(?:script|link|img|iframe)\b[^>]*>/g) ?? [];
     expect(tags.filter((tag) => /\b(?:src|href)=/.test(tag))).toEqual([]);
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
   });
@@ -72,7 +90,10 @@ describe('issue 18: the HTML audit report', () => {
   it('keeps data out of the markup for any string (property)', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (text) => {
-        const html = formatAuditHtml({ ...report, directory: text, findings: [{ ...report.findings[0]!, message: text }] }, { title: 'report' });
+        const html = formatAuditHtml(
+          { ...report, directory: text, findings: [{ ...report.findings[0]!, message: text }] },
+          { title: 'report' },
+        );
         const data = embedded(html);
         expect(data.report.directory).toBe(text);
         expect(data.report.findings[0]!.message).toBe(text);
@@ -88,12 +109,19 @@ describe('issue 18: the HTML audit report', () => {
 
   it("counts each robots.txt rule's reach as the matcher decides it", () => {
     const text = readFileSync(path.join(site.root, 'robots.txt'), 'utf8');
-    const reach = robotsTxtReach(parseRobotsTxt(text), report.pages.map((page) => page.url), report.crawlers);
+    const reach = robotsTxtReach(
+      parseRobotsTxt(text),
+      report.pages.map((page) => page.url),
+      report.crawlers,
+    );
     expect(reach.map((group) => group.crawlers)).toEqual([['googlebot', '*'], ['gptbot']]);
     const urls = report.pages.map((page) => page.url);
     expect(reach[0]!.blocked).toBe(urls.filter((url) => !explainMatch(text, '*', url).allowed).length);
     expect(reach[0]!.blocked).toBe(1);
-    expect(reach[0]!.rules.map((rule) => [rule.line, rule.pages])).toEqual([[2, 1], [3, 1]]);
+    expect(reach[0]!.rules.map((rule) => [rule.line, rule.pages])).toEqual([
+      [2, 1],
+      [3, 1],
+    ]);
     expect(reach[1]!.blocked).toBe(urls.length);
   });
 
@@ -101,15 +129,21 @@ describe('issue 18: the HTML audit report', () => {
     const segment = fc.constantFrom('a', 'b', 'c', 'a.html', '');
     const pathArb = fc.array(segment, { minLength: 1, maxLength: 3 }).map((parts) => `/${parts.join('/')}`);
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.boolean(), pathArb, fc.boolean()), { maxLength: 6 }), fc.array(pathArb, { maxLength: 20 }), (rules, urls) => {
-        const text = `User-agent: *\n${rules.map(([allow, value, star]) => `${allow ? 'Allow' : 'Disallow'}: ${value}${star ? '*' : ''}`).join('\n')}\n`;
-        const parsed = parseRobotsTxt(text);
-        const [group] = robotsTxtReach(parsed, urls, ['*']);
-        expect(group!.blocked).toBe(urls.filter((url) => !explainMatch(parsed, '*', url).allowed).length);
-        for (const rule of group!.rules) {
-          expect(rule.pages).toBe(urls.filter((url) => explainMatch(parsed, '*', url).rule?.line === rule.line).length);
-        }
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.boolean(), pathArb, fc.boolean()), { maxLength: 6 }),
+        fc.array(pathArb, { maxLength: 20 }),
+        (rules, urls) => {
+          const text = `User-agent: *\n${rules.map(([allow, value, star]) => `${allow ? 'Allow' : 'Disallow'}: ${value}${star ? '*' : ''}`).join('\n')}\n`;
+          const parsed = parseRobotsTxt(text);
+          const [group] = robotsTxtReach(parsed, urls, ['*']);
+          expect(group!.blocked).toBe(urls.filter((url) => !explainMatch(parsed, '*', url).allowed).length);
+          for (const rule of group!.rules) {
+            expect(rule.pages).toBe(
+              urls.filter((url) => explainMatch(parsed, '*', url).rule?.line === rule.line).length,
+            );
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -37,14 +37,24 @@ describe('negated globs: a list matches a page when a glob does and no exception
 
   it('is the same as "some positive and no negative" for any lists (property)', () => {
     const segment = fc.constantFrom('a', 'b', 'tags', 'featured');
-    const path = fc.array(segment, { minLength: 0, maxLength: 3 }).map((parts) => `/${parts.join('/')}${parts.length > 0 ? '/' : ''}`);
-    const glob = fc.tuple(fc.array(segment, { minLength: 1, maxLength: 2 }), fc.boolean()).map(([parts, deep]) => `/${parts.join('/')}${deep ? '/**' : '/'}`);
+    const path = fc
+      .array(segment, { minLength: 0, maxLength: 3 })
+      .map((parts) => `/${parts.join('/')}${parts.length > 0 ? '/' : ''}`);
+    const glob = fc
+      .tuple(fc.array(segment, { minLength: 1, maxLength: 2 }), fc.boolean())
+      .map(([parts, deep]) => `/${parts.join('/')}${deep ? '/**' : '/'}`);
     fc.assert(
-      fc.property(path, fc.array(glob, { minLength: 1, maxLength: 3 }), fc.array(glob, { maxLength: 2 }), (url, positives, negatives) => {
-        const list = [...positives, ...negatives.map((one) => `!${one}`)];
-        const expected = positives.some((one) => matchesAnyGlob(url, [one])) && !negatives.some((one) => matchesAnyGlob(url, [one]));
-        expect(matchesAnyGlob(url, list)).toBe(expected);
-      }),
+      fc.property(
+        path,
+        fc.array(glob, { minLength: 1, maxLength: 3 }),
+        fc.array(glob, { maxLength: 2 }),
+        (url, positives, negatives) => {
+          const list = [...positives, ...negatives.map((one) => `!${one}`)];
+          const expected =
+            positives.some((one) => matchesAnyGlob(url, [one])) && !negatives.some((one) => matchesAnyGlob(url, [one]));
+          expect(matchesAnyGlob(url, list)).toBe(expected);
+        },
+      ),
       { seed: 16, numRuns: 300 },
     );
   });
@@ -64,15 +74,24 @@ describe('negated globs: a list matches a page when a glob does and no exception
   });
 
   it('keeps "most restrictive wins" between sources: an exception only takes the page out of its own rule', () => {
-    const options = settings({ noindex: { paths: ['/tags/**', '!/tags/featured/**'] }, rules: [{ path: '/tags/**', robots: 'noindex' }] });
+    const options = settings({
+      noindex: { paths: ['/tags/**', '!/tags/featured/**'] },
+      rules: [{ path: '/tags/**', robots: 'noindex' }],
+    });
     expect(resolvePage({ url: '/tags/featured/' }, options).robots).toBe('noindex');
   });
 
   it('names only the globs that took the page in explanations', () => {
-    const options = settings({ rules: [{ path: ['/docs/**', '/guides/**', '!/docs/public/**'], robots: 'nosnippet' }] });
+    const options = settings({
+      rules: [{ path: ['/docs/**', '/guides/**', '!/docs/public/**'], robots: 'nosnippet' }],
+    });
     const origins = explainPageSources({ url: '/docs/a/' }, options).explanation.origins;
     expect(origins.find((origin) => origin.kind === 'rule')?.matched).toEqual(['/docs/**']);
-    expect(explainPageSources({ url: '/docs/public/a/' }, options).explanation.origins.some((origin) => origin.kind === 'rule')).toBe(false);
+    expect(
+      explainPageSources({ url: '/docs/public/a/' }, options).explanation.origins.some(
+        (origin) => origin.kind === 'rule',
+      ),
+    ).toBe(false);
   });
 });
 
@@ -81,7 +100,7 @@ describe('negated globs: refused where they cannot work', () => {
     const error = thrown(() => settings({ noindex: { paths: ['!/tags/featured/**'] } }));
     expect(error.code).toBe('negated-globs-only');
     expect(error.message).toBe(
-      "[@robots-kit/core] options, key `noindex.paths`: the list holds only exceptions (globs starting with `!`), so it matches no page, got `[\"!/tags/featured/**\"]`; expected at least one glob of the pages the option is for, the exceptions after it, e.g. `['/tags/**', '!/tags/featured/**']`. Did you mean `[\"/**\",\"!/tags/featured/**\"]`?",
+      '[@robots-kit/core] options, key `noindex.paths`: the list holds only exceptions (globs starting with `!`), so it matches no page, got `["!/tags/featured/**"]`; expected at least one glob of the pages the option is for, the exceptions after it, e.g. `[\'/tags/**\', \'!/tags/featured/**\']`. Did you mean `["/**","!/tags/featured/**"]`?',
     );
     expect(thrown(() => settings({ rules: [{ path: '!/a/', robots: 'noindex' }] })).details.key).toBe('rules[0].path');
     expect(thrown(() => settings({ errorPages: ['!/a/'] })).details.key).toBe('errorPages');
@@ -91,11 +110,18 @@ describe('negated globs: refused where they cannot work', () => {
     const double = thrown(() => settings({ noindex: { paths: ['/a/**', '!!/a/b/'] } }));
     expect(double.details.key).toBe('noindex.paths[1]');
     expect(double.details.suggestion).toBe('!/a/b/');
-    expect(thrown(() => settings({ noindex: { paths: ['/a/**', '!a/b/'] } })).message).toContain('glob must match URL paths');
+    expect(thrown(() => settings({ noindex: { paths: ['/a/**', '!a/b/'] } })).message).toContain(
+      'glob must match URL paths',
+    );
   });
 
   it('refuses an exception in header rules, saying why', () => {
-    const error = thrown(() => validateHeadersOptions({ targets: ['netlify'], rules: [{ path: ['/files/**', '!/files/public/**'], robots: 'noindex' }] }));
+    const error = thrown(() =>
+      validateHeadersOptions({
+        targets: ['netlify'],
+        rules: [{ path: ['/files/**', '!/files/public/**'], robots: 'noindex' }],
+      }),
+    );
     expect(error.details.key).toBe('headers.rules[0].path[1]');
     expect(error.message).toContain("header rules are written into the hosts' files");
   });
@@ -124,8 +150,16 @@ describe('warning: a page whose own `index` a rule overrides', () => {
       expect(report(options, [{ url: '/docs/a/', data: { robots } }])).toHaveLength(1);
     }
     const own = report(options, [
-      { url: '/docs/a/', own: [{ robots: 'index', source: 'src/pages/docs/a.astro', key: 'Astro.locals.robots' }], source: 'src/pages/docs/a.astro' },
-      { url: '/docs/a/', own: [{ robots: 'index', source: 'src/pages/docs/a.astro', key: 'Astro.locals.robots' }], source: 'src/pages/docs/a.astro' },
+      {
+        url: '/docs/a/',
+        own: [{ robots: 'index', source: 'src/pages/docs/a.astro', key: 'Astro.locals.robots' }],
+        source: 'src/pages/docs/a.astro',
+      },
+      {
+        url: '/docs/a/',
+        own: [{ robots: 'index', source: 'src/pages/docs/a.astro', key: 'Astro.locals.robots' }],
+        source: 'src/pages/docs/a.astro',
+      },
     ]);
     expect(own).toHaveLength(1);
     expect(own[0]).toContain('key `Astro.locals.robots`');
@@ -134,13 +168,27 @@ describe('warning: a page whose own `index` a rule overrides', () => {
   });
 
   it('says nothing once the exception is there, for pages that ask nothing, and for rules that do not set noindex', () => {
-    expect(report({ noindex: { paths: ['/tags/**', '!/tags/featured/'] } }, [{ url: '/tags/featured/', data: { robots: 'index' } }, { url: '/tags/a/', data: {} }])).toEqual([]);
-    expect(report({ rules: [{ path: '/docs/**', robots: 'nosnippet' }] }, [{ url: '/docs/a/', data: { robots: 'index' } }])).toEqual([]);
-    expect(report({ noindex: { paths: ['/tags/**'] } }, [{ url: '/tags/a/', data: { robots: 'noarchive' } }])).toEqual([]);
+    expect(
+      report({ noindex: { paths: ['/tags/**', '!/tags/featured/'] } }, [
+        { url: '/tags/featured/', data: { robots: 'index' } },
+        { url: '/tags/a/', data: {} },
+      ]),
+    ).toEqual([]);
+    expect(
+      report({ rules: [{ path: '/docs/**', robots: 'nosnippet' }] }, [{ url: '/docs/a/', data: { robots: 'index' } }]),
+    ).toEqual([]);
+    expect(report({ noindex: { paths: ['/tags/**'] } }, [{ url: '/tags/a/', data: { robots: 'noarchive' } }])).toEqual(
+      [],
+    );
   });
 
   it('says nothing for error pages, and forgets a page recorded again without the conflict (incremental builds)', () => {
-    expect(report({ noindex: { paths: ['/**'] } }, [{ url: '/404.html', data: { robots: 'index' } }, { url: '/a/', data: {} }])).toEqual([]);
+    expect(
+      report({ noindex: { paths: ['/**'] } }, [
+        { url: '/404.html', data: { robots: 'index' } },
+        { url: '/a/', data: {} },
+      ]),
+    ).toEqual([]);
     const usage = createConfigUsage(settings({ noindex: { paths: ['/tags/**'] } }));
     usage.record({ url: '/tags/a/', data: { robots: 'index' } });
     expect(usage.report()).toHaveLength(1);
@@ -149,22 +197,35 @@ describe('warning: a page whose own `index` a rule overrides', () => {
   });
 
   it('names collection rules without a glob fix', () => {
-    const lines = report({ noindex: { collections: ['drafts'] } }, [{ url: '/d/', collections: ['drafts'], data: { robots: 'index' } }]);
+    const lines = report({ noindex: { collections: ['drafts'] } }, [
+      { url: '/d/', collections: ['drafts'], data: { robots: 'index' } },
+    ]);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('`noindex.collections[0]` (`drafts`)');
     expect(lines[0]).not.toContain('Did you mean');
   });
 
   it('names locale rules (noindex.locales, rules[].locales) and applies a rule with a path and locales only where both match', () => {
-    const byLocale = report({ noindex: { locales: ['de'] } }, [{ url: '/de/a/', locale: 'de', data: { robots: 'index' } }, { url: '/en/a/', locale: 'en', data: { robots: 'index' } }]);
+    const byLocale = report({ noindex: { locales: ['de'] } }, [
+      { url: '/de/a/', locale: 'de', data: { robots: 'index' } },
+      { url: '/en/a/', locale: 'en', data: { robots: 'index' } },
+    ]);
     expect(byLocale).toHaveLength(1);
     expect(byLocale[0]).toContain('`noindex.locales[0]` (`de`)');
-    const rule = report({ rules: [{ locales: ['fr'], robots: 'noindex' }] }, [{ url: '/fr/a/', locale: 'fr', data: { robots: 'index' } }]);
+    const rule = report({ rules: [{ locales: ['fr'], robots: 'noindex' }] }, [
+      { url: '/fr/a/', locale: 'fr', data: { robots: 'index' } },
+    ]);
     expect(rule).toHaveLength(1);
     expect(rule[0]).toContain('`rules[0].locales` (`fr`)');
     const both = { rules: [{ path: '/docs/**', locales: ['fr'], robots: 'noindex' }] };
-    expect(report(both, [{ url: '/docs/a/', locale: 'en', data: { robots: 'index' } }]).filter((line) => line.includes('asks to be indexed'))).toEqual([]);
-    expect(report(both, [{ url: '/docs/a/', locale: 'fr', data: { robots: 'index' } }])[0]).toContain('`rules[0].path` (`/docs/**`)');
+    expect(
+      report(both, [{ url: '/docs/a/', locale: 'en', data: { robots: 'index' } }]).filter((line) =>
+        line.includes('asks to be indexed'),
+      ),
+    ).toEqual([]);
+    expect(report(both, [{ url: '/docs/a/', locale: 'fr', data: { robots: 'index' } }])[0]).toContain(
+      '`rules[0].path` (`/docs/**`)',
+    );
   });
 
   it('reports an exception that left no page out', () => {

@@ -44,7 +44,11 @@ describe('issue 16: locale-aware rules', () => {
   });
 
   it('names the locale in the explanation of a page', () => {
-    const settings = options({ noindex: { locales: ['de'] }, rules: [{ locales: ['de'], robots: 'noarchive' }], googlebot: false });
+    const settings = options({
+      noindex: { locales: ['de'] },
+      rules: [{ locales: ['de'], robots: 'noarchive' }],
+      googlebot: false,
+    });
     const { explanation } = explainPageSources({ url: '/de/', locale: 'de' }, settings);
     expect(explanation.origins.map((origin) => [origin.kind, origin.label])).toEqual([
       ['noindex', 'content type kept out of search results: locale `de` (`noindex` option)'],
@@ -65,15 +69,24 @@ describe('issue 16: locale-aware rules', () => {
       }
       throw new Error('expected the options to be refused');
     };
-    expect(fails({ rules: [{ robots: 'noarchive' }] })).toMatch(/key `rules\[0\]`.*needs `path`, `locales` or both.*use `defaults`/s);
+    expect(fails({ rules: [{ robots: 'noarchive' }] })).toMatch(
+      /key `rules\[0\]`.*needs `path`, `locales` or both.*use `defaults`/s,
+    );
     expect(fails({ rules: [{ locales: [], robots: 'noarchive' }] })).toMatch(/rules\[0\]\.locales/);
     expect(fails({ noindex: { locales: 'de' } })).toMatch(/noindex\.locales.*\['de', 'fr'\]/s);
     expect(fails({ noindex: { locales: [''] } })).toMatch(/noindex\.locales\[0\]/);
   });
 
   it('reports at the end of a build each locale no page had, with the closest the pages have', () => {
-    const usage = createConfigUsage(options({ noindex: { locales: ['de', 'fr'] }, rules: [{ locales: ['pt-BT'], robots: 'noarchive' }] }));
-    for (const [url, locale] of [['/', 'en'], ['/de/', 'de'], ['/pt/', 'pt-BR']] as const) usage.record({ url, locale });
+    const usage = createConfigUsage(
+      options({ noindex: { locales: ['de', 'fr'] }, rules: [{ locales: ['pt-BT'], robots: 'noarchive' }] }),
+    );
+    for (const [url, locale] of [
+      ['/', 'en'],
+      ['/de/', 'de'],
+      ['/pt/', 'pt-BR'],
+    ] as const)
+      usage.record({ url, locale });
     usage.record({ url: '/plain/' });
     const lines = usage.report({ source: 'addPlugin options' });
     expect(lines).toHaveLength(2);

@@ -23,7 +23,11 @@ function message(user: object): string {
 describe('item 9: noindex.data', () => {
   it('normalizes each value to a list, survives JSON and stays idempotent', () => {
     const once = options({ noindex: { data: { draft: true, status: ['draft', 'review'], hidden: null } } });
-    expect(once.noindex).toEqual({ collections: [], paths: [], data: { draft: [true], status: ['draft', 'review'], hidden: [null] } });
+    expect(once.noindex).toEqual({
+      collections: [],
+      paths: [],
+      data: { draft: [true], status: ['draft', 'review'], hidden: [null] },
+    });
     expect(normalizeOptions(once)).toBe(once);
     expect(normalizeOptions(JSON.parse(JSON.stringify(once)), { env })).toEqual(once);
   });
@@ -53,17 +57,29 @@ describe('item 9: noindex.data', () => {
   it("reads only the page's own keys, never Object.prototype", () => {
     const settings = options({ noindex: { data: { constructor: 'x', toString: null } } });
     expect(resolvePage({ url: '/a/', data: {} }, settings)).toEqual({ googlebot: GOOGLE });
-    expect(resolvePage({ url: '/a/', data: Object.create({ constructor: 'x' }) }, settings)).toEqual({ googlebot: GOOGLE });
+    expect(resolvePage({ url: '/a/', data: Object.create({ constructor: 'x' }) }, settings)).toEqual({
+      googlebot: GOOGLE,
+    });
   });
 
   it("keeps the page's own robots: the data condition adds to it, the most restrictive wins", () => {
     const settings = options({ noindex: { data: { draft: true } } });
-    expect(resolvePage({ url: '/a/', data: { draft: true, robots: 'nofollow, noarchive' } }, settings)).toEqual({ robots: 'noindex, nofollow, noarchive' });
-    expect(resolvePage({ url: '/a/', data: { draft: false, robots: 'noarchive' } }, settings)).toEqual({ robots: 'noarchive', googlebot: GOOGLE });
+    expect(resolvePage({ url: '/a/', data: { draft: true, robots: 'nofollow, noarchive' } }, settings)).toEqual({
+      robots: 'noindex, nofollow, noarchive',
+    });
+    expect(resolvePage({ url: '/a/', data: { draft: false, robots: 'noarchive' } }, settings)).toEqual({
+      robots: 'noarchive',
+      googlebot: GOOGLE,
+    });
   });
 
   it('matches exactly when the listed values hold the data value (property)', () => {
-    const scalar = fc.oneof(fc.boolean(), fc.integer({ min: -3, max: 3 }), fc.constantFrom('a', 'b', 'true', '1', ''), fc.constant(null));
+    const scalar = fc.oneof(
+      fc.boolean(),
+      fc.integer({ min: -3, max: 3 }),
+      fc.constantFrom('a', 'b', 'true', '1', ''),
+      fc.constant(null),
+    );
     fc.assert(
       fc.property(fc.array(scalar, { minLength: 1, maxLength: 4 }), scalar, (wanted, value) => {
         const settings = options({ noindex: { data: { k: wanted } } });
@@ -77,10 +93,16 @@ describe('item 9: noindex.data', () => {
     expect(message({ noindex: { data: { draft: {} } } })).toBe(
       '[@robots-kit/core] options, key `noindex.data.draft`: invalid option value `{}`; expected `true`, `false`, a string, a number or `null`, or a list of them.',
     );
-    expect(message({ noindex: { data: { status: [] } } })).toMatch(/key `noindex\.data\.status`: invalid option value `\[\]`; expected .*not an empty list\.$/);
-    expect(message({ noindex: { data: ['draft'] } })).toMatch(/key `noindex\.data`: .*expected an object of data keys and values, e\.g\. `\{ draft: true \}`\.$/);
+    expect(message({ noindex: { data: { status: [] } } })).toMatch(
+      /key `noindex\.data\.status`: invalid option value `\[\]`; expected .*not an empty list\.$/,
+    );
+    expect(message({ noindex: { data: ['draft'] } })).toMatch(
+      /key `noindex\.data`: .*expected an object of data keys and values, e\.g\. `\{ draft: true \}`\.$/,
+    );
     expect(message({ noindex: { dta: { draft: true } } })).toMatch(/unknown option `dta`.*Did you mean `data`\?/);
-    expect(message({ noindex: 'drafts' })).toMatch(/key `noindex`: invalid option value `drafts`; expected an object such as/);
+    expect(message({ noindex: 'drafts' })).toMatch(
+      /key `noindex`: invalid option value `drafts`; expected an object such as/,
+    );
   });
 });
 
@@ -90,8 +112,12 @@ describe('item 17: options errors in our own words', () => {
       '[@robots-kit/core] options, key `googlebot.maxImagePreview`: invalid option value `big`; expected `none`, `standard` or `large`.',
     );
     expect(message({ googlebot: { maxSnipet: 5 } })).toMatch(/unknown option `maxSnipet`.*Did you mean `maxSnippet`\?/);
-    expect(message({ googlebot: { maxSnippet: 'x' } })).toMatch(/key `googlebot\.maxSnippet`: invalid option value `x`; expected a whole number, -1 for no limit\.$/);
-    expect(message({ googlebot: true })).toMatch(/key `googlebot`: invalid option value `true`; expected `false` or an object such as `\{ maxSnippet: 50 \}`\.$/);
+    expect(message({ googlebot: { maxSnippet: 'x' } })).toMatch(
+      /key `googlebot\.maxSnippet`: invalid option value `x`; expected a whole number, -1 for no limit\.$/,
+    );
+    expect(message({ googlebot: true })).toMatch(
+      /key `googlebot`: invalid option value `true`; expected `false` or an object such as `\{ maxSnippet: 50 \}`\.$/,
+    );
   });
   it('never shows zod texts for our options', () => {
     for (const user of [

@@ -10,7 +10,12 @@ import { fuzzRuns } from '../fuzz-runs.js';
 const settings = normalizeOptions(
   {
     errorPages: ['/oops/**'],
-    noindex: { paths: ['/tags/**', '!/tags/featured/**', '/drafts/*'], collections: ['notes'], data: { draft: [true] }, locales: ['de'] },
+    noindex: {
+      paths: ['/tags/**', '!/tags/featured/**', '/drafts/*'],
+      collections: ['notes'],
+      data: { draft: [true] },
+      locales: ['de'],
+    },
     rules: [
       { path: ['/docs/**', '!/docs/public/**'], robots: 'noindex' },
       { locales: ['fr'], robots: 'nosnippet' },
@@ -27,18 +32,64 @@ const headerRules: ResponseHeaderRule[] = [
 /** A fresh copy of the options: an object the cache has never seen, so its resolution is computed anew. */
 const fresh = (): typeof settings => structuredClone(settings);
 
-const URLS = ['/', '/blog/a/', '/blog/a', '/blog/private/x/', '/tags/', '/tags/x', '/drafts/a', '/drafts/a/b', '/secret', '/secret/', '/files/a.pdf', '/404', '/fr/500/', '/oops/x', '/caf%C3%A9/', '/blog/%2e%2e/tags/', '/blog/./a/', '/tags/featured/a', '/docs/a', '/docs/public/a'];
+const URLS = [
+  '/',
+  '/blog/a/',
+  '/blog/a',
+  '/blog/private/x/',
+  '/tags/',
+  '/tags/x',
+  '/drafts/a',
+  '/drafts/a/b',
+  '/secret',
+  '/secret/',
+  '/files/a.pdf',
+  '/404',
+  '/fr/500/',
+  '/oops/x',
+  '/caf%C3%A9/',
+  '/blog/%2e%2e/tags/',
+  '/blog/./a/',
+  '/tags/featured/a',
+  '/docs/a',
+  '/docs/public/a',
+];
 const LOCALES: PageToResolve['locale'][] = [undefined, 'fr', 'de', ['en', 'en-US']];
-const DATA: (Record<string, unknown> | undefined)[] = [undefined, {}, { draft: true }, { draft: 'true' }, { robots: 'noindex' }, { robots: undefined, draft: undefined }];
+const DATA: (Record<string, unknown> | undefined)[] = [
+  undefined,
+  {},
+  { draft: true },
+  { draft: 'true' },
+  { robots: 'noindex' },
+  { robots: undefined, draft: undefined },
+];
 const COLLECTIONS = [['notes'], ['blog'], undefined];
-const robots = fc.constantFrom<unknown>('noindex', 'nofollow', 'noarchive', { googlebot: 'nosnippet' }, ['noindex', 'follow'], true, false, 'all');
+const robots = fc.constantFrom<unknown>(
+  'noindex',
+  'nofollow',
+  'noarchive',
+  { googlebot: 'nosnippet' },
+  ['noindex', 'follow'],
+  true,
+  false,
+  'all',
+);
 /** A page's sources but its URL, data and collections, which the property tries all of. */
 const page = fc.record(
   {
     status: fc.constantFrom(200, 404, 500, undefined),
     source: fc.constantFrom('src/pages/a.astro', undefined),
-    own: fc.array(fc.record({ robots, source: fc.constantFrom('page', 'entry'), key: fc.constantFrom('robots', 'seo') }), { maxLength: 2 }),
-    existing: fc.array(fc.record({ name: fc.constantFrom('robots', 'googlebot', 'Bingbot'), content: fc.constantFrom('noindex', 'max-snippet:20', 'noarchive') }), { maxLength: 2 }),
+    own: fc.array(
+      fc.record({ robots, source: fc.constantFrom('page', 'entry'), key: fc.constantFrom('robots', 'seo') }),
+      { maxLength: 2 },
+    ),
+    existing: fc.array(
+      fc.record({
+        name: fc.constantFrom('robots', 'googlebot', 'Bingbot'),
+        content: fc.constantFrom('noindex', 'max-snippet:20', 'noarchive'),
+      }),
+      { maxLength: 2 },
+    ),
   },
   { requiredKeys: [] },
 ) as fc.Arbitrary<Omit<PageToResolve, 'url'>>;
@@ -59,7 +110,13 @@ describe('resolveResponse remembers resolutions (resolution-cache.ts)', () => {
             for (const [index, collections] of COLLECTIONS.entries()) {
               // The locales spread over URLs and collection sets, to keep the run short.
               const locale = LOCALES[(index + URLS.indexOf(url)) % LOCALES.length];
-              const one: PageToResolve = { ...sources, url, ...(data ? { data } : {}), ...(collections ? { collections } : {}), ...(locale ? { locale } : {}) };
+              const one: PageToResolve = {
+                ...sources,
+                url,
+                ...(data ? { data } : {}),
+                ...(collections ? { collections } : {}),
+                ...(locale ? { locale } : {}),
+              };
               let alone: unknown;
               try {
                 alone = resolveResponse(one, fresh(), how);
@@ -78,12 +135,21 @@ describe('resolveResponse remembers resolutions (resolution-cache.ts)', () => {
 
   it('resolves a combination once: the same frozen result for another URL that matches the same globs', () => {
     const options = fresh();
-    const first = resolveResponse({ url: '/blog/a/', status: 200, source: 'src/pages/blog/[slug].astro' }, options, { kind: 'html', headerRules });
-    const second = resolveResponse({ url: '/blog/b/', status: 200, source: 'src/pages/blog/[slug].astro' }, options, { kind: 'html', headerRules });
+    const first = resolveResponse({ url: '/blog/a/', status: 200, source: 'src/pages/blog/[slug].astro' }, options, {
+      kind: 'html',
+      headerRules,
+    });
+    const second = resolveResponse({ url: '/blog/b/', status: 200, source: 'src/pages/blog/[slug].astro' }, options, {
+      kind: 'html',
+      headerRules,
+    });
     expect(second).toBe(first);
     expect(Object.isFrozen(first) && Object.isFrozen(first.tags) && Object.isFrozen(first.header)).toBe(true);
     // A URL that matches another glob is another combination.
-    const other = resolveResponse({ url: '/blog/a/b/', status: 200, source: 'src/pages/blog/[slug].astro' }, options, { kind: 'html', headerRules });
+    const other = resolveResponse({ url: '/blog/a/b/', status: 200, source: 'src/pages/blog/[slug].astro' }, options, {
+      kind: 'html',
+      headerRules,
+    });
     expect(other).not.toBe(first);
     expect(other.header).not.toEqual(first.header);
   });
@@ -92,21 +158,38 @@ describe('resolveResponse remembers resolutions (resolution-cache.ts)', () => {
     const base: PageToResolve = { url: '/a/', status: 200, source: 'a' };
     const scope = { kind: 'html', headerRules: [], routeHeader: undefined };
     expect(resolutionKey(base, settings, scope)).toBeTypeOf('string');
-    expect(resolutionKey({ ...base, own: [{ robots: { unavailable_after: new Date('2030-01-01') }, source: 'a' }] }, settings, scope)).toBeUndefined();
-    expect(resolutionKey({ ...base, own: [{ robots: new (class Robots {})(), source: 'a' }] }, settings, scope)).toBeUndefined();
-    expect(resolutionKey({ ...base, own: [{ robots: ['noindex', undefined], source: 'a' }] }, settings, scope)).toBeUndefined();
+    expect(
+      resolutionKey(
+        { ...base, own: [{ robots: { unavailable_after: new Date('2030-01-01') }, source: 'a' }] },
+        settings,
+        scope,
+      ),
+    ).toBeUndefined();
+    expect(
+      resolutionKey({ ...base, own: [{ robots: new (class Robots {})(), source: 'a' }] }, settings, scope),
+    ).toBeUndefined();
+    expect(
+      resolutionKey({ ...base, own: [{ robots: ['noindex', undefined], source: 'a' }] }, settings, scope),
+    ).toBeUndefined();
     expect(resolutionKey({ ...base, frontMatterText: 'robots: noindex' }, settings, scope)).toBeUndefined();
     // Different sources, different keys; the same sources in another object, the same key.
     const noindex = resolutionKey({ ...base, own: [{ robots: 'noindex', source: 'a' }] }, settings, scope);
     expect(noindex).not.toBe(resolutionKey({ ...base, own: [{ robots: 'nofollow', source: 'a' }] }, settings, scope));
     expect(noindex).toBe(resolutionKey({ ...base, own: [{ robots: 'noindex', source: 'a' }] }, settings, scope));
-    expect(resolutionKey({ ...base, existing: [{ name: 'robots', content: 'noindex' }] }, settings, scope)).not.toBe(resolutionKey(base, settings, scope));
+    expect(resolutionKey({ ...base, existing: [{ name: 'robots', content: 'noindex' }] }, settings, scope)).not.toBe(
+      resolutionKey(base, settings, scope),
+    );
   });
 
   it('remembers what a URL path decides per options object and header rule list, and stays right past 1,000 paths', () => {
     const options = fresh();
-    const scope = (rules: readonly ResponseHeaderRule[]) => ({ kind: 'html', headerRules: rules, routeHeader: undefined });
-    const key = (url: string, rules: readonly ResponseHeaderRule[], against = options) => resolutionKey({ url, status: 200, source: 'a' }, against, scope(rules));
+    const scope = (rules: readonly ResponseHeaderRule[]) => ({
+      kind: 'html',
+      headerRules: rules,
+      routeHeader: undefined,
+    });
+    const key = (url: string, rules: readonly ResponseHeaderRule[], against = options) =>
+      resolutionKey({ url, status: 200, source: 'a' }, against, scope(rules));
     const noRules: ResponseHeaderRule[] = [];
     const first = key('/files/a.pdf', noRules);
     // The same path under a header rule list that matches it: another fact, not the remembered one.
@@ -127,16 +210,49 @@ describe('resolveResponse remembers resolutions (resolution-cache.ts)', () => {
 
   it('stays right past its size: old combinations are computed again, not mixed up', () => {
     const options = fresh();
-    const results = Array.from({ length: 1100 }, (_, i) => resolveResponse({ url: '/a/', status: 200, source: `page-${i}`, own: [{ robots: i % 2 ? 'noindex' : 'noarchive' }] }, options, { kind: 'html' }));
+    const results = Array.from({ length: 1100 }, (_, i) =>
+      resolveResponse(
+        { url: '/a/', status: 200, source: `page-${i}`, own: [{ robots: i % 2 ? 'noindex' : 'noarchive' }] },
+        options,
+        { kind: 'html' },
+      ),
+    );
     expect(results.every((result, i) => result.tags.robots === (i % 2 ? 'noindex' : 'noarchive'))).toBe(true);
-    const again = resolveResponse({ url: '/a/', status: 200, source: 'page-0', own: [{ robots: 'noarchive' }] }, options, { kind: 'html' });
+    const again = resolveResponse(
+      { url: '/a/', status: 200, source: 'page-0', own: [{ robots: 'noarchive' }] },
+      options,
+      { kind: 'html' },
+    );
     expect(again).toEqual(results[0]);
   });
 });
 
 describe('urlPath', () => {
   it('gives what the URL parser gives, with or without its fast path for plain paths', () => {
-    const char = fc.constantFrom('/', '.', 'a', 'Z', '0', '-', '_', '~', '%', '2', 'e', '\\', ':', '@', '!', '(', ' ', 'é', '?', '#', '[', '|');
+    const char = fc.constantFrom(
+      '/',
+      '.',
+      'a',
+      'Z',
+      '0',
+      '-',
+      '_',
+      '~',
+      '%',
+      '2',
+      'e',
+      '\\',
+      ':',
+      '@',
+      '!',
+      '(',
+      ' ',
+      'é',
+      '?',
+      '#',
+      '[',
+      '|',
+    );
     fc.assert(
       fc.property(fc.array(char, { maxLength: 12 }), (chars) => {
         const path = `/${chars.join('')}`;

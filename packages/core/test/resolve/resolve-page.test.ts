@@ -14,11 +14,16 @@ describe('resolvePage: sources', () => {
     expect(resolvePage({ url: '/a/' }, options({ googlebot: false }))).toEqual({});
   });
   it('applies site defaults', () => {
-    expect(resolvePage({ url: '/a/' }, options({ defaults: 'noarchive' }))).toEqual({ robots: 'noarchive', googlebot: GOOGLE });
+    expect(resolvePage({ url: '/a/' }, options({ defaults: 'noarchive' }))).toEqual({
+      robots: 'noarchive',
+      googlebot: GOOGLE,
+    });
   });
   it('applies content-type rules by collection and by path as noindex, follow', () => {
     const settings = options({ noindex: { collections: ['drafts'], paths: ['/tags/**'] } });
-    expect(resolvePage({ url: '/d/', collections: ['posts', 'drafts'] }, settings)).toEqual({ robots: 'noindex, follow' });
+    expect(resolvePage({ url: '/d/', collections: ['posts', 'drafts'] }, settings)).toEqual({
+      robots: 'noindex, follow',
+    });
     expect(resolvePage({ url: '/d/', collections: new Set(['posts']) }, settings)).toEqual({ googlebot: GOOGLE });
     expect(resolvePage({ url: '/tags/' }, settings)).toEqual({ robots: 'noindex, follow' });
     expect(resolvePage({ url: '/tags/astro/2/' }, settings)).toEqual({ robots: 'noindex, follow' });
@@ -37,7 +42,9 @@ describe('resolvePage: sources', () => {
   });
   it('applies the page front matter under frontMatterKey', () => {
     expect(resolvePage({ url: '/a/', data: { robots: 'noindex' } }, options())).toEqual({ robots: 'noindex' });
-    expect(resolvePage({ url: '/a/', data: { seo: false, robots: 'x' } }, options({ frontMatterKey: 'seo' }))).toEqual({ robots: 'noindex, nofollow' });
+    expect(resolvePage({ url: '/a/', data: { seo: false, robots: 'x' } }, options({ frontMatterKey: 'seo' }))).toEqual({
+      robots: 'noindex, nofollow',
+    });
   });
   it('merges directives already in the page instead of duplicating them', () => {
     const existing = [
@@ -50,25 +57,47 @@ describe('resolvePage: sources', () => {
     });
   });
   it('only warns for unknown tokens in tags already in the page', () => {
-    const resolved = resolvePageDetailed({ url: '/a/', existing: [{ name: 'robots', content: 'noindex, bogus' }] }, options());
+    const resolved = resolvePageDetailed(
+      { url: '/a/', existing: [{ name: 'robots', content: 'noindex, bogus' }] },
+      options(),
+    );
     expect(resolved.tags).toEqual({ robots: 'noindex' });
     expect(resolved.warnings[0]!.message).toContain('`bogus`');
   });
   it("names a page's own `index` that a noindex already in its HTML (a layout's) overrules, and nothing else", () => {
-    const overruled = resolvePageDetailed({ url: '/a/', source: 'src/a.md', data: { robots: 'all' }, existing: [{ name: 'robots', content: 'noindex' }] }, options());
+    const overruled = resolvePageDetailed(
+      { url: '/a/', source: 'src/a.md', data: { robots: 'all' }, existing: [{ name: 'robots', content: 'noindex' }] },
+      options(),
+    );
     expect(overruled.tags).toEqual({ robots: 'noindex' });
     expect(overruled.warnings.map((warning) => warning.message)).toEqual([
       '[@robots-kit/core] src/a.md, key `robots`: asks for the page to be indexed, but the page\'s HTML (its layout or theme) already has `<meta name="robots" content="noindex">`; expected one word on it: the most restrictive wins, so the page stays out of search results; remove that tag from the layout, or set it through robots-kit (front matter, `rules`) where it belongs.',
     ]);
     const own = [{ robots: { index: true }, source: 'src/b.astro (Astro.locals.robots)', key: 'robots' }];
-    expect(resolvePageDetailed({ url: '/b/', own, existing: [{ name: 'googlebot', content: 'none' }] }, options()).warnings).toHaveLength(1);
+    expect(
+      resolvePageDetailed({ url: '/b/', own, existing: [{ name: 'googlebot', content: 'none' }] }, options()).warnings,
+    ).toHaveLength(1);
     // No own `index`, or a tag that does not keep the page out: nothing to say.
-    expect(resolvePageDetailed({ url: '/c/', data: { robots: 'nosnippet' }, existing: [{ name: 'robots', content: 'noindex' }] }, options()).warnings).toEqual([]);
-    expect(resolvePageDetailed({ url: '/d/', data: { robots: 'all' }, existing: [{ name: 'robots', content: 'noarchive' }] }, options()).warnings).toEqual([]);
+    expect(
+      resolvePageDetailed(
+        { url: '/c/', data: { robots: 'nosnippet' }, existing: [{ name: 'robots', content: 'noindex' }] },
+        options(),
+      ).warnings,
+    ).toEqual([]);
+    expect(
+      resolvePageDetailed(
+        { url: '/d/', data: { robots: 'all' }, existing: [{ name: 'robots', content: 'noarchive' }] },
+        options(),
+      ).warnings,
+    ).toEqual([]);
   });
 
   it('combines all sources, most restrictive winning', () => {
-    const settings = options({ defaults: 'max-snippet:100', rules: [{ path: '/**', robots: 'max-snippet:40' }], noindex: { paths: ['/x/**'] } });
+    const settings = options({
+      defaults: 'max-snippet:100',
+      rules: [{ path: '/**', robots: 'max-snippet:40' }],
+      noindex: { paths: ['/x/**'] },
+    });
     expect(resolvePage({ url: '/x/1/', data: { robots: ['nofollow', 'max-snippet:70'] } }, settings)).toEqual({
       robots: 'noindex, nofollow, max-snippet:40',
     });
@@ -79,7 +108,10 @@ describe('resolvePage: sources', () => {
     );
   });
   it('warns instead with strict: false', () => {
-    const resolved = resolvePageDetailed({ url: '/a/', data: { robots: 'noindx' } }, options({ strict: false, googlebot: false }));
+    const resolved = resolvePageDetailed(
+      { url: '/a/', data: { robots: 'noindx' } },
+      options({ strict: false, googlebot: false }),
+    );
     expect(resolved.tags).toEqual({});
     expect(resolved.warnings).toHaveLength(1);
   });
@@ -91,7 +123,9 @@ describe('resolvePage: sources', () => {
 describe('resolvePage: the Googlebot tag', () => {
   it('is left out when the page is noindex for Googlebot', () => {
     expect(resolvePage({ url: '/a/', data: { robots: 'none' } }, options())).toEqual({ robots: 'none' });
-    expect(resolvePage({ url: '/a/', data: { robots: { googlebot: 'noindex' } } }, options())).toEqual({ googlebot: 'noindex' });
+    expect(resolvePage({ url: '/a/', data: { robots: { googlebot: 'noindex' } } }, options())).toEqual({
+      googlebot: 'noindex',
+    });
   });
   it('drops max-snippet:-1 on a nosnippet page, and yields to more restrictive page values', () => {
     expect(resolvePage({ url: '/a/', data: { robots: 'nosnippet, max-image-preview:standard' } }, options())).toEqual({
@@ -103,19 +137,32 @@ describe('resolvePage: the Googlebot tag', () => {
     });
   });
   it('is configurable', () => {
-    expect(resolvePage({ url: '/a/' }, options({ googlebot: { maxImagePreview: 'standard', maxSnippet: 200 } }))).toEqual({
+    expect(
+      resolvePage({ url: '/a/' }, options({ googlebot: { maxImagePreview: 'standard', maxSnippet: 200 } })),
+    ).toEqual({
       googlebot: 'max-snippet:200, max-image-preview:standard, max-video-preview:-1',
     });
   });
   it('stays when only a Bing tag says noindex', () => {
-    expect(resolvePage({ url: '/a/', data: { robots: { bingbot: 'noindex' } } }, options())).toEqual({ googlebot: GOOGLE, bingbot: 'noindex' });
+    expect(resolvePage({ url: '/a/', data: { robots: { bingbot: 'noindex' } } }, options())).toEqual({
+      googlebot: GOOGLE,
+      bingbot: 'noindex',
+    });
   });
 });
 
 describe('resolvePage: crawler-specific tags', () => {
   it('become their own tags, holding only what they add to robots', () => {
     expect(
-      resolvePage({ url: '/a/', data: { robots: { nofollow: true, googlebot: 'noimageindex, nofollow', 'googlebot-news': { nosnippet: true } } } }, options({ googlebot: false })),
+      resolvePage(
+        {
+          url: '/a/',
+          data: {
+            robots: { nofollow: true, googlebot: 'noimageindex, nofollow', 'googlebot-news': { nosnippet: true } },
+          },
+        },
+        options({ googlebot: false }),
+      ),
     ).toEqual({ robots: 'nofollow', googlebot: 'noimageindex', 'googlebot-news': 'nosnippet' });
   });
   it('sum with robots: nofollow for all plus noindex for Googlebot', () => {
@@ -125,10 +172,16 @@ describe('resolvePage: crawler-specific tags', () => {
     });
   });
   it('warns about indexifembedded without noindex', () => {
-    const resolved = resolvePageDetailed({ url: '/a/', data: { robots: 'indexifembedded' } }, options({ googlebot: false }));
+    const resolved = resolvePageDetailed(
+      { url: '/a/', data: { robots: 'indexifembedded' } },
+      options({ googlebot: false }),
+    );
     expect(resolved.tags).toEqual({});
     expect(resolved.warnings.map((w) => w.code)).toContain('ineffective-directive');
-    const crawler = resolvePageDetailed({ url: '/a/', data: { robots: { googlebot: 'indexifembedded' } } }, options({ googlebot: false }));
+    const crawler = resolvePageDetailed(
+      { url: '/a/', data: { robots: { googlebot: 'indexifembedded' } } },
+      options({ googlebot: false }),
+    );
     expect(crawler.warnings.map((w) => w.message).join()).toContain('`googlebot`');
   });
 });
@@ -138,7 +191,9 @@ describe('resolvePage: error pages and whole-site switch', () => {
     expect(resolvePage({ url, data: { robots: 'noindex' } }, options({ defaults: 'noarchive' }))).toEqual({});
   });
   it('gives pages served with a 4xx/5xx status no tags', () => {
-    expect(resolvePage({ url: '/missing/', status: 404, existing: [{ name: 'robots', content: 'noindex' }] }, options())).toEqual({});
+    expect(
+      resolvePage({ url: '/missing/', status: 404, existing: [{ name: 'robots', content: 'noindex' }] }, options()),
+    ).toEqual({});
     expect(resolvePage({ url: '/gone/', status: 410 }, options())).toEqual({});
     expect(resolvePage({ url: '/ok/', status: 200 }, options())).toEqual({ googlebot: GOOGLE });
   });
@@ -151,24 +206,54 @@ describe('resolvePage: error pages and whole-site switch', () => {
   it('makes every non-error page noindex, nofollow when the site is not indexable', () => {
     const settings = options({ indexable: false });
     expect(resolvePage({ url: '/a/' }, settings)).toEqual({ robots: 'noindex, nofollow' });
-    expect(resolvePage({ url: '/a/', data: { robots: 'noarchive' } }, settings)).toEqual({ robots: 'noindex, nofollow, noarchive' });
+    expect(resolvePage({ url: '/a/', data: { robots: 'noarchive' } }, settings)).toEqual({
+      robots: 'noindex, nofollow, noarchive',
+    });
     expect(resolvePage({ url: '/404.html' }, settings)).toEqual({});
-    expect(resolvePage({ url: '/a/' }, normalizeOptions({}, { env: { CONTEXT: 'deploy-preview' } }))).toEqual({ robots: 'noindex, nofollow' });
+    expect(resolvePage({ url: '/a/' }, normalizeOptions({}, { env: { CONTEXT: 'deploy-preview' } }))).toEqual({
+      robots: 'noindex, nofollow',
+    });
   });
 });
 
 describe('resolvePage: the page own directives', () => {
   it('combines several own inputs additively, each named in errors', () => {
     expect(
-      resolvePage({ url: '/a/', data: { robots: 'noarchive' }, own: [{ robots: 'noindex', key: 'Astro.locals.robots' }, { robots: undefined }, { robots: { follow: false } }] }, options()),
+      resolvePage(
+        {
+          url: '/a/',
+          data: { robots: 'noarchive' },
+          own: [
+            { robots: 'noindex', key: 'Astro.locals.robots' },
+            { robots: undefined },
+            { robots: { follow: false } },
+          ],
+        },
+        options(),
+      ),
     ).toEqual({ robots: 'noindex, nofollow, noarchive' });
-    expect(() => resolvePage({ url: '/a/', source: 'src/pages/a.astro', own: [{ robots: 'noindx', key: 'Astro.locals.robots' }] }, options())).toThrow(
-      /src\/pages\/a\.astro, key `Astro\.locals\.robots`.*Did you mean `noindex`/,
-    );
-    expect(() => resolvePage({ url: '/a/', own: [{ robots: 'bogus', source: 'src/content/posts/x.md', key: 'robots' }] }, options())).toThrow(/src\/content\/posts\/x\.md/);
+    expect(() =>
+      resolvePage(
+        { url: '/a/', source: 'src/pages/a.astro', own: [{ robots: 'noindx', key: 'Astro.locals.robots' }] },
+        options(),
+      ),
+    ).toThrow(/src\/pages\/a\.astro, key `Astro\.locals\.robots`.*Did you mean `noindex`/);
+    expect(() =>
+      resolvePage(
+        { url: '/a/', own: [{ robots: 'bogus', source: 'src/content/posts/x.md', key: 'robots' }] },
+        options(),
+      ),
+    ).toThrow(/src\/content\/posts\/x\.md/);
   });
   it('reads only own keys of the data, never Object.prototype', () => {
-    expect(resolvePage({ url: '/a/', data: {} }, options({ frontMatterKey: 'constructor', googlebot: false }))).toEqual({});
-    expect(resolvePage({ url: '/a/', data: { constructor: 'noindex' } }, options({ frontMatterKey: 'constructor', googlebot: false }))).toEqual({ robots: 'noindex' });
+    expect(resolvePage({ url: '/a/', data: {} }, options({ frontMatterKey: 'constructor', googlebot: false }))).toEqual(
+      {},
+    );
+    expect(
+      resolvePage(
+        { url: '/a/', data: { constructor: 'noindex' } },
+        options({ frontMatterKey: 'constructor', googlebot: false }),
+      ),
+    ).toEqual({ robots: 'noindex' });
   });
 });

@@ -7,7 +7,11 @@ describe('AI_BOTS', () => {
   it('records when it was reviewed', () => {
     expect(AI_BOTS_REVIEWED).toBe('2026-11-22');
     // The list's date is its latest entry's.
-    expect(AI_BOTS.map((bot) => bot.reviewed).sort().at(-1)).toBe(AI_BOTS_REVIEWED);
+    expect(
+      AI_BOTS.map((bot) => bot.reviewed)
+        .sort()
+        .at(-1),
+    ).toBe(AI_BOTS_REVIEWED);
   });
 
   it('holds only valid, unique product tokens', () => {
@@ -31,12 +35,41 @@ describe('AI_BOTS', () => {
   it('covers the agents the brief names', () => {
     const names = new Set(AI_BOTS.map((bot) => bot.userAgent.toLowerCase()));
     const required = [
-      'GPTBot', 'OAI-SearchBot', 'ChatGPT-User', 'ClaudeBot', 'Claude-SearchBot', 'Claude-User', 'anthropic-ai', 'Google-Extended',
-      'Applebot-Extended', 'PerplexityBot', 'Perplexity-User', 'Bytespider', 'CCBot', 'meta-externalagent', 'Amazonbot', 'cohere-ai',
-      'Diffbot', 'MistralAI-User', 'Meta-ExternalFetcher', 'FacebookBot', 'ImagesiftBot', 'Omgilibot', 'Timpibot', 'YouBot',
-      'DuckAssistBot', 'cohere-training-data-crawler',
+      'GPTBot',
+      'OAI-SearchBot',
+      'ChatGPT-User',
+      'ClaudeBot',
+      'Claude-SearchBot',
+      'Claude-User',
+      'anthropic-ai',
+      'Google-Extended',
+      'Applebot-Extended',
+      'PerplexityBot',
+      'Perplexity-User',
+      'Bytespider',
+      'CCBot',
+      'meta-externalagent',
+      'Amazonbot',
+      'cohere-ai',
+      'Diffbot',
+      'MistralAI-User',
+      'Meta-ExternalFetcher',
+      'FacebookBot',
+      'ImagesiftBot',
+      'Omgilibot',
+      'Timpibot',
+      'YouBot',
+      'DuckAssistBot',
+      'cohere-training-data-crawler',
       // Issue 16.
-      'Google-CloudVertexBot', 'Amzn-SearchBot', 'bedrockbot', 'MistralAI-Index', 'YandexAdditional', 'FirecrawlAgent', 'AI2Bot', 'Ai2Bot-Dolma',
+      'Google-CloudVertexBot',
+      'Amzn-SearchBot',
+      'bedrockbot',
+      'MistralAI-Index',
+      'YandexAdditional',
+      'FirecrawlAgent',
+      'AI2Bot',
+      'Ai2Bot-Dolma',
     ];
     for (const name of required) expect(names.has(name.toLowerCase()), name).toBe(true);
   });

@@ -3,7 +3,15 @@
  * with digits, and Content-Signal / Content-Usage per group and per path.
  */
 import { describe, expect, it } from 'vitest';
-import { AI_BOTS, findGroupTraps, generateRobotsTxt, generateRobotsTxtReport, isAllowed, parseRobotsTxt, type RobotsTxtContext } from '../../src/index.js';
+import {
+  AI_BOTS,
+  findGroupTraps,
+  generateRobotsTxt,
+  generateRobotsTxtReport,
+  isAllowed,
+  parseRobotsTxt,
+  type RobotsTxtContext,
+} from '../../src/index.js';
 import { thrown } from './thrown.js';
 
 const live: RobotsTxtContext = { indexable: true };
@@ -12,14 +20,19 @@ function aiGroup(text: string): string[] {
   const start = text.indexOf('# AI agents for');
   expect(start, text).toBeGreaterThanOrEqual(0);
   const block = text.slice(start).split('\n\n')[0]!;
-  return block.split('\n').filter((line) => line.startsWith('User-agent: ')).map((line) => line.slice('User-agent: '.length));
+  return block
+    .split('\n')
+    .filter((line) => line.startsWith('User-agent: '))
+    .map((line) => line.slice('User-agent: '.length));
 }
 
 describe('blockAiBots: true', () => {
   it('blocks every entry of the list, all four purposes, in list order', () => {
     const text = generateRobotsTxt({ blockAiBots: true }, live);
     expect(aiGroup(text)).toEqual(AI_BOTS.map((bot) => bot.userAgent));
-    expect(text).toContain('# AI agents for ai-training, ai-search, ai-user, ai-control (robots-kit blockAiBots, list reviewed 2026-11-22)\n');
+    expect(text).toContain(
+      '# AI agents for ai-training, ai-search, ai-user, ai-control (robots-kit blockAiBots, list reviewed 2026-11-22)\n',
+    );
   });
 });
 
@@ -38,7 +51,18 @@ describe('blockAiBots: { purposes, except, extra }', () => {
   });
 
   it('leaves `except` tokens out (any case) and adds `extra` ones once', () => {
-    const tokens = aiGroup(generateRobotsTxt({ blockAiBots: { purposes: ['ai-training', 'ai-search'], except: ['ccbot', 'GPTBot'], extra: ['NewAIBot', 'gptbot2', 'ClaudeBot'] } }, live));
+    const tokens = aiGroup(
+      generateRobotsTxt(
+        {
+          blockAiBots: {
+            purposes: ['ai-training', 'ai-search'],
+            except: ['ccbot', 'GPTBot'],
+            extra: ['NewAIBot', 'gptbot2', 'ClaudeBot'],
+          },
+        },
+        live,
+      ),
+    );
     expect(tokens).not.toContain('CCBot');
     expect(tokens).not.toContain('GPTBot');
     expect(tokens.slice(-2)).toEqual(['NewAIBot', 'gptbot2']);
@@ -46,12 +70,22 @@ describe('blockAiBots: { purposes, except, extra }', () => {
   });
 
   it('defaults to every purpose, and writes no group when nothing is left', () => {
-    expect(aiGroup(generateRobotsTxt({ blockAiBots: { except: ['ChatGPT-User'] } }, live))).toHaveLength(AI_BOTS.length - 1);
-    const none = generateRobotsTxt({ blockAiBots: { purposes: ['ai-control'], except: AI_BOTS.filter((bot) => bot.purpose === 'ai-control').map((bot) => bot.userAgent) } }, live);
+    expect(aiGroup(generateRobotsTxt({ blockAiBots: { except: ['ChatGPT-User'] } }, live))).toHaveLength(
+      AI_BOTS.length - 1,
+    );
+    const none = generateRobotsTxt(
+      {
+        blockAiBots: {
+          purposes: ['ai-control'],
+          except: AI_BOTS.filter((bot) => bot.purpose === 'ai-control').map((bot) => bot.userAgent),
+        },
+      },
+      live,
+    );
     expect(none).toBe('User-agent: *\nDisallow:\n');
   });
 
-  it('warns when the user\'s own group still lets a chosen agent in, and only for chosen ones', () => {
+  it("warns when the user's own group still lets a chosen agent in, and only for chosen ones", () => {
     const existing = 'User-agent: GPTBot\nAllow: /\n\nUser-agent: OAI-SearchBot\nAllow: /\n';
     const report = generateRobotsTxtReport({ blockAiBots: { purposes: ['ai-search'] } }, { ...live, existing });
     expect(report.warnings.map((warning) => warning.value)).toEqual(['OAI-SearchBot']);
@@ -62,8 +96,13 @@ describe('blockAiBots: { purposes, except, extra }', () => {
     expect(error.message).toBe(
       '[@robots-kit/core] key `robotsTxt.blockAiBots.purposes[0]`: unknown AI bot purpose `ai-trainin`; expected `ai-training`, `ai-search`, `ai-user`, `ai-control`. Did you mean `ai-training`?',
     );
-    expect(thrown(() => generateRobotsTxt({ blockAiBots: { purposes: ['training' as 'ai-training'] } }, live)).details.suggestion).toBe('ai-training');
-    expect(thrown(() => generateRobotsTxt({ blockAiBots: { purposes: [] } }, live)).message).toContain('names no purpose');
+    expect(
+      thrown(() => generateRobotsTxt({ blockAiBots: { purposes: ['training' as 'ai-training'] } }, live)).details
+        .suggestion,
+    ).toBe('ai-training');
+    expect(thrown(() => generateRobotsTxt({ blockAiBots: { purposes: [] } }, live)).message).toContain(
+      'names no purpose',
+    );
   });
 
   it('refuses an `except` token the list does not have, suggesting the closest', () => {
@@ -74,15 +113,24 @@ describe('blockAiBots: { purposes, except, extra }', () => {
   });
 
   it('refuses bad `extra` tokens and unknown keys', () => {
-    expect(thrown(() => generateRobotsTxt({ blockAiBots: { extra: ['*'] } }, live)).message).toContain('`*` is every crawler');
-    expect(thrown(() => generateRobotsTxt({ blockAiBots: { extra: ['New Bot'] } }, live)).message).toContain('Did you mean `New-Bot`?');
-    expect(thrown(() => generateRobotsTxt({ blockAiBots: { purpose: ['ai-user'] } as never }, live)).message).toContain('Did you mean `purposes`?');
+    expect(thrown(() => generateRobotsTxt({ blockAiBots: { extra: ['*'] } }, live)).message).toContain(
+      '`*` is every crawler',
+    );
+    expect(thrown(() => generateRobotsTxt({ blockAiBots: { extra: ['New Bot'] } }, live)).message).toContain(
+      'Did you mean `New-Bot`?',
+    );
+    expect(thrown(() => generateRobotsTxt({ blockAiBots: { purpose: ['ai-user'] } as never }, live)).message).toContain(
+      'Did you mean `purposes`?',
+    );
   });
 });
 
 describe('product tokens with digits', () => {
   it('are written whole in user groups, with a note (not a warning) on what Google-style parsers read', () => {
-    const report = generateRobotsTxtReport({ groups: [{ userAgent: '*' }, { userAgent: 'AI2Bot', disallow: ['/'] }] }, live);
+    const report = generateRobotsTxtReport(
+      { groups: [{ userAgent: '*' }, { userAgent: 'AI2Bot', disallow: ['/'] }] },
+      live,
+    );
     expect(report.text).toContain('User-agent: AI2Bot\nDisallow: /\n');
     expect(report.warnings).toEqual([]);
     expect(report.notes.map((note) => note.message)).toEqual([
@@ -91,7 +139,15 @@ describe('product tokens with digits', () => {
   });
 
   it('keep the group-trap warning honest: named as written, with what Google reads', () => {
-    const report = generateRobotsTxtReport({ groups: [{ userAgent: '*', disallow: ['/private/'] }, { userAgent: 'AI2Bot', disallow: ['/drafts/'] }] }, live);
+    const report = generateRobotsTxtReport(
+      {
+        groups: [
+          { userAgent: '*', disallow: ['/private/'] },
+          { userAgent: 'AI2Bot', disallow: ['/drafts/'] },
+        ],
+      },
+      live,
+    );
     expect(report.warnings.map((warning) => warning.message)).toEqual([
       "[@robots-kit/core] robots.txt: the `AI2Bot` (read as `AI` by parsers that follow Google's) group (line 4) makes AI2Bot ignore the `User-agent: *` group, so it may crawl `/private/` (line 2); expected those Disallow lines repeated in the `AI2Bot` group.",
     ]);
@@ -100,23 +156,37 @@ describe('product tokens with digits', () => {
   it("are named as written by findGroupTraps, which the audit's `group-override` uses", () => {
     const traps = findGroupTraps('User-agent: *\nDisallow: /private/\n\nUser-agent: AI2Bot\nDisallow: /drafts/\n');
     expect(traps.map((trap) => [trap.userAgent, trap.written])).toEqual([['AI', 'AI2Bot']]);
-    expect(findGroupTraps('User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nDisallow: /drafts/\n')[0]).not.toHaveProperty('written');
+    expect(
+      findGroupTraps('User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nDisallow: /drafts/\n')[0],
+    ).not.toHaveProperty('written');
   });
 
   it('do not merge with another token that Google reads the same', () => {
-    const text = generateRobotsTxt({ groups: [{ userAgent: 'AI2Bot', disallow: ['/a/'] }, { userAgent: 'AI3Bot', disallow: ['/b/'] }] }, live);
+    const text = generateRobotsTxt(
+      {
+        groups: [
+          { userAgent: 'AI2Bot', disallow: ['/a/'] },
+          { userAgent: 'AI3Bot', disallow: ['/b/'] },
+        ],
+      },
+      live,
+    );
     expect(text).toBe('User-agent: AI2Bot\nDisallow: /a/\n\nUser-agent: AI3Bot\nDisallow: /b/\n');
   });
 });
 
 describe('Content-Signal and Content-Usage per group and per path', () => {
-  it('writes a group\'s own lines in that group, and the top-level ones in `*`', () => {
+  it("writes a group's own lines in that group, and the top-level ones in `*`", () => {
     const text = generateRobotsTxt(
       {
         contentSignal: { search: 'yes', 'ai-train': 'no' },
         groups: [
           { userAgent: '*' },
-          { userAgent: 'Googlebot', contentSignal: { search: 'yes', 'ai-input': 'yes', 'ai-train': 'no' }, contentUsage: { 'train-ai': 'n' } },
+          {
+            userAgent: 'Googlebot',
+            contentSignal: { search: 'yes', 'ai-input': 'yes', 'ai-train': 'no' },
+            contentUsage: { 'train-ai': 'n' },
+          },
         ],
       },
       live,
@@ -136,30 +206,49 @@ describe('Content-Signal and Content-Usage per group and per path', () => {
     );
   });
 
-  it('writes Content-Usage for paths (the attachment draft\'s path form), sorted, after the group-wide line', () => {
-    const text = generateRobotsTxt({ contentUsage: { 'train-ai': 'n' }, contentUsagePaths: { '/open-data/': { 'train-ai': 'y' }, '/gallery/': { 'train-ai': 'n', search: 'y' } } }, live);
-    expect(text).toBe('User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: /gallery/ search=y, train-ai=n\nContent-Usage: /open-data/ train-ai=y\nDisallow:\n');
+  it("writes Content-Usage for paths (the attachment draft's path form), sorted, after the group-wide line", () => {
+    const text = generateRobotsTxt(
+      {
+        contentUsage: { 'train-ai': 'n' },
+        contentUsagePaths: { '/open-data/': { 'train-ai': 'y' }, '/gallery/': { 'train-ai': 'n', search: 'y' } },
+      },
+      live,
+    );
+    expect(text).toBe(
+      'User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: /gallery/ search=y, train-ai=n\nContent-Usage: /open-data/ train-ai=y\nDisallow:\n',
+    );
     const parsed = parseRobotsTxt(text);
     expect(parsed.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
   });
 
-  it('merges with the site\'s own file per path: the same path set differently is a conflict, another path is not', () => {
+  it("merges with the site's own file per path: the same path set differently is a conflict, another path is not", () => {
     const existing = 'User-agent: *\nContent-Usage: /gallery/ train-ai=y\n';
     const other = generateRobotsTxt({ contentUsagePaths: { '/open/': { 'train-ai': 'y' } } }, { ...live, existing });
     expect(other).toContain('Content-Usage: /gallery/ train-ai=y\n');
     expect(other).toContain('Content-Usage: /open/ train-ai=y\n');
     const same = generateRobotsTxt({ contentUsagePaths: { '/gallery/': { 'train-ai': 'y' } } }, { ...live, existing });
     expect(same.match(/Content-Usage/g)).toHaveLength(1);
-    const conflict = thrown(() => generateRobotsTxt({ contentUsagePaths: { '/gallery/': { 'train-ai': 'n' } } }, { ...live, existing }));
+    const conflict = thrown(() =>
+      generateRobotsTxt({ contentUsagePaths: { '/gallery/': { 'train-ai': 'n' } } }, { ...live, existing }),
+    );
     expect(conflict.message).toContain('robotsTxt.contentUsagePaths./gallery/');
   });
 
   it('checks paths and values of the new options', () => {
-    expect(thrown(() => generateRobotsTxt({ contentUsagePaths: { 'gallery/': { 'train-ai': 'n' } } }, live)).message).toContain('Did you mean `/gallery/`?');
-    expect(thrown(() => generateRobotsTxt({ contentUsagePaths: { '/g/': { 'train-ai': 'no' as 'n' } } }, live)).message).toContain('Did you mean `n`?');
-    expect(thrown(() => generateRobotsTxt({ groups: [{ userAgent: 'Googlebot', contentSignal: { 'ai-training': 'no' } as never }] }, live)).message).toContain(
-      'key `robotsTxt.groups[0].contentSignal.ai-training`',
-    );
+    expect(
+      thrown(() => generateRobotsTxt({ contentUsagePaths: { 'gallery/': { 'train-ai': 'n' } } }, live)).message,
+    ).toContain('Did you mean `/gallery/`?');
+    expect(
+      thrown(() => generateRobotsTxt({ contentUsagePaths: { '/g/': { 'train-ai': 'no' as 'n' } } }, live)).message,
+    ).toContain('Did you mean `n`?');
+    expect(
+      thrown(() =>
+        generateRobotsTxt(
+          { groups: [{ userAgent: 'Googlebot', contentSignal: { 'ai-training': 'no' } as never }] },
+          live,
+        ),
+      ).message,
+    ).toContain('key `robotsTxt.groups[0].contentSignal.ai-training`');
   });
 });
 
@@ -167,12 +256,17 @@ describe('the audit of a robots.txt with tokens with digits', () => {
   it('reports nothing for the listed AI tokens blockAiBots writes, and info for other tokens with digits', async () => {
     const { auditSite } = await import('../../src/audit/audit-site.js');
     const { tempSite, PAGE } = await import('../audit/temp-site.js');
-    const robotsTxt = generateRobotsTxt({ blockAiBots: true, groups: [{ userAgent: '*' }, { userAgent: 'Foo2Bot', disallow: ['/'] }] }, live);
+    const robotsTxt = generateRobotsTxt(
+      { blockAiBots: true, groups: [{ userAgent: '*' }, { userAgent: 'Foo2Bot', disallow: ['/'] }] },
+      live,
+    );
     const site = tempSite({ 'index.html': PAGE, 'robots.txt': robotsTxt });
     try {
       const report = await auditSite(site.root, {});
       const syntax = report.findings.filter((finding) => finding.id === 'robots-txt-syntax');
-      expect(syntax.map((finding) => [finding.severity, finding.message.includes('Foo2Bot')])).toEqual([['info', true]]);
+      expect(syntax.map((finding) => [finding.severity, finding.message.includes('Foo2Bot')])).toEqual([
+        ['info', true],
+      ]);
     } finally {
       site.cleanup();
     }

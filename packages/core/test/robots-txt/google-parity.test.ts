@@ -12,7 +12,12 @@ const latin1 = (binary: string): Uint8Array => Uint8Array.from(Buffer.from(binar
 /** The answer from the body as a string, as bytes, parsed, and explained: all four must agree. */
 function answers(body: string | Uint8Array, agent: string, url: string): boolean[] {
   const parsed = parseRobotsTxt(body);
-  return [isAllowed(body, agent, url), isAllowed(parsed, agent, url), explainMatch(body, agent, url).allowed, explainMatch(parsed, agent, url).allowed];
+  return [
+    isAllowed(body, agent, url),
+    isAllowed(parsed, agent, url),
+    explainMatch(body, agent, url).allowed,
+    explainMatch(parsed, agent, url).allowed,
+  ];
 }
 
 describe('issue 12 item 1: a raw NUL byte in the URL path ends the path, as in Google’s matcher', () => {
@@ -33,8 +38,12 @@ describe('issue 12 item 1: a raw NUL byte in the URL path ends the path, as in G
     expect(getPathParamsQuery('http://example.com/private\x00/public?x')).toBe('/private');
     expect(getPathParamsQuery('http://exa\x00mple.com/a/b')).toBe('/a/b');
     expect(getPathParamsQuery('http://example.com?\x00q')).toBe('/?');
-    expect(explainMatch('User-agent: *\nDisallow: /private\n', 'Bot', 'https://example.com/private\x00/public').path).toBe('/private');
-    expect(isAllowed('User-agent: *\nDisallow: /private/public\n', 'Bot', 'https://example.com/private\x00/public')).toBe(true);
+    expect(
+      explainMatch('User-agent: *\nDisallow: /private\n', 'Bot', 'https://example.com/private\x00/public').path,
+    ).toBe('/private');
+    expect(
+      isAllowed('User-agent: *\nDisallow: /private/public\n', 'Bot', 'https://example.com/private\x00/public'),
+    ).toBe(true);
   });
 });
 

@@ -112,7 +112,8 @@ export function googleAllowed(body: Uint8Array, userAgent: string, url: string):
       if (best[key] < priority) best[key] = priority;
     } else if (allow) {
       const slash = value.lastIndexOf('/');
-      if (slash !== -1 && value.slice(slash).startsWith('/index.htm')) handleRule(true, value.slice(0, slash + 1) + '$');
+      if (slash !== -1 && value.slice(slash).startsWith('/index.htm'))
+        handleRule(true, value.slice(0, slash + 1) + '$');
     }
   };
   const parseAndEmitLine = (raw: string): void => {
@@ -129,9 +130,17 @@ export function googleAllowed(body: Uint8Array, userAgent: string, url: string):
     const key = stripWhitespace(line.slice(0, sep));
     if (key.length === 0) return;
     const value = stripWhitespace(line.slice(sep + 1));
-    if (startsWithIgnoreCase(key, 'user-agent') || startsWithIgnoreCase(key, 'useragent') || startsWithIgnoreCase(key, 'user agent')) handleUserAgent(value);
+    if (
+      startsWithIgnoreCase(key, 'user-agent') ||
+      startsWithIgnoreCase(key, 'useragent') ||
+      startsWithIgnoreCase(key, 'user agent')
+    )
+      handleUserAgent(value);
     else if (startsWithIgnoreCase(key, 'allow')) handleRule(true, googleEscape(value));
-    else if (['disallow', 'dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw'].some((k) => startsWithIgnoreCase(key, k))) handleRule(false, googleEscape(value));
+    else if (
+      ['disallow', 'dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw'].some((k) => startsWithIgnoreCase(key, k))
+    )
+      handleRule(false, googleEscape(value));
   };
 
   let lineBuffer = '';

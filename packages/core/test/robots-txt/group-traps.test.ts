@@ -6,12 +6,18 @@ describe('findGroupTraps', () => {
     const body =
       '# This keeps out all well-behaved robots\nUser-agent: *\nDisallow: /\n\n# This looks like it is giving Google access to only this directory\nUser-agent: Googlebot\nAllow: /Content_For_Google/\n';
     expect(findGroupTraps(body)).toEqual([
-      { userAgent: 'Googlebot', groupIndexes: [1], lines: [6], droppedDisallows: [{ type: 'disallow', value: '/', pattern: '/', line: 3 }] },
+      {
+        userAgent: 'Googlebot',
+        groupIndexes: [1],
+        lines: [6],
+        droppedDisallows: [{ type: 'disallow', value: '/', pattern: '/', line: 3 }],
+      },
     ]);
   });
 
   it('lists only the disallows the crawler may now fetch', () => {
-    const body = 'User-agent: *\nDisallow: /private/\nDisallow: /tmp/\nDisallow: *.gif$\n\nUser-agent: Bingbot\nDisallow: /private/\nCrawl-delay: 5\n';
+    const body =
+      'User-agent: *\nDisallow: /private/\nDisallow: /tmp/\nDisallow: *.gif$\n\nUser-agent: Bingbot\nDisallow: /private/\nCrawl-delay: 5\n';
     const traps = findGroupTraps(body);
     expect(traps).toHaveLength(1);
     expect(traps[0]?.userAgent).toBe('Bingbot');
@@ -25,11 +31,15 @@ describe('findGroupTraps', () => {
   });
 
   it('skips `*` disallows that no path can match or that `*` itself overrides', () => {
-    expect(findGroupTraps('User-agent: *\nDisallow: private\nDisallow: /a\nAllow: /a\n\nUser-agent: Googlebot\nAllow: /\n')).toEqual([]);
+    expect(
+      findGroupTraps('User-agent: *\nDisallow: private\nDisallow: /a\nAllow: /a\n\nUser-agent: Googlebot\nAllow: /\n'),
+    ).toEqual([]);
   });
 
   it('merges every group naming the crawler, matching names ignoring case', () => {
-    const traps = findGroupTraps('User-agent: *\nDisallow: /x\n\nUser-agent: googlebot\nAllow: /a\n\nUser-agent: Googlebot\nAllow: /b\n');
+    const traps = findGroupTraps(
+      'User-agent: *\nDisallow: /x\n\nUser-agent: googlebot\nAllow: /a\n\nUser-agent: Googlebot\nAllow: /b\n',
+    );
     expect(traps).toMatchObject([{ userAgent: 'googlebot', groupIndexes: [1, 2], lines: [4, 7] }]);
   });
 

@@ -16,7 +16,9 @@ vi.mock('../../src/errors.js', async (importOriginal) => {
 // 26 distinct misspellings of Disallow, each on two lines: suggest runs once per distinct key.
 const distinctKeys = Array.from({ length: 26 }, (_, index) => `Dislalow${String.fromCharCode(0x61 + index)}`);
 const unknownKeys = [...distinctKeys, ...distinctKeys].map((key, index) => `${key}: /x${index}`);
-const body = ['User-agent: *', 'Disallow: /private', ...unknownKeys, 'Dissallow: /typo', 'Sitemap: /relative.xml'].join('\n');
+const body = ['User-agent: *', 'Disallow: /private', ...unknownKeys, 'Dissallow: /typo', 'Sitemap: /relative.xml'].join(
+  '\n',
+);
 
 describe('issue 12: diagnostics (did-you-mean suggestions) are computed only when someone asks for them', () => {
   beforeEach(() => {
@@ -37,7 +39,11 @@ describe('issue 12: diagnostics (did-you-mean suggestions) are computed only whe
     expect(suggest).not.toHaveBeenCalled();
     const { diagnostics } = parsed;
     expect(suggest).toHaveBeenCalledTimes(distinctKeys.length);
-    expect(diagnostics.map((d) => d.code)).toEqual([...unknownKeys.map(() => 'unknown-directive'), 'accepted-typo', 'relative-sitemap']);
+    expect(diagnostics.map((d) => d.code)).toEqual([
+      ...unknownKeys.map(() => 'unknown-directive'),
+      'accepted-typo',
+      'relative-sitemap',
+    ]);
     expect(diagnostics[0]?.reason).toContain('did you mean `Disallow`?');
     expect(diagnostics.filter((d) => d.reason.includes('did you mean `Disallow`?'))).toHaveLength(unknownKeys.length);
     expect(parsed.diagnostics).toBe(diagnostics);
@@ -56,7 +62,9 @@ describe('issue 12: diagnostics (did-you-mean suggestions) are computed only whe
 
   it('gives the same diagnostics as a file read with them at once', () => {
     const report = generateRobotsTxtReport({}, { indexable: true, existing: body });
-    expect(report.warnings.filter((warning) => warning.code === 'robots-txt-unknown-directive')).toHaveLength(unknownKeys.length);
+    expect(report.warnings.filter((warning) => warning.code === 'robots-txt-unknown-directive')).toHaveLength(
+      unknownKeys.length,
+    );
     expect(report.parsed.diagnostics.filter((d) => d.severity === 'error')).toHaveLength(unknownKeys.length + 1);
   });
 

@@ -17,29 +17,162 @@ const latin1 = (binary: string): Uint8Array => Uint8Array.from(Buffer.from(binar
 const pick = <T>(values: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...values);
 
 // Pieces of values, as bytes (latin1 strings): UTF-8 `é`, a raw Latin-1 `é`, byte order marks, NULs…
-const NASTY_PIECES = ['/', '/', 'a', 'b', 'B', 'index.html', 'x.pdf', '*', '*', '$', '%2f', '%2F', '%e9', '%E9', '%c3%a9', '\xc3\xa9', '\xe9', '\xef\xbb\xbf', '\0', ' ', '\t', '\v', '#', '?', ';', ':', '=', '\x7f', '\xff'];
-const KEYS = ['User-agent', 'user-agent', 'USER-AGENT', 'useragent', 'user agent', 'User-Agents', 'Allow', 'allow', 'ALLOWED', 'Disallow', 'disallow', 'dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw', 'Disallowed', 'Sitemap', 'site-map', 'Crawl-delay', 'Noindex', 'Foo', '\xef\xbb\xbfUser-agent', ''];
-const AGENT_VALUES = ['*', '* ', '*foo', '* foo', '\xef\xbb\xbf*', 'Googlebot', 'googlebot/2.1', 'FooBot', 'Foo Bar', '\xef\xbb\xbfGooglebot', 'Googlebot-Image', '', 'foo_bar', 'kbot', 'Googlebot\0x'];
+const NASTY_PIECES = [
+  '/',
+  '/',
+  'a',
+  'b',
+  'B',
+  'index.html',
+  'x.pdf',
+  '*',
+  '*',
+  '$',
+  '%2f',
+  '%2F',
+  '%e9',
+  '%E9',
+  '%c3%a9',
+  '\xc3\xa9',
+  '\xe9',
+  '\xef\xbb\xbf',
+  '\0',
+  ' ',
+  '\t',
+  '\v',
+  '#',
+  '?',
+  ';',
+  ':',
+  '=',
+  '\x7f',
+  '\xff',
+];
+const KEYS = [
+  'User-agent',
+  'user-agent',
+  'USER-AGENT',
+  'useragent',
+  'user agent',
+  'User-Agents',
+  'Allow',
+  'allow',
+  'ALLOWED',
+  'Disallow',
+  'disallow',
+  'dissallow',
+  'dissalow',
+  'disalow',
+  'diasllow',
+  'disallaw',
+  'Disallowed',
+  'Sitemap',
+  'site-map',
+  'Crawl-delay',
+  'Noindex',
+  'Foo',
+  '\xef\xbb\xbfUser-agent',
+  '',
+];
+const AGENT_VALUES = [
+  '*',
+  '* ',
+  '*foo',
+  '* foo',
+  '\xef\xbb\xbf*',
+  'Googlebot',
+  'googlebot/2.1',
+  'FooBot',
+  'Foo Bar',
+  '\xef\xbb\xbfGooglebot',
+  'Googlebot-Image',
+  '',
+  'foo_bar',
+  'kbot',
+  'Googlebot\0x',
+];
 const SEPARATORS = [':', ': ', ' : ', ':\t', ' ', '\t', '', '::', ': \v'];
 const ASKING = ['Googlebot', 'googlebot', 'FooBot', 'Foo', 'kbot', 'Bar', '', 'foo_bar', 'Googlebot-Image', '*'];
-const URL_PREFIXES = ['http://example.com', 'https://example.com:8080', '//example.com', '', 'example.com', 'http://a.b/c?d=http://e.f'];
-const URL_PIECES = ['/', '/', 'a', 'b', 'B', 'index.html', 'x.pdf', '%2f', '%2F', '%E9', '%C3%A9', 'é', '\0', '#', '?', ';', '=', '$', '*', ' '];
+const URL_PREFIXES = [
+  'http://example.com',
+  'https://example.com:8080',
+  '//example.com',
+  '',
+  'example.com',
+  'http://a.b/c?d=http://e.f',
+];
+const URL_PIECES = [
+  '/',
+  '/',
+  'a',
+  'b',
+  'B',
+  'index.html',
+  'x.pdf',
+  '%2f',
+  '%2F',
+  '%E9',
+  '%C3%A9',
+  'é',
+  '\0',
+  '#',
+  '?',
+  ';',
+  '=',
+  '$',
+  '*',
+  ' ',
+];
 
 const nastyValue = fc.array(pick(NASTY_PIECES), { maxLength: 8 }).map((pieces) => pieces.join(''));
 const nastyLine = fc.oneof(
   // Plausible lines, so that groups and rules that apply are common…
-  { weight: 4, arbitrary: fc.tuple(pick(['User-agent', 'Allow', 'Disallow']), pick([': ', ':']), pick(AGENT_VALUES), nastyValue).map(([key, sep, agent, value]) => key + sep + (key === 'User-agent' ? agent : '/' + value)) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(pick(['User-agent', 'Allow', 'Disallow']), pick([': ', ':']), pick(AGENT_VALUES), nastyValue)
+      .map(([key, sep, agent, value]) => key + sep + (key === 'User-agent' ? agent : '/' + value)),
+  },
   // …and anything made of the nasty pieces.
-  { weight: 3, arbitrary: fc.tuple(pick(KEYS), pick(SEPARATORS), fc.oneof(pick(AGENT_VALUES), nastyValue)).map(([key, sep, value]) => key + sep + value) },
-  { weight: 1, arbitrary: fc.tuple(pick(KEYS), pick(SEPARATORS), nastyValue, nastyValue).map(([key, sep, value, comment]) => `${key}${sep}${value}#${comment}`) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(pick(KEYS), pick(SEPARATORS), fc.oneof(pick(AGENT_VALUES), nastyValue))
+      .map(([key, sep, value]) => key + sep + value),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(pick(KEYS), pick(SEPARATORS), nastyValue, nastyValue)
+      .map(([key, sep, value, comment]) => `${key}${sep}${value}#${comment}`),
+  },
   { weight: 1, arbitrary: nastyValue },
   // Lines longer than the 16,663 bytes Google reads, cut inside or after the value.
-  { weight: 1, arbitrary: fc.tuple(pick(['Disallow: /', 'Allow: /', 'User-agent: ']), fc.integer({ min: 16_600, max: 16_700 }), pick(['a', ' ', '*'])).map(([start, length, fill]) => start + fill.repeat(length - start.length) + 'x') },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        pick(['Disallow: /', 'Allow: /', 'User-agent: ']),
+        fc.integer({ min: 16_600, max: 16_700 }),
+        pick(['a', ' ', '*']),
+      )
+      .map(([start, length, fill]) => start + fill.repeat(length - start.length) + 'x'),
+  },
 );
 const nastyBody = fc
-  .tuple(pick(['', '', '\xef\xbb\xbf', '\xef\xbb', '\xef', '\xef\xbb\xbf\xef\xbb\xbf']), fc.array(fc.tuple(nastyLine, pick(['\n', '\n', '\r\n', '\r', '\n\r', '\r\r\n'])), { maxLength: 14 }), fc.boolean())
-  .map(([bom, lines, finalEnding]) => bom + lines.map(([line, ending], index) => line + (index < lines.length - 1 || finalEnding ? ending : '')).join(''));
-const nastyUrl = fc.tuple(pick(URL_PREFIXES), fc.array(pick(URL_PIECES), { maxLength: 8 })).map(([prefix, pieces]) => prefix + pieces.join(''));
+  .tuple(
+    pick(['', '', '\xef\xbb\xbf', '\xef\xbb', '\xef', '\xef\xbb\xbf\xef\xbb\xbf']),
+    fc.array(fc.tuple(nastyLine, pick(['\n', '\n', '\r\n', '\r', '\n\r', '\r\r\n'])), { maxLength: 14 }),
+    fc.boolean(),
+  )
+  .map(
+    ([bom, lines, finalEnding]) =>
+      bom +
+      lines.map(([line, ending], index) => line + (index < lines.length - 1 || finalEnding ? ending : '')).join(''),
+  );
+const nastyUrl = fc
+  .tuple(pick(URL_PREFIXES), fc.array(pick(URL_PIECES), { maxLength: 8 }))
+  .map(([prefix, pieces]) => prefix + pieces.join(''));
 
 describe('issue 12: the same answer as Google on nasty files and URLs', () => {
   it('agrees with the port of robots.cc, from the body, from bytes, parsed and explained', () => {
@@ -60,7 +193,8 @@ describe('issue 12: the same answer as Google on nasty files and URLs', () => {
   });
 
   it('matches patterns exactly as Google’s position-set Matches', () => {
-    const text = (alphabet: string[], maxLength: number) => fc.array(pick(alphabet), { maxLength }).map((chars) => chars.join(''));
+    const text = (alphabet: string[], maxLength: number) =>
+      fc.array(pick(alphabet), { maxLength }).map((chars) => chars.join(''));
     fc.assert(
       fc.property(text(['a', 'b', '/', '$', '*'], 12), text(['a', 'b', '/', '*', '$'], 8), (path, pattern) => {
         expect(patternMatches(path, pattern)).toBe(googleMatches(path, pattern));
@@ -80,16 +214,42 @@ interface Group {
   rules: Rule[];
 }
 // Rule values with no `#`, whitespace, NUL or `:`, so that every way of writing a line below reads the same.
-const CLEAN_PIECES = ['/', '/', 'a', 'b', 'B', 'index.html', 'x.pdf', '*', '$', '%2f', '%2F', '%e9', '%E9', '\xc3\xa9', '\xe9', '?', '=', ';'];
+const CLEAN_PIECES = [
+  '/',
+  '/',
+  'a',
+  'b',
+  'B',
+  'index.html',
+  'x.pdf',
+  '*',
+  '$',
+  '%2f',
+  '%2F',
+  '%e9',
+  '%E9',
+  '\xc3\xa9',
+  '\xe9',
+  '?',
+  '=',
+  ';',
+];
 const cleanValue = fc.array(pick(CLEAN_PIECES), { maxLength: 6 }).map((pieces) => pieces.join(''));
 const rule = fc.record({ type: pick(['allow', 'disallow'] as const), value: cleanValue });
 const group = fc.record({
-  agents: fc.array(pick(['*', 'Googlebot', 'googlebot', 'FooBot', 'Foo-Bot', 'kbot', 'Googlebot/2.1']), { minLength: 1, maxLength: 2 }),
+  agents: fc.array(pick(['*', 'Googlebot', 'googlebot', 'FooBot', 'Foo-Bot', 'kbot', 'Googlebot/2.1']), {
+    minLength: 1,
+    maxLength: 2,
+  }),
   rules: fc.array(rule, { minLength: 1, maxLength: 6 }),
 });
 const groups = fc.array(group, { minLength: 1, maxLength: 4 });
 const agent = pick(['Googlebot', 'FooBot', 'foo-bot', 'kbot', 'Other']);
-const path = fc.array(pick(['/', 'a', 'b', 'B', 'index.html', 'x.pdf', '%2f', '%2F', '%E9', '%e9', '%C3%A9', '?', '=', '$', ';']), { maxLength: 7 }).map((pieces) => '/' + pieces.join(''));
+const path = fc
+  .array(pick(['/', 'a', 'b', 'B', 'index.html', 'x.pdf', '%2f', '%2F', '%E9', '%e9', '%C3%A9', '?', '=', '$', ';']), {
+    maxLength: 7,
+  })
+  .map((pieces) => '/' + pieces.join(''));
 
 interface Style {
   eol: (index: number) => string;
@@ -138,11 +298,13 @@ describe('issue 12: invariants of the matcher', () => {
 
   it('gives the same answer for `%xx` in either case, and for a raw byte or its escape', () => {
     const lowerEscapes = (value: string): string => value.replace(/%[0-9A-Fa-f]{2}/g, (escape) => escape.toLowerCase());
-    const escapeBytes = (value: string): string => value.replace(/[\x80-\xff]/g, (byte) => '%' + byte.charCodeAt(0).toString(16));
+    const escapeBytes = (value: string): string =>
+      value.replace(/[\x80-\xff]/g, (byte) => '%' + byte.charCodeAt(0).toString(16));
     fc.assert(
       fc.property(groups, agent, path, (file, name, url) => {
         const expected = answer(write(file), name, url);
-        const onRules = (change: (value: string) => string) => (value: string, type: string) => (type === 'user-agent' ? value : change(value));
+        const onRules = (change: (value: string) => string) => (value: string, type: string) =>
+          type === 'user-agent' ? value : change(value);
         expect(answer(write(file, { value: onRules(lowerEscapes) }), name, url)).toBe(expected);
         expect(answer(write(file, { value: onRules(escapeBytes) }), name, url)).toBe(expected);
       }),
@@ -151,19 +313,52 @@ describe('issue 12: invariants of the matcher', () => {
   });
 
   it('gives the same answer whatever the spelling Google accepts, the separator, comments and byte order mark', () => {
-    const spellings = { 'user-agent': ['user-agent', 'USER-AGENT', 'useragent', 'User-Agents'], allow: ['allow', 'ALLOW', 'Allowed'], disallow: ['disallow', 'DISALLOW', 'dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw', 'Disallowed'] };
+    const spellings = {
+      'user-agent': ['user-agent', 'USER-AGENT', 'useragent', 'User-Agents'],
+      allow: ['allow', 'ALLOW', 'Allowed'],
+      disallow: ['disallow', 'DISALLOW', 'dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw', 'Disallowed'],
+    };
     fc.assert(
-      fc.property(groups, agent, path, fc.nat(), pick([':', ':', ' : ', ':\t', '\t:  ']), pick(['', '\xef\xbb\xbf', '\xef\xbb', '\n\n']), (file, name, url, seed, separator, prefix) => {
-        const expected = answer(write(file), name, url);
-        const key = (type: keyof typeof spellings, index: number): string => spellings[type][(seed + index) % spellings[type].length]!;
-        expect(answer(write(file, { key, separator, prefix, eol: (index) => ((seed + index) % 3 === 0 ? ' # note: Disallow: /\n' : '\n') }), name, url)).toBe(expected);
-      }),
+      fc.property(
+        groups,
+        agent,
+        path,
+        fc.nat(),
+        pick([':', ':', ' : ', ':\t', '\t:  ']),
+        pick(['', '\xef\xbb\xbf', '\xef\xbb', '\n\n']),
+        (file, name, url, seed, separator, prefix) => {
+          const expected = answer(write(file), name, url);
+          const key = (type: keyof typeof spellings, index: number): string =>
+            spellings[type][(seed + index) % spellings[type].length]!;
+          expect(
+            answer(
+              write(file, {
+                key,
+                separator,
+                prefix,
+                eol: (index) => ((seed + index) % 3 === 0 ? ' # note: Disallow: /\n' : '\n'),
+              }),
+              name,
+              url,
+            ),
+          ).toBe(expected);
+        },
+      ),
       runs,
     );
   });
 
   it('accepts a missing colon on two-word lines', () => {
-    const noColon = fc.array(group.map((g) => ({ ...g, agents: g.agents.map((a) => a.replace('/2.1', '')), rules: g.rules.filter((r) => r.value !== '') })).filter((g) => g.rules.length > 0), { minLength: 1, maxLength: 3 });
+    const noColon = fc.array(
+      group
+        .map((g) => ({
+          ...g,
+          agents: g.agents.map((a) => a.replace('/2.1', '')),
+          rules: g.rules.filter((r) => r.value !== ''),
+        }))
+        .filter((g) => g.rules.length > 0),
+      { minLength: 1, maxLength: 3 },
+    );
     fc.assert(
       fc.property(noColon, agent, path, (file, name, url) => {
         expect(answer(write(file, { separator: ' ' }), name, url)).toBe(answer(write(file), name, url));
@@ -173,13 +368,33 @@ describe('issue 12: invariants of the matcher', () => {
   });
 
   it('is not changed by lines Google ignores, wherever they are, or by rules before any group', () => {
-    const noise = ['', '   ', '# Disallow: /', 'Sitemap: https://example.com/s.xml', 'Crawl-delay: 5', 'Noindex: /', 'this is not a line', 'Disallow', '\0User-agent: *', ': /x'];
+    const noise = [
+      '',
+      '   ',
+      '# Disallow: /',
+      'Sitemap: https://example.com/s.xml',
+      'Crawl-delay: 5',
+      'Noindex: /',
+      'this is not a line',
+      'Disallow',
+      '\0User-agent: *',
+      ': /x',
+    ];
     fc.assert(
-      fc.property(groups, agent, path, fc.array(pick(noise), { minLength: 20, maxLength: 20 }), fc.array(rule, { maxLength: 3 }), (file, name, url, junk, orphans) => {
-        const expected = answer(write(file), name, url);
-        const before = orphans.map((r) => `${r.type}: ${r.value}\n`).join('');
-        expect(answer(write(file, { noise: (index) => [junk[index % junk.length]!], prefix: before }), name, url)).toBe(expected);
-      }),
+      fc.property(
+        groups,
+        agent,
+        path,
+        fc.array(pick(noise), { minLength: 20, maxLength: 20 }),
+        fc.array(rule, { maxLength: 3 }),
+        (file, name, url, junk, orphans) => {
+          const expected = answer(write(file), name, url);
+          const before = orphans.map((r) => `${r.type}: ${r.value}\n`).join('');
+          expect(
+            answer(write(file, { noise: (index) => [junk[index % junk.length]!], prefix: before }), name, url),
+          ).toBe(expected);
+        },
+      ),
       runs,
     );
   });
@@ -198,7 +413,12 @@ describe('issue 12: invariants of the matcher', () => {
                 if (googleMatches(url, pattern)) return pattern.length;
                 const slash = pattern.lastIndexOf('/');
                 const directory = pattern.slice(0, slash + 1) + '$';
-                return type === 'allow' && slash !== -1 && pattern.startsWith('/index.htm', slash) && googleMatches(url, directory) ? directory.length : -1;
+                return type === 'allow' &&
+                  slash !== -1 &&
+                  pattern.startsWith('/index.htm', slash) &&
+                  googleMatches(url, directory)
+                  ? directory.length
+                  : -1;
               }),
           );
         const [allow, disallow] = [priority('allow'), priority('disallow')];
@@ -223,7 +443,12 @@ describe('issue 12: invariants of the matcher', () => {
         expect(answer(write(file.map((g) => ({ ...g, rules: [...g.rules].reverse() }))), name, url)).toBe(expected);
         const split = file.flatMap((g) => {
           const at = 1 + (cut % g.rules.length);
-          return at >= g.rules.length ? [g] : [{ ...g, rules: g.rules.slice(0, at) }, { ...g, rules: g.rules.slice(at) }];
+          return at >= g.rules.length
+            ? [g]
+            : [
+                { ...g, rules: g.rules.slice(0, at) },
+                { ...g, rules: g.rules.slice(at) },
+              ];
         });
         expect(answer(write(split), name, url)).toBe(expected);
       }),
@@ -233,12 +458,26 @@ describe('issue 12: invariants of the matcher', () => {
 
   it('uses only the groups naming the crawler when there are any, whatever the `*` groups say', () => {
     fc.assert(
-      fc.property(fc.array(rule, { minLength: 1, maxLength: 5 }), fc.array(rule, { minLength: 1, maxLength: 5 }), path, (own, global, somePath) => {
-        const mine = write([{ agents: ['FooBot'], rules: own }]);
-        for (const url of [somePath, '/', '/a', '/index.html']) {
-          expect(answer(write([{ agents: ['*'], rules: global }, { agents: ['FooBot'], rules: own }]), 'foobot', url)).toBe(answer(mine, 'FooBot', url));
-        }
-      }),
+      fc.property(
+        fc.array(rule, { minLength: 1, maxLength: 5 }),
+        fc.array(rule, { minLength: 1, maxLength: 5 }),
+        path,
+        (own, global, somePath) => {
+          const mine = write([{ agents: ['FooBot'], rules: own }]);
+          for (const url of [somePath, '/', '/a', '/index.html']) {
+            expect(
+              answer(
+                write([
+                  { agents: ['*'], rules: global },
+                  { agents: ['FooBot'], rules: own },
+                ]),
+                'foobot',
+                url,
+              ),
+            ).toBe(answer(mine, 'FooBot', url));
+          }
+        },
+      ),
       runs,
     );
   });

@@ -15,7 +15,8 @@ describe('isAllowed: Google robots_test.cc cases beyond the conformance file', (
 
     const global = 'user-agent: *\nallow: /\nuser-agent: FooBot\ndisallow: /\n';
     expect(isAllowed(global, 'FooBot', 'http://foo.bar/x/y')).toBe(false);
-    const onlySpecific = 'user-agent: FooBot\nallow: /\nuser-agent: BarBot\ndisallow: /\nuser-agent: BazBot\ndisallow: /\n';
+    const onlySpecific =
+      'user-agent: FooBot\nallow: /\nuser-agent: BarBot\ndisallow: /\nuser-agent: BazBot\ndisallow: /\n';
     expect(isAllowed(onlySpecific, 'QuxBot', 'http://foo.bar/x/y')).toBe(true);
   });
 
@@ -37,12 +38,26 @@ describe('isAllowed: Google robots_test.cc cases beyond the conformance file', (
   });
 
   it('picks the longest match and lets Allow win ties', () => {
-    expect(isAllowed('user-agent: FooBot\ndisallow: /x/page.html\nallow: /x/page.html\n', 'FooBot', 'http://foo.bar/x/page.html')).toBe(true);
-    expect(isAllowed('user-agent: FooBot\nallow: /page\ndisallow: /*.html\n', 'FooBot', 'http://foo.bar/page.html')).toBe(false);
-    expect(isAllowed('user-agent: FooBot\nallow: /page\ndisallow: /*.html\n', 'FooBot', 'http://foo.bar/page')).toBe(true);
+    expect(
+      isAllowed(
+        'user-agent: FooBot\ndisallow: /x/page.html\nallow: /x/page.html\n',
+        'FooBot',
+        'http://foo.bar/x/page.html',
+      ),
+    ).toBe(true);
+    expect(
+      isAllowed('user-agent: FooBot\nallow: /page\ndisallow: /*.html\n', 'FooBot', 'http://foo.bar/page.html'),
+    ).toBe(false);
+    expect(isAllowed('user-agent: FooBot\nallow: /page\ndisallow: /*.html\n', 'FooBot', 'http://foo.bar/page')).toBe(
+      true,
+    );
     expect(isAllowed('user-agent: FooBot\nallow: /\ndisallow: /\n', 'FooBot', 'http://foo.bar/x')).toBe(true);
-    expect(isAllowed('User-agent: *\nDisallow: /x/\nUser-agent: FooBot\nDisallow: /y/\n', 'FooBot', 'http://foo.bar/x/page')).toBe(true);
-    expect(isAllowed('User-agent: *\nDisallow: /x/\nUser-agent: FooBot\nDisallow: /y/\n', 'FooBot', 'http://foo.bar/y/page')).toBe(false);
+    expect(
+      isAllowed('User-agent: *\nDisallow: /x/\nUser-agent: FooBot\nDisallow: /y/\n', 'FooBot', 'http://foo.bar/x/page'),
+    ).toBe(true);
+    expect(
+      isAllowed('User-agent: *\nDisallow: /x/\nUser-agent: FooBot\nDisallow: /y/\n', 'FooBot', 'http://foo.bar/y/page'),
+    ).toBe(false);
   });
 
   it('treats empty patterns as matching nothing', () => {
@@ -73,7 +88,12 @@ describe('isAllowed: Google robots_test.cc cases beyond the conformance file', (
     const body = 'User-Agent: *\nAllow: /allowed-slash/index.html\nDisallow: /\n';
     const explanation = explainMatch(body, 'foobot', 'http://foo.com/allowed-slash/');
     expect(explanation.allowed).toBe(true);
-    expect(explanation.rule).toMatchObject({ type: 'allow', line: 2, pattern: '/allowed-slash/index.html', effectivePattern: '/allowed-slash/$' });
+    expect(explanation.rule).toMatchObject({
+      type: 'allow',
+      line: 2,
+      pattern: '/allowed-slash/index.html',
+      effectivePattern: '/allowed-slash/$',
+    });
     expect(isAllowed(body, 'foobot', 'http://foo.com/allowed-slash/x')).toBe(false);
     expect(isAllowed('User-Agent: *\nAllow: /a/index.htm\nDisallow: /\n', 'x', '/a/')).toBe(true);
     expect(isAllowed('User-Agent: *\nDisallow: /a/index.html\n', 'x', '/a/')).toBe(true);
@@ -101,7 +121,11 @@ describe('isAllowed: Google robots_test.cc cases beyond the conformance file', (
     const parsed = parseRobotsTxt(body);
     expect(isAllowed(parsed, 'Bot', '/private/x')).toBe(false);
     expect(isAllowed(parsed, 'FOOBOT', '/private/x')).toBe(true);
-    const copies = [Object.freeze(parseRobotsTxt(body)), structuredClone(parsed), JSON.parse(JSON.stringify(parsed)) as typeof parsed];
+    const copies = [
+      Object.freeze(parseRobotsTxt(body)),
+      structuredClone(parsed),
+      JSON.parse(JSON.stringify(parsed)) as typeof parsed,
+    ];
     for (const copy of copies) {
       expect(copy).toEqual(parsed);
       expect(isAllowed(copy, 'Bot', '/private/x')).toBe(false);
@@ -111,7 +135,8 @@ describe('isAllowed: Google robots_test.cc cases beyond the conformance file', (
 });
 
 describe('explainMatch', () => {
-  const body = 'User-agent: *\nDisallow: /private\nAllow: /private/open\n\nUser-agent: Googlebot\nDisallow: /g\n\nUser-agent: Googlebot\nAllow: /g/ok\n';
+  const body =
+    'User-agent: *\nDisallow: /private\nAllow: /private/open\n\nUser-agent: Googlebot\nDisallow: /g\n\nUser-agent: Googlebot\nAllow: /g/ok\n';
 
   it('names the deciding rule, its line and group', () => {
     expect(explainMatch(body, 'Bingbot', 'https://example.com/private/x?q=1#frag')).toEqual({
@@ -119,20 +144,37 @@ describe('explainMatch', () => {
       path: '/private/x?q=1',
       groupKind: 'global',
       groupIndexes: [0],
-      rule: { type: 'disallow', value: '/private', pattern: '/private', line: 2, groupIndex: 0, effectivePattern: '/private' },
+      rule: {
+        type: 'disallow',
+        value: '/private',
+        pattern: '/private',
+        line: 2,
+        groupIndex: 0,
+        effectivePattern: '/private',
+      },
     });
     expect(explainMatch(body, 'Bingbot', '/private/open/1').rule).toMatchObject({ type: 'allow', line: 3 });
   });
 
   it('merges every group naming the crawler', () => {
     const explanation = explainMatch(body, 'googlebot', '/g/ok/1');
-    expect(explanation).toMatchObject({ allowed: true, groupKind: 'specific', groupIndexes: [1, 2], rule: { type: 'allow', line: 9, groupIndex: 2 } });
+    expect(explanation).toMatchObject({
+      allowed: true,
+      groupKind: 'specific',
+      groupIndexes: [1, 2],
+      rule: { type: 'allow', line: 9, groupIndex: 2 },
+    });
     expect(explainMatch(body, 'Googlebot', '/private').rule).toBeUndefined();
     expect(explainMatch(body, 'Googlebot', '/private').allowed).toBe(true);
   });
 
   it('reports when no group applies', () => {
-    expect(explainMatch('User-agent: Foo\nDisallow: /\n', 'Bar', '/x')).toEqual({ allowed: true, path: '/x', groupKind: 'none', groupIndexes: [] });
+    expect(explainMatch('User-agent: Foo\nDisallow: /\n', 'Bar', '/x')).toEqual({
+      allowed: true,
+      path: '/x',
+      groupKind: 'none',
+      groupIndexes: [],
+    });
   });
 
   it('keeps the first of equally long matches', () => {

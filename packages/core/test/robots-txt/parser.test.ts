@@ -11,7 +11,11 @@ describe('parseRobotsTxt: groups as Google reads them', () => {
 
   it('starts a group only at a user-agent line that follows a rule', () => {
     const parsed = parseRobotsTxt(body);
-    expect(parsed.groups.map((group) => group.userAgents.map((agent) => agent.value))).toEqual([['FooBot'], ['BarBot'], ['BazBot', 'FooBot']]);
+    expect(parsed.groups.map((group) => group.userAgents.map((agent) => agent.value))).toEqual([
+      ['FooBot'],
+      ['BarBot'],
+      ['BazBot', 'FooBot'],
+    ]);
     expect(parsed.groups[2]?.rules.map((rule) => [rule.type, rule.value, rule.line])).toEqual([
       ['allow', '/z/', 15],
       ['disallow', '/', 16],
@@ -23,13 +27,21 @@ describe('parseRobotsTxt: groups as Google reads them', () => {
   it('reports the rule before any user-agent and ignores it', () => {
     const parsed = parseRobotsTxt(body);
     expect(parsed.diagnostics).toEqual([
-      { code: 'rule-outside-group', severity: 'error', line: 1, reason: expect.stringContaining('before any User-agent'), text: 'allow: /foo/bar/' },
+      {
+        code: 'rule-outside-group',
+        severity: 'error',
+        line: 1,
+        reason: expect.stringContaining('before any User-agent'),
+        text: 'allow: /foo/bar/',
+      },
     ]);
     expect(isAllowed(parsed, 'BazBot', 'http://foo.bar/foo/bar/')).toBe(false);
   });
 
   it('keeps a group open across sitemap, unknown and crawl-delay lines', () => {
-    const parsed = parseRobotsTxt('User-agent: FooBot\nCrawl-delay: 5\nSitemap: https://x.test/s.xml\nUser-agent: BarBot\nDisallow: /\n');
+    const parsed = parseRobotsTxt(
+      'User-agent: FooBot\nCrawl-delay: 5\nSitemap: https://x.test/s.xml\nUser-agent: BarBot\nDisallow: /\n',
+    );
     expect(parsed.groups).toHaveLength(1);
     expect(parsed.groups[0]?.crawlDelay).toBe(5);
     expect(parsed.groups[0]?.crawlDelayLine).toBe(2);
@@ -48,7 +60,11 @@ describe('parseRobotsTxt: groups as Google reads them', () => {
   it('cuts user-agent values to the product token', () => {
     const parsed = parseRobotsTxt('User-agent: Googlebot/2.1 (+http://www.google.com/bot.html)\nDisallow: /x\n');
     expect(parsed.groups[0]?.userAgents[0]).toMatchObject({ productToken: 'Googlebot', isGlobal: false, line: 1 });
-    expect(parsed.diagnostics[0]).toMatchObject({ code: 'user-agent-truncated', severity: 'warning', reason: expect.stringContaining('`Googlebot`') });
+    expect(parsed.diagnostics[0]).toMatchObject({
+      code: 'user-agent-truncated',
+      severity: 'warning',
+      reason: expect.stringContaining('`Googlebot`'),
+    });
     expect(isAllowed(parsed, 'googlebot', '/x')).toBe(false);
   });
 });
@@ -73,18 +89,36 @@ describe('parseRobotsTxt: line syntax', () => {
     for (const key of ['user-agent', 'USER-AGENT', 'useragent', 'user agent', 'User-Agents']) {
       expect(parseRobotsTxt(`${key}: FooBot\nDisallow: /\n`).groups[0]?.userAgents[0]?.value, key).toBe('FooBot');
     }
-    for (const key of ['disallow', 'DISALLOW', 'dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw', 'Disallowed']) {
+    for (const key of [
+      'disallow',
+      'DISALLOW',
+      'dissallow',
+      'dissalow',
+      'disalow',
+      'diasllow',
+      'disallaw',
+      'Disallowed',
+    ]) {
       expect(isAllowed(`User-agent: *\n${key}: /\n`, 'FooBot', '/x'), key).toBe(false);
     }
     for (const key of ['sitemap', 'site-map', 'Sitemaps']) {
-      expect(parseRobotsTxt(`${key}: https://x.test/s.xml\n`).sitemaps).toEqual([{ url: 'https://x.test/s.xml', line: 1 }]);
+      expect(parseRobotsTxt(`${key}: https://x.test/s.xml\n`).sitemaps).toEqual([
+        { url: 'https://x.test/s.xml', line: 1 },
+      ]);
     }
     const typo = parseRobotsTxt('User-agent: *\ndissallow: /\n').diagnostics[0];
-    expect(typo).toMatchObject({ code: 'accepted-typo', severity: 'warning', line: 2, reason: expect.stringContaining('`Disallow`') });
+    expect(typo).toMatchObject({
+      code: 'accepted-typo',
+      severity: 'warning',
+      line: 2,
+      reason: expect.stringContaining('`Disallow`'),
+    });
   });
 
   it('drops everything after `#`, in any value', () => {
-    const parsed = parseRobotsTxt('User-agent: FooBot # the bot\n# Disallow: /\nDisallow: /foo/quz#qux\nAllow: /\nSitemap: https://x.test/s.xml#frag\n');
+    const parsed = parseRobotsTxt(
+      'User-agent: FooBot # the bot\n# Disallow: /\nDisallow: /foo/quz#qux\nAllow: /\nSitemap: https://x.test/s.xml#frag\n',
+    );
     expect(parsed.groups[0]?.userAgents[0]?.value).toBe('FooBot');
     expect(parsed.groups[0]?.rules.map((rule) => rule.value)).toEqual(['/foo/quz', '/']);
     expect(parsed.sitemaps[0]?.url).toBe('https://x.test/s.xml');
@@ -107,7 +141,9 @@ describe('parseRobotsTxt: line syntax', () => {
   });
 
   it('keeps known non-Google records with their group', () => {
-    const parsed = parseRobotsTxt('Host: example.com\nUser-agent: *\nContent-Signal: search=yes, ai-train=no\nContent-Usage: train-ai=n\nDisallow:\n');
+    const parsed = parseRobotsTxt(
+      'Host: example.com\nUser-agent: *\nContent-Signal: search=yes, ai-train=no\nContent-Usage: train-ai=n\nDisallow:\n',
+    );
     expect(parsed.otherLines).toEqual([
       { key: 'host', rawKey: 'Host', value: 'example.com', line: 1 },
       { key: 'content-signal', rawKey: 'Content-Signal', value: 'search=yes, ai-train=no', line: 3, groupIndex: 0 },
@@ -117,7 +153,9 @@ describe('parseRobotsTxt: line syntax', () => {
   });
 
   it('reads Crawl-delay and reports bad, duplicate and misplaced ones', () => {
-    const parsed = parseRobotsTxt('Crawl-delay: 3\nUser-agent: msnbot\nCrawl-delay: 0.5\n\nUser-agent: slurp\nCrawl-delay: 12\nCrawl-delay: soon\n');
+    const parsed = parseRobotsTxt(
+      'Crawl-delay: 3\nUser-agent: msnbot\nCrawl-delay: 0.5\n\nUser-agent: slurp\nCrawl-delay: 12\nCrawl-delay: soon\n',
+    );
     expect(parsed.groups).toHaveLength(1);
     expect(parsed.groups[0]?.crawlDelay).toBe(0.5);
     expect(parsed.diagnostics.map((d) => [d.code, d.line])).toEqual([
@@ -150,7 +188,10 @@ describe('parseRobotsTxt: bytes, line endings and limits', () => {
     ];
     for (const body of bodies) {
       const parsed = parseRobotsTxt(body);
-      expect(parsed.groups.map((group) => group.userAgents.map((agent) => agent.line)), JSON.stringify(body)).toEqual([[1], [3]]);
+      expect(
+        parsed.groups.map((group) => group.userAgents.map((agent) => agent.line)),
+        JSON.stringify(body),
+      ).toEqual([[1], [3]]);
       expect(parsed.groups.flatMap((group) => group.rules.map((rule) => rule.line))).toEqual([2, 6]);
     }
     expect(parseRobotsTxt('a\r\n\r\nb').lineCount).toBe(3);
@@ -169,8 +210,15 @@ describe('parseRobotsTxt: bytes, line endings and limits', () => {
   });
 
   it('percent-encodes non-ASCII bytes and upper-cases escapes in rules, never decoding', () => {
-    const parsed = parseRobotsTxt('User-agent: *\nDisallow: /SanJoséSellers\nDisallow: /a%aa%2f\nDisallow: /%zz%4\nAllow: http://www.example.com\n');
-    expect(parsed.groups[0]?.rules.map((rule) => rule.pattern)).toEqual(['/SanJos%C3%A9Sellers', '/a%AA%2F', '/%zz%4', 'http://www.example.com']);
+    const parsed = parseRobotsTxt(
+      'User-agent: *\nDisallow: /SanJoséSellers\nDisallow: /a%aa%2f\nDisallow: /%zz%4\nAllow: http://www.example.com\n',
+    );
+    expect(parsed.groups[0]?.rules.map((rule) => rule.pattern)).toEqual([
+      '/SanJos%C3%A9Sellers',
+      '/a%AA%2F',
+      '/%zz%4',
+      'http://www.example.com',
+    ]);
     expect(parsed.groups[0]?.rules[0]?.value).toBe('/SanJoséSellers');
     expect(isAllowed(parsed, 'x', '/SanJos%c3%a9Sellers')).toBe(true);
     expect(isAllowed(parsed, 'x', '/SanJos%C3%A9Sellers')).toBe(false);

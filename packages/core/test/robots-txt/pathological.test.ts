@@ -44,7 +44,10 @@ describe('issue 12: hostile robots.txt files cost what ordinary ones of the same
     'one line and no line ending': 'Disallow: /' + ' '.repeat(100_000) + 'x',
     'only `#`': '#'.repeat(100_000),
     'only `:`': ':'.repeat(100_000),
-    'unknown keys of 16,000 characters': Array.from({ length: 6 }, (_, index) => 'x'.repeat(16_000) + index + ': v').join('\n'),
+    'unknown keys of 16,000 characters': Array.from(
+      { length: 6 },
+      (_, index) => 'x'.repeat(16_000) + index + ': v',
+    ).join('\n'),
   };
   it.each(Object.entries(longLines))('long lines: %s', (_name, hostile) => {
     const benign = ordinary(hostile.length);

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type RobotsTxtOptions } from '../../src/index.js';
+import type { RobotsTxtOptions } from '../../src/index.js';
 import { robotsTxtOptionsSchema } from '../../src/adapter.js';
 
 describe('robotsTxtOptionsSchema', () => {
   it('accepts every documented option', () => {
     const options: RobotsTxtOptions = {
-      groups: [{ userAgent: ['*'], allow: ['/'], disallow: ['/x'], crawlDelay: 2, comment: ['a'] }, { userAgent: 'Googlebot' }],
+      groups: [
+        { userAgent: ['*'], allow: ['/'], disallow: ['/x'], crawlDelay: 2, comment: ['a'] },
+        { userAgent: 'Googlebot' },
+      ],
       sitemap: true,
       blockAiBots: true,
       contentSignal: { search: 'yes', 'ai-input': 'no', 'ai-train': 'no' },

@@ -33,7 +33,9 @@ describe('user values cannot inject robots.txt lines', () => {
   }
 
   it('names the control character and the key', () => {
-    const error = thrown(() => validateRobotsTxtOptions({ groups: [{ userAgent: '*', disallow: ['/ok', '/a\nDisallow: /'] }] }));
+    const error = thrown(() =>
+      validateRobotsTxtOptions({ groups: [{ userAgent: '*', disallow: ['/ok', '/a\nDisallow: /'] }] }),
+    );
     expect(error.code).toBe('robots-txt-injection');
     expect(error.message).toContain('key `robotsTxt.groups[0].disallow[1]`');
     expect(error.message).toContain('U+000A');
@@ -41,8 +43,12 @@ describe('user values cannot inject robots.txt lines', () => {
   });
 
   it('rejects `#`, which would turn the rest of a rule into a comment', () => {
-    expect(thrown(() => generateRobotsTxt({ groups: [{ userAgent: '*', allow: ['/public#'] }] }, live)).message).toContain('starts a comment');
-    expect(thrown(() => generateRobotsTxt({ sitemap: 'https://example.com/s.xml#x' }, live)).message).toContain('starts a comment');
+    expect(
+      thrown(() => generateRobotsTxt({ groups: [{ userAgent: '*', allow: ['/public#'] }] }, live)).message,
+    ).toContain('starts a comment');
+    expect(thrown(() => generateRobotsTxt({ sitemap: 'https://example.com/s.xml#x' }, live)).message).toContain(
+      'starts a comment',
+    );
   });
 
   it('writes every accepted path as exactly one rule with exactly that value', () => {

@@ -6,7 +6,10 @@ import { thrown } from './thrown.js';
 /** The message for invalid options, checked to come from the generator too. */
 function messageFor(options: unknown, source?: string): string {
   const error = thrown(() => validateRobotsTxtOptions(options, source));
-  expect(thrown(() => generateRobotsTxt(options as RobotsTxtOptions, { indexable: true, ...(source ? { source } : {}) })).message).toBe(error.message);
+  expect(
+    thrown(() => generateRobotsTxt(options as RobotsTxtOptions, { indexable: true, ...(source ? { source } : {}) }))
+      .message,
+  ).toBe(error.message);
   return error.message;
 }
 
@@ -70,7 +73,9 @@ describe('validateRobotsTxtOptions: user agents', () => {
   it('rejects a version suffix, suggesting the product token', () => {
     const message = messageFor(agent('Googlebot/2.1'));
     expect(message).toContain('key `robotsTxt.groups[1].userAgent`');
-    expect(message).toContain('not a robots.txt product token (Google would read it as `Googlebot`), got `Googlebot/2.1`');
+    expect(message).toContain(
+      'not a robots.txt product token (Google would read it as `Googlebot`), got `Googlebot/2.1`',
+    );
     expect(message).toContain('expected a product token (letters, digits, `-` and `_`, starting with a letter');
     expect(message).toContain('Did you mean `Googlebot`?');
   });
@@ -101,7 +106,9 @@ describe('validateRobotsTxtOptions: user agents', () => {
   });
 
   it('accepts product tokens and `*`', () => {
-    expect(() => validateRobotsTxtOptions(agent(['Googlebot', 'Foo_Bar', 'cohere-training-data-crawler', '*']))).not.toThrow();
+    expect(() =>
+      validateRobotsTxtOptions(agent(['Googlebot', 'Foo_Bar', 'cohere-training-data-crawler', '*'])),
+    ).not.toThrow();
   });
 });
 
@@ -134,7 +141,9 @@ describe('validateRobotsTxtOptions: crawl delay, comments, groups', () => {
   });
 
   it('rejects non-string comments', () => {
-    expect(messageFor({ groups: [{ userAgent: '*', comment: ['ok', 3] }] })).toContain('key `robotsTxt.groups[0].comment[1]`');
+    expect(messageFor({ groups: [{ userAgent: '*', comment: ['ok', 3] }] })).toContain(
+      'key `robotsTxt.groups[0].comment[1]`',
+    );
     expect(messageFor({ groups: [{ userAgent: '*', comment: 3 }] })).toContain('key `robotsTxt.groups[0].comment`');
   });
 });
@@ -146,12 +155,16 @@ describe('validateRobotsTxtOptions: top level, sitemap, signals', () => {
     expect(message).toContain('Did you mean `sitemap`?');
     expect(messageFor({ blockAIBots: true })).toContain('Did you mean `blockAiBots`?');
     expect(messageFor('yes')).toContain('key `robotsTxt`: must be an object');
-    expect(messageFor({ blockAiBots: 'yes' })).toContain('key `robotsTxt.blockAiBots`: must be an object, got `yes`; expected `true`, `false` or an object');
+    expect(messageFor({ blockAiBots: 'yes' })).toContain(
+      'key `robotsTxt.blockAiBots`: must be an object, got `yes`; expected `true`, `false` or an object',
+    );
   });
 
   it('rejects bad sitemaps', () => {
     expect(messageFor({ sitemap: 'sitemap.xml' })).toContain('Did you mean `/sitemap.xml`?');
-    expect(messageFor({ sitemap: ['https://a.test/s.xml', 'ftp://a.test/s.xml'] })).toContain('key `robotsTxt.sitemap[1]`: sitemap URL is not http(s)');
+    expect(messageFor({ sitemap: ['https://a.test/s.xml', 'ftp://a.test/s.xml'] })).toContain(
+      'key `robotsTxt.sitemap[1]`: sitemap URL is not http(s)',
+    );
     expect(messageFor({ sitemap: 'https://a.test/s.xml#top' })).toContain('Did you mean `https://a.test/s.xml`?');
     expect(messageFor({ sitemap: '/my sitemap.xml' })).toContain('Did you mean `/my%20sitemap.xml`?');
     expect(messageFor({ sitemap: false })).toContain('invalid sitemap option');

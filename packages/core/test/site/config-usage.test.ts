@@ -34,11 +34,21 @@ describe('item 14: config that matches nothing', () => {
 
   it('names the page globs and collections of `links` and `nosnippet` rules that no page matched (issue 16)', () => {
     const lines = report({
-      links: [{ rel: 'ugc', within: '.comments', pages: ['/post/**'] }, { rel: 'nofollow', external: true, collections: ['drafts'] }],
-      nosnippet: { rules: [{ pages: ['/tags/**'], selectors: ['.promo'] }, { collections: ['post'], selectors: ['.ad'] }] },
+      links: [
+        { rel: 'ugc', within: '.comments', pages: ['/post/**'] },
+        { rel: 'nofollow', external: true, collections: ['drafts'] },
+      ],
+      nosnippet: {
+        rules: [
+          { pages: ['/tags/**'], selectors: ['.promo'] },
+          { collections: ['post'], selectors: ['.ad'] },
+        ],
+      },
     });
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toContain('key `nosnippet.rules[1].collections[0]`: no page of this build is in the collection `post`');
+    expect(lines[0]).toContain(
+      'key `nosnippet.rules[1].collections[0]`: no page of this build is in the collection `post`',
+    );
     expect(lines[0]).toContain('Did you mean `posts`?');
     expect(lines[1]).toContain('key `links.rules[0].pages[0]`');
     expect(lines[1]).toContain('`/post/**`');
@@ -51,18 +61,26 @@ describe('item 14: config that matches nothing', () => {
   });
 
   it('names each glob that matched no page, with a glob that would match', () => {
-    expect(report({ noindex: { paths: ['/tag/**', '/nothing-like-it/**'] }, rules: [{ path: ['/abot/', '/about/'], robots: 'noarchive' }], errorPages: ['/oops'] })).toEqual([
-      '[@robots-kit/core] addPlugin options, key `noindex.paths[0]`: no page of this build matches the glob `/tag/**`; expected a glob that matches at least one page\'s URL path. Did you mean `/tags/**`?',
-      '[@robots-kit/core] addPlugin options, key `noindex.paths[1]`: no page of this build matches the glob `/nothing-like-it/**`; expected a glob that matches at least one page\'s URL path.',
-      '[@robots-kit/core] addPlugin options, key `rules[0].path[0]`: no page of this build matches the glob `/abot/`; expected a glob that matches at least one page\'s URL path. Did you mean `/about/`?',
-      '[@robots-kit/core] addPlugin options, key `errorPages[0]`: no page of this build matches the glob `/oops`; expected a glob that matches at least one page\'s URL path.',
+    expect(
+      report({
+        noindex: { paths: ['/tag/**', '/nothing-like-it/**'] },
+        rules: [{ path: ['/abot/', '/about/'], robots: 'noarchive' }],
+        errorPages: ['/oops'],
+      }),
+    ).toEqual([
+      "[@robots-kit/core] addPlugin options, key `noindex.paths[0]`: no page of this build matches the glob `/tag/**`; expected a glob that matches at least one page's URL path. Did you mean `/tags/**`?",
+      "[@robots-kit/core] addPlugin options, key `noindex.paths[1]`: no page of this build matches the glob `/nothing-like-it/**`; expected a glob that matches at least one page's URL path.",
+      "[@robots-kit/core] addPlugin options, key `rules[0].path[0]`: no page of this build matches the glob `/abot/`; expected a glob that matches at least one page's URL path. Did you mean `/about/`?",
+      "[@robots-kit/core] addPlugin options, key `errorPages[0]`: no page of this build matches the glob `/oops`; expected a glob that matches at least one page's URL path.",
     ]);
   });
 
   it('says a glob matched error pages only, and never suggests the glob itself', () => {
     const lines = report({ noindex: { paths: ['/404.html', '/abuot'] } });
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/key `noindex\.paths\[0\]`: the glob matches error pages only \(404 and 5xx pages, which never get robots tags\) `\/404\.html`/);
+    expect(lines[0]).toMatch(
+      /key `noindex\.paths\[0\]`: the glob matches error pages only \(404 and 5xx pages, which never get robots tags\) `\/404\.html`/,
+    );
     expect(lines[1]).toContain('Did you mean `/about`?');
     const errorOnly = report({ noindex: { paths: ['/gone'] } }, [...SITE, { url: '/gone', status: 404 }]);
     expect(errorOnly).toHaveLength(1);
@@ -71,7 +89,9 @@ describe('item 14: config that matches nothing', () => {
 
   it('does not report a glob that may match a route rendered on request (`onDemandPaths`), and still reports the others', () => {
     const options = { noindex: { paths: ['/search/**', '/tags/astro', '/api/*.json', '/nothing/**'] } };
-    const lines = report(options, SITE, { onDemandPaths: ['/search', '/tags/*/', '/tags/*', '/api/data.json', '/\\[literal\\]/**'] });
+    const lines = report(options, SITE, {
+      onDemandPaths: ['/search', '/tags/*/', '/tags/*', '/api/data.json', '/\\[literal\\]/**'],
+    });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('`/nothing/**`');
     expect(report(options)).toHaveLength(4);
@@ -110,9 +130,15 @@ describe('item 14: config that matches nothing', () => {
   });
 
   it('stays bounded on a large site: every page recorded, suggestions from a sample', () => {
-    const usage = createConfigUsage(normalizeOptions({ noindex: { paths: ['/section-99999/**', '/section-49999/**'], data: { key: true } } }, { env }));
+    const usage = createConfigUsage(
+      normalizeOptions(
+        { noindex: { paths: ['/section-99999/**', '/section-49999/**'], data: { key: true } } },
+        { env },
+      ),
+    );
     const before = process.memoryUsage().heapUsed;
-    for (let i = 0; i < 50_000; i++) usage.record({ url: `/section-${i}/page/`, collections: ['all'], data: { [`key${i}`]: i } });
+    for (let i = 0; i < 50_000; i++)
+      usage.record({ url: `/section-${i}/page/`, collections: ['all'], data: { [`key${i}`]: i } });
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(64 * 1024 * 1024);
     const lines = usage.report();
     // The last page matched its glob although it is past the sample; `key` is close to the keys seen.

@@ -3,11 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateRobotsTxtReport } from '../../src/index.js';
-import { capLines, findHiddenNoindex, isNoindexPage, outputFileForUrl, readRobotsTags, siteWarnings, writeFileAtomic } from '../../src/adapter.js';
+import {
+  capLines,
+  findHiddenNoindex,
+  isNoindexPage,
+  outputFileForUrl,
+  readRobotsTags,
+  siteWarnings,
+  writeFileAtomic,
+} from '../../src/adapter.js';
 
 describe('readRobotsTags', () => {
   it('reads robots and crawler tags from the head only', () => {
-    const html = '<!doctype html><html><head><meta name="ROBOTS" content="noindex"><meta name="googlebot" content="nosnippet"><meta name="description" content="x"></head><body><meta name="robots" content="none"></body></html>';
+    const html =
+      '<!doctype html><html><head><meta name="ROBOTS" content="noindex"><meta name="googlebot" content="nosnippet"><meta name="description" content="x"></head><body><meta name="robots" content="none"></body></html>';
     expect(readRobotsTags(html)).toEqual([
       { name: 'ROBOTS', content: 'noindex' },
       { name: 'googlebot', content: 'nosnippet' },
@@ -46,20 +55,38 @@ describe('findHiddenNoindex and siteWarnings', () => {
     ]);
   });
   it('reads no page when robots.txt disallows nothing to * or Googlebot, and still finds one behind their Disallow', () => {
-    const untouchable = { [Symbol.iterator]: () => { throw new Error('pages read'); } };
+    const untouchable = {
+      [Symbol.iterator]: () => {
+        throw new Error('pages read');
+      },
+    };
     expect(findHiddenNoindex(untouchable, 'User-agent: *\nAllow: /\nDisallow:\n')).toEqual([]);
     expect(findHiddenNoindex(untouchable, 'User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow:\n')).toEqual([]);
-    expect(() => findHiddenNoindex(untouchable, 'User-agent: GPTBot\nUser-agent: *\nDisallow: /x\n')).toThrow('pages read');
-    expect(findHiddenNoindex(pages, 'User-agent: Googlebot\nDisallow: /tags\n')).toEqual([{ url: '/tags/', crawler: 'Googlebot', line: 2 }]);
+    expect(() => findHiddenNoindex(untouchable, 'User-agent: GPTBot\nUser-agent: *\nDisallow: /x\n')).toThrow(
+      'pages read',
+    );
+    expect(findHiddenNoindex(pages, 'User-agent: Googlebot\nDisallow: /tags\n')).toEqual([
+      { url: '/tags/', crawler: 'Googlebot', line: 2 },
+    ]);
   });
   it('writes the report warnings, then one line per hidden page, capped with a count', () => {
-    const report = generateRobotsTxtReport({ groups: [{ userAgent: '*', disallow: ['/drafts/'] }, { userAgent: 'Googlebot', disallow: ['/private/'] }] }, { indexable: true });
+    const report = generateRobotsTxtReport(
+      {
+        groups: [
+          { userAgent: '*', disallow: ['/drafts/'] },
+          { userAgent: 'Googlebot', disallow: ['/private/'] },
+        ],
+      },
+      { indexable: true },
+    );
     const many = Array.from({ length: 15 }, (_, i) => ({ url: `/drafts/${i}/`, tags: { robots: 'noindex' } }));
     const warnings = siteWarnings(report, many, { max: 10 });
     expect(warnings.filter((line) => line.includes('carries noindex'))).toHaveLength(10);
     expect(warnings).toContain('…and 5 more');
     expect(warnings.filter((line) => /Googlebot/.test(line) && /group/i.test(line))).toHaveLength(1);
-    expect(siteWarnings(report, many, { indexable: false }).some((line) => line.includes('carries noindex'))).toBe(false);
+    expect(siteWarnings(report, many, { indexable: false }).some((line) => line.includes('carries noindex'))).toBe(
+      false,
+    );
     expect(siteWarnings(generateRobotsTxtReport({}, { indexable: true }), [])).toEqual([]);
   });
 });
@@ -141,8 +168,14 @@ describe('writeHeaderFiles', () => {
     writeFileSync(join(out, 'files', 'guide.pdf'), '%PDF');
     writeFileSync(join(out, 'index.html'), '<!doctype html>');
     writeFileSync(join(out, '_headers'), '/*\n  X-Frame-Options: DENY\n');
-    const written = writeHeaderFiles({ targets: ['netlify', 'vercel'], rules: [{ path: '**/*.pdf', robots: 'noindex' }] }, { indexable: true, outputDir: out, projectDir: root });
-    expect(written.map((file) => file.absolutePath).sort()).toEqual([join(out, '_headers'), join(root, 'vercel-headers.json')]);
+    const written = writeHeaderFiles(
+      { targets: ['netlify', 'vercel'], rules: [{ path: '**/*.pdf', robots: 'noindex' }] },
+      { indexable: true, outputDir: out, projectDir: root },
+    );
+    expect(written.map((file) => file.absolutePath).sort()).toEqual([
+      join(out, '_headers'),
+      join(root, 'vercel-headers.json'),
+    ]);
     const headers = readFileSync(join(out, '_headers'), 'utf8');
     expect(headers.startsWith('/*\n  X-Frame-Options: DENY\n')).toBe(true);
     const rules = parseHeadersFile(headers);
@@ -159,7 +192,10 @@ describe('auditLogLines', () => {
     const dir = mkdtempSync(join(tmpdir(), 'robots-kit-auditlog-'));
     writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /hidden/\n');
     mkdirSync(join(dir, 'hidden'));
-    writeFileSync(join(dir, 'hidden', 'index.html'), '<!doctype html><html><head><meta name="robots" content="noindex"></head><body></body></html>');
+    writeFileSync(
+      join(dir, 'hidden', 'index.html'),
+      '<!doctype html><html><head><meta name="robots" content="noindex"></head><body></body></html>',
+    );
     const report = await auditSite(dir, { site: 'https://example.com' });
     const { lines, errors } = auditLogLines(report);
     expect(lines[0]!.level).toBe('info');

@@ -4,7 +4,19 @@
  * at all when nothing would change.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -36,14 +48,17 @@ describe('issue 13 item 7: merging works on bytes outside the managed block', ()
     expect(first.includes(0xe9)).toBe(true);
     expect(first.includes(Buffer.from('\ufffd', 'utf8'))).toBe(false);
     expect(first.toString('latin1')).toContain('# robots-kit:begin');
-    const [again] = writeHeaderFiles({ targets: [target], rules: [{ path: '/drafts/**', robots: 'noindex' }] }, { indexable: true, outputDir: out, projectDir: root });
+    const [again] = writeHeaderFiles(
+      { targets: [target], rules: [{ path: '/drafts/**', robots: 'noindex' }] },
+      { indexable: true, outputDir: out, projectDir: root },
+    );
     const second = readFileSync(join(out, file));
     expect(again!.status).toBe('updated');
     expect(second.subarray(0, userBytes.length).equals(userBytes)).toBe(true);
     expect(second.toString('latin1')).toContain('/drafts');
   });
 
-  it('keeps a UTF-8 file\'s byte order mark', () => {
+  it("keeps a UTF-8 file's byte order mark", () => {
     const { root, out } = project();
     writeFileSync(join(out, '_headers'), '\uFEFF/a\n  X-Frame-Options: DENY\n');
     writeHeaderFiles({ targets: ['netlify'], rules: RULES }, { indexable: true, outputDir: out, projectDir: root });
@@ -77,7 +92,10 @@ describe('issue 11 items 10 and 16: a header file whose content would not change
   it('a preview build leaves vercel.json as committed and writes no vercel-headers.json', () => {
     const { root, out } = project();
     writeFileSync(join(root, 'vercel.json'), '{ "cleanUrls": true }');
-    const files = writeHeaderFiles({ targets: ['vercel', 'netlify'], rules: RULES, vercel: { mergeInto: 'vercel.json' } }, { indexable: false, outputDir: out, projectDir: root });
+    const files = writeHeaderFiles(
+      { targets: ['vercel', 'netlify'], rules: RULES, vercel: { mergeInto: 'vercel.json' } },
+      { indexable: false, outputDir: out, projectDir: root },
+    );
     expect(readFileSync(join(root, 'vercel.json'), 'utf8')).toBe('{ "cleanUrls": true }');
     expect(files.find((file) => file.path === 'vercel.json')).toMatchObject({ status: 'unchanged' });
     writeHeaderFiles({ targets: ['vercel'], rules: RULES }, { indexable: false, outputDir: out, projectDir: root });
@@ -89,9 +107,12 @@ describe('issue 13 minor items: writing files', () => {
   it('a header file that is a folder gives a clear error naming it, not a bare EISDIR', () => {
     const { root, out } = project();
     mkdirSync(join(out, '_headers'));
-    const write = () => writeHeaderFiles({ targets: ['netlify'], rules: RULES }, { indexable: true, outputDir: out, projectDir: root });
+    const write = () =>
+      writeHeaderFiles({ targets: ['netlify'], rules: RULES }, { indexable: true, outputDir: out, projectDir: root });
     expect(write).toThrow(RobotsError);
-    expect(write).toThrow(/a folder is where robots-kit writes a file, at `.*_headers`; expected a file, or nothing, at that path/);
+    expect(write).toThrow(
+      /a folder is where robots-kit writes a file, at `.*_headers`; expected a file, or nothing, at that path/,
+    );
   });
 
   it('a symlinked vercel.json stays a link, its target is updated and keeps its mode', () => {
@@ -100,7 +121,10 @@ describe('issue 13 minor items: writing files', () => {
     writeFileSync(join(root, 'config', 'vercel.json'), '{}\n');
     chmodSync(join(root, 'config', 'vercel.json'), 0o640);
     symlinkSync('config/vercel.json', join(root, 'vercel.json'));
-    writeHeaderFiles({ targets: ['vercel'], rules: RULES, vercel: { mergeInto: 'vercel.json' } }, { indexable: true, outputDir: out, projectDir: root });
+    writeHeaderFiles(
+      { targets: ['vercel'], rules: RULES, vercel: { mergeInto: 'vercel.json' } },
+      { indexable: true, outputDir: out, projectDir: root },
+    );
     expect(lstatSync(join(root, 'vercel.json')).isSymbolicLink()).toBe(true);
     expect(readlinkSync(join(root, 'vercel.json'))).toBe('config/vercel.json');
     expect(JSON.parse(readFileSync(join(root, 'config', 'vercel.json'), 'utf8')).headers).toHaveLength(1);
@@ -120,14 +144,22 @@ describe('issue 13 minor items: writing files', () => {
     expect(writeFileAtomic(join(out, 'robots.txt'), 'User-agent: *\n')).toBe('unchanged');
   });
 
-  it.each(['../../victim.json', '/etc/vercel.json', 'C:\\\\x\\\\vercel.json', 'a/../../vercel.json', '.'])('refuses mergeInto %j outside the project', (mergeInto) => {
-    const options = { headers: { targets: ['vercel'], vercel: { mergeInto } } };
-    expect(() => normalizeOptions(options, { env: {} })).toThrow(RobotsError);
-    expect(() => normalizeOptions(options, { env: {} })).toThrow(/key `headers\.vercel\.mergeInto`: path (leaves the project folder|names a folder, not a file)/);
-  });
+  it.each(['../../victim.json', '/etc/vercel.json', 'C:\\\\x\\\\vercel.json', 'a/../../vercel.json', '.'])(
+    'refuses mergeInto %j outside the project',
+    (mergeInto) => {
+      const options = { headers: { targets: ['vercel'], vercel: { mergeInto } } };
+      expect(() => normalizeOptions(options, { env: {} })).toThrow(RobotsError);
+      expect(() => normalizeOptions(options, { env: {} })).toThrow(
+        /key `headers\.vercel\.mergeInto`: path (leaves the project folder|names a folder, not a file)/,
+      );
+    },
+  );
 
   it('accepts mergeInto inside the project', () => {
-    const normalized = normalizeOptions({ headers: { targets: ['vercel'], vercel: { mergeInto: './apps/web/vercel.json' } } }, { env: {} });
+    const normalized = normalizeOptions(
+      { headers: { targets: ['vercel'], vercel: { mergeInto: './apps/web/vercel.json' } } },
+      { env: {} },
+    );
     expect(normalized.headers).toMatchObject({ vercel: { mergeInto: './apps/web/vercel.json' } });
   });
 });

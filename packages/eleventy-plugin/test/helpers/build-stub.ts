@@ -29,7 +29,11 @@ export function relativeToCwd(absolute: string): string {
 }
 
 /** A real Eleventy build of `test/stubs/<name>`, in memory, with its logger captured. */
-export async function buildStub(name: string, config: ConfigCallback, input = path.join(STUBS, name)): Promise<StubBuild> {
+export async function buildStub(
+  name: string,
+  config: ConfigCallback,
+  input = path.join(STUBS, name),
+): Promise<StubBuild> {
   const eleventy = new Eleventy(relativeToCwd(input), relativeToCwd(path.join(input, '_site')), {
     quietMode: false,
     config,
@@ -78,10 +82,18 @@ export async function scratchOutput(name: string): Promise<string> {
  * logger captured, also when the build fails. Eleventy runs `eleventy.after` listeners
  * before this resolves.
  */
-export async function writeStub(name: string, config: ConfigCallback, options: { input?: string; output?: string; pathPrefix?: string } = {}): Promise<WrittenBuild> {
+export async function writeStub(
+  name: string,
+  config: ConfigCallback,
+  options: { input?: string; output?: string; pathPrefix?: string } = {},
+): Promise<WrittenBuild> {
   const input = options.input ?? path.join(STUBS, name);
   const output = relativeToCwd(options.output ?? (await scratchOutput(name)));
-  const eleventy = new Eleventy(relativeToCwd(input), output, { quietMode: false, config, ...(options.pathPrefix === undefined ? {} : { pathPrefix: options.pathPrefix }) });
+  const eleventy = new Eleventy(relativeToCwd(input), output, {
+    quietMode: false,
+    config,
+    ...(options.pathPrefix === undefined ? {} : { pathPrefix: options.pathPrefix }),
+  });
   const warnings: string[] = [];
   const errors: string[] = [];
   const infos: string[] = [];

@@ -34,8 +34,17 @@ export interface CliBuild {
 }
 
 /** `eleventy <args>` in the project folder, to the end. */
-export function runCli(dir: string, args: readonly string[] = [], env: Readonly<Record<string, string>> = {}): CliBuild {
-  const build = spawnSync(process.execPath, [ELEVENTY_CLI, ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, ...CLI_ENV, ...env }, timeout: 120_000 });
+export function runCli(
+  dir: string,
+  args: readonly string[] = [],
+  env: Readonly<Record<string, string>> = {},
+): CliBuild {
+  const build = spawnSync(process.execPath, [ELEVENTY_CLI, ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, ...CLI_ENV, ...env },
+    timeout: 120_000,
+  });
   return { status: build.status, log: `${build.stdout}${build.stderr}` };
 }
 
@@ -50,8 +59,16 @@ export interface WatchingCli {
   stop(): Promise<void>;
 }
 
-export function startCli(dir: string, args: readonly string[], env: Readonly<Record<string, string>> = {}): WatchingCli {
-  const child = spawn(process.execPath, ['--import', LOOPBACK_ONLY, ELEVENTY_CLI, ...args], { cwd: dir, env: { ...process.env, ...CLI_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startCli(
+  dir: string,
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+): WatchingCli {
+  const child = spawn(process.execPath, ['--import', LOOPBACK_ONLY, ELEVENTY_CLI, ...args], {
+    cwd: dir,
+    env: { ...process.env, ...CLI_ENV, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   const listeners = new Set<() => void>();
   const append = (chunk: Buffer) => {
@@ -60,7 +77,9 @@ export function startCli(dir: string, args: readonly string[], env: Readonly<Rec
   };
   child.stdout!.on('data', append);
   child.stderr!.on('data', append);
-  const count = (pattern: RegExp) => [...log.matchAll(new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`))].length;
+  const count = (pattern: RegExp) =>
+    [...log.matchAll(new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`))]
+      .length;
   return {
     child,
     log: () => log,
@@ -97,7 +116,12 @@ export async function tagsByUrl(output: string): Promise<Record<string, Record<s
   const result: Record<string, Record<string, string>> = {};
   for (const file of (await readdir(output, { recursive: true })).sort()) {
     if (!file.endsWith('.html')) continue;
-    const url = '/' + file.split(path.sep).join('/').replace(/(^|\/)index\.html$/, '$1');
+    const url =
+      '/' +
+      file
+        .split(path.sep)
+        .join('/')
+        .replace(/(^|\/)index\.html$/, '$1');
     result[url] = robotsTags(await readFile(path.join(output, file), 'utf8'));
   }
   return result;

@@ -14,7 +14,12 @@
 import { QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { ElementStack } from './element-stack.js';
 import { decodeAttributeValue } from '../../../src/html/tokenizer.js';
-import { matchesSimpleSelector, selectorAttributes, type ElementView, type SimpleSelector } from '../../../src/html/simple-selector.js';
+import {
+  matchesSimpleSelector,
+  selectorAttributes,
+  type ElementView,
+  type SimpleSelector,
+} from '../../../src/html/simple-selector.js';
 
 /** One link rule, as the page's plan holds it. */
 export interface BodyLinkRule<T> {
@@ -129,7 +134,11 @@ export function rewriteBodyOracle<T>(html: string, plan: BodyPlan<T>): BodyRewri
     }
     if (add.length === 0) return;
     const rel = attributes.get('rel');
-    const existing = rel ? valueOf(rel).toLowerCase().split(/[\t\n\f\r ]+/) : [];
+    const existing = rel
+      ? valueOf(rel)
+          .toLowerCase()
+          .split(/[\t\n\f\r ]+/)
+      : [];
     const missing = add.filter((token) => !existing.includes(token));
     if (missing.length === 0) return;
     const tokens = missing.join(' ');
@@ -196,7 +205,12 @@ export function rewriteBodyOracle<T>(html: string, plan: BodyPlan<T>): BodyRewri
       lastAttrEnd = end;
       if (!collecting) return;
       collecting = false;
-      attributes.set(attributeName, { raw: valueStart === -1 ? '' : html.slice(valueStart, valueEnd), quote, valueStart: quote === QuoteType.Unquoted ? valueStart : -1, end });
+      attributes.set(attributeName, {
+        raw: valueStart === -1 ? '' : html.slice(valueStart, valueEnd),
+        quote,
+        valueStart: quote === QuoteType.Unquoted ? valueStart : -1,
+        end,
+      });
       if (selectorNames.has(attributeName)) selectorAttributesSeen++;
     },
     onopentagend: () => finishTag(false),

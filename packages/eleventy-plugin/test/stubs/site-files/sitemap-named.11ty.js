@@ -6,5 +6,7 @@ export const data = {
 };
 
 export function render(data) {
-  return this.namedRobotsIndexable(data.collections.all).map((item) => item.url).join('\n');
+  return this.namedRobotsIndexable(data.collections.all)
+    .map((item) => item.url)
+    .join('\n');
 }

@@ -4,14 +4,41 @@
  * injectRobots: plans the edits (replace, remove, insert) from the scan and splices them in; bytes
  * outside the edited tags never change.
  */
-import { type HeadChildRole, pickInsertionSlot, deeperSeparator, separatorOf, whitespaceAt, renderHeadWithRobotsTags, renderRobotsTags, type RobotsMetaTag, voidElementStyle, validateRobotsTags } from './render.js';
-import { attributeValue, type PreBodyScan, documentKind, namedMetas, type NamedMeta, scanPreBody } from './scan-head.js';
+import {
+  type HeadChildRole,
+  pickInsertionSlot,
+  deeperSeparator,
+  separatorOf,
+  whitespaceAt,
+  renderHeadWithRobotsTags,
+  renderRobotsTags,
+  type RobotsMetaTag,
+  voidElementStyle,
+  validateRobotsTags,
+} from './render.js';
+import {
+  attributeValue,
+  type PreBodyScan,
+  documentKind,
+  namedMetas,
+  type NamedMeta,
+  scanPreBody,
+} from './scan-head.js';
 import { closerAtEnd } from '../../../../src/html/end-of-input.js';
 import { readUnscripted, type UnscriptedReading } from './noscript.js';
 import { templateReader } from '../../../../src/html/template-contents.js';
 import { isRobotsMetaName } from '../../../../src/directives/vocabulary.js';
 import type { ExistingRobotsTag } from '../../../../src/directives/types.js';
-import { htmlDiagnostic, type HeadNode, type HtmlDiagnostic, type InjectRobotsOptions, type InjectRobotsResult, type ResolveRobotsTags, type StartTagToken, whitespaceBefore } from '../../../../src/html/types.js';
+import {
+  htmlDiagnostic,
+  type HeadNode,
+  type HtmlDiagnostic,
+  type InjectRobotsOptions,
+  type InjectRobotsResult,
+  type ResolveRobotsTags,
+  type StartTagToken,
+  whitespaceBefore,
+} from '../../../../src/html/types.js';
 
 /** Replace [start, end) with `text`; an insertion has `start === end`. */
 export interface Edit {
@@ -82,7 +109,11 @@ function replacedTags(robotsNodes: readonly HeadNode[]): Map<string, StartTagTok
   return replaced;
 }
 /** Whether a comment or doctype follows the removed first elements of a head without `<head>`. */
-function readBeforeHeadOnceRemoved(scan: PreBodyScan, inHead: readonly HeadNode[], robotsNodes: readonly HeadNode[]): boolean {
+function readBeforeHeadOnceRemoved(
+  scan: PreBodyScan,
+  inHead: readonly HeadNode[],
+  robotsNodes: readonly HeadNode[],
+): boolean {
   const removed = new Set(robotsNodes);
   const kept = inHead.find((node) => node.name !== '#comment' && !removed.has(node));
   const boundary = kept?.start ?? Infinity;
@@ -113,9 +144,11 @@ export function planRobotsEdits(
   // A head without `<head>` starts at its first element. If that one goes, the tags take its
   // place, or else, when a comment or a doctype follows before the next element, a `<head>` does:
   // the parser would read them before the head.
-  const removesHeadStart = scan.headStartTag === undefined && inHead[0] !== undefined && robotsNodes.includes(inHead[0]);
+  const removesHeadStart =
+    scan.headStartTag === undefined && inHead[0] !== undefined && robotsNodes.includes(inHead[0]);
   if (tags.length === 0) {
-    if (removesHeadStart && readBeforeHeadOnceRemoved(scan, inHead, robotsNodes)) edits[robotsNodes.indexOf(inHead[0]!)]!.text = '<head>';
+    if (removesHeadStart && readBeforeHeadOnceRemoved(scan, inHead, robotsNodes))
+      edits[robotsNodes.indexOf(inHead[0]!)]!.text = '<head>';
     return { edits, createsHead: false };
   }
   const style = voidElementStyle(robotsNodes, scan.headNodes);
@@ -133,7 +166,10 @@ export function planRobotsEdits(
   // `<noscript>` that crawlers without scripting leave the head in, they would be in the body.
   let limit = inHead.findIndex((node) => !node.closed || node === unscripted.divergence);
   if (limit === -1) limit = inHead.length;
-  let slot = Math.min(pickInsertionSlot(inHead.map((node) => (removed.has(node) ? 'robots' : headNodeRole(node)))), limit);
+  let slot = Math.min(
+    pickInsertionSlot(inHead.map((node) => (removed.has(node) ? 'robots' : headNodeRole(node)))),
+    limit,
+  );
   // Likewise, the tags take the place of a removed first element.
   if (removesHeadStart) slot = 0;
   const next = inHead[slot];
@@ -201,7 +237,10 @@ export function locateHead(html: string): LocatedHead | HtmlDiagnostic {
     const scan = scanPreBody(html, { templateExtent });
     if (scan.unreadable) return internalError(new Error(scan.unreadable.reason));
     const unscripted = readUnscripted(html, scan, templateExtent);
-    const nodes = unscripted.metas.length === 0 ? scan.headNodes : [...scan.headNodes, ...unscripted.metas].sort((a, b) => a.start - b.start);
+    const nodes =
+      unscripted.metas.length === 0
+        ? scan.headNodes
+        : [...scan.headNodes, ...unscripted.metas].sort((a, b) => a.start - b.start);
     return { scan, unscripted, metas: namedMetas(nodes) };
   } catch (error) {
     return internalError(error);
@@ -233,7 +272,11 @@ export function locateHead(html: string): LocatedHead | HtmlDiagnostic {
  * Markdown page), which then gets a `<head>` at its start. Never throws on any input; errors thrown by `resolve`, and a `RobotsError`
  * for a meta name it returns that is not a product token, propagate.
  */
-export function injectRobots(html: string, resolve: ResolveRobotsTags, options: InjectRobotsOptions = {}): InjectRobotsResult {
+export function injectRobots(
+  html: string,
+  resolve: ResolveRobotsTags,
+  options: InjectRobotsOptions = {},
+): InjectRobotsResult {
   return planInjection(html, resolve, options).result;
 }
 
@@ -263,7 +306,9 @@ export function planInjection(
   const kind = documentKind(html, scan);
   if (kind === 'not-html') {
     return {
-      result: unchanged(html, [htmlDiagnostic('not-html', 'not an HTML document (JSON, XML, plain text…); it was left unchanged.')]),
+      result: unchanged(html, [
+        htmlDiagnostic('not-html', 'not an HTML document (JSON, XML, plain text…); it was left unchanged.'),
+      ]),
       edits: [],
     };
   }
@@ -291,10 +336,12 @@ export function planInjection(
 
   // Loops rather than filter/map chains and sets made only when there are names to hold: this
   // runs on every request of a server.
-  const extraNames = options.extraNames === undefined || options.extraNames.size === 0 ? NO_NAMES : lowercaseNames(options.extraNames);
+  const extraNames =
+    options.extraNames === undefined || options.extraNames.size === 0 ? NO_NAMES : lowercaseNames(options.extraNames);
   const existing: ExistingRobotsTag[] = [];
   for (const meta of metas) {
-    if (isRobotsMetaName(meta.name, extraNames)) existing.push({ name: meta.name, content: attributeValue(meta.tag, 'content') ?? '' });
+    if (isRobotsMetaName(meta.name, extraNames))
+      existing.push({ name: meta.name, content: attributeValue(meta.tag, 'content') ?? '' });
   }
   const tags = validatedTags(resolve(existing));
 
@@ -302,7 +349,8 @@ export function planInjection(
   for (const tag of tags) (robotsNames as Set<string>).add(tag.name.trim().toLowerCase());
   const robotsNodes: HeadNode[] = [];
   for (const meta of metas) if (isRobotsMetaName(meta.name, robotsNames)) robotsNodes.push(meta.node);
-  if (tags.length === 0 && robotsNodes.length === 0) return { result: unchanged(html, diagnostics), existing, edits: [] };
+  if (tags.length === 0 && robotsNodes.length === 0)
+    return { result: unchanged(html, diagnostics), existing, edits: [] };
 
   try {
     const plan = planRobotsEdits(html, scan, robotsNodes, tags, unscripted);
@@ -322,7 +370,12 @@ export function planInjection(
     const editedTo = plan.edits.reduce((last, edit) => Math.max(last, edit.end), 0);
     const head = applyEdits(html.slice(0, editedTo), plan.edits);
     const changed = head !== html.slice(0, editedTo);
-    return { result: { html: changed ? head + html.slice(editedTo) : html, changed, diagnostics }, existing, edits: plan.edits, head: { end: editedTo, text: head } };
+    return {
+      result: { html: changed ? head + html.slice(editedTo) : html, changed, diagnostics },
+      existing,
+      edits: plan.edits,
+      head: { end: editedTo, text: head },
+    };
   } catch (error) {
     return { result: unchanged(html, [...diagnostics, internalError(error)]), existing, edits: [] };
   }

@@ -5,7 +5,13 @@
  * them) and validating the existing ones.
  */
 import type { Element } from 'hast';
-import { type HeadNode, type RawAttribute, type SelfClosingStyle, type StartTagToken, isHtmlWhitespace } from '../../../../src/html/types.js';
+import {
+  type HeadNode,
+  type RawAttribute,
+  type SelfClosingStyle,
+  type StartTagToken,
+  isHtmlWhitespace,
+} from '../../../../src/html/types.js';
 import { isCrawlerName } from '../../../../src/directives/parse.js';
 import { ALL_CRAWLERS_META_NAME, KNOWN_CRAWLER_NAMES } from '../../../../src/directives/vocabulary.js';
 import { suggest, RobotsError } from '../../../../src/errors.js';
@@ -96,7 +102,10 @@ function attributeText(value: string): string {
 }
 /** ` name="…"` and ` content="…"` of a tag, escaped alike wherever a tag is written, so that rewriting a page again changes nothing. */
 function nameAndContent(tag: RobotsMetaTag): { name: string; content: string } {
-  return { name: `name="${attributeText(tag.name)}"`, content: escapeCarriageReturns(`content="${attributeText(tag.content)}"`) };
+  return {
+    name: `name="${attributeText(tag.name)}"`,
+    content: escapeCarriageReturns(`content="${attributeText(tag.content)}"`),
+  };
 }
 /** `<meta name="…" content="…">`, closed in `style`. */
 export function renderMetaTag(tag: RobotsMetaTag, style: SelfClosingStyle): string {
@@ -148,7 +157,10 @@ export function renderRobotsTags(
 ): string {
   // A frozen list of frozen tags (a server's cached resolution, validated once) replacing nothing
   // renders the same for every page of a route: kept per separator and style.
-  const runs = replaced.size === 0 && Object.isFrozen(tags) && tags.every(Object.isFrozen) ? (renderedRuns.get(tags) ?? newRuns(tags)) : undefined;
+  const runs =
+    replaced.size === 0 && Object.isFrozen(tags) && tags.every(Object.isFrozen)
+      ? (renderedRuns.get(tags) ?? newRuns(tags))
+      : undefined;
   const runKey = runs === undefined ? '' : `${style}\0${separator}`;
   const known = runs?.get(runKey);
   if (known !== undefined) return known;

@@ -4,8 +4,21 @@
  * The pre-body scanner: follows the spec's insertion modes up to <body> and reports where the head
  * is and which named metas it holds.
  */
-import { type CommentToken, type DoctypeToken, type EndTagToken, type HeadNode, type StartTagToken, whitespaceBefore } from '../../../../src/html/types.js';
-import { decodeAttributeValue, firstContentCharacter, readMarkup, textElementEnd, type ElementExtent } from './tokenizer.js';
+import {
+  type CommentToken,
+  type DoctypeToken,
+  type EndTagToken,
+  type HeadNode,
+  type StartTagToken,
+  whitespaceBefore,
+} from '../../../../src/html/types.js';
+import {
+  decodeAttributeValue,
+  firstContentCharacter,
+  readMarkup,
+  textElementEnd,
+  type ElementExtent,
+} from './tokenizer.js';
 import { type TemplateExtent, templateReader } from '../../../../src/html/template-contents.js';
 
 /** What the tokenizer learned from the part of a document before the body. */
@@ -116,9 +129,22 @@ export function scanPreBody(html: string, options: ScanOptions = {}): PreBodySca
   // The `<noscript>` being read as markup (scripting off).
   let noscript: HeadNode | undefined;
 
-  const addHeadNode = (name: string, start: number, extent: ElementExtent, tag: StartTagToken | undefined, afterHead: boolean) => {
+  const addHeadNode = (
+    name: string,
+    start: number,
+    extent: ElementExtent,
+    tag: StartTagToken | undefined,
+    afterHead: boolean,
+  ) => {
     // Written out, not spread: one of these is made for every element of every head.
-    const node: HeadNode = { name, start, end: extent.end, whitespaceStart: whitespaceBefore(html, start, lastTokenEnd), closed: extent.closed, afterHead };
+    const node: HeadNode = {
+      name,
+      start,
+      end: extent.end,
+      whitespaceStart: whitespaceBefore(html, start, lastTokenEnd),
+      closed: extent.closed,
+      afterHead,
+    };
     if (tag !== undefined) node.tag = tag;
     if (noscript !== undefined) node.inNoscript = true;
     scan.headNodes.push(node);
@@ -132,7 +158,8 @@ export function scanPreBody(html: string, options: ScanOptions = {}): PreBodySca
       return tag.end;
     }
     const extent = tag.name === 'template' ? templateExtent(tag, scripting) : textElementEnd(html, tag);
-    if (tag.name === 'noscript' || (tag.name === 'template' && /<noscript/i.test(html.slice(tag.end, extent.end)))) scan.hasNoscript = true;
+    if (tag.name === 'noscript' || (tag.name === 'template' && /<noscript/i.test(html.slice(tag.end, extent.end))))
+      scan.hasNoscript = true;
     return addHeadNode(tag.name, tag.start, extent, tag, afterHead).end;
   };
   // The `<noscript>` read as markup ends at `end`; the parser is back in the head.
@@ -276,7 +303,8 @@ export function scanPreBody(html: string, options: ScanOptions = {}): PreBodySca
       case 'end-of-file':
         return stopAt(token.start);
       case 'comment':
-        if (mode === 'in-head') addHeadNode('#comment', token.start, { end: token.end, closed: token.closed }, undefined, false);
+        if (mode === 'in-head')
+          addHeadNode('#comment', token.start, { end: token.end, closed: token.closed }, undefined, false);
         else if (!token.closed && beforeHead(mode)) scan.cutOff = token;
         index = token.end;
         break;
