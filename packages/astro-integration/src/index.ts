@@ -8,7 +8,6 @@ import {
   DEFAULTS,
   detectIndexable,
   normalizeOptions,
-  normalizeOptionsAsync,
   RobotsError,
   suggest,
   type NormalizedRobotsOptions,
@@ -62,7 +61,7 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
     hooks: {
       'astro:config:setup': async ({ config, updateConfig, addMiddleware, addDevToolbarApp, command, logger }) => {
         const { core, onDemand } = splitAstroOptions(options);
-        const normalized = await normalizeAstroOptions(core, config);
+        const normalized = normalizeAstroOptions(core, config);
         const locales = checkedLocales(normalized, config.i18n);
         state = {
           options: normalized,
@@ -152,21 +151,12 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
 /**
  * Validates the user's options once, when Astro sets up the integration. `site` comes from
  * the Astro config unless the options set it; `indexable` is detected from the environment
- * of the `astro` process (Netlify `CONTEXT`, `VERCEL_ENV`, `ROBOTS_INDEXABLE`).
+ * of the `astro` process (see `detectIndexable`).
  */
-async function normalizeAstroOptions(
-  options: RobotsOptions,
-  config: Pick<AstroConfig, 'site'>,
-): Promise<NormalizedRobotsOptions> {
+function normalizeAstroOptions(options: RobotsOptions, config: Pick<AstroConfig, 'site'>): NormalizedRobotsOptions {
   const withSite = options.site === undefined && config.site ? { ...options, site: config.site } : options;
   try {
-    // With `import()` when zod or the headers validator is needed: under Vite (which may load a
-    // linked package itself), `require()` would make a second copy of core's error class.
-    return await normalizeOptionsAsync(withSite, {
-      package: PACKAGE_NAME,
-      source: 'robots() options',
-      env: process.env,
-    });
+    return normalizeOptions(withSite, { package: PACKAGE_NAME, source: 'robots() options', env: process.env });
   } catch (error) {
     throw toAstroError(error, OPTIONS_HINT);
   }

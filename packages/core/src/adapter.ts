@@ -20,8 +20,7 @@ export { AI_BOTS_REVIEWED } from './robots-txt/ai-bots.js';
 export { NON_INDEXABLE_ROBOTS_TXT } from './robots-txt/generate.js';
 export { validateRobotsTxtOptions } from './robots-txt/validate-options.js';
 
-export { HEADER_TARGETS, validateHeadersOptions } from './headers/options.js';
-export { headersOptionsSchema } from './headers/schema.js';
+export { HEADER_TARGETS, headersOptionsSchema, validateHeadersOptions } from './headers/options.js';
 export { matchHeaderPattern, parseHeadersFile, type HeaderLine, type HeadersFileHost } from './headers/headers-file.js';
 export { matchVercelSource, readVercelHeaders, type VercelHeaderRule } from './headers/vercel.js';
 export { readHtaccessHeaders, type HtaccessHeaderRule } from './headers/htaccess.js';

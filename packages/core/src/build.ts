@@ -3,23 +3,20 @@
  * options, the robots.txt generator, the end-of-build report of options that reached no page, the
  * end-of-build warnings and explaining a page's sources. The audit, its reports, the header-file
  * writers and the sitemap reader are not in it: the loaders below import them only when the
- * options use them, so a build without `audit` or `headers` never loads them; zod loads only
- * when the options need its error messages (issue 21:
- * the import is paid on every build and every `--serve` start). Stable within a minor version of
- * the adapters, like `/adapter`.
+ * options use them, so a build without `audit` or `headers` never loads them. The options
+ * schema (with zod) loads at the first `normalizeOptions` call, not with this module: importing
+ * an adapter stays cheap for tools that only read its exports (issue 21: the import is paid on
+ * every build and every `--serve` start). Stable within a minor version of the adapters, like
+ * `/adapter`.
  */
-import { isNormalized, normalizeOptionsFast, type NormalizeContext } from './options/complete.js';
+import type { NormalizeContext } from './options/normalize.js';
 import type { NormalizedRobotsOptions } from './options/schema.js';
 
 export { RobotsError, suggest, type RobotsErrorDetails, type RobotsWarning } from './errors.js';
 export { restoreImpossibleYamlDates } from './directives/dates.js';
 export { DEFAULTS } from './options/defaults.js';
-export {
-  detectIndexable,
-  normalizeOptionsFast,
-  type IndexableDecision,
-  type NormalizeContext,
-} from './options/complete.js';
+export { detectIndexable, type IndexableDecision } from './options/indexable.js';
+export type { NormalizeContext } from './options/normalize.js';
 export type { NormalizedRobotsOptions, RobotsOptions } from './options/schema.js';
 export { isErrorPage, resolvePageTags, type PageToResolve } from './resolve/resolve-page.js';
 export { explainPageSources, type PageExplanation } from './resolve/explain-page.js';
@@ -90,45 +87,13 @@ export async function loadAudit(): Promise<
 function loadSync(file: string): unknown {
   return process.getBuiltinModule('node:module').createRequire(import.meta.url)(file);
 }
+let options: typeof import('./options/normalize.js') | undefined;
 /**
- * `normalizeOptions` of the main entry, loading zod only when the options need it: options the
- * plain check vouches for are normalized at once (with `headers`, once the headers validator is
- * loaded, without zod); others (a bad value, an unusual form) load zod's schema with `import()`,
- * which then returns the same result as the main entry or throws its error, word for word.
- */
-export async function normalizeOptionsAsync(
-  userOptions: unknown = {},
-  context: NormalizeContext = {},
-): Promise<NormalizedRobotsOptions> {
-  const headers = needsHeadersChecks(userOptions) ? await import('./headers/options.js') : undefined;
-  return (
-    normalizeOptionsFast(userOptions, context, headers) ??
-    (await import('./options/normalize.js')).normalizeOptionsWithSchema(userOptions, context)
-  );
-}
-/** Options that set `headers` and are not normalized yet: the plain path needs the headers validator for them. */
-function needsHeadersChecks(userOptions: unknown): boolean {
-  return (
-    typeof userOptions === 'object' &&
-    userOptions !== null &&
-    (userOptions as { headers?: unknown }).headers !== undefined &&
-    !isNormalized(userOptions)
-  );
-}
-/**
- * `normalizeOptions` for callers that cannot wait (the Eleventy plugin's `robotsIndexable`
- * function): the plain check first (with the headers validator, loaded synchronously, when the
- * options set `headers`), and when it gives up, the zod module loaded synchronously with
- * `require()` of this ES module (Node ≥ 22.12; the same module instance `import()` gives).
+ * `normalizeOptions` of the main entry, the same function: the options schema module (and zod)
+ * is loaded at the first call, with `require()` of its ES module (Node ≥ 22.12; the instance
+ * `import` gives, so its errors are the main entry's `RobotsError`).
  */
 export function normalizeOptions(userOptions: unknown = {}, context: NormalizeContext = {}): NormalizedRobotsOptions {
-  const headers = needsHeadersChecks(userOptions)
-    ? (loadSync('./headers/options.js') as typeof import('./headers/options.js'))
-    : undefined;
-  const fast = normalizeOptionsFast(userOptions, context, headers);
-  if (fast !== undefined) return fast;
-  return (loadSync('./options/normalize.js') as typeof import('./options/normalize.js')).normalizeOptionsWithSchema(
-    userOptions,
-    context,
-  );
+  options ??= loadSync('./options/normalize.js') as typeof import('./options/normalize.js');
+  return options.normalizeOptions(userOptions, context);
 }

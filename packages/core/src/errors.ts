@@ -23,19 +23,41 @@ export interface RobotsErrorDetails {
   /** A likely fix, e.g. `noindex`. */
   suggestion?: string;
 }
+/**
+ * A value as the message shows it: strings as they are, anything else as JSON (BigInt as `10n`,
+ * a value too deep or circular for JSON by its kind), control characters escaped. Never throws:
+ * the message of an error must not fail to build.
+ */
 function quote(value: unknown): string {
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else if (typeof value === 'bigint') text = `${value}n`;
+  else {
+    try {
+      text =
+        JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `${item}n` : item)) ?? String(value);
+    } catch {
+      text = Array.isArray(value) ? '[…]' : typeof value === 'object' && value !== null ? '{…}' : String(value);
+    }
+  }
   return (
     '`' + text.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + '`'
   );
 }
+/** Our own words on one line: a message is one line in a terminal, a log and a CI annotation. */
+function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ');
+}
 export function formatRobotsError(details: RobotsErrorDetails): string {
-  const where = [details.source, details.key === undefined ? undefined : `key ${quote(details.key)}`]
+  const where = [
+    details.source && oneLine(details.source),
+    details.key === undefined ? undefined : `key ${quote(details.key)}`,
+  ]
     .filter(Boolean)
     .join(', ');
-  let message = `[${details.package ?? '@robots-kit/core'}] ${where ? where + ': ' : ''}${details.problem}`;
+  let message = `[${details.package ?? '@robots-kit/core'}] ${where ? where + ': ' : ''}${oneLine(details.problem)}`;
   if ('value' in details) message += ` ${quote(details.value)}`;
-  if (details.expected) message += `; expected ${details.expected}`;
+  if (details.expected) message += `; expected ${oneLine(details.expected)}`;
   message += '.';
   if (details.suggestion) message += ` Did you mean ${quote(details.suggestion)}?`;
   return message;
@@ -85,36 +107,44 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
     input,
   );
 }
+/** The parts of a zod schema's definition the key lookup reads. */
+interface SchemaDef {
+  type?: string;
+  shape?: Record<string, unknown>;
+  element?: unknown;
+  innerType?: unknown;
+  in?: unknown;
+  options?: unknown[];
+}
+const defOf = (node: unknown): SchemaDef | undefined => (node as { def?: SchemaDef } | undefined)?.def;
+/** The object schemas a node stands for, through wrappers (`optional`, `default`, a transform's pipe) and unions. */
+function objectsAt(node: unknown, depth = 0): Array<Record<string, unknown>> {
+  const def = defOf(node);
+  if (!def || depth > 16) return [];
+  if (def.shape) return [def.shape];
+  if (def.innerType) return objectsAt(def.innerType, depth + 1);
+  if (def.type === 'pipe') return objectsAt(def.in, depth + 1);
+  return (def.options ?? []).flatMap((option) => objectsAt(option, depth + 1));
+}
+/** The elements of the list schemas a node stands for, through the same wrappers. */
+function elementsAt(node: unknown, depth = 0): unknown[] {
+  const def = defOf(node);
+  if (!def || depth > 16) return [];
+  if (def.element) return [def.element];
+  if (def.innerType) return elementsAt(def.innerType, depth + 1);
+  if (def.type === 'pipe') return elementsAt(def.in, depth + 1);
+  return (def.options ?? []).flatMap((option) => elementsAt(option, depth + 1));
+}
+/** The keys the schema knows at `path`, for the list and the did-you-mean of an unknown key. */
 function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
-  let node: unknown = schema;
+  let nodes: unknown[] = [schema];
   for (const key of path) {
-    const def = (
-      node as {
-        def?: {
-          type?: string;
-          shape?: Record<string, unknown>;
-          element?: unknown;
-          innerType?: unknown;
-          options?: unknown[];
-        };
-      }
-    ).def;
-    if (!def) return [];
-    if (def.type === 'optional' || def.type === 'default') node = def.innerType;
-    if (typeof key === 'number') node = (node as { def: { element?: unknown } }).def.element;
-    else node = ((node as { def: { shape?: Record<string, unknown> } }).def.shape ?? {})[key as string];
+    nodes =
+      typeof key === 'number'
+        ? nodes.flatMap((node) => elementsAt(node))
+        : nodes.flatMap((node) => objectsAt(node).flatMap((shape) => (key in shape ? [shape[key as string]] : [])));
   }
-  let def = (
-    node as
-      | { def?: { type?: string; innerType?: unknown; shape?: Record<string, unknown>; options?: unknown[] } }
-      | undefined
-  )?.def;
-  while (def && (def.type === 'optional' || def.type === 'default')) def = (def.innerType as { def?: typeof def }).def;
-  if (def?.shape) return Object.keys(def.shape);
-  const objectOption = def?.options
-    ?.map((option) => (option as { def?: { shape?: Record<string, unknown> } }).def?.shape)
-    .find(Boolean);
-  return objectOption ? Object.keys(objectOption) : [];
+  return [...new Set(nodes.flatMap((node) => objectsAt(node).flatMap((shape) => Object.keys(shape))))];
 }
 /** Turns the first zod issue into a RobotsError that names the option, the value and the fix. */
 export function zodIssueToError(
@@ -125,10 +155,14 @@ export function zodIssueToError(
   packageName?: string,
 ): RobotsError {
   // A misspelt key also makes its correct spelling missing: report the typo, with its did-you-mean.
-  const issue = error.issues.find((candidate) => candidate.code === 'unrecognized_keys') ?? error.issues[0]!;
-  const key = formatPath(issue.path);
+  const target = innermost(
+    error.issues.find((candidate) => candidate.code === 'unrecognized_keys') ?? error.issues[0]!,
+  );
+  const issue = target.issue;
   if (issue.code === 'unrecognized_keys') {
     const unknownKey = issue.keys[0]!;
+    const key = formatPath(target.path);
+    const known = keysAt(schema, target.path);
     return new RobotsError({
       code: 'unknown-option',
       package: packageName,
@@ -136,15 +170,13 @@ export function zodIssueToError(
       key: key ? `${key}.${unknownKey}` : unknownKey,
       problem: 'unknown option',
       value: unknownKey,
-      expected:
-        'one of ' +
-        keysAt(schema, issue.path)
-          .map((k) => `\`${k}\``)
-          .join(', '),
-      suggestion: suggest(unknownKey, keysAt(schema, issue.path)),
+      expected: 'one of ' + known.map((k) => `\`${k}\``).join(', '),
+      suggestion: suggest(unknownKey, known),
     });
   }
-  const target = innermost(issue);
+  // A check another module runs inside the schema (a glob, a directive, robots.txt, headers) keeps its own error.
+  const own = robotsErrorOf(target.issue);
+  if (own) return new RobotsError({ ...own, source, ...(packageName ? { package: packageName } : {}) });
   const value = valueAt(input, target.path);
   const { problem, expected, suggestion } = describeIssue(target.issue, value, target.path);
   // A string that reads as a boolean or a number (`'false'`, `'5'`) is shown with its quotes:
@@ -168,6 +200,15 @@ export function zodIssueToError(
 
 type ZodIssue = z.ZodError['issues'][number];
 
+/** What a schema check puts in a custom issue's `params` to keep the error its module threw. */
+export const ROBOTS_ERROR_PARAM = 'robotsError';
+/** The error details a module's check left in a custom issue, if any. */
+function robotsErrorOf(issue: ZodIssue): RobotsErrorDetails | undefined {
+  if (issue.code !== 'custom') return undefined;
+  const details = (issue.params as Record<string, unknown> | undefined)?.[ROBOTS_ERROR_PARAM];
+  return typeof details === 'object' && details !== null ? (details as RobotsErrorDetails) : undefined;
+}
+
 /**
  * The issue to report and the path to its value: inside a union (`false` or an object), the
  * alternative that got furthest into the value, which is the one it was meant for.
@@ -175,11 +216,18 @@ type ZodIssue = z.ZodError['issues'][number];
 function innermost(issue: ZodIssue, prefix: readonly PropertyKey[] = []): { issue: ZodIssue; path: PropertyKey[] } {
   const path = [...prefix, ...issue.path];
   if (issue.code !== 'invalid_union') return { issue, path };
-  const deepest = issue.errors
-    .flat()
-    .filter((inner) => inner.path.length > 0)
-    .sort((a, b) => b.path.length - a.path.length)[0];
-  return deepest ? innermost(deepest, path) : { issue, path };
+  // The alternatives the value was not even of the kind of (`false` for an object) were not meant.
+  const meant = issue.errors.filter(
+    (branch) =>
+      !branch.every(
+        (inner) => inner.path.length === 0 && (inner.code === 'invalid_type' || inner.code === 'invalid_value'),
+      ),
+  );
+  const inner = meant.flat();
+  const deepest =
+    inner.find((candidate) => candidate.code === 'unrecognized_keys') ??
+    inner.sort((a, b) => b.path.length - a.path.length)[0];
+  return deepest && (meant.length === 1 || deepest.path.length > 0) ? innermost(deepest, path) : { issue, path };
 }
 
 /** zod's own wording (`Invalid input: expected array, received string`), which a schema's own `error` replaces. */
@@ -253,9 +301,9 @@ function describeIssue(
             : `a string in ${issue.format} format`,
       };
     case 'invalid_union':
-      return { problem, expected: 'one of the forms listed for this option in the README' };
+      return { problem, expected: 'one of the forms this option takes (docs/options.md lists them)' };
     default:
-      return { problem, expected: 'a value of the form listed for this option in the README' };
+      return { problem, expected: 'a value of the form this option takes (docs/options.md lists it)' };
   }
 }
 

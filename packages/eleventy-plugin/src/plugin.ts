@@ -5,8 +5,7 @@
  */
 import {
   detectIndexable,
-  normalizeOptionsAsync,
-  normalizeOptionsFast,
+  normalizeOptions,
   RobotsError,
   type NormalizedRobotsOptions,
   type RobotsOptions,
@@ -55,13 +54,10 @@ function notIndexableNotice(
  * }
  * ```
  *
- * Options are validated once, here: a typo fails the build before any page renders. Valid
- * options (`headers` included) are checked without zod and the plugin is wired at once; options
- * the plain check gives up on (a bad value, or an unusual form) load zod's schema first, so the
- * plugin then returns a promise, which Eleventy 3 awaits for every `addPlugin` of the config (ES
- * module or CommonJS).
+ * Options are validated once, here, by core's options schema: a typo fails the build before any
+ * page renders. Synchronous, and returns nothing.
  */
-export function robotsPlugin(eleventyConfig: EleventyConfig, options: RobotsOptions = {}): void | Promise<void> {
+export function robotsPlugin(eleventyConfig: EleventyConfig, options: RobotsOptions = {}): void {
   if (typeof eleventyConfig?.versionCheck !== 'function') {
     throw new RobotsError({
       code: 'unsupported-eleventy',
@@ -86,10 +82,7 @@ export function robotsPlugin(eleventyConfig: EleventyConfig, options: RobotsOpti
     });
   }
 
-  const context = { package: PLUGIN_NAME, source: OPTIONS_SOURCE };
-  const normalized = normalizeOptionsFast(options, context);
-  if (normalized !== undefined) return wirePlugin(eleventyConfig, options, normalized);
-  return normalizeOptionsAsync(options, context).then((checked) => wirePlugin(eleventyConfig, options, checked));
+  wirePlugin(eleventyConfig, options, normalizeOptions(options, { package: PLUGIN_NAME, source: OPTIONS_SOURCE }));
 }
 
 /** Wires the page-data capture, the transform, the filter, robots.txt and the after-build steps, with the options normalized. */

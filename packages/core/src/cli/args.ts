@@ -1,6 +1,7 @@
 /** The `robots-kit` command line: usage and argument parsing with clear errors. */
 import { parseArgs } from 'node:util';
 import { suggest, RobotsError } from '../errors.js';
+import { readSite } from '../options/fields.js';
 import type { AuditSeverity, TrailingSlash } from '../audit/types.js';
 import type { FailOn } from '../audit/findings.js';
 
@@ -182,7 +183,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...base,
     help: false,
     dir,
-    ...(values.site === undefined ? {} : { site: values.site }),
+    // The `site` option's rules and message: an http(s) origin and base path, no query, fragment or credentials.
+    ...(values.site === undefined ? {} : { site: readSite(values.site, { key: '--site', source: SOURCE }) }),
     ...(crawlers === undefined ? {} : { crawlers }),
     ...(trailingSlash === undefined ? {} : { trailingSlash }),
     ...(values.html === undefined ? {} : { html: htmlFile(values.html) }),

@@ -1,13 +1,15 @@
 /**
- * The headers options: their types (`HeadersOptions`, documented here), their shape checked
- * without zod (`readHeadersShape`), and their validation (`validateHeadersOptions`). zod's
- * schema is in `headers/schema.ts`, loaded only for values the plain check gives up on.
+ * The headers options: their types (`HeadersOptions`, documented here), their zod schema
+ * (`headersOptionsSchema`, the `headers` field of the options schema, kept the same as the types
+ * by a compile-time check), and their validation (`validateHeadersOptions`: the schema's shape,
+ * then globs, directives, `userAgent` and `mergeInto`).
  */
 import path from 'node:path';
+import { z } from 'zod';
 import { type RobotsInput, type Directives, type ParsedRobots, mergeDirectives } from '../directives/types.js';
 import { formatDirectives, mergeAudiences } from '../directives/reconcile.js';
 import { type HeaderGlob, parseHeaderGlob } from '../glob/parse.js';
-import { RobotsError } from '../errors.js';
+import { RobotsError, zodIssueToError } from '../errors.js';
 import { isCrawlerName, parseRobots } from '../directives/parse.js';
 import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
 import { validateGlob } from '../glob.js';
@@ -249,112 +251,56 @@ function checkMergeInto(value: string, source: string): string {
   }
   return normalized;
 }
-/** Thrown inside `readHeadersShape` when it cannot vouch for a value; never leaves it. */
-const GIVE_UP = Symbol('ask zod');
-function giveUp(): never {
-  throw GIVE_UP;
-}
-/** A plain object (zod's strict objects also take class instances, left to it) whose own keys are all `known`. */
-function strictObject(value: unknown, known: readonly string[]): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) giveUp();
-  const proto = Object.getPrototypeOf(value) as unknown;
-  if (proto !== Object.prototype && proto !== null) giveUp();
-  for (const key of Object.keys(value)) if (!known.includes(key)) giveUp();
-  return value as Record<string, unknown>;
-}
-/** A dense (zod refuses holes) array of at least `min` items, each read by `item`, as a new array. */
-function list<T>(value: unknown, min: number, item: (entry: unknown) => T): T[] {
-  if (!Array.isArray(value) || value.length < min) giveUp();
-  const out: T[] = [];
-  for (let i = 0; i < value.length; i++) {
-    if (!(i in value)) giveUp();
-    out.push(item(value[i]));
-  }
-  return out;
-}
-function string(value: unknown): string {
-  return typeof value === 'string' ? value : giveUp();
-}
+const robotsInput = z.custom<RobotsInput>(
+  (value) => value === null || ['string', 'boolean', 'object'].includes(typeof value),
+  { message: 'expected a string, an array of strings, a boolean or an object' },
+);
 /**
- * Copies an optional key as zod's strict object does: absent stays absent, an explicit
- * `undefined` stays (zod keeps it, and `toStrictEqual` sees the difference), anything else is read.
+ * The `headers` option's shape. Strict: an unknown key is an error. Each key is documented on
+ * `HeadersOptions`; `.meta()` gives the line of the options reference.
  */
-function copyOptional<T extends object>(
-  out: T,
-  input: Record<string, unknown>,
-  key: keyof T & string,
-  read: (value: unknown) => unknown,
-): void {
-  if (!Object.hasOwn(input, key)) return;
-  const value = input[key];
-  (out as Record<string, unknown>)[key] = value === undefined ? undefined : read(value);
-}
-const TARGET_SET: ReadonlySet<unknown> = new Set(HEADER_TARGETS);
-function rule(value: unknown): HeaderRule {
-  const input = strictObject(value, ['path', 'robots', 'userAgent']);
-  // Both are required: a missing `robots` (or an explicit `undefined`, which zod lets through) is left to zod.
-  const path = input.path;
-  const robots = input.robots;
-  if (robots === undefined) giveUp();
-  const out: HeaderRule = {
-    path: typeof path === 'string' ? path : list(path, 1, string),
-    // What `robotsInput` (a `z.custom`) lets through, as the same value: the directive parser checks the rest.
-    robots:
-      robots === null || typeof robots === 'string' || typeof robots === 'boolean' || typeof robots === 'object'
-        ? (robots as RobotsInput)
-        : giveUp(),
-  };
-  copyOptional(out, input, 'userAgent', string);
-  return out;
-}
-/**
- * The `headers` option's shape checked without zod: what `headersOptionsSchema`'s parse returns
- * (new objects and arrays, keys in the schema's order, `robots` values as given), or `undefined`
- * when this check cannot vouch for the value (a wrong type, an unknown key, an empty list, an
- * unknown target, a class instance, a rule without `robots`): zod then decides, and its error
- * message is the reference. Why: zod and its schemas cost about 0.3 G instructions to load, paid
- * on every build whose options set `headers` (issue 21). A differential test
- * (`test/options/shape.test.ts`) holds this check to the schema on generated values.
- */
-export function readHeadersShape(options: unknown): HeadersOptions | undefined {
-  try {
-    const input = strictObject(options, ['rules', 'html', 'targets', 'vercel']);
-    // Built in the schema's key order, as zod builds its result: the control-character scan reads it in that order.
-    const out = {} as HeadersOptions;
-    copyOptional(out, input, 'rules', (rules) => list(rules, 0, rule));
-    copyOptional(out, input, 'html', (html) => (typeof html === 'boolean' ? html : giveUp()));
-    out.targets = list(input.targets, 1, (target) => (TARGET_SET.has(target) ? (target as HeaderTarget) : giveUp()));
-    copyOptional(out, input, 'vercel', (vercel) => {
-      const settings = strictObject(vercel, ['mergeInto']);
-      const copy: NonNullable<HeadersOptions['vercel']> = {};
-      copyOptional(copy, settings, 'mergeInto', (file) => (string(file) === '' ? giveUp() : file));
-      return copy;
-    });
-    return out;
-  } catch (error) {
-    if (error === GIVE_UP) return undefined;
-    throw error;
-  }
-}
+export const headersOptionsSchema = z.strictObject({
+  rules: z
+    .array(
+      z.strictObject({
+        path: z.union([z.string(), z.array(z.string()).min(1)]).meta({
+          description: 'A URL path glob or a non-empty list of them (`/files/*.pdf`, `**/*.docx`). Required.',
+        }),
+        robots: robotsInput.meta({
+          description: "The directives, in any form robots-kit accepts (`'noindex, nofollow'`). Required.",
+          type: 'string, string[], boolean or object',
+        }),
+        userAgent: z.string().optional().meta({
+          description: 'A crawler product token: the rule then writes `X-Robots-Tag: googlebot: …`.',
+          default: 'every crawler',
+        }),
+      }),
+    )
+    .optional()
+    .meta({ description: 'Directives for the files whose URL path matches `path`; rules for one path merge.' }),
+  html: z
+    .boolean()
+    .optional()
+    .meta({
+      description: "Also send each HTML page's resolved directives as a header for its URL.",
+      default: '`false`',
+    }),
+  targets: z.array(z.enum(HEADER_TARGETS)).min(1).meta({
+    description:
+      'The hosts to write header files for (at least one; no default: a wrong host silently does nothing). Required.',
+  }),
+  vercel: z
+    .strictObject({
+      mergeInto: z.string().min(1).optional().meta({
+        description: 'A `vercel.json` inside the project to merge the entries into.',
+        default: 'write `vercel-headers.json` to copy from',
+      }),
+    })
+    .optional(),
+});
+/** The option under its own key, so that an error names `headers.rules[0].path`. */
+const located = z.strictObject({ headers: headersOptionsSchema });
 
-/** zod's check of the option (`parseHeadersWithSchema` in `headers/schema.ts`), once that module has loaded. */
-let schemaCheck: ((options: unknown, source: string) => HeadersOptions) | undefined;
-/** Called by `headers/schema.ts` as it loads. */
-export function useHeadersSchemaCheck(check: (options: unknown, source: string) => HeadersOptions): void {
-  schemaCheck = check;
-}
-/**
- * zod's parse, for a value the plain check gives up on. `validateHeadersOptions` is synchronous
- * (`generateHeaderFiles` and the audit call it), so the schema module is loaded with `require()`
- * of its ES module (Node ≥ 22.12; the same instance `import` gives, and it registers itself).
- * Only bad or unusual values come here, so a build with valid options never loads zod.
- */
-function checkWithSchema(options: unknown, source: string): HeadersOptions {
-  if (schemaCheck === undefined) process.getBuiltinModule('node:module').createRequire(import.meta.url)('./schema.js');
-  if (schemaCheck === undefined)
-    throw new Error('robots-kit: the headers options schema (headers/schema.js) did not load');
-  return schemaCheck(options, source);
-}
 /**
  * Header rules are written into the hosts' own files, and `_headers`, nginx `location` and
  * Vercel `source` patterns cannot leave a path out of a pattern: an exception would be dropped
@@ -371,12 +317,13 @@ const HEADER_NO_NEGATION =
  * the build's files it lists the matching ones instead, and these are known only then.
  */
 export function validateHeadersOptions(options: unknown, source = 'options'): NormalizedHeadersOptions {
-  // The plain check vouches for the forms users write; anything else is zod's to accept or word.
-  return completeHeadersOptions(readHeadersShape(options) ?? checkWithSchema(options, source), source);
+  const parsed = located.safeParse({ headers: options });
+  if (!parsed.success) throw zodIssueToError(parsed.error, { headers: options }, located, source);
+  return completeHeadersOptions(parsed.data.headers, source);
 }
 /**
- * `validateHeadersOptions` once the shape is checked (by `readHeadersShape` or zod's parse, which
- * return the same value): control characters, globs, directives, `userAgent`, `mergeInto`, in
+ * `validateHeadersOptions` once the shape is checked (the options schema runs it as the
+ * `headers` field's check): control characters, globs, directives, `userAgent`, `mergeInto`, in
  * that order, so the first bad value is the error.
  */
 export function completeHeadersOptions(headers: HeadersOptions, source: string): NormalizedHeadersOptions {
@@ -404,3 +351,9 @@ export function completeHeadersOptions(headers: HeadersOptions, source: string):
     result.vercel.mergeInto = checkMergeInto(headers.vercel.mergeInto, source);
   return result;
 }
+
+/** `true` when `A` and `B` are each assignable to the other. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Compile-time: the interface users read and the schema zod checks accept the same values. */
+const schemaMatchesInterface: Same<z.input<typeof headersOptionsSchema>, HeadersOptions> = true;
+void schemaMatchesInterface;

@@ -1,74 +1,80 @@
 /**
- * normalizeOptions (validate once, fill defaults, JSON-safe and idempotent), with zod's schema as
- * the reference for every error message. Options the plain check vouches for (`complete.ts`,
- * `shape.ts`) are normalized without asking zod; this module is what loads zod, so adapters that
- * care about their import cost reach it only when the plain check gives up (issue 21).
+ * normalizeOptions, the one entry to the options: validated once by the options schema, every
+ * default filled in, `indexable` detected from the environment, the result plain JSON data and
+ * given again, returned as it is. Every error is a `RobotsError` in our words, located in the
+ * user's file and package.
  */
-// Loaded with zod's other schemas: `validateHeadersOptions` then finds zod's check of `headers` without a `require()`.
-import '../headers/schema.js';
-import * as headersChecks from '../headers/options.js';
-import { zodIssueToError } from '../errors.js';
-import { z } from 'zod';
-import {
-  auditOptionSchema,
-  DEFAULTS,
-  googlebotSchema,
-  type NormalizedRobotsOptions,
-  robotsOptionsSchema,
-} from './schema.js';
-import {
-  auditFromShape,
-  completeOptions,
-  isNormalized,
-  normalizeOptionsFast,
-  type NormalizeContext,
-} from './complete.js';
+import { RobotsError, zodIssueToError } from '../errors.js';
+import { detectIndexable } from './indexable.js';
+import { type NormalizedRobotsOptions, robotsOptionsSchema } from './schema.js';
 
-export { detectIndexable, type IndexableDecision, type NormalizeContext } from './complete.js';
+export { detectIndexable, type IndexableDecision } from './indexable.js';
 
-/** `googlebot` checked on its own, under its own key, so an error names `googlebot.maxSnippet`. */
-const googlebotOption = z.strictObject({ googlebot: googlebotSchema });
-/** `audit` checked on its own, so an error names `audit.html`. */
-const auditOption = z.strictObject({ audit: auditOptionSchema });
-/** `true`/`false` as they are; `{ html: true }` with the default file, `{ html: false }` or `{}` as `true`. */
-function normalizeAudit(
-  audit: unknown,
-  source: string,
-  packageName: string | undefined,
-): NormalizedRobotsOptions['audit'] {
-  if (audit === undefined || typeof audit === 'boolean') return auditFromShape(audit);
-  const checked = auditOption.safeParse({ audit });
-  if (!checked.success) throw zodIssueToError(checked.error, { audit }, auditOption, source, packageName);
-  return auditFromShape(checked.data.audit);
+export interface NormalizeContext {
+  /** The adapter's package name, for error messages. Default: `@robots-kit/core`. */
+  package?: string;
+  /** Where the options were written, for error messages. Default: `options`. */
+  source?: string;
+  /** The environment used to detect preview builds. Default: `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
+
+/** Results of normalizeOptions: given again, they are returned as they are. */
+const normalized = new WeakSet<object>();
+/** Whether `options` is a result of normalizeOptions (this process, this copy of core). */
+export function isNormalized(options: unknown): options is NormalizedRobotsOptions {
+  return typeof options === 'object' && options !== null && normalized.has(options);
+}
+
+/** Options nested deeper than this are refused before any check reads them (no option needs a tenth of it). */
+export const MAX_OPTIONS_DEPTH = 64;
 /**
- * Validates user options with a strict schema and fills in defaults. Throws `RobotsError`
- * for an unknown key (with a did-you-mean), a wrong type, a bad glob or a bad directive.
+ * The key of the first value nested deeper than {@link MAX_OPTIONS_DEPTH} (a value that contains
+ * itself is infinitely deep), or `undefined` when there is none. Walked with a stack of its own,
+ * each object again only when reached deeper than before (at most {@link MAX_OPTIONS_DEPTH} times),
+ * so a hostile value can neither overflow the call stack here nor reach a check that would.
+ */
+function tooDeep(options: unknown): string | undefined {
+  const stack: Array<{ value: unknown; key: string; depth: number }> = [{ value: options, key: '', depth: 0 }];
+  const reached = new WeakMap<object, number>();
+  while (stack.length > 0) {
+    const { value, key, depth } = stack.pop()!;
+    if (typeof value !== 'object' || value === null || (reached.get(value) ?? -1) >= depth) continue;
+    if (depth > MAX_OPTIONS_DEPTH) return key;
+    reached.set(value, depth);
+    for (const [name, item] of Object.entries(value)) {
+      const child = Array.isArray(value) ? `${key}[${name}]` : key ? `${key}.${name}` : name;
+      stack.push({ value: item, key: child, depth: depth + 1 });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Validates user options with the options schema and fills in defaults. Throws `RobotsError`
+ * for an unknown key (with a did-you-mean), a wrong type, a bad glob, a bad directive, or a value
+ * nested too deep; the message names the package, the file, the key and the value.
  */
 export function normalizeOptions(userOptions: unknown = {}, context: NormalizeContext = {}): NormalizedRobotsOptions {
-  // The same result without zod's parse when the plain check vouches for the options; it gives up on anything else.
-  return normalizeOptionsFast(userOptions, context, headersChecks) ?? normalizeOptionsWithSchema(userOptions, context);
-}
-/** normalizeOptions with zod's parse always: the reference the plain check is tested against (`test/options/shape.test.ts`). */
-export function normalizeOptionsWithSchema(
-  userOptions: unknown = {},
-  context: NormalizeContext = {},
-): NormalizedRobotsOptions {
   if (isNormalized(userOptions)) return userOptions;
   const source = context.source ?? 'options';
+  const deep = tooDeep(userOptions);
+  if (deep !== undefined) {
+    throw new RobotsError({
+      code: 'invalid-option',
+      package: context.package,
+      source,
+      key: deep,
+      problem: `options nested more than ${MAX_OPTIONS_DEPTH} levels deep, or containing themselves`,
+      expected: 'plain option values (docs/options.md lists every option)',
+    });
+  }
   const parsed = robotsOptionsSchema.safeParse(userOptions ?? {});
   if (!parsed.success) throw zodIssueToError(parsed.error, userOptions, robotsOptionsSchema, source, context.package);
-  const options = parsed.data;
-  let googlebot: NormalizedRobotsOptions['googlebot'] = { ...DEFAULTS.googlebot };
-  if (options.googlebot === false) googlebot = false;
-  else if (options.googlebot !== undefined) {
-    const checked = googlebotOption.safeParse({ googlebot: options.googlebot });
-    if (!checked.success)
-      throw zodIssueToError(checked.error, { googlebot: options.googlebot }, googlebotOption, source, context.package);
-    googlebot = { ...googlebot, ...checked.data.googlebot };
-  }
-  return completeOptions(options, googlebot, context, {
-    audit: (audit) => normalizeAudit(audit, source, context.package),
-    headers: (headers) => void headersChecks.validateHeadersOptions(headers, source),
-  });
+  const result: NormalizedRobotsOptions = {
+    ...parsed.data,
+    indexable: parsed.data.indexable ?? detectIndexable(context.env).indexable,
+  };
+  normalized.add(result);
+  return result;
 }

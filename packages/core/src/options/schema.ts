@@ -1,230 +1,331 @@
 /**
- * The options schema (strict zod), the normalized options type and every default. Loaded only when
- * the options need zod: `options/shape.ts` checks the options users write without it, and
- * `normalizeOptions` turns to this schema for what that check refuses or does not know, so that
- * its error messages come from here (issue 21).
+ * The options schema: the one definition of every option robots-kit takes. Each field is written
+ * once, here, with its type, its default, the checks of the module that owns its values (globs,
+ * directives, robots.txt, headers, link rules) and its line of the options reference
+ * (`docs/options.md`, generated from this schema). `RobotsOptions` is inferred from it, and
+ * `normalizeOptions` (options/normalize.ts) is its one caller in robots-kit.
+ *
+ * To add an option: one field below (with `documented(…)`), its normalized form in
+ * `NormalizedRobotsOptions`, then `npm run docs:options`.
  */
 import { z } from 'zod';
-import type { RobotsInput, ImagePreview } from '../directives/types.js';
+import type { ImagePreview, RobotsInput } from '../directives/types.js';
+import { parseRobots } from '../directives/parse.js';
+import { RobotsError } from '../errors.js';
 import type { RobotsTxtOptions } from '../robots-txt/options.js';
-import type { HeadersOptions } from '../headers/options.js';
-import type { LinksOptions, NormalizedLinks, NormalizedNosnippet, NosnippetOptions } from './body-options.js';
+import { completeHeadersOptions, type HeadersOptions, headersOptionsSchema } from '../headers/options.js';
+import { validateGlobList } from '../glob.js';
+import {
+  checkSelectorCount,
+  type LinksOptions,
+  type NormalizedLinks,
+  type NormalizedNosnippet,
+  type NosnippetOptions,
+  validateLinksOption,
+  validateNosnippetOption,
+} from './body-options.js';
+import { DEFAULTS } from './defaults.js';
+import {
+  BOOLEAN,
+  checkedBy,
+  documented,
+  globList,
+  localeList,
+  robotsInput,
+  SCHEMA_SOURCE,
+  siteSchema,
+} from './fields.js';
+import { robotsTxtOption } from './robots-txt-schema.js';
 
-/** Every default lives in options/defaults.ts, which the runtime entry can load without zod. */
 export { DEFAULTS } from './defaults.js';
+export { robotsTxtGroupSchema, robotsTxtOptionsSchema } from './robots-txt-schema.js';
 
-const robotsInput = z.custom<RobotsInput>(
-  (value) => value === undefined || value === null || ['string', 'boolean', 'object'].includes(typeof value),
-  { message: 'expected a string, an array of strings, a boolean or an object' },
-);
-const BOOLEAN = 'expected `true` or `false`';
 const WHOLE_NUMBER = 'expected a whole number, -1 for no limit';
 const length = z.number({ error: WHOLE_NUMBER }).int({ error: WHOLE_NUMBER }).min(-1, { error: WHOLE_NUMBER });
-/** The object form of the `googlebot` option, checked by `normalizeOptions` once the option is known to be an object. */
-export const googlebotSchema = z.strictObject({
-  /** Default: `-1` (no limit). */
-  maxSnippet: length.optional(),
-  /** Default: `large`. */
-  maxImagePreview: z
-    .enum(['none', 'standard', 'large'], { error: 'expected `none`, `standard` or `large`' })
-    .optional(),
-  /** Default: `-1` (no limit). */
-  maxVideoPreview: length.optional(),
+/** The object form of the `googlebot` option. */
+const googlebotObject = z.strictObject({
+  maxSnippet: documented(length.optional(), { description: 'Characters of text snippet.', default: '`-1` (no limit)' }),
+  maxImagePreview: documented(
+    z.enum(['none', 'standard', 'large'], { error: 'expected `none`, `standard` or `large`' }).optional(),
+    { description: 'Image preview size.', default: '`large`' },
+  ),
+  maxVideoPreview: documented(length.optional(), {
+    description: 'Seconds of video preview.',
+    default: '`-1` (no limit)',
+  }),
 });
-type GooglebotInput = z.input<typeof googlebotSchema>;
-/** The object form of the `audit` option, checked by `normalizeOptions` once the option is known to be an object. */
-export const auditOptionSchema = z.strictObject({
-  /**
-   * Also write the audit's HTML report: `true` for `robots-kit-report.html` in the project folder,
-   * or a file name relative to the project folder. Default: `false`.
-   */
-  html: z
-    .union(
-      [
-        z.boolean(),
-        z.string().trim().min(1, { error: 'expected a file name such as `reports/robots.html`, not an empty string' }),
-      ],
-      { error: 'expected `true`, `false` or a file name such as `reports/robots.html`' },
-    )
-    .optional(),
+/** The object form of the `audit` option. */
+const auditObject = z.strictObject({
+  html: documented(
+    z
+      .union(
+        [
+          z.boolean(),
+          z
+            .string()
+            .trim()
+            .min(1, { error: 'expected a file name such as `reports/robots.html`, not an empty string' }),
+        ],
+        { error: 'expected `true`, `false` or a file name such as `reports/robots.html`' },
+      )
+      .optional(),
+    {
+      description: `Also write the audit's HTML report: \`true\` for \`${DEFAULTS.auditHtml}\`, or a file name (relative to the project folder).`,
+      default: '`false`',
+    },
+  ),
 });
-export type AuditOption = z.input<typeof auditOptionSchema>;
-/** A locale list of `noindex.locales` and `rules[].locales`: the names the site's i18n config gives its locales. */
-const localeList = z.array(
-  z
-    .string({ error: 'expected a locale such as `de` or `pt-BR`' })
-    .trim()
-    .min(1, { error: 'expected a locale such as `de`, not an empty string' }),
-  {
-    error: "expected a list of locales, e.g. `['de', 'fr']`",
-  },
-);
-const globList = z.array(z.string({ error: 'expected a URL path glob such as `/tags/**`' }), {
-  error: "expected a list of URL path globs, e.g. `['/tags/**']`",
-});
+export type AuditOption = z.input<typeof auditObject>;
+
 /** A value `noindex.data` compares a page's data with: what front matter and JSON can hold besides lists and objects. */
 export type DataValue = string | number | boolean | null;
 const DATA_VALUE_FORMS = '`true`, `false`, a string, a number or `null`, or a list of them';
 const dataValue = z.union([z.string(), z.number(), z.boolean(), z.null()], { error: `expected ${DATA_VALUE_FORMS}` });
-/**
- * The options of every robots-kit adapter. Strict: an unknown key is an error.
- * Defaults live in `DEFAULTS`, above.
- */
-export const robotsOptionsSchema = z.strictObject({
-  /** Directives for every page. Default: none. */
-  defaults: robotsInput.optional(),
-  /** Content types kept out of search results (`noindex, follow`). Default: none. */
-  noindex: z
-    .strictObject(
+const collectionNames = z.array(
+  z
+    .string({ error: 'expected a collection name' })
+    .min(1, { error: 'expected a collection name, not an empty string' }),
+  { error: "expected a list of collection names, e.g. `['drafts']`" },
+);
+
+const noindex = z.strictObject(
+  {
+    collections: documented(collectionNames.default([]), {
+      description:
+        'Collection names (Eleventy tags and collections, Astro content collections) kept out of search results.',
+    }),
+    paths: documented(globList('noindex.paths').default([]), {
+      description: 'URL path globs (`/tags/**`); `!` before one makes it an exception (`!/tags/featured/**`).',
+    }),
+    data: documented(
+      z
+        .record(
+          z.string().min(1, { error: 'expected a data key, not an empty string' }),
+          z.union(
+            [dataValue, z.array(dataValue).min(1, { error: `expected ${DATA_VALUE_FORMS}, not an empty list` })],
+            { error: `expected ${DATA_VALUE_FORMS}` },
+          ),
+          { error: 'expected an object of data keys and values, e.g. `{ draft: true }`' },
+        )
+        .default({})
+        // Each key's values as a list, as own keys of a new object: `{ draft: true }` → `{ draft: [true] }`.
+        .transform((data) =>
+          Object.fromEntries(
+            Object.entries(data).map(([key, value]): [string, DataValue[]] => [
+              key,
+              Array.isArray(value) ? [...value] : [value],
+            ]),
+          ),
+        ),
       {
-        /** Collection names (Eleventy tags and collections, Astro content collections). Default: `[]`. */
-        collections: z
-          .array(
-            z
-              .string({ error: 'expected a collection name' })
-              .min(1, { error: 'expected a collection name, not an empty string' }),
-            {
-              error: "expected a list of collection names, e.g. `['drafts']`",
-            },
-          )
-          .optional(),
-        /** URL path globs, e.g. `/tags/**`; `!` before one makes it an exception (`!/tags/featured/**`). Default: `[]`. */
-        paths: globList.optional(),
-        /**
-         * Pages whose data says so: data key → the value (or any of the values) that marks a page,
-         * e.g. `{ draft: true }` or `{ status: ['draft', 'review'] }`. Each key is a condition of its
-         * own, like each collection name; values are compared exactly (`true` is not `"true"`). The
-         * data is Eleventy's data cascade, or an Astro page's front matter or collection entry data.
-         * Default: `{}`.
-         */
-        data: z
-          .record(
-            z.string().min(1, { error: 'expected a data key, not an empty string' }),
-            z.union(
-              [dataValue, z.array(dataValue).min(1, { error: `expected ${DATA_VALUE_FORMS}, not an empty list` })],
-              { error: `expected ${DATA_VALUE_FORMS}` },
-            ),
-            {
-              error: 'expected an object of data keys and values, e.g. `{ draft: true }`',
-            },
-          )
-          .optional(),
-        /**
-         * Locales whose pages are kept out of search results, as the site's i18n config names them
-         * (Astro's `i18n.locales`, a path or a code of the `{ path, codes }` form; Eleventy's
-         * `locale`/`lang` data or `page.lang`), compared ignoring case and `_`/`-`. Default: `[]`.
-         */
-        locales: localeList.optional(),
+        description:
+          'Pages whose data says so: data key → value or list of values (`{ draft: true }`), compared exactly (`true` is not `"true"`).',
+        type: 'Record<string, value or value[]>',
       },
-      { error: "expected an object such as `{ collections: ['drafts'], paths: ['/tags/**'], data: { draft: true } }`" },
-    )
-    .optional(),
-  /**
-   * Route rules: directives for the pages whose URL matches `path` (globs, with `!` exceptions) and whose locale is one of
-   * `locales` (each optional, at least one given; both given, a page must meet both). Default: `[]`.
-   */
-  rules: z
-    .array(
-      z.strictObject(
-        {
-          // `[]` is what a rule with `locales` only normalizes to; without `locales` it is refused in normalize.ts.
-          path: z
-            .union([z.string(), z.array(z.string())], {
-              error: "expected a URL path glob or a list of them, e.g. `'/private/**'`",
-            })
-            .optional(),
-          /** Locales the rule applies to, named as in `noindex.locales`. Default: every locale. */
-          locales: localeList.min(1, { error: "expected at least one locale, e.g. `['fr']`" }).optional(),
-          robots: robotsInput,
-        },
-        { error: "expected a rule such as `{ path: '/private/**', robots: 'noindex' }`" },
+    ),
+    locales: documented(localeList.optional(), {
+      description:
+        "Locales whose pages are kept out, as the site's i18n config names them (compared ignoring case and `_`/`-`).",
+    }),
+  },
+  { error: "expected an object such as `{ collections: ['drafts'], paths: ['/tags/**'], data: { draft: true } }`" },
+);
+
+const rule = z.strictObject(
+  {
+    path: documented(
+      z
+        .union([z.string(), z.array(z.string())], {
+          error: "expected a URL path glob or a list of them, e.g. `'/private/**'`",
+        })
+        .optional(),
+      { description: 'URL path globs the rule is for (`!` exceptions accepted).', default: 'every path' },
+    ),
+    locales: documented(localeList.min(1, { error: "expected at least one locale, e.g. `['fr']`" }).optional(), {
+      description: 'Locales the rule is for, named as in `noindex.locales`.',
+      default: 'every locale',
+    }),
+    robots: documented(robotsInput, {
+      description: "The directives (`'noindex'`, `['noarchive']`, `{ index: false }`). Required.",
+      type: 'string, string[], boolean or object',
+    }),
+  },
+  { error: "expected a rule such as `{ path: '/private/**', robots: 'noindex' }`" },
+);
+
+/** An object option that an adapter's own module checks in full (`links`, `nosnippet`). */
+const objectOrList = <T>(message: string) =>
+  z.custom<T>((value) => typeof value === 'object' && value !== null, { message });
+
+/** The fields of the options: the one place each option is defined. */
+const fields = {
+  defaults: documented(robotsInput.optional(), {
+    description: 'Directives for every page.',
+    type: 'string, string[], boolean or object',
+  }),
+  noindex: documented(noindex.prefault({}), {
+    description: 'Content types kept out of search results (`noindex, follow`).',
+    type: 'object',
+  }),
+  rules: documented(
+    z
+      .array(rule, { error: "expected a list of rules, e.g. `[{ path: '/private/**', robots: 'noindex' }]`" })
+      .default([]),
+    {
+      description:
+        'Directives for the pages whose URL matches `path` and whose locale is one of `locales` (at least one given; both must hold).',
+    },
+  ),
+  frontMatterKey: documented(
+    z
+      .string({ error: 'expected a data key such as `robots`' })
+      .min(1, { error: 'expected a data key such as `robots`' })
+      .default(DEFAULTS.frontMatterKey),
+    { description: "The front matter / data key with a page's own directives." },
+  ),
+  errorPages: documented(globList('errorPages').default([]), {
+    description: 'More URL globs of error pages, which never get robots tags (`!` exceptions accepted).',
+  }),
+  googlebot: documented(
+    z
+      .union([z.literal(false), googlebotObject], {
+        error: 'expected `false` or an object such as `{ maxSnippet: 50 }`',
+      })
+      .optional()
+      .transform((value): NormalizedRobotsOptions['googlebot'] =>
+        value === false ? false : { ...DEFAULTS.googlebot, ...value },
       ),
-      { error: "expected a list of rules, e.g. `[{ path: '/private/**', robots: 'noindex' }]`" },
+    {
+      description: 'The extra Googlebot tag of indexable pages, or `false` for none.',
+      default: '`max-snippet:-1, max-image-preview:large, max-video-preview:-1`',
+    },
+  ),
+  indexable: documented(z.boolean({ error: BOOLEAN }).optional(), {
+    description: 'Whether the site may be indexed at all.',
+    default: '`true`, except in preview and staging builds (see "Preview builds")',
+  }),
+  strict: documented(z.boolean({ error: BOOLEAN }).default(DEFAULTS.strict), {
+    description: 'Unknown directives fail the build when `true`, and only warn when `false`.',
+  }),
+  site: documented(siteSchema.optional(), {
+    description:
+      "The site's origin and base path (`https://example.com/docs/`); no query, fragment or credentials. Adapters fill it from the framework's config.",
+    type: 'string (URL)',
+  }),
+  robotsTxt: documented(robotsTxtOption, {
+    description: 'robots.txt generation, or `false` to write none.',
+    type: '`false` or object',
+    default: '`{}` (one `User-agent: *` group that allows everything)',
+  }),
+  headers: documented(
+    headersOptionsSchema
+      .transform(checkedBy((headers: HeadersOptions) => (completeHeadersOptions(headers, SCHEMA_SOURCE), headers)))
+      .optional(),
+    {
+      description: 'X-Robots-Tag header files for static hosts (`rules`, `html`, `targets`, `vercel`).',
+      type: 'object',
+      default: 'none (no header files)',
+    },
+  ),
+  audit: documented(
+    z
+      .union([z.boolean(), auditObject], { error: 'expected `true`, `false` or an object such as `{ html: true }`' })
+      .default(false)
+      .transform((audit): NormalizedRobotsOptions['audit'] => {
+        if (typeof audit === 'boolean') return audit;
+        return audit.html === undefined || audit.html === false
+          ? true
+          : { html: audit.html === true ? DEFAULTS.auditHtml : audit.html };
+      }),
+    {
+      description:
+        'Run `robots-kit check` on the output after the build: `true`, or `{ html }` to also write its HTML report.',
+    },
+  ),
+  links: documented(
+    objectOrList<LinksOptions>(
+      "expected a list of link rules or `{ rules, dataKey }`, e.g. `[{ rel: 'ugc', within: '.comments' }]`",
     )
-    .optional(),
-  /** The front matter / data key with a page's own directives. Default: `robots`. */
-  frontMatterKey: z
-    .string({ error: 'expected a data key such as `robots`' })
-    .min(1, { error: 'expected a data key such as `robots`' })
-    .optional(),
-  /** More URL globs of error pages, which never get robots tags (`!` exceptions accepted). Default: `[]`. */
-  errorPages: globList.optional(),
-  /** The extra Googlebot tag for indexable pages, or `false` for none. Default: `max-snippet:-1, max-image-preview:large, max-video-preview:-1`. */
-  googlebot: z
-    // Not a zod union: its error would name neither the bad key nor the fix. `googlebotSchema` checks the object.
-    .custom<false | GooglebotInput>(
-      (value) => value === false || (typeof value === 'object' && value !== null && !Array.isArray(value)),
-      {
-        message: 'expected `false` or an object such as `{ maxSnippet: 50 }`',
-      },
+      .transform(checkedBy((links: LinksOptions) => validateLinksOption(links, SCHEMA_SOURCE)))
+      .optional(),
+    {
+      description:
+        'Rules that add `rel` values (`nofollow`, `ugc`, `sponsored`) to links by target (`external`, `hosts`, `paths`), place (`within`) and page (`pages`, `collections`, page data).',
+      type: 'rule[] or `{ rules, dataKey }`',
+      default: 'none (no body pass)',
+    },
+  ),
+  nosnippet: documented(
+    objectOrList<NosnippetOptions>(
+      "expected a list of selectors or `{ selectors, rules, dataKey }`, e.g. `['.newsletter-signup']`",
     )
-    .optional(),
-  /** Whether the site may be indexed at all. Default: true, except in preview/staging builds (see `detectIndexable`). */
-  indexable: z.boolean({ error: BOOLEAN }).optional(),
-  /** Unknown directives fail the build when true, and only warn when false. Default: `true`. */
-  strict: z.boolean({ error: BOOLEAN }).optional(),
-  /** The site's origin, e.g. `https://example.com` (adapters fill it from the framework's config). Default: none. */
-  site: z.url({ error: 'expected an absolute URL such as `https://example.com`' }).optional(),
-  /**
-   * robots.txt generation (`groups`, `sitemap`, `blockAiBots`, `contentSignal`, `contentUsage`),
-   * or `false` to write none. Checked in detail by `validateRobotsTxtOptions`. Default: `{}`
-   * (one `User-agent: *` group that allows everything).
-   */
-  robotsTxt: z
-    .custom<false | RobotsTxtOptions>(
-      (value) => value === false || (typeof value === 'object' && value !== null && !Array.isArray(value)),
-      {
-        message: 'expected `false` or an object of robots.txt options',
-      },
-    )
-    .optional(),
-  /**
-   * X-Robots-Tag header files for static hosts (`rules`, `html`, `targets`). Checked in detail
-   * by `validateHeadersOptions`. Default: none (no header files are written).
-   */
-  headers: z
-    .custom<HeadersOptions>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
-      message: 'expected an object of header options (`{ rules, targets }`)',
-    })
-    .optional(),
-  /**
-   * Run `robots-kit check` on the output after the build: `true`, or `{ html }` to also write its
-   * HTML report (`html: true` for `robots-kit-report.html` in the project folder, or a file name
-   * relative to it). Checked in detail by `auditOptionSchema`. Default: `false`.
-   */
-  audit: z
-    .custom<boolean | AuditOption>(
-      (value) => typeof value === 'boolean' || (typeof value === 'object' && value !== null && !Array.isArray(value)),
-      {
-        message: 'expected `true`, `false` or an object such as `{ html: true }`',
-      },
-    )
-    .optional(),
-  /**
-   * Link-level REP: rules that add `rel` values (`nofollow`, `ugc`, `sponsored`) to `<a href>` by
-   * target (`external`, `hosts`, `paths`), by where the link sits (`within` a simple selector) and
-   * by page (`pages`, `collections`, and a page's own `links` data). Checked in detail by
-   * `validateLinksOption`. Default: none (no body pass, and a page's `links` data is not read).
-   */
-  links: z
-    .custom<LinksOptions>((value) => typeof value === 'object' && value !== null, {
-      message: "expected a list of link rules or `{ rules, dataKey }`, e.g. `[{ rel: 'ugc', within: '.comments' }]`",
-    })
-    .optional(),
-  /**
-   * `data-nosnippet` on the `span`, `div` and `section` elements that simple selectors choose, per
-   * site, per rule (`pages`, `collections`) and per page (its `nosnippet` data). Checked in detail
-   * by `validateNosnippetOption`. Default: none (no body pass, and a page's `nosnippet` data is not read).
-   */
-  nosnippet: z
-    .custom<NosnippetOptions>((value) => typeof value === 'object' && value !== null, {
-      message: "expected a list of selectors or `{ selectors, rules, dataKey }`, e.g. `['.newsletter-signup']`",
-    })
-    .optional(),
-});
+      .transform(checkedBy((nosnippet: NosnippetOptions) => validateNosnippetOption(nosnippet, SCHEMA_SOURCE)))
+      .optional(),
+    {
+      description:
+        '`data-nosnippet` on the `span`, `div` and `section` elements simple selectors choose, per site, rule and page.',
+      type: 'string[] or `{ selectors, rules, dataKey }`',
+      default: 'none (no body pass)',
+    },
+  ),
+};
+
+/** A rule with neither `path` nor `locales` would apply to every page: `defaults` says that, so it is refused. */
+function ruleWithoutCondition(value: object, index: number): RobotsError {
+  return new RobotsError({
+    code: 'invalid-rule',
+    key: `rules[${index}]`,
+    value,
+    problem: 'a rule needs `path`, `locales` or both',
+    expected:
+      "the pages it is for, e.g. `{ path: '/private/**', robots: 'noindex' }` or `{ locales: ['fr'], robots: 'noarchive' }` (use `defaults` for every page)",
+  });
+}
+type ParsedFields = z.output<z.ZodObject<typeof fields>>;
+/** The checks that read several fields: directives under `strict`, rules' conditions and globs, the body pass's selectors. */
+function checkAcrossFields(
+  options: ParsedFields,
+): Omit<NormalizedRobotsOptions, 'indexable'> & { indexable?: boolean } {
+  const strict = options.strict;
+  const { defaults, rules, links, nosnippet, site, headers, ...rest } = options;
+  if (defaults !== undefined) parseRobots(defaults, { file: SCHEMA_SOURCE, key: 'defaults' }, { strict });
+  const checkedRules = rules.map((entry, i) => {
+    const paths = typeof entry.path === 'string' ? [entry.path] : (entry.path ?? []);
+    if (paths.length === 0 && entry.locales === undefined) throw ruleWithoutCondition(entry, i);
+    parseRobots(entry.robots, { file: SCHEMA_SOURCE, key: `rules[${i}].robots` }, { strict });
+    const key = (j: number) => (typeof entry.path === 'string' ? `rules[${i}].path` : `rules[${i}].path[${j}]`);
+    return {
+      path: validateGlobList(paths, key, `rules[${i}].path`, SCHEMA_SOURCE),
+      robots: entry.robots,
+      ...(entry.locales ? { locales: entry.locales } : {}),
+    };
+  });
+  checkSelectorCount(
+    [...(links?.rules.flatMap((one) => one.within) ?? []), ...(nosnippet?.rules.flatMap((one) => one.selectors) ?? [])],
+    'links',
+    SCHEMA_SOURCE,
+  );
+  return {
+    ...rest,
+    rules: checkedRules,
+    ...(defaults === undefined ? {} : { defaults }),
+    ...(site === undefined ? {} : { site }),
+    ...(headers === undefined ? {} : { headers }),
+    ...(links === undefined ? {} : { links }),
+    ...(nosnippet === undefined ? {} : { nosnippet }),
+  };
+}
+
+/**
+ * The options of every robots-kit adapter. Strict: an unknown key is an error. Its output is the
+ * normalized options but for `indexable`, which `normalizeOptions` detects from the environment
+ * when the options do not set it.
+ */
+export const robotsOptionsSchema = z
+  .strictObject(fields, { error: "expected an object of options, e.g. `{ noindex: { collections: ['drafts'] } }`" })
+  .transform(checkedBy(checkAcrossFields));
+/** The options as users write them. */
 export type RobotsOptions = z.input<typeof robotsOptionsSchema>;
-/** The options after the shape check (zod's `safeParse` or `readOptionsShape`), before normalization. */
-export type ParsedRobotsOptions = z.output<typeof robotsOptionsSchema>;
 
 /**
  * Validated options with every default filled in. Plain JSON data, so adapters can
@@ -252,54 +353,3 @@ export interface NormalizedRobotsOptions {
   /** `data-nosnippet` rules and the page data key, when the `nosnippet` option is set. */
   nosnippet?: NormalizedNosnippet;
 }
-
-// The robotsTxt options' zod shape, for `@robots-kit/core/adapter` (tools that validate a config
-// with zod). Here rather than in robots-txt/options.ts, so that the robots.txt generator, which
-// every build loads, does not load zod (issue 21); robots-kit itself checks these options with
-// `validateRobotsTxtOptions`.
-const signal = z.enum(['yes', 'no']);
-/** The shape of one `robotsTxt.groups` entry (values are checked by `validateRobotsTxtOptions`). */
-export const robotsTxtGroupSchema = z
-  .object({
-    userAgent: z.union([z.string(), z.array(z.string())]),
-    allow: z.array(z.string()).optional(),
-    disallow: z.array(z.string()).optional(),
-    crawlDelay: z.number().optional(),
-    comment: z.union([z.string(), z.array(z.string())]).optional(),
-    contentSignal: z
-      .object({ search: signal.optional(), 'ai-input': signal.optional(), 'ai-train': signal.optional() })
-      .strict()
-      .optional(),
-    contentUsage: z.record(z.string(), z.enum(['y', 'n'])).optional(),
-    contentUsagePaths: z.record(z.string(), z.record(z.string(), z.enum(['y', 'n']))).optional(),
-  })
-  .strict();
-/**
- * The shape of the `robotsTxt` options, unknown keys rejected. Types only:
- * value checks (paths, product tokens, control characters…) stay in
- * `validateRobotsTxtOptions`, which gives better messages.
- */
-export const robotsTxtOptionsSchema = z
-  .object({
-    groups: z.array(robotsTxtGroupSchema).optional(),
-    sitemap: z.union([z.literal(true), z.string(), z.array(z.string())]).optional(),
-    blockAiBots: z
-      .union([
-        z.boolean(),
-        z
-          .object({
-            purposes: z.array(z.enum(['ai-training', 'ai-search', 'ai-user', 'ai-control'])).optional(),
-            except: z.array(z.string()).optional(),
-            extra: z.array(z.string()).optional(),
-          })
-          .strict(),
-      ])
-      .optional(),
-    contentSignal: z
-      .object({ search: signal.optional(), 'ai-input': signal.optional(), 'ai-train': signal.optional() })
-      .strict()
-      .optional(),
-    contentUsage: z.record(z.string(), z.enum(['y', 'n'])).optional(),
-    contentUsagePaths: z.record(z.string(), z.record(z.string(), z.enum(['y', 'n']))).optional(),
-  })
-  .strict();
