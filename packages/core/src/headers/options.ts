@@ -278,13 +278,10 @@ export const headersOptionsSchema = z.strictObject({
     )
     .optional()
     .meta({ description: 'Directives for the files whose URL path matches `path`; rules for one path merge.' }),
-  html: z
-    .boolean()
-    .optional()
-    .meta({
-      description: "Also send each HTML page's resolved directives as a header for its URL.",
-      default: '`false`',
-    }),
+  html: z.boolean().optional().meta({
+    description: "Also send each HTML page's resolved directives as a header for its URL.",
+    default: '`false`',
+  }),
   targets: z.array(z.enum(HEADER_TARGETS)).min(1).meta({
     description:
       'The hosts to write header files for (at least one; no default: a wrong host silently does nothing). Required.',
