@@ -293,7 +293,8 @@ export const headersOptionsSchema = z.strictObject({
         default: 'write `vercel-headers.json` to copy from',
       }),
     })
-    .optional(),
+    .optional()
+    .meta({ description: 'Vercel output.' }),
 });
 /** The option under its own key, so that an error names `headers.rules[0].path`. */
 const located = z.strictObject({ headers: headersOptionsSchema });

@@ -11,9 +11,17 @@ import { validateRobotsTxtOptions } from '../robots-txt/validate-options.js';
 import { AI_BOT_PURPOSES } from '../robots-txt/ai-bots.js';
 import { checkedBy, documented, SCHEMA_SOURCE } from './fields.js';
 
-const signal = z.enum(['yes', 'no'], { error: 'expected `yes` or `no`' });
+const signal = (use: string) =>
+  documented(z.enum(['yes', 'no'], { error: 'expected `yes` or `no`' }).optional(), {
+    description: `Whether the content may be used for ${use}.`,
+    default: 'unset (no signal)',
+  });
 const contentSignal = z.strictObject(
-  { search: signal.optional(), 'ai-input': signal.optional(), 'ai-train': signal.optional() },
+  {
+    search: signal('a search index and links to it in results'),
+    'ai-input': signal('answers of an AI model (grounding, RAG)'),
+    'ai-train': signal('training or fine-tuning AI models'),
+  },
   { error: 'expected an object such as `{ search: "yes", "ai-train": "no" }`' },
 );
 const usage = z.record(z.string(), z.enum(['y', 'n'], { error: 'expected `y` or `n`' }), {
@@ -85,18 +93,23 @@ export const robotsTxtOptionsSchema = z.strictObject({
         [
           z.boolean(),
           z.strictObject({
-            purposes: z
-              .array(
-                z.enum(AI_BOT_PURPOSES, {
-                  error: `expected one of ${AI_BOT_PURPOSES.map((p) => `\`${p}\``).join(', ')}`,
-                }),
-                {
-                  error: "expected a list of purposes, e.g. `['ai-training']`",
-                },
-              )
-              .optional(),
-            except: tokens('token of the AI bot list').optional(),
-            extra: tokens('product token').optional(),
+            purposes: documented(
+              z
+                .array(
+                  z.enum(AI_BOT_PURPOSES, {
+                    error: `expected one of ${AI_BOT_PURPOSES.map((p) => `\`${p}\``).join(', ')}`,
+                  }),
+                  { error: "expected a list of purposes, e.g. `['ai-training']`" },
+                )
+                .optional(),
+              { description: 'The purposes to block.', default: 'all four' },
+            ),
+            except: documented(tokens('token of the AI bot list').optional(), {
+              description: "Listed tokens to leave out, e.g. `['ChatGPT-User']`.",
+            }),
+            extra: documented(tokens('product token').optional(), {
+              description: 'More product tokens to block, e.g. an agent the list does not have yet.',
+            }),
           }),
         ],
         { error: "expected `true`, `false` or an object such as `{ purposes: ['ai-training'], except: ['CCBot'] }`" },
