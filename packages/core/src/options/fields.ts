@@ -85,7 +85,11 @@ const SITE_EXPECTED =
 function siteProblem(site: string): { problem: string; suggestion?: string } | undefined {
   if (/[\u0000-\u0020\u007f-\u00a0\u2028\u2029]/.test(site))
     return { problem: 'whitespace or a control character (a line break would start a new robots.txt line) in' };
-  if (!URL.canParse(site)) return { problem: 'not an absolute URL' };
+  if (!URL.canParse(site)) {
+    // `example.com`: the scheme left out.
+    const withScheme = `https://${site.replace(/^\/+/, '')}`;
+    return { problem: 'not an absolute URL', ...(URL.canParse(withScheme) ? { suggestion: withScheme } : {}) };
+  }
   const url = new URL(site);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { problem: 'not an http or https URL' };
   const origin = `${url.origin}${url.pathname}`;
