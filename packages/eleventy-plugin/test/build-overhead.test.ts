@@ -149,7 +149,7 @@ describe('issue 21 item 2: page data by a preprocessor', () => {
   });
 });
 
-describe('issue 21 item 6: the import loads only what the options use', () => {
+describe('issue 21 item 6: a build loads only what the options use', () => {
   /**
    * The modules a fresh process loads to import the plugin and build the `minimal` stub with
    * `options` (a real Eleventy): in memory, or written to `output` (the after-build steps, the
@@ -180,15 +180,30 @@ describe('issue 21 item 6: the import loads only what the options use', () => {
     // Eleventy logs what it wrote on stdout first.
     return JSON.parse(result.stdout.slice(result.stdout.lastIndexOf('\nloaded: ') + '\nloaded: '.length)) as string[];
   }
+  /** Core's modules that only some options need: the audit, the reports, the CLI, the logs, the header writers. */
   const heavy = (urls: string[]) =>
-    urls.filter((url) =>
-      /\/node_modules\/zod\/|\/core\/dist\/(?:audit|report|logs|cli|headers\/generate)\/?|\/core\/dist\/(?:options|headers)\/(?:schema|normalize)\.js|\/jsonc-parser\//.test(
-        url,
-      ),
-    );
+    urls.filter((url) => /\/core\/dist\/(?:audit|report|logs|cli|headers\/generate)\/?|\/jsonc-parser\//.test(url));
+  /** The options validation a build loads: the one schema (with zod), and no other validator. */
+  const validators = (urls: string[]) =>
+    urls
+      .filter((url) => /\/core\/dist\/options\/[a-z-]+\.js$/.test(url))
+      .map((url) => url.slice(url.lastIndexOf('/options/') + 1))
+      .sort();
 
-  it('default and full options without `headers` or `audit`: no zod, audit, reports or header writers', () => {
-    expect(heavy(modulesLoaded('{}'))).toEqual([]);
+  it('default and full options without `headers` or `audit`: the options schema, no audit, reports or header writers', () => {
+    const minimal = modulesLoaded('{}');
+    expect(heavy(minimal)).toEqual([]);
+    // Issue 35: one schema validates the options, so zod loads on every build (`npm run bench` measures it).
+    expect(validators(minimal)).toEqual([
+      'options/body-options.js',
+      'options/defaults.js',
+      'options/fields.js',
+      'options/indexable.js',
+      'options/normalize.js',
+      'options/robots-txt-schema.js',
+      'options/schema.js',
+    ]);
+    expect(minimal.some((url) => url.includes('/node_modules/zod/'))).toBe(true);
     expect(
       heavy(
         modulesLoaded(
@@ -198,13 +213,13 @@ describe('issue 21 item 6: the import loads only what the options use', () => {
     ).toEqual([]);
   });
 
-  it('the bench’s full configuration, `headers` included, written to disk: the header writers and no zod (the headers option is checked without it), no audit', async () => {
+  it('the bench’s full configuration, `headers` included, written to disk: the header writers, no audit', async () => {
     const output = mkdtempSync(path.join(tmpdir(), 'robots-kit-headers-'));
     try {
       const full =
         "{ site: 'https://example.com', noindex: { collections: ['drafts'], paths: ['/tags/**'] }, rules: [{ path: '/p/**', robots: 'max-snippet:120' }], robotsTxt: { groups: [{ userAgent: '*', disallow: ['/private/'] }], sitemap: true, blockAiBots: true }, headers: { targets: ['netlify'], rules: [{ path: '**/*.pdf', robots: 'noindex' }] } }";
       const loaded = heavy(modulesLoaded(full, output));
-      // The header writers ran (and wrote `_headers`), with the JSONC parser of their `vercel.json` merge, and without zod or its schemas.
+      // The header writers ran (and wrote `_headers`), with the JSONC parser of their `vercel.json` merge.
       const writers = (url: string) => url.includes('/core/dist/headers/generate') || url.includes('/jsonc-parser/');
       expect(loaded.filter((url) => url.includes('/core/dist/headers/generate'))).toHaveLength(1);
       expect(loaded.filter((url) => !writers(url))).toEqual([]);
@@ -214,7 +229,7 @@ describe('issue 21 item 6: the import loads only what the options use', () => {
     }
   });
 
-  it('a `headers` value of the wrong shape loads zod for its error, word for word the schema’s', () => {
+  it('a `headers` value of the wrong shape fails the build with normalizeOptions’ error, word for word', () => {
     const script = `
       const { Eleventy } = await import('@11ty/eleventy');
       const { default: robots } = await import('@robots-kit/eleventy');

@@ -50,9 +50,8 @@ describe('item 7: CommonJS configs', () => {
         ),
         'src/sitemap.11ty.cjs': `const { robotsIndexable } = require('@robots-kit/eleventy');\nmodule.exports = class {\n  data() { return { permalink: '/sitemap.xml', eleventyExcludeFromCollections: true }; }\n  render({ collections }) {\n    const urls = robotsIndexable(collections.all, { noindex: { data: { draft: true } } }).map((item) => '<url><loc>https://example.com' + item.url + '</loc></url>');\n    return '<?xml version="1.0" encoding="utf-8"?>\\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' + urls.join('') + '</urlset>\\n';\n  }\n};\n`,
       },
-      // Options the zod-free check gives up on: `headers` (the plugin then wires itself after an
-      // `import()`, returning a promise Eleventy awaits), a misspelt key, and a bad value given to
-      // the `robotsIndexable` function (which loads zod synchronously).
+      // `headers` (validated with the rest, synchronously), a misspelt key, and a bad value given to
+      // the `robotsIndexable` function (which validates its options synchronously too).
       headers: commonJsBlog(
         `const robots = require('@robots-kit/eleventy');\nmodule.exports = function (eleventyConfig) {\n  eleventyConfig.addPlugin(robots, { headers: { targets: ['netlify'], rules: [{ path: '/files/**', robots: 'noindex' }] } });\n  return { dir: { input: 'src' } };\n};\n`,
       ),
@@ -105,7 +104,7 @@ describe('item 7: CommonJS configs', () => {
     },
   );
 
-  it('options with `headers` wire the plugin after loading zod: tags and the header file are written', async () => {
+  it('options with `headers`: tags and the header file are written', async () => {
     const { dir, build } = builds.headers!;
     expect(build.status, build.log).toBe(0);
     expect((await tagsByUrl(path.join(dir, '_site')))['/posts/hello/']).toEqual({ googlebot: GOOGLEBOT });

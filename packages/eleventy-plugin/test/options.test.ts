@@ -28,6 +28,28 @@ describe('addPlugin twice', () => {
   });
 });
 
+describe('the plugin function (issue 35)', () => {
+  it('is synchronous and returns nothing, `headers` included; bad options throw at once, before anything is wired', async () => {
+    const returned: unknown[] = [];
+    const thrown: unknown[] = [];
+    const build = await buildStub('minimal', (eleventyConfig) => {
+      try {
+        returned.push(robotsPlugin(eleventyConfig, { noindx: { paths: ['/private/**'] } } as never));
+      } catch (error) {
+        thrown.push(error);
+      }
+      returned.push(robotsPlugin(eleventyConfig, { headers: { targets: ['netlify'] } }));
+    });
+    expect(returned).toEqual([undefined]);
+    expect(thrown).toHaveLength(1);
+    expect((thrown[0] as Error).message).toBe(
+      '[@robots-kit/eleventy] addPlugin options, key `noindx`: unknown option `noindx`; expected one of `defaults`, `noindex`, `rules`, `frontMatterKey`, `errorPages`, `googlebot`, `indexable`, `strict`, `site`, `robotsTxt`, `headers`, `audit`, `links`, `nosnippet`. Did you mean `noindex`?',
+    );
+    // The second call wired the plugin (the first left nothing behind to make it "added twice").
+    expect(robotsTags(page(build, '/'))).toHaveProperty('googlebot');
+  });
+});
+
 describe('site-wide options', () => {
   it('`indexable: false` keeps every page out of search engines, without the Googlebot tag', async () => {
     const build = await buildStub('minimal', (eleventyConfig) => {
