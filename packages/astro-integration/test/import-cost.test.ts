@@ -1,7 +1,8 @@
 /**
  * Issue 21: every `astro build` and `astro dev` start imports the integration, so it loads only
- * what the options use. A build without `audit` or `headers` loads none of core's zod schemas,
- * audit, reports, CLI or header writers (the import went from 272 modules to 88); `audit: true`
+ * what the options use. A build without `audit` or `headers` loads none of core's audit,
+ * reports, CLI or header writers; the options schema (issue 35: one zod schema validates the
+ * options) loads on every build (the import went from 272 modules to 88); `audit: true`
  * loads the audit, still without the schemas. Each build runs in a fresh process with a module
  * load hook. Astro's own zod is not ours to judge: only robots-kit's modules are looked at.
  */
@@ -37,34 +38,35 @@ function modulesLoaded(options: string, outDir: string): string[] {
     (url) => /\/packages\/(?:core|astro-integration)\/dist\//.test(url) || /\/@robots-kit\//.test(url),
   );
 }
-/** Core's modules that only some options need: the zod schemas, the audit, the reports, the CLI, the logs, the header writers. */
+/** Core's modules that only some options need: the audit, the reports, the CLI, the logs, the header writers. */
 const heavy = (urls: string[]) =>
   urls.filter((url) =>
-    /\/core\/dist\/(?:audit|report|logs|cli|headers\/generate)\/|\/core\/dist\/(?:options|headers)\/(?:schema|normalize)\.js|\/core\/dist\/(?:index|adapter)\.js/.test(
-      url,
-    ),
+    /\/core\/dist\/(?:audit|report|logs|cli|headers\/generate)\/|\/core\/dist\/(?:index|adapter)\.js/.test(url),
   );
 
 describe('what a build loads', () => {
-  it('default options: no schemas, audit, reports or header writers', () => {
+  it('default options: the options schema, no audit, reports or header writers', () => {
     const outDir = fileURLToPath(new URL('dist/default/', ROOT));
     try {
       const loaded = modulesLoaded('{}', outDir);
       // The integration did load (its entry and core's build entry), so an empty list means something.
       expect(loaded.some((url) => url.includes('/core/dist/build.js'))).toBe(true);
       expect(heavy(loaded)).toEqual([]);
+      expect(loaded.some((url) => url.includes('/core/dist/options/schema.js'))).toBe(true);
     } finally {
       rmSync(outDir, { recursive: true, force: true });
     }
   });
 
-  it('`audit: true`: the audit and its log lines, still no schemas, CLI or main entry (the HTML report shares pieces with the logs report)', () => {
+  it('`audit: true`: the audit and its log lines, still no report schema, CLI or main entry (the HTML report shares pieces with the logs report)', () => {
     const outDir = fileURLToPath(new URL('dist/audit/', ROOT));
     try {
       const loaded = heavy(modulesLoaded('{ audit: true }', outDir));
       expect(loaded.some((url) => url.includes('/core/dist/audit/audit-site.js'))).toBe(true);
       expect(loaded.some((url) => url.includes('/core/dist/report/table.js'))).toBe(true);
-      expect(loaded.filter((url) => /\/(?:schema|normalize|index|adapter)\.js$|\/cli\//.test(url))).toEqual([]);
+      expect(loaded.filter((url) => /\/report\/json\.js$|\/dist\/(?:index|adapter)\.js$|\/cli\//.test(url))).toEqual(
+        [],
+      );
     } finally {
       rmSync(outDir, { recursive: true, force: true });
     }

@@ -1,7 +1,7 @@
 /**
- * The robotsTxt options: their types. No zod here: the robots.txt generator and its validator load
- * on every build, and their zod schemas (`robotsTxtOptionsSchema`) live in `options/schema.ts`, loaded
- * only when the options need zod's error messages (issue 21). The values are checked in validate-options.ts.
+ * The robotsTxt options: their types. No zod here: the robots.txt generator loads on every build
+ * and on servers; the options' zod shape is `options/robots-txt-schema.ts`, held to these types
+ * at compile time. The values are checked in validate-options.ts.
  */
 import type { AiBotPurpose } from './ai-bots.js';
 
