@@ -9,7 +9,8 @@ import {
   LITERAL_CHARACTER,
   parseHeaderGlob,
 } from '../glob/parse.js';
-import { type PathRegex, printRegex, compareGlobs, type GlobRelation } from '../glob/automaton.js';
+import { compareGlobs, type GlobRelation } from '../glob/automaton.js';
+import type { RegexNode } from '../glob/regex-syntax.js';
 import {
   type HeaderValues,
   type RuleDirectives,
@@ -20,13 +21,13 @@ import {
   type NormalizedHeadersOptions,
   rejectControlCharacters,
 } from './options.js';
-import { globToPathRegex, globToHeadersPatterns, type HeadersHosts } from '../glob/translate.js';
+import { globToPathRegex, globToHeadersPatterns, type HeadersHosts, printRegex } from '../glob/translate.js';
 import { isCrawlerName, parseRobots } from '../directives/parse.js';
 import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
 import type { Directives } from '../directives/types.js';
 import { RobotsError } from '../errors.js';
 import { urlPath } from '../glob.js';
-import { compileLinearRegex, type LinearRegex } from '../glob/linear-regex.js';
+import { wholeTextMatcher } from '../glob/linear-regex.js';
 
 /** One path (glob or page URL) and what it says, before host-specific translation. */
 export interface HeaderEntry {
@@ -42,7 +43,7 @@ export interface HeaderEntry {
   /** The option keys or page URLs it came from, for messages and file comments. */
   origins: string[];
   /** The canonical path (after the leading `/`) as a regex tree. */
-  regex: PathRegex;
+  regex: RegexNode;
 }
 /** An entry ready to write: its values include those of every rule whose paths contain its own. */
 export interface PlannedEntry extends HeaderEntry {
@@ -132,9 +133,9 @@ export function listedFileEntries(
   source: string,
 ): HeaderEntry[] {
   // A user's glob (`/*a*a*a*b`) on the linear-time matcher: RegExp could backtrack on a long file name.
-  const matches = compileLinearRegex(`^${printRegex(globToPathRegex(located.glob))}$`);
+  const matches = wholeTextMatcher(globToPathRegex(located.glob));
   return files
-    .filter((file) => matches.test(file.slice(1)))
+    .filter((file) => matches(file.slice(1)))
     .map((file): HeaderEntry => {
       if (file === '/' || !isLiteralPath(file)) {
         throw new RobotsError({
@@ -238,11 +239,11 @@ function isInfinite(entry: HeaderEntry): boolean {
     (segment) => segment.kind === 'globstar' || segment.parts.some((part) => part.kind === 'star'),
   );
 }
-const compiled = new WeakMap<HeaderEntry, LinearRegex>();
+const compiled = new WeakMap<HeaderEntry, (path: string) => boolean>();
 function matchesPath(entry: HeaderEntry, path: string): boolean {
-  let regex = compiled.get(entry);
-  if (!regex) compiled.set(entry, (regex = compileLinearRegex(`^${printRegex(entry.regex)}$`)));
-  return regex.test(path.slice(1));
+  let matches = compiled.get(entry);
+  if (!matches) compiled.set(entry, (matches = wholeTextMatcher(entry.regex)));
+  return matches(path.slice(1));
 }
 const literals = new WeakMap<HeaderEntry, string | undefined>();
 /** Planning relates every pair of entries, so a site's thousands of pages and listed files each compute theirs once. */
