@@ -3,18 +3,17 @@
  * user's files.
  */
 import {
-  type HeaderEntry,
   type PlannedEntry,
   buildFilePaths,
   collectEntries,
   type HtmlPage,
   type GlobEntries,
   headersFileGlobEntries,
-  planEntries,
 } from './plan.js';
 import { RobotsError } from '../errors.js';
+import { planEntries } from './nesting.js';
 import type { HeadersHosts } from '../glob/translate.js';
-import { type HeaderTarget, validateHeadersOptions } from './options.js';
+import { type HeaderTarget, type NormalizedHeadersOptions, validateHeadersOptions } from './options.js';
 import { parseHeadersFile, headersFileLines, siteWideHeadersFileLines } from './headers-file.js';
 import { NON_INDEXABLE_DIRECTIVES } from '../directives/vocabulary.js';
 import { vercelEntries } from './vercel.js';
@@ -153,6 +152,23 @@ function otherRobotsRules(existing: string | undefined, file: string): string | 
     : undefined;
 }
 /**
+ * The checks of `generateHeaderFiles` that need only the rules, for options time: a rule set
+ * Netlify and Cloudflare Pages together cannot apply in one file order (`header-scope-conflict`)
+ * is refused before any page is built. Globs a host cannot express and rules that overlap in
+ * part are not errors here: the build's files settle them (listed, merged per file).
+ */
+export function checkHeaderRules(settings: NormalizedHeadersOptions): void {
+  const hosts = headersHosts(settings.targets);
+  if (!hosts) return;
+  const rulesOnly = { ...settings, html: false };
+  const planned = planEntries(
+    collectEntries(rulesOnly, [], headersFileGlobEntries(hosts, [], settings.source)),
+    settings.source,
+    [],
+  );
+  headersFileLines(planned, hosts, settings.source);
+}
+/**
  * The header files for every target in `options.targets`, each in its host's format,
  * merged into the existing file where one exists. Deterministic: the same options,
  * pages, files and existing files give the same bytes.
@@ -171,7 +187,7 @@ export function generateHeaderFiles(options: unknown, context: HeaderFilesContex
   // Rules are checked against `_headers` on every build, so a preview build fails where production would.
   if (siteWide !== undefined && headersGlobs) collectEntries({ ...settings, html: false }, [], headersGlobs);
   const plan = (globEntries?: GlobEntries): PlannedEntry[] =>
-    siteWide === undefined ? planEntries(collectEntries(settings, context.pages, globEntries), source) : [];
+    siteWide === undefined ? planEntries(collectEntries(settings, context.pages, globEntries), source, builtFiles) : [];
   const regexPlanned = targets.some((target) => REGEX_TARGETS.has(target)) ? plan() : [];
   const files: HeaderFile[] = [];
   const servedAt = (context.servedAt ?? '/').replace(/\/+$/, '');
