@@ -158,13 +158,16 @@ export function globToPathRegex(glob: HeaderGlob): RegexNode {
  * | `/**` at the end   | `(?:/[^/]+)*`                           |
  * | `**\/` before more | `(?:[^/]+/)*`, `+` after a leading `/`  |
  *
- * The PCRE for nginx `location ~` and Apache `<If "%{REQUEST_URI} =~ m#…#">`: the glob's
- * paths, with or without a trailing `/`, and `…/index.html`, because both servers match
- * again after `index` / `DirectoryIndex` turn `/docs/` into `/docs/index.html`.
+ * The PCRE for nginx's `$uri` and Apache's `<If "%{REQUEST_URI} =~ m#…#">`: the glob's
+ * paths, with or without a trailing `/`, every spelling the servers map to the same page:
+ * `…/index.html` (`index` / `DirectoryIndex` turn `/docs/` into `/docs/index.html`, and
+ * Apache matches again) and `….html` (Astro's `build.format: 'file'` writes `/about` as
+ * `about.html`, which `try_files $uri $uri.html` and Apache's `MultiViews` serve at `/about`;
+ * `MultiViews` matches again with `/about.html`). A file `x.pdf.html` would get `x.pdf`'s rule.
  */
 export function globToServerRegex(glob: HeaderGlob): string {
   if (glob.segments.length === 0) return '^/(?:index\\.html)?$';
-  return `^/${printRegex(globToPathRegex(glob))}(?:/|/index\\.html)?$`;
+  return `^/${printRegex(globToPathRegex(glob))}(?:/|/index\\.html|\\.html)?$`;
 }
 /**
  * A {@link globToServerRegex} regex for a site served below `servedAt` (`/blog`, no trailing

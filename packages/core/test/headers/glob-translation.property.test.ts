@@ -190,6 +190,8 @@ describe('glob → host pattern translation is exact (picomatch meaning, trailin
           expect(server.test(`${path === '/' ? '' : path}/index.html`)).toBe(
             expected || globMatches(text, `${path === '/' ? '' : path}/index.html`),
           );
+          // `try_files $uri.html` and `MultiViews` serve `/about.html` at `/about`: both spellings are the page.
+          if (path !== '/') expect(server.test(`${path}.html`)).toBe(expected || globMatches(text, `${path}.html`));
         }
       }),
       RUNS,

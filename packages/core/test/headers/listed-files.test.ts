@@ -178,9 +178,9 @@ describe('a glob `_headers` cannot express, given the built files', () => {
     expect(readHtaccessHeaders(file(files, '.htaccess').content).map((rule) => [rule.kind, rule.pattern])).toEqual([
       ['file-name', '^[^/]*\\.pdf$'],
     ]);
-    const locations = [...file(files, 'robots-headers.nginx.conf').content.matchAll(/^location ~ "([^"]+)" \{$/gm)].map(
-      (m) => m[1],
-    );
+    const locations = [
+      ...file(files, 'robots-headers.nginx.conf').content.matchAll(/^if \(\$uri ~ "([^"]+)"\) \{$/gm),
+    ].map((m) => m[1]);
     expect(locations).toHaveLength(1);
     expect(new RegExp(locations[0]!).test('/files/new.pdf')).toBe(true);
   });
