@@ -7,6 +7,7 @@ import {
   type GlobSegment,
   type HeaderGlob,
   isWholeSegmentStar,
+  literalPath,
   matchesEveryPath,
   LISTED_FILES_FORM,
   unsupportedGlob,
@@ -167,7 +168,23 @@ export function globToPathRegex(glob: HeaderGlob): RegexNode {
  */
 export function globToServerRegex(glob: HeaderGlob): string {
   if (glob.segments.length === 0) return '^/(?:index\\.html)?$';
-  return `^/${printRegex(globToPathRegex(glob))}(?:/|/index\\.html|\\.html)?$`;
+  return `^/${printRegex(globToPathRegex(withoutHtmlExtension(glob)))}(?:/|/index\\.html|\\.html)?$`;
+}
+/**
+ * A literal path ending in `.html` (an Eleventy page at `/about.html`, `/docs/index.html`)
+ * without it, since the server regex covers every spelling of the page: `/about`, `/about.html`
+ * (`try_files $uri.html`, `MultiViews`), `/docs/`, `/docs/index.html`. Globs with wildcards
+ * keep their meaning.
+ */
+function withoutHtmlExtension(glob: HeaderGlob): HeaderGlob {
+  const path = literalPath(glob);
+  if (path === undefined || !/[^/]\.html$/.test(path)) return glob;
+  const stem = path.endsWith('/index.html') ? path.slice(0, -'/index.html'.length) : path.slice(0, -'.html'.length);
+  const segments = stem === '' ? [] : stem.slice(1).split('/');
+  return {
+    ...glob,
+    segments: segments.map((text) => ({ kind: 'parts', parts: [{ kind: 'literal', text }] })),
+  };
 }
 /**
  * A {@link globToServerRegex} regex for a site served below `servedAt` (`/blog`, no trailing
