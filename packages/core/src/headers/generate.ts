@@ -18,6 +18,7 @@ import { parseHeadersFile, headersFileLines, siteWideHeadersFileLines } from './
 import { NON_INDEXABLE_DIRECTIVES } from '../directives/vocabulary.js';
 import { vercelEntries } from './vercel.js';
 import { mergeVercelJson } from './vercel-json.js';
+import { mergeVercelOutputConfig, VERCEL_OUTPUT_CONFIG, vercelHeaderRoutes } from './vercel-output.js';
 import { htaccessLines, siteWideHtaccessLines } from './htaccess.js';
 import { NGINX_FILE, nginxContent, siteWideNginxContent } from './nginx.js';
 
@@ -136,6 +137,12 @@ export interface HeaderFilesContext {
   servedAt?: string;
 }
 const VERCEL_STANDALONE = 'vercel-headers.json';
+/** When Vercel reads vercel.json, said plainly: before the build runs. */
+const VERCEL_TIMING =
+  'Vercel reads vercel.json before the build runs (`vercel build`, Git deployments), so a deployment carries the entries of the vercel.json it started with: commit the file after a build that changed it, or deploy a Build Output (`@astrojs/vercel`, or `vercel build` then `vercel deploy --prebuilt`), into which robots-kit writes the routes of the build itself.';
+function vercelJsonTimingNote(path: string): string {
+  return `${path} holds this build's entries; ${VERCEL_TIMING}`;
+}
 function previewVercelNote(path: string): string {
   return `not an indexable build: ${path} was left as it is (it lives outside the output folder, where a rule for this preview would be one commit away from production). Vercel itself sends \`X-Robots-Tag: noindex\` on preview deployments, and every page carries a noindex tag.`;
 }
@@ -210,19 +217,36 @@ export function generateHeaderFiles(options: unknown, context: HeaderFilesContex
       const existing = context.readExisting(path, 'project');
       if (existing !== undefined)
         files.push({ path, base: 'project', content: existing, note: previewVercelNote(path) });
-    } else if (mergeInto !== undefined) {
-      files.push({
-        path: mergeInto,
-        base: 'project',
-        content: mergeVercelJson(context.readExisting(mergeInto, 'project'), vercelEntries(regexPlanned), mergeInto),
-      });
     } else {
-      files.push({
-        path: VERCEL_STANDALONE,
-        base: 'project',
-        content: JSON.stringify({ headers: vercelEntries(regexPlanned) }, null, 2) + '\n',
-        note: `Vercel reads headers only from vercel.json: copy the entries of ${VERCEL_STANDALONE} into the \`headers\` array of your vercel.json, or set \`headers.vercel.mergeInto: 'vercel.json'\` to have robots-kit keep them up to date on every build.`,
-      });
+      const outputConfig = context.readExisting(VERCEL_OUTPUT_CONFIG, 'project');
+      const deployed = outputConfig !== undefined;
+      if (deployed) {
+        files.push({
+          path: VERCEL_OUTPUT_CONFIG,
+          base: 'project',
+          content: mergeVercelOutputConfig(outputConfig, vercelHeaderRoutes(regexPlanned), VERCEL_OUTPUT_CONFIG),
+          note: `this build's X-Robots-Tag routes are in ${VERCEL_OUTPUT_CONFIG} (Vercel's Build Output API), so \`vercel deploy --prebuilt\` deploys them with this build.`,
+        });
+      }
+      if (mergeInto !== undefined) {
+        files.push({
+          path: mergeInto,
+          base: 'project',
+          content: mergeVercelJson(context.readExisting(mergeInto, 'project'), vercelEntries(regexPlanned), mergeInto),
+          ...(deployed ? {} : { note: vercelJsonTimingNote(mergeInto) }),
+        });
+      } else {
+        files.push({
+          path: VERCEL_STANDALONE,
+          base: 'project',
+          content: JSON.stringify({ headers: vercelEntries(regexPlanned) }, null, 2) + '\n',
+          ...(deployed
+            ? {}
+            : {
+                note: `Vercel reads headers only from vercel.json: copy the entries of ${VERCEL_STANDALONE} into the \`headers\` array of your vercel.json and commit it, or set \`headers.vercel.mergeInto: 'vercel.json'\`. ${VERCEL_TIMING}`,
+              }),
+        });
+      }
     }
   }
   if (targets.includes('apache')) {

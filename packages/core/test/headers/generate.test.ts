@@ -243,7 +243,8 @@ describe('Vercel', () => {
     const [first] = generateHeaderFiles(options, context({}, { 'vercel.json': existing }));
     expect(first!.path).toBe('vercel.json');
     expect(first!.base).toBe('project');
-    expect(first!.note).toBeUndefined();
+    // Vercel reads vercel.json before the build runs: the log says so, plainly (issue 37 item 5).
+    expect(first!.note).toMatch(/reads vercel\.json before the build runs/);
     expect(first!.content).toContain('\n    "cleanUrls": true');
     const merged = JSON.parse(first!.content) as Record<string, unknown>;
     expect(Object.keys(merged)).toEqual(['$schema', 'cleanUrls', 'headers', 'redirects']);
