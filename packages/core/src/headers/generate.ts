@@ -28,18 +28,28 @@ export const BLOCK_END = '# robots-kit:end';
 export function markedBlock(lines: readonly string[], newline: string): string {
   return [BLOCK_BEGIN, ...lines, BLOCK_END].join(newline) + newline;
 }
+/**
+ * The marker lines of `text`: where the marker itself starts and ends. Only spaces and tabs
+ * around it are read as part of the line; anything else beside it (a byte order mark, a VT
+ * byte) is not the marker's, and `mergeMarkedBlock` leaves it where it is.
+ */
 function markerLines(text: string, marker: string): Array<{ start: number; end: number }> {
   const found: Array<{ start: number; end: number }> = [];
   const pattern = /[^\r\n]*(?:\r\n|\n|\r|$)/g;
   for (let match = pattern.exec(text); match && match[0] !== ''; match = pattern.exec(text)) {
-    if (match[0].trim() === marker) found.push({ start: match.index, end: match.index + match[0].length });
+    const at = match[0].indexOf(marker);
+    if (at === -1) continue;
+    const before = match[0].slice(0, at);
+    const after = match[0].slice(at + marker.length).replace(/(?:\r\n|\n|\r)$/, '');
+    const loose = (part: string) => /^[\s\uFEFF]*$/.test(part);
+    if (loose(before) && loose(after)) found.push({ start: match.index + at, end: match.index + at + marker.length });
   }
   return found;
 }
 /**
  * Puts our block into an existing file: replaces the previous block, or appends one.
- * Everything outside the markers is kept byte for byte; a file with unbalanced markers
- * is refused rather than guessed at.
+ * Everything outside the markers is kept byte for byte (a byte order mark or a VT byte beside a
+ * marker included); a file with unbalanced markers is refused rather than guessed at.
  */
 export function mergeMarkedBlock(existing: string | undefined, lines: readonly string[], file: string): string {
   if (existing === undefined || existing === '') return markedBlock(lines, '\n');
@@ -62,7 +72,8 @@ export function mergeMarkedBlock(existing: string | undefined, lines: readonly s
       expected: `one \`${BLOCK_BEGIN}\` line followed by one \`${BLOCK_END}\` line; delete the robots-kit lines (or restore the missing marker) and build again`,
     });
   }
-  return existing.slice(0, begin!.start) + block + existing.slice(end!.end);
+  // From the begin marker to the end marker itself: what shares their lines stays.
+  return existing.slice(0, begin!.start) + block.slice(0, -newline.length) + existing.slice(end!.end);
 }
 
 /** The `_headers` readers a build writes for, or undefined when it writes no `_headers`. */
