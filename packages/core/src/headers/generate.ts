@@ -113,6 +113,11 @@ export interface HeaderFile {
   content: string;
   /** What the user must do with the file, when it is not picked up by itself. */
   note?: string;
+  /**
+   * The host reads the file before the build runs (`vercel.json`): `note` applies only when this
+   * build changed it, since an unchanged file means the deployment already has these entries.
+   */
+  readBeforeBuild?: boolean;
 }
 export interface HeaderFilesContext {
   /**
@@ -152,7 +157,7 @@ const VERCEL_STANDALONE = 'vercel-headers.json';
 const VERCEL_TIMING =
   'Vercel reads vercel.json before the build runs (`vercel build`, Git deployments), so a deployment carries the entries of the vercel.json it started with: commit the file after a build that changed it, or deploy a Build Output (`@astrojs/vercel`, or `vercel build` then `vercel deploy --prebuilt`), into which robots-kit writes the routes of the build itself.';
 function vercelJsonTimingNote(path: string): string {
-  return `${path} holds this build's entries; ${VERCEL_TIMING}`;
+  return `${path} changed in this build, so a deployment that read it before the build ran carries the previous entries (stale). ${VERCEL_TIMING}`;
 }
 function previewVercelNote(path: string): string {
   return `not an indexable build: ${path} was left as it is (it lives outside the output folder, where a rule for this preview would be one commit away from production). Vercel itself sends \`X-Robots-Tag: noindex\` on preview deployments, and every page carries a noindex tag.`;
@@ -244,7 +249,7 @@ export function generateHeaderFiles(options: unknown, context: HeaderFilesContex
           path: mergeInto,
           base: 'project',
           content: mergeVercelJson(context.readExisting(mergeInto, 'project'), vercelEntries(regexPlanned), mergeInto),
-          ...(deployed ? {} : { note: vercelJsonTimingNote(mergeInto) }),
+          ...(deployed ? {} : { note: vercelJsonTimingNote(mergeInto), readBeforeBuild: true }),
         });
       } else {
         files.push({

@@ -271,6 +271,9 @@ export function writeHeaderFiles(
       absolutePath,
       encode({ ...file, absolutePath }, encodings.get(absolutePath) ?? 'utf8'),
     );
-    return { ...file, absolutePath, changed: status !== 'unchanged', status };
+    // A file the host read before this build is current when unchanged: nothing to tell then.
+    const { readBeforeBuild, note, ...rest } = file;
+    const told = readBeforeBuild && status === 'unchanged' ? {} : note === undefined ? {} : { note };
+    return { ...rest, ...told, absolutePath, changed: status !== 'unchanged', status };
   });
 }

@@ -2,8 +2,9 @@
  * nginx and Apache, started for real, serving the output of every `build.format` (Astro) and the
  * page URLs Eleventy gives, with the setups users copy (`try_files $uri $uri.html $uri/ =404`,
  * `MultiViews`): every file and every spelling of every page is requested without and with the
- * generated file. The file may never change what is served, and every 200 carries the
- * X-Robots-Tag of the page or file it served (issue 37 items 5, 6 and 8).
+ * generated file, and each file also as `/files//a.pdf` and `/files/%61.pdf`. The file may never
+ * change what is served, and every 200 carries the X-Robots-Tag of the page or file it served
+ * (issue 37 items 5, 6, 8 and 10).
  */
 import { describe, expect, it } from 'vitest';
 import { generateHeaderFiles } from '../../src/index.js';
@@ -86,6 +87,9 @@ function requestsOf(output: Output): string[] {
   const paths = new Set<string>(['/missing', '/missing.pdf']);
   for (const [file, url] of Object.entries(output.files)) {
     paths.add(`/${file}`);
+    // Spellings servers normalise before matching: a doubled `/` and a percent-encoded letter.
+    paths.add(`/${file.replace('/', '//')}`);
+    paths.add(`/${file.replace(/[a-z]/, (letter) => `%${letter.charCodeAt(0).toString(16)}`)}`);
     if (url === undefined || url === '/') continue;
     const stem = url.replace(/\/$/, '').replace(/\.html$/, '');
     for (const spelling of [stem, `${stem}/`, `${stem}.html`, `${stem}/index.html`]) paths.add(spelling);
@@ -189,6 +193,17 @@ describe.each(SETUPS)('$name', ({ available, target, make }) => {
       }
       // Every file is served at its own path at least: the assertions above ran on them all.
       expect(served).toBeGreaterThanOrEqual(Object.keys(output.files).length);
+      // Both servers normalise these spellings before matching, so the rule follows the file there too.
+      for (const spelling of ['/files//a.pdf', '/%66iles/a.pdf', '/private//report.pdf'])
+        expect({
+          spelling,
+          status: withFile.get(spelling)!.status,
+          robots: receivedRobots(withFile.get(spelling)!.robots),
+        }).toEqual({
+          spelling,
+          status: 200,
+          robots: expectedFor(output, withFile.get(spelling)!.body),
+        });
     },
   );
 });

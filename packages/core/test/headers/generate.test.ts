@@ -244,7 +244,8 @@ describe('Vercel', () => {
     expect(first!.path).toBe('vercel.json');
     expect(first!.base).toBe('project');
     // Vercel reads vercel.json before the build runs: the log says so, plainly (issue 37 item 5).
-    expect(first!.note).toMatch(/reads vercel\.json before the build runs/);
+    expect(first!.note).toMatch(/changed in this build[\s\S]*reads vercel\.json before the build runs/);
+    expect(first!.readBeforeBuild).toBe(true);
     expect(first!.content).toContain('\n    "cleanUrls": true');
     const merged = JSON.parse(first!.content) as Record<string, unknown>;
     expect(Object.keys(merged)).toEqual(['$schema', 'cleanUrls', 'headers', 'redirects']);

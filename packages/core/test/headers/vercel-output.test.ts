@@ -109,4 +109,20 @@ describe('headers into .vercel/output/config.json', () => {
     expect(written.map((file) => file.path)).toEqual(['vercel-headers.json']);
     expect(written[0]!.note).toMatch(/reads vercel\.json before the build runs/);
   });
+
+  it('vercel.json (mergeInto) changed by the build is called stale in the log; unchanged, nothing is said', () => {
+    dir = tempDir('robots-kit-vercel-');
+    writeTree(dir, { 'dist/index.html': 'x', 'vercel.json': '{}\n' });
+    const once = () =>
+      writeHeaderFiles(
+        { targets: ['vercel'], rules: RULES, vercel: { mergeInto: 'vercel.json' } },
+        { indexable: true, outputDir: join(dir!, 'dist'), projectDir: dir! },
+      )[0]!;
+    const first = once();
+    expect(first.status).toBe('updated');
+    expect(first.note).toMatch(/carries the previous entries \(stale\)/);
+    const second = once();
+    expect(second.status).toBe('unchanged');
+    expect(second.note).toBeUndefined();
+  });
 });
