@@ -16,9 +16,8 @@ import type { HeadersHosts } from '../glob/translate.js';
 import { type HeaderTarget, type NormalizedHeadersOptions, validateHeadersOptions } from './options.js';
 import { parseHeadersFile, headersFileLines, siteWideHeadersFileLines } from './headers-file.js';
 import { NON_INDEXABLE_DIRECTIVES } from '../directives/vocabulary.js';
-import { vercelEntries } from './vercel.js';
 import { mergeVercelJson } from './vercel-json.js';
-import { mergeVercelOutputConfig, VERCEL_OUTPUT_CONFIG, vercelHeaderRoutes } from './vercel-output.js';
+import { mergeVercelOutputConfig, VERCEL_OUTPUT_CONFIG, vercelEntries, vercelHeaderRoutes } from './vercel.js';
 import { htaccessLines, siteWideHtaccessLines } from './htaccess.js';
 import { NGINX_FILE, nginxContent, siteWideNginxContent } from './nginx.js';
 
