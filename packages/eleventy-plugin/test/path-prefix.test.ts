@@ -84,12 +84,12 @@ describe('item 8: pathPrefix', () => {
     const built = runCli(prefixed, ['--pathprefix=blog']);
     expect(built.status, built.log).toBe(0);
     const htaccess = await readFile(path.join(prefixed, '_site/.htaccess'), 'utf8');
-    expect(htaccess).toContain('<If "%{REQUEST_URI} =~ m#^/blog/files/[^/]*\\.pdf(?:/|/index\\.html)?$#">');
-    expect(htaccess).toContain('<If "%{REQUEST_URI} =~ m#^/blog/blog/draft(?:/|/index\\.html)?$#">');
+    expect(htaccess).toContain('<If "%{REQUEST_URI} =~ m#^/blog/files/[^/]*\\.pdf(?:/|/index\\.html|\\.html)?$#">');
+    expect(htaccess).toContain('<If "%{REQUEST_URI} =~ m#^/blog/blog/draft(?:/|/index\\.html|\\.html)?$#">');
     expect(htaccess).toContain('<If "%{REQUEST_URI} =~ m#^/blog/(?:index\\.html)?$#">');
     const nginx = await readFile(path.join(prefixed, '_site/robots-headers.nginx.conf'), 'utf8');
-    expect(nginx).toContain('location ~ "^/blog/files/[^/]*\\.pdf(?:/|/index\\.html)?$" {');
-    expect(nginx).not.toMatch(/location ~ "\^\/files/);
+    expect(nginx).toContain('if ($uri ~ "^/blog/files/[^/]*\\.pdf(?:/|/index\\.html|\\.html)?$") {');
+    expect(nginx).not.toMatch(/if \(\$uri ~ "\^\/files/);
     const headers = await readFile(path.join(prefixed, '_site/_headers'), 'utf8');
     expect(headers).toMatch(/^\/files\/guide\.pdf$/m);
     // The audit applies the .htaccess to the prefixed URLs: the draft's header and tag agree, nothing is reported.

@@ -9,6 +9,7 @@ import { isErrorPage } from '../resolve/resolve-page.js';
 import type {
   AuditContext,
   AuditData,
+  AuditFile,
   AuditFinding,
   AuditOptions,
   AuditPage,
@@ -85,6 +86,26 @@ function auditPageFacts(file: string, facts: PageFacts, context: AuditContext, k
     // Links into the site and data-nosnippet elements, for audit/link-checks.ts.
     ...pageLinkFacts(facts, url, context.site, context.links),
   };
+}
+
+/** The verdict per crawler for a file that is not a page: only header rules and robots.txt can restrict it. */
+function auditFile(file: string, context: AuditContext): AuditFile {
+  const basePath = context.site?.basePath ?? '';
+  const url = `${basePath}/${file}`;
+  const sources = context.headers
+    .robotsHeadersFor(`/${file}`, file, url)
+    .map((header) => headerSource(header.value, header.location, header.pattern));
+  const crawlers = Object.create(null) as Record<string, CrawlerVerdict>;
+  for (const crawler of context.crawlers) {
+    crawlers[crawler] = computeVerdict({
+      crawler: crawler.toLowerCase(),
+      url,
+      sources,
+      robotsTxt: context.robotsTxt,
+      now: context.now,
+    });
+  }
+  return { url, file, crawlers };
 }
 
 /** Pages read between two turns of the event loop: a few milliseconds, so that progress output and servers stay responsive. */
@@ -218,6 +239,7 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
   return toAuditReport({
     dir,
     data,
+    files: list.others.map((file) => auditFile(file, context)),
     findings,
     headerFiles: headers.files,
     generatedAt: now,
@@ -243,10 +265,20 @@ export interface ReportParts {
   headerFiles: string[];
   generatedAt: Date;
   durationMs: number;
+  /** The site's other files and their verdicts. Default: none. */
+  files?: AuditFile[];
 }
 
 /** The JSON-ready report (see `AUDIT_REPORT_JSON_SCHEMA`). */
-export function toAuditReport({ dir, data, findings, headerFiles, generatedAt, durationMs }: ReportParts): AuditReport {
+export function toAuditReport({
+  dir,
+  data,
+  findings,
+  headerFiles,
+  generatedAt,
+  durationMs,
+  files = [],
+}: ReportParts): AuditReport {
   const { context, sitemaps } = data;
   const count = (severity: AuditFinding['severity']): number =>
     findings.filter((finding) => finding.severity === severity).length;
@@ -274,6 +306,7 @@ export function toAuditReport({ dir, data, findings, headerFiles, generatedAt, d
       durationMs: Math.round(durationMs),
     },
     pages: data.pages.map(toAuditPage),
+    files,
     findings,
   };
 }

@@ -219,8 +219,20 @@ export interface HtmlFileList {
   files: string[];
   /** The files among them that are symbolic links (to files inside the folder). */
   links: Set<string>;
+  /** Every other regular file a host serves (PDFs, images, feeds), sorted: not the hosts' own config files. */
+  others: string[];
   skipped: SkippedFile[];
 }
+/** Files hosts read as configuration and do not serve. */
+const HOST_CONFIG_FILES = new Set([
+  '_headers',
+  '_redirects',
+  '_routes.json',
+  '.htaccess',
+  'vercel.json',
+  'vercel-headers.json',
+  'robots-headers.nginx.conf',
+]);
 /**
  * Every HTML file under `root`. Symbolic links to files are followed; links to folders are not
  * (they can loop). Folders are listed synchronously, letting the event loop run every
@@ -230,6 +242,7 @@ export interface HtmlFileList {
  */
 export async function listHtmlFiles(root: string): Promise<HtmlFileList> {
   const files: string[] = [];
+  const others: string[] = [];
   const links = new Set<string>();
   const skipped: SkippedFile[] = [];
   const pending = [''];
@@ -248,6 +261,7 @@ export async function listHtmlFiles(root: string): Promise<HtmlFileList> {
       if (entry.isDirectory()) pending.push(relative);
       else if (entry.isFile()) {
         if (isHtml) files.push(relative);
+        else if (!HOST_CONFIG_FILES.has(relative)) others.push(relative);
       } else if (entry.isSymbolicLink()) {
         const reason = await symbolicLinkProblem(root, relative, isHtml);
         if (reason) skipped.push({ file: relative, reason });
@@ -264,7 +278,8 @@ export async function listHtmlFiles(root: string): Promise<HtmlFileList> {
     if (listed % FOLDERS_PER_TURN === 0) await setImmediate();
   }
   files.sort();
-  return { files, links, skipped };
+  others.sort();
+  return { files, links, others, skipped };
 }
 
 /**

@@ -162,6 +162,8 @@ export interface AuditPage {
   /** Keyed by crawler name as given in the options (`googlebot`, `*`). */
   crawlers: Record<string, CrawlerVerdict>;
 }
+/** A file other than a page: its URL and how each crawler treats it. */
+export type AuditFile = Pick<AuditPage, 'url' | 'file' | 'crawlers'>;
 export interface AuditSitemap {
   /** As referenced (robots.txt line or sitemap index), or the file name for well-known files. */
   url: string;
@@ -200,6 +202,8 @@ export interface AuditReport {
   summary: AuditSummary;
   /** Sorted by URL. */
   pages: AuditPage[];
+  /** Every other file the site serves (PDFs, images, feeds), with its verdict per crawler (header rules and robots.txt decide it); sorted by URL. */
+  files: AuditFile[];
   /** Sorted by severity, then id, then first URL. */
   findings: AuditFinding[];
 }

@@ -9,9 +9,10 @@ import {
   isWordCharacter,
   parseFlags,
   parseRegex,
+  type RegexNode,
   UnsupportedRegexError,
 } from './regex-syntax.js';
-import { type Assertion, Builder, type Look, type Program, startsAnchored } from './regex-automaton.js';
+import { type Assertion, Builder, type Look, type Program, startsAnchored } from './automaton.js';
 
 /** NFA states held by all the cached DFA states of one machine: beyond this, steps are computed without caching. */
 const MAX_CACHED_STATES = 1_000_000;
@@ -220,9 +221,26 @@ export function compileLinearRegex(source: string, flags = ''): LinearRegex {
   // Only compiled, never run: the syntax check is JavaScript's own.
   new RegExp(source, flags);
   const parsedFlags = parseFlags(flags);
-  const node = parseRegex(source, parsedFlags);
-  const main = new Machine(new Builder(parsedFlags).program(node), !startsAnchored(node, parsedFlags.multiline));
-  return { source, flags, test: (text) => new Run(text, parsedFlags).scan(main, 0, 1) };
+  const { test } = searchTree(parseRegex(source, parsedFlags), parsedFlags);
+  return { source, flags, test };
+}
+const NO_FLAGS: RegexFlags = { ignoreCase: false, multiline: false, dotAll: false, unicode: false };
+/** A tree run as `RegExp.prototype.test` runs a pattern: a match anywhere unless the tree is anchored. */
+function searchTree(node: RegexNode, flags: RegexFlags): { test: (text: string) => boolean } {
+  const main = new Machine(new Builder(flags).program(node), !startsAnchored(node, flags.multiline));
+  return { test: (text) => new Run(text, flags).scan(main, 0, 1) };
+}
+/**
+ * A tree robots-kit built itself (a glob's, see `glob/translate.ts`) as a matcher of whole
+ * texts, case-sensitive: the same automaton and linear-time run as a user's pattern, with no
+ * regex text in between.
+ */
+export function wholeTextMatcher(node: RegexNode): (text: string) => boolean {
+  const anchored: RegexNode = {
+    kind: 'sequence',
+    items: [{ kind: 'anchor', anchor: 'start' }, node, { kind: 'anchor', anchor: 'end' }],
+  };
+  return searchTree(anchored, NO_FLAGS).test;
 }
 
 /** Why a pattern cannot be matched: `invalid` (the host refuses it too) or `unsupported` (by robots-kit). */

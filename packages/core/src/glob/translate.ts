@@ -7,24 +7,102 @@ import {
   type GlobSegment,
   type HeaderGlob,
   isWholeSegmentStar,
+  literalPath,
   matchesEveryPath,
   LISTED_FILES_FORM,
   unsupportedGlob,
   type GlobLocation,
 } from './parse.js';
-import {
-  anySegment,
-  either,
-  optional,
-  repeat,
-  segmentCharacter,
-  sequence,
-  text,
-  type PathRegex,
-  printRegex,
-} from './automaton.js';
+import { normalizeRanges, type RegexNode } from './regex-syntax.js';
 
-function partRegex(part: GlobPart): PathRegex {
+/** The glob tree's nodes: the regex tree of `regex-syntax.ts`, built directly, never from text. */
+const codes = (value: string): number[] => Array.from(value, (char) => char.codePointAt(0)!);
+const text = (value: string): RegexNode =>
+  sequence(...codes(value).map((code): RegexNode => ({ kind: 'set', ranges: [code, code], negated: false })));
+const sequence = (...items: RegexNode[]): RegexNode => (items.length === 1 ? items[0]! : { kind: 'sequence', items });
+const either = (...items: RegexNode[]): RegexNode => ({ kind: 'either', items });
+const repeat = (item: RegexNode, min: 0 | 1): RegexNode => ({ kind: 'repeat', item, min, max: Infinity });
+const optional = (item: RegexNode): RegexNode => ({ kind: 'repeat', item, min: 0, max: 1 });
+const SLASH = 0x2f;
+/** Any character but `/`. */
+const segmentCharacter: RegexNode = { kind: 'set', ranges: [SLASH, SLASH], negated: true };
+/** A whole segment: one or more characters, no `/`. */
+const anySegment: RegexNode = repeat(segmentCharacter, 1);
+/** A glob class: never `/`, so a negated one lists `/` among what it excludes. */
+function classNode(part: Extract<GlobPart, { kind: 'class' }>): RegexNode {
+  const ranges = [
+    ...codes(part.chars).flatMap((code) => [code, code]),
+    ...part.ranges.flatMap(([a, b]) => codes(a + b)),
+  ];
+  return {
+    kind: 'set',
+    ranges: normalizeRanges(part.negated ? [...ranges, SLASH, SLASH] : ranges),
+    negated: part.negated,
+  };
+}
+
+/** Characters with a meaning in PCRE and JavaScript regexes, outside and inside a class. */
+const SPECIAL = /[\\^$.|?*+()[\]{}]/;
+const CLASS_SPECIAL = /[\\\]^-]/;
+const escapeChar = (code: number, special: RegExp): string => {
+  const char = String.fromCodePoint(code);
+  return special.test(char) ? `\\${char}` : char;
+};
+/** `ranges` without one code point. */
+function without(ranges: readonly number[], code: number): number[] {
+  const result: number[] = [];
+  for (let i = 0; i < ranges.length; i += 2) {
+    const [from, to] = [ranges[i]!, ranges[i + 1]!];
+    if (code < from || code > to) result.push(from, to);
+    else {
+      if (from < code) result.push(from, code - 1);
+      if (code < to) result.push(code + 1, to);
+    }
+  }
+  return result;
+}
+function printSet(node: Extract<RegexNode, { kind: 'set' }>): string {
+  const { ranges, negated } = node;
+  if (!negated && ranges.length === 2 && ranges[0] === ranges[1]) return escapeChar(ranges[0]!, SPECIAL);
+  // `/` first in a negated class (`[^/a]`), `-` last, where it is literal.
+  const rest = without(negated ? without(ranges, SLASH) : ranges, 0x2d);
+  let listed = '';
+  for (let i = 0; i < rest.length; i += 2) {
+    const [from, to] = [rest[i]!, rest[i + 1]!];
+    listed += escapeChar(from, CLASS_SPECIAL);
+    if (to === from + 1) listed += escapeChar(to, CLASS_SPECIAL);
+    else if (to > from) listed += `-${escapeChar(to, CLASS_SPECIAL)}`;
+  }
+  const dash = ranges.some((from, i) => i % 2 === 0 && from <= 0x2d && 0x2d <= ranges[i + 1]!);
+  return `[${negated ? '^/' : ''}${listed}${dash ? '-' : ''}]`;
+}
+const isAtom = (node: RegexNode): boolean => node.kind === 'set';
+const group = (node: RegexNode): string => (isAtom(node) ? printRegex(node) : `(?:${printRegex(node)})`);
+/**
+ * A glob tree as regex text, in the syntax PCRE (nginx, Apache), JavaScript and Vercel's
+ * path-to-regexp groups share: `[^/]`, `(?:…)`, `*`, `+`, `?`, `|`, `\.` — no capturing group.
+ * Only printed for hosts: robots-kit itself runs the tree (`wholeTextMatcher`, `compareGlobs`).
+ */
+export function printRegex(node: RegexNode): string {
+  switch (node.kind) {
+    case 'set':
+      return printSet(node);
+    case 'sequence':
+      return node.items.map(printRegex).join('');
+    case 'either':
+      return `(?:${node.items.map(printRegex).join('|')})`;
+    case 'repeat': {
+      const { min, max } = node;
+      const suffix = max === 1 && min === 0 ? '?' : max === Infinity && min <= 1 ? (min === 0 ? '*' : '+') : undefined;
+      if (suffix === undefined) throw new TypeError(`no glob repeats {${min},${max}}`);
+      return group(node.item) + suffix;
+    }
+    default:
+      throw new TypeError(`no glob tree has a ${node.kind} node`);
+  }
+}
+
+function partRegex(part: GlobPart): RegexNode {
   switch (part.kind) {
     case 'literal':
       return text(part.text);
@@ -33,12 +111,12 @@ function partRegex(part: GlobPart): PathRegex {
     case 'any-char':
       return segmentCharacter;
     case 'class':
-      return { kind: 'set', negated: part.negated, chars: part.chars, ranges: part.ranges };
+      return classNode(part);
     case 'alternatives':
       return either(...part.options.map(text));
   }
 }
-function segmentRegex(segment: Extract<GlobSegment, { kind: 'parts' }>): PathRegex {
+function segmentRegex(segment: Extract<GlobSegment, { kind: 'parts' }>): RegexNode {
   if (isWholeSegmentStar(segment)) return anySegment;
   return sequence(...segment.parts.map(partRegex));
 }
@@ -46,9 +124,9 @@ function segmentRegex(segment: Extract<GlobSegment, { kind: 'parts' }>): PathReg
  * The regex of the path after its leading `/` (empty for the root), canonical: no
  * trailing slash. `**` takes its `/` from a neighbour, so `/a/**` also matches `/a`.
  */
-export function globToPathRegex(glob: HeaderGlob): PathRegex {
+export function globToPathRegex(glob: HeaderGlob): RegexNode {
   const { segments } = glob;
-  const items: PathRegex[] = [];
+  const items: RegexNode[] = [];
   segments.forEach((segment, index) => {
     const previousIsGlobstar = segments[index - 1]?.kind === 'globstar';
     if (segment.kind === 'parts') {
@@ -81,13 +159,32 @@ export function globToPathRegex(glob: HeaderGlob): PathRegex {
  * | `/**` at the end   | `(?:/[^/]+)*`                           |
  * | `**\/` before more | `(?:[^/]+/)*`, `+` after a leading `/`  |
  *
- * The PCRE for nginx `location ~` and Apache `<If "%{REQUEST_URI} =~ m#…#">`: the glob's
- * paths, with or without a trailing `/`, and `…/index.html`, because both servers match
- * again after `index` / `DirectoryIndex` turn `/docs/` into `/docs/index.html`.
+ * The PCRE for nginx's `$uri` and Apache's `<If "%{REQUEST_URI} =~ m#…#">`: the glob's
+ * paths, with or without a trailing `/`, every spelling the servers map to the same page:
+ * `…/index.html` (`index` / `DirectoryIndex` turn `/docs/` into `/docs/index.html`, and
+ * Apache matches again) and `….html` (Astro's `build.format: 'file'` writes `/about` as
+ * `about.html`, which `try_files $uri $uri.html` and Apache's `MultiViews` serve at `/about`;
+ * `MultiViews` matches again with `/about.html`). A file `x.pdf.html` would get `x.pdf`'s rule.
  */
 export function globToServerRegex(glob: HeaderGlob): string {
   if (glob.segments.length === 0) return '^/(?:index\\.html)?$';
-  return `^/${printRegex(globToPathRegex(glob))}(?:/|/index\\.html)?$`;
+  return `^/${printRegex(globToPathRegex(withoutHtmlExtension(glob)))}(?:/|/index\\.html|\\.html)?$`;
+}
+/**
+ * A literal path ending in `.html` (an Eleventy page at `/about.html`, `/docs/index.html`)
+ * without it, since the server regex covers every spelling of the page: `/about`, `/about.html`
+ * (`try_files $uri.html`, `MultiViews`), `/docs/`, `/docs/index.html`. Globs with wildcards
+ * keep their meaning.
+ */
+function withoutHtmlExtension(glob: HeaderGlob): HeaderGlob {
+  const path = literalPath(glob);
+  if (path === undefined || !/[^/]\.html$/.test(path)) return glob;
+  const stem = path.endsWith('/index.html') ? path.slice(0, -'/index.html'.length) : path.slice(0, -'.html'.length);
+  const segments = stem === '' ? [] : stem.slice(1).split('/');
+  return {
+    ...glob,
+    segments: segments.map((text) => ({ kind: 'parts', parts: [{ kind: 'literal', text }] })),
+  };
 }
 /**
  * A {@link globToServerRegex} regex for a site served below `servedAt` (`/blog`, no trailing

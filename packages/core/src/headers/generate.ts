@@ -3,22 +3,21 @@
  * user's files.
  */
 import {
-  type HeaderEntry,
   type PlannedEntry,
   buildFilePaths,
   collectEntries,
   type HtmlPage,
   type GlobEntries,
   headersFileGlobEntries,
-  planEntries,
 } from './plan.js';
 import { RobotsError } from '../errors.js';
+import { planEntries } from './nesting.js';
 import type { HeadersHosts } from '../glob/translate.js';
-import { type HeaderTarget, validateHeadersOptions } from './options.js';
+import { type HeaderTarget, type NormalizedHeadersOptions, validateHeadersOptions } from './options.js';
 import { parseHeadersFile, headersFileLines, siteWideHeadersFileLines } from './headers-file.js';
 import { NON_INDEXABLE_DIRECTIVES } from '../directives/vocabulary.js';
-import { vercelEntries } from './vercel.js';
 import { mergeVercelJson } from './vercel-json.js';
+import { mergeVercelOutputConfig, VERCEL_OUTPUT_CONFIG, vercelEntries, vercelHeaderRoutes } from './vercel.js';
 import { htaccessLines, siteWideHtaccessLines } from './htaccess.js';
 import { NGINX_FILE, nginxContent, siteWideNginxContent } from './nginx.js';
 
@@ -28,18 +27,28 @@ export const BLOCK_END = '# robots-kit:end';
 export function markedBlock(lines: readonly string[], newline: string): string {
   return [BLOCK_BEGIN, ...lines, BLOCK_END].join(newline) + newline;
 }
+/**
+ * The marker lines of `text`: where the marker itself starts and ends. Only spaces and tabs
+ * around it are read as part of the line; anything else beside it (a byte order mark, a VT
+ * byte) is not the marker's, and `mergeMarkedBlock` leaves it where it is.
+ */
 function markerLines(text: string, marker: string): Array<{ start: number; end: number }> {
   const found: Array<{ start: number; end: number }> = [];
   const pattern = /[^\r\n]*(?:\r\n|\n|\r|$)/g;
   for (let match = pattern.exec(text); match && match[0] !== ''; match = pattern.exec(text)) {
-    if (match[0].trim() === marker) found.push({ start: match.index, end: match.index + match[0].length });
+    const at = match[0].indexOf(marker);
+    if (at === -1) continue;
+    const before = match[0].slice(0, at);
+    const after = match[0].slice(at + marker.length).replace(/(?:\r\n|\n|\r)$/, '');
+    const loose = (part: string) => /^[\s\uFEFF]*$/.test(part);
+    if (loose(before) && loose(after)) found.push({ start: match.index + at, end: match.index + at + marker.length });
   }
   return found;
 }
 /**
  * Puts our block into an existing file: replaces the previous block, or appends one.
- * Everything outside the markers is kept byte for byte; a file with unbalanced markers
- * is refused rather than guessed at.
+ * Everything outside the markers is kept byte for byte (a byte order mark or a VT byte beside a
+ * marker included); a file with unbalanced markers is refused rather than guessed at.
  */
 export function mergeMarkedBlock(existing: string | undefined, lines: readonly string[], file: string): string {
   if (existing === undefined || existing === '') return markedBlock(lines, '\n');
@@ -62,7 +71,8 @@ export function mergeMarkedBlock(existing: string | undefined, lines: readonly s
       expected: `one \`${BLOCK_BEGIN}\` line followed by one \`${BLOCK_END}\` line; delete the robots-kit lines (or restore the missing marker) and build again`,
     });
   }
-  return existing.slice(0, begin!.start) + block + existing.slice(end!.end);
+  // From the begin marker to the end marker itself: what shares their lines stays.
+  return existing.slice(0, begin!.start) + block.slice(0, -newline.length) + existing.slice(end!.end);
 }
 
 /** The `_headers` readers a build writes for, or undefined when it writes no `_headers`. */
@@ -102,6 +112,11 @@ export interface HeaderFile {
   content: string;
   /** What the user must do with the file, when it is not picked up by itself. */
   note?: string;
+  /**
+   * The host reads the file before the build runs (`vercel.json`): `note` applies only when this
+   * build changed it, since an unchanged file means the deployment already has these entries.
+   */
+  readBeforeBuild?: boolean;
 }
 export interface HeaderFilesContext {
   /**
@@ -137,6 +152,12 @@ export interface HeaderFilesContext {
   servedAt?: string;
 }
 const VERCEL_STANDALONE = 'vercel-headers.json';
+/** When Vercel reads vercel.json, said plainly: before the build runs. */
+const VERCEL_TIMING =
+  'Vercel reads vercel.json before the build runs (`vercel build`, Git deployments), so a deployment carries the entries of the vercel.json it started with: commit the file after a build that changed it, or deploy a Build Output (`@astrojs/vercel`, or `vercel build` then `vercel deploy --prebuilt`), into which robots-kit writes the routes of the build itself.';
+function vercelJsonTimingNote(path: string): string {
+  return `${path} changed in this build, so a deployment that read it before the build ran carries the previous entries (stale). ${VERCEL_TIMING}`;
+}
 function previewVercelNote(path: string): string {
   return `not an indexable build: ${path} was left as it is (it lives outside the output folder, where a rule for this preview would be one commit away from production). Vercel itself sends \`X-Robots-Tag: noindex\` on preview deployments, and every page carries a noindex tag.`;
 }
@@ -151,6 +172,23 @@ function otherRobotsRules(existing: string | undefined, file: string): string | 
   return found
     ? `${file} already had X-Robots-Tag rules of its own; they were kept and may add to or compete with robots-kit's`
     : undefined;
+}
+/**
+ * The checks of `generateHeaderFiles` that need only the rules, for options time: a rule set
+ * Netlify and Cloudflare Pages together cannot apply in one file order (`header-scope-conflict`)
+ * is refused before any page is built. Globs a host cannot express and rules that overlap in
+ * part are not errors here: the build's files settle them (listed, merged per file).
+ */
+export function checkHeaderRules(settings: NormalizedHeadersOptions): void {
+  const hosts = headersHosts(settings.targets);
+  if (!hosts) return;
+  const rulesOnly = { ...settings, html: false };
+  const planned = planEntries(
+    collectEntries(rulesOnly, [], headersFileGlobEntries(hosts, [], settings.source)),
+    settings.source,
+    [],
+  );
+  headersFileLines(planned, hosts, settings.source);
 }
 /**
  * The header files for every target in `options.targets`, each in its host's format,
@@ -171,7 +209,7 @@ export function generateHeaderFiles(options: unknown, context: HeaderFilesContex
   // Rules are checked against `_headers` on every build, so a preview build fails where production would.
   if (siteWide !== undefined && headersGlobs) collectEntries({ ...settings, html: false }, [], headersGlobs);
   const plan = (globEntries?: GlobEntries): PlannedEntry[] =>
-    siteWide === undefined ? planEntries(collectEntries(settings, context.pages, globEntries), source) : [];
+    siteWide === undefined ? planEntries(collectEntries(settings, context.pages, globEntries), source, builtFiles) : [];
   const regexPlanned = targets.some((target) => REGEX_TARGETS.has(target)) ? plan() : [];
   const files: HeaderFile[] = [];
   const servedAt = (context.servedAt ?? '/').replace(/\/+$/, '');
@@ -194,19 +232,36 @@ export function generateHeaderFiles(options: unknown, context: HeaderFilesContex
       const existing = context.readExisting(path, 'project');
       if (existing !== undefined)
         files.push({ path, base: 'project', content: existing, note: previewVercelNote(path) });
-    } else if (mergeInto !== undefined) {
-      files.push({
-        path: mergeInto,
-        base: 'project',
-        content: mergeVercelJson(context.readExisting(mergeInto, 'project'), vercelEntries(regexPlanned), mergeInto),
-      });
     } else {
-      files.push({
-        path: VERCEL_STANDALONE,
-        base: 'project',
-        content: JSON.stringify({ headers: vercelEntries(regexPlanned) }, null, 2) + '\n',
-        note: `Vercel reads headers only from vercel.json: copy the entries of ${VERCEL_STANDALONE} into the \`headers\` array of your vercel.json, or set \`headers.vercel.mergeInto: 'vercel.json'\` to have robots-kit keep them up to date on every build.`,
-      });
+      const outputConfig = context.readExisting(VERCEL_OUTPUT_CONFIG, 'project');
+      const deployed = outputConfig !== undefined;
+      if (deployed) {
+        files.push({
+          path: VERCEL_OUTPUT_CONFIG,
+          base: 'project',
+          content: mergeVercelOutputConfig(outputConfig, vercelHeaderRoutes(regexPlanned), VERCEL_OUTPUT_CONFIG),
+          note: `this build's X-Robots-Tag routes are in ${VERCEL_OUTPUT_CONFIG} (Vercel's Build Output API), so \`vercel deploy --prebuilt\` deploys them with this build.`,
+        });
+      }
+      if (mergeInto !== undefined) {
+        files.push({
+          path: mergeInto,
+          base: 'project',
+          content: mergeVercelJson(context.readExisting(mergeInto, 'project'), vercelEntries(regexPlanned), mergeInto),
+          ...(deployed ? {} : { note: vercelJsonTimingNote(mergeInto), readBeforeBuild: true }),
+        });
+      } else {
+        files.push({
+          path: VERCEL_STANDALONE,
+          base: 'project',
+          content: JSON.stringify({ headers: vercelEntries(regexPlanned) }, null, 2) + '\n',
+          ...(deployed
+            ? {}
+            : {
+                note: `Vercel reads headers only from vercel.json: copy the entries of ${VERCEL_STANDALONE} into the \`headers\` array of your vercel.json and commit it, or set \`headers.vercel.mergeInto: 'vercel.json'\`. ${VERCEL_TIMING}`,
+              }),
+        });
+      }
     }
   }
   if (targets.includes('apache')) {

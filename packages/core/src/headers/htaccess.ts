@@ -4,6 +4,17 @@ import { entryComment, GENERATED_NOTICE, type PlannedEntry } from './plan.js';
 import { globToFileNameRegex, globToServerRegex, isFileNameGlob, servedRegex } from '../glob/translate.js';
 import { valueList } from './options.js';
 
+/**
+ * No `<IfModule mod_headers.c>`: without mod_headers Apache answers 500 ("Invalid command
+ * 'Header'") instead of serving every file without its header. An `AllowOverride` that leaves
+ * out `FileInfo` makes Apache skip the `Header` lines (or, for `None`, the whole file) without a
+ * word: the comment says how to check.
+ */
+const APACHE_NEEDS = [
+  '# Needs mod_headers (Debian: `a2enmod headers`) and, for this folder, `AllowOverride FileInfo`',
+  '# (or All): Debian ships `AllowOverride None`, which ignores this file. Check after deploying:',
+  '# `curl -sI https://example.com/<a covered URL> | grep -i x-robots-tag`.',
+];
 function headerLines(values: readonly string[], indent: string): string[] {
   return values.map((value, index) => `${indent}Header ${index === 0 ? 'set' : 'add'} X-Robots-Tag "${value}"`);
 }
@@ -21,35 +32,28 @@ export function htaccessLines(planned: readonly PlannedEntry[], servedAt = ''): 
   const fileNames = planned.every(
     (entry) => entry.exactUrl === undefined && (isFileNameGlob(entry.glob) || matchesEveryPath(entry.glob)),
   );
-  const lines = [...GENERATED_NOTICE, '<IfModule mod_headers.c>'];
+  const lines = [...GENERATED_NOTICE, ...APACHE_NEEDS];
   for (const entry of [...planned].reverse()) {
     const values = valueList(entry.values);
     if (values.length === 0) continue;
     if (matchesEveryPath(entry.glob)) {
-      lines.push(`  ${entryComment(entry)}`, ...headerLines(values, '  '));
+      lines.push(entryComment(entry), ...headerLines(values, ''));
       continue;
     }
     const open = fileNames
       ? `<FilesMatch "${globToFileNameRegex(entry.glob)}">`
       : `<If "%{REQUEST_URI} =~ m#${servedRegex(globToServerRegex(entry.glob), servedAt)}#">`;
-    lines.push(
-      `  ${entryComment(entry)}`,
-      `  ${open}`,
-      ...headerLines(values, '    '),
-      `  </${fileNames ? 'FilesMatch' : 'If'}>`,
-    );
+    lines.push(entryComment(entry), open, ...headerLines(values, '  '), `</${fileNames ? 'FilesMatch' : 'If'}>`);
   }
-  lines.push('</IfModule>');
   return lines;
 }
 /** The whole site, for a preview or staging build, error responses included. */
 export function siteWideHtaccessLines(value: string): string[] {
   return [
     ...GENERATED_NOTICE,
+    ...APACHE_NEEDS,
     '# Not an indexable build (preview or staging): keep every URL out of search results.',
-    '<IfModule mod_headers.c>',
-    `  Header always set X-Robots-Tag "${value}"`,
-    '</IfModule>',
+    `Header always set X-Robots-Tag "${value}"`,
   ];
 }
 

@@ -1,56 +1,66 @@
-/** nginx: the X-Robots-Tag `location` blocks of a snippet to include. */
-import { entryComment, GENERATED_NOTICE, type PlannedEntry } from './plan.js';
+/** nginx: the X-Robots-Tag snippet to include in a `server` block, which leaves serving to the user's locations. */
 import { matchesEveryPath } from '../glob/parse.js';
 import { globToServerRegex, servedRegex } from '../glob/translate.js';
 import { valueList } from './options.js';
+import { entryComment, GENERATED_NOTICE, type PlannedEntry } from './plan.js';
 
 export const NGINX_FILE = 'robots-headers.nginx.conf';
-const USAGE = [
-  `# Include it inside your \`server { }\` block:  include /etc/nginx/snippets/${NGINX_FILE};`,
-  '#',
-  '# nginx pitfalls to know before deploying it:',
-  '# - add_header is inherited from the enclosing block only by blocks that have no add_header',
-  '#   of their own: requests served by the locations below lose the add_header lines of your',
-  '#   `server` block (Strict-Transport-Security, Content-Security-Policy, Cache-Control, ...).',
-  '#   Repeat those inside these locations if these files need them.',
-  '# - nginx serves a request from the first regex location that matches, and a regex location',
-  '#   wins over prefix locations such as `location /`: include this file before your own regex',
-  '#   locations, and know that matching files are served from `root` without the settings of',
-  '#   your prefix locations (try_files, proxy_pass, ...).',
-];
-/** Regexes are quoted, and hold only `\.`, `\+` escapes, which nginx keeps as they are. */
-function location(entry: PlannedEntry, servedAt: string): string[] {
+/** The variable of the `index`-th header line (from 1). */
+const variable = (index: number): string => `$robots_kit_${index}`;
+
+function usage(lines: readonly string[]): string[] {
   return [
-    entryComment(entry),
-    `location ~ "${servedRegex(globToServerRegex(entry.glob), servedAt)}" {`,
-    ...valueList(entry.values).map((value) => `    add_header X-Robots-Tag "${value}";`),
-    '}',
+    `# Include it inside your \`server { }\` block:  include /etc/nginx/snippets/${NGINX_FILE};`,
+    '#',
+    '# It adds no location: your own locations (try_files, alias, proxy_pass, ...) serve every',
+    '# request exactly as without it. It picks the header values from the request path ($uri,',
+    '# again after `index` or a rewrite) and adds them at server level.',
+    '#',
+    '# nginx copies add_header lines from the server block only into locations that have no',
+    '# add_header of their own. In each of your locations that has one, repeat these lines:',
+    ...lines.map((line) => `#   ${line}`),
   ];
 }
+/** `set` lines giving each header variable its value, the unused ones emptied. */
+function setLines(values: readonly string[], count: number, indent: string): string[] {
+  return Array.from({ length: count }, (_, i) => `${indent}set ${variable(i + 1)} "${values[i] ?? ''}";`);
+}
 /**
- * The nginx snippet: one regex location per rule, the most specific first (nginx uses the
- * first match). A rule for every path (`/**`) is a server-level add_header instead, which
- * takes no request away from your locations; the locations carry its values themselves.
+ * The nginx snippet: every header variable set empty, then one `if ($uri ~ …)` per rule, least
+ * specific first, so the most specific rule that matches sets the values last (each rule's values
+ * already hold those of the rules around it); then one `add_header` per variable, which nginx
+ * leaves out when its value is empty. A rule for every path (`/**`) sets the values without a test.
+ * `if` holding only `set` is safe at server level; it runs before any location is chosen.
  */
 export function nginxContent(planned: readonly PlannedEntry[], servedAt = ''): string {
-  const lines = [...GENERATED_NOTICE, ...USAGE];
-  for (const entry of planned) {
+  const entries = planned.filter((entry) => valueList(entry.values).length > 0);
+  const count = Math.max(0, ...entries.map((entry) => valueList(entry.values).length));
+  const addLines = Array.from({ length: count }, (_, i) => `add_header X-Robots-Tag ${variable(i + 1)};`);
+  const lines = [...GENERATED_NOTICE, ...usage(addLines)];
+  if (count === 0) return `${lines.join('\n')}\n`;
+  lines.push(...setLines([], count, ''));
+  for (const entry of [...entries].reverse()) {
     const values = valueList(entry.values);
-    if (values.length === 0) continue;
-    if (matchesEveryPath(entry.glob))
-      lines.push(entryComment(entry), ...values.map((value) => `add_header X-Robots-Tag "${value}";`));
-    else lines.push(...location(entry, servedAt));
+    lines.push(entryComment(entry));
+    if (matchesEveryPath(entry.glob)) lines.push(...setLines(values, count, ''));
+    else
+      lines.push(
+        // Regexes are quoted and hold only `\.` and `\+` escapes, which nginx keeps as they are.
+        `if ($uri ~ "${servedRegex(globToServerRegex(entry.glob), servedAt)}") {`,
+        ...setLines(values, count, '    '),
+        '}',
+      );
   }
-  return lines.join('\n') + '\n';
+  lines.push(...addLines);
+  return `${lines.join('\n')}\n`;
 }
 /** The whole site, for a preview or staging build: one server-level header, errors and redirects included. */
 export function siteWideNginxContent(value: string): string {
-  return (
-    [
-      ...GENERATED_NOTICE,
-      ...USAGE.slice(0, 7),
-      '# Not an indexable build (preview or staging): keep every URL out of search results.',
-      `add_header X-Robots-Tag "${value}" always;`,
-    ].join('\n') + '\n'
-  );
+  const add = `add_header X-Robots-Tag "${value}" always;`;
+  return `${[
+    ...GENERATED_NOTICE,
+    ...usage([add]),
+    '# Not an indexable build (preview or staging): keep every URL out of search results.',
+    add,
+  ].join('\n')}\n`;
 }

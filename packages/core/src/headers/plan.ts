@@ -2,14 +2,8 @@
  * Which X-Robots-Tag entries a site needs: per page, per glob, per listed file, ordered so that
  * each host applies them correctly.
  */
-import {
-  type HeaderGlob,
-  literalPath,
-  LITERAL_CHARACTERS_TEXT,
-  LITERAL_CHARACTER,
-  parseHeaderGlob,
-} from '../glob/parse.js';
-import { type PathRegex, printRegex, compareGlobs, type GlobRelation } from '../glob/automaton.js';
+import { type HeaderGlob, LITERAL_CHARACTERS_TEXT, LITERAL_CHARACTER, parseHeaderGlob } from '../glob/parse.js';
+import type { RegexNode } from '../glob/regex-syntax.js';
 import {
   type HeaderValues,
   type RuleDirectives,
@@ -20,13 +14,13 @@ import {
   type NormalizedHeadersOptions,
   rejectControlCharacters,
 } from './options.js';
-import { globToPathRegex, globToHeadersPatterns, type HeadersHosts } from '../glob/translate.js';
+import { globToPathRegex, globToHeadersPatterns, type HeadersHosts, printRegex } from '../glob/translate.js';
 import { isCrawlerName, parseRobots } from '../directives/parse.js';
 import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
 import type { Directives } from '../directives/types.js';
 import { RobotsError } from '../errors.js';
 import { urlPath } from '../glob.js';
-import { compileLinearRegex, type LinearRegex } from '../glob/linear-regex.js';
+import { wholeTextMatcher } from '../glob/linear-regex.js';
 
 /** One path (glob or page URL) and what it says, before host-specific translation. */
 export interface HeaderEntry {
@@ -42,7 +36,7 @@ export interface HeaderEntry {
   /** The option keys or page URLs it came from, for messages and file comments. */
   origins: string[];
   /** The canonical path (after the leading `/`) as a regex tree. */
-  regex: PathRegex;
+  regex: RegexNode;
 }
 /** An entry ready to write: its values include those of every rule whose paths contain its own. */
 export interface PlannedEntry extends HeaderEntry {
@@ -100,7 +94,7 @@ export function pageEntry(
 }
 
 /** Segments of literal characters only, none `.` or `..`: a path every host matches as written. */
-function isLiteralPath(path: string): boolean {
+export function isLiteralPath(path: string): boolean {
   return path
     .slice(1)
     .split('/')
@@ -113,7 +107,7 @@ function isLiteralPath(path: string): boolean {
     );
 }
 /** A rename that would do, when only whitespace is in the way. */
-function renameSuggestion(path: string): string | undefined {
+export function renameSuggestion(path: string): string | undefined {
   const renamed = path.replace(/\s+/g, '-');
   return renamed !== path && isLiteralPath(renamed) ? renamed : undefined;
 }
@@ -132,9 +126,9 @@ export function listedFileEntries(
   source: string,
 ): HeaderEntry[] {
   // A user's glob (`/*a*a*a*b`) on the linear-time matcher: RegExp could backtrack on a long file name.
-  const matches = compileLinearRegex(`^${printRegex(globToPathRegex(located.glob))}$`);
+  const matches = wholeTextMatcher(globToPathRegex(located.glob));
   return files
-    .filter((file) => matches.test(file.slice(1)))
+    .filter((file) => matches(file.slice(1)))
     .map((file): HeaderEntry => {
       if (file === '/' || !isLiteralPath(file)) {
         throw new RobotsError({
@@ -232,132 +226,12 @@ export function collectEntries(
   return [...entries.values()];
 }
 
-/** With a `*` or `**` a glob matches infinitely many paths, so never fits inside one path. */
-function isInfinite(entry: HeaderEntry): boolean {
-  return entry.glob.segments.some(
-    (segment) => segment.kind === 'globstar' || segment.parts.some((part) => part.kind === 'star'),
-  );
-}
-const compiled = new WeakMap<HeaderEntry, LinearRegex>();
-function matchesPath(entry: HeaderEntry, path: string): boolean {
-  let regex = compiled.get(entry);
-  if (!regex) compiled.set(entry, (regex = compileLinearRegex(`^${printRegex(entry.regex)}$`)));
-  return regex.test(path.slice(1));
-}
-const literals = new WeakMap<HeaderEntry, string | undefined>();
-/** Planning relates every pair of entries, so a site's thousands of pages and listed files each compute theirs once. */
-function entryPath(entry: HeaderEntry): string | undefined {
-  if (!literals.has(entry)) literals.set(entry, literalPath(entry.glob));
-  return literals.get(entry);
-}
-/** A page URL against a glob is a regex test; only two globs need the automaton walk. */
-export function relateEntries(first: HeaderEntry, second: HeaderEntry): GlobRelation {
-  const firstPath = entryPath(first);
-  const secondPath = entryPath(second);
-  if (firstPath !== undefined && secondPath !== undefined) {
-    const same = firstPath === secondPath;
-    return { overlap: same, firstInSecond: same, secondInFirst: same };
-  }
-  if (firstPath !== undefined && isInfinite(second)) {
-    const inside = matchesPath(second, firstPath);
-    return { overlap: inside, firstInSecond: inside, secondInFirst: false };
-  }
-  if (secondPath !== undefined && isInfinite(first)) {
-    const inside = matchesPath(first, secondPath);
-    return { overlap: inside, firstInSecond: false, secondInFirst: inside };
-  }
-  return compareGlobs(first.regex, second.regex);
-}
-
-function describe(entry: HeaderEntry): string {
-  return `\`${entry.glob.source}\` (${entry.origins.join(', ')})`;
-}
-/** Orders entries so that one whose paths lie strictly inside another's comes first; ties keep input order. */
-function specificFirst(inside: ReadonlyArray<ReadonlySet<number>>): number[] {
-  const strictlyInside = (j: number, i: number) => inside[j]!.has(i) && !inside[i]!.has(j);
-  const waiting = inside.map(() => 0);
-  inside.forEach((containers, j) => containers.forEach((i) => strictlyInside(j, i) && waiting[i]!++));
-  // The lowest ready index first, from a binary heap: a site's thousands of pages are ordered in n log n.
-  const ready: number[] = [];
-  const push = (index: number): void => {
-    let at = ready.push(index) - 1;
-    while (at > 0 && ready[(at - 1) >> 1]! > ready[at]!) {
-      [ready[at], ready[(at - 1) >> 1]] = [ready[(at - 1) >> 1]!, ready[at]!];
-      at = (at - 1) >> 1;
-    }
-  };
-  const pop = (): number => {
-    const top = ready[0]!;
-    const last = ready.pop()!;
-    if (ready.length > 0) {
-      ready[0] = last;
-      for (let at = 0; ; ) {
-        const smallest = [at, 2 * at + 1, 2 * at + 2]
-          .filter((k) => k < ready.length)
-          .reduce((a, b) => (ready[b]! < ready[a]! ? b : a));
-        if (smallest === at) break;
-        [ready[at], ready[smallest]] = [ready[smallest]!, ready[at]!];
-        at = smallest;
-      }
-    }
-    return top;
-  };
-  waiting.forEach((count, i) => count === 0 && push(i));
-  const order: number[] = [];
-  while (ready.length > 0) {
-    const next = pop();
-    order.push(next);
-    inside[next]!.forEach((i) => strictlyInside(next, i) && --waiting[i]! === 0 && push(i));
-  }
-  return order;
-}
-/**
- * Gives each entry the directives of every entry whose paths contain its own, so a host
- * that applies only one matching rule (first or last) still sends them all, and orders
- * the entries most specific first. Two entries that overlap without one containing the
- * other must say the same, or no order is right: that throws.
- */
-export function planEntries(entries: readonly HeaderEntry[], source: string): PlannedEntry[] {
-  const inside = entries.map(() => new Set<number>());
-  const partial: Array<[number, number]> = [];
-  const relate = (i: number, j: number): void => {
-    const relation = relateEntries(entries[i]!, entries[j]!);
-    if (relation.firstInSecond) inside[i]!.add(j);
-    if (relation.secondInFirst) inside[j]!.add(i);
-    if (relation.overlap && !relation.firstInSecond && !relation.secondInFirst) partial.push([i, j]);
-  };
-  // Two different literal paths (pages, listed files) never share a path: only pairs with a glob
-  // are related, so `html: true` costs pages × globs, not pages squared.
-  const paths = entries.map(entryPath);
-  const globs = entries.flatMap((_, i) => (paths[i] === undefined ? [i] : []));
-  const literals = entries.flatMap((_, i) => (paths[i] === undefined ? [] : [i]));
-  const byPath = new Map<string, number[]>();
-  for (const i of literals) byPath.set(paths[i]!, [...(byPath.get(paths[i]!) ?? []), i]);
-  for (let i = 0; i < entries.length; i++) {
-    for (const j of globs) if (j > i) relate(i, j);
-    const later = paths[i] === undefined ? literals : byPath.get(paths[i]!)!;
-    for (const j of later) if (j > i) relate(i, j);
-  }
-  const planned = entries.map((entry, i): PlannedEntry => {
-    const directives = mergeRuleDirectives(entry.directives, ...[...inside[i]!].map((j) => entries[j]!.directives));
-    return { ...entry, values: headerValues(directives), containerValues: [] };
-  });
-  planned.forEach((entry, i) => {
-    entry.containerValues = [...inside[i]!].filter((j) => !inside[j]!.has(i)).map((j) => planned[j]!.values);
-  });
-  for (const [i, j] of partial) {
-    if (valueList(planned[i]!.values).join('\n') === valueList(planned[j]!.values).join('\n')) continue;
-    throw new RobotsError({
-      code: 'overlapping-header-rules',
-      source,
-      key: entries[j]!.origins[0],
-      value: entries[j]!.glob.source,
-      problem: `the glob matches some of the paths of ${describe(entries[i]!)} with different directives, and hosts apply one header rule per path (or join them in file order)`,
-      expected:
-        'header rules whose paths are disjoint or nested (one glob inside the other, e.g. `/files/**` and `/files/*.pdf`), or that say the same',
-    });
-  }
-  return specificFirst(inside).map((i) => planned[i]!);
+const compiled = new WeakMap<HeaderEntry, (path: string) => boolean>();
+/** Whether an entry's paths hold `path` (canonical, from its leading `/`), on the linear-time automaton. */
+export function entryMatches(entry: HeaderEntry, path: string): boolean {
+  let matches = compiled.get(entry);
+  if (!matches) compiled.set(entry, (matches = wholeTextMatcher(entry.regex)));
+  return matches(path.slice(1));
 }
 
 /**
@@ -416,7 +290,7 @@ export function headerForUrl(options: NormalizedHeadersOptions, page: HtmlPage):
   const path = urlPath(page.url);
   const canonical = path.length > 1 ? path.replace(/\/+$/, '') : path;
   const matching = collectEntries(options, [page]).filter(
-    (entry) => matchesPath(entry, canonical) || matchesPath(entry, path),
+    (entry) => entryMatches(entry, canonical) || entryMatches(entry, path),
   );
   if (matching.length === 0) return undefined;
   const values = valueList(headerValues(mergeRuleDirectives(...matching.map((entry) => entry.directives))));

@@ -104,6 +104,9 @@ export const auditReportSchema = z
       durationMs: count,
     }),
     pages: z.array(page),
+    files: z
+      .array(z.strictObject({ url: page.shape.url, file: z.string(), crawlers: page.shape.crawlers }))
+      .describe('Every other file the site serves (PDFs, images), with its verdict per crawler.'),
     findings: z.array(finding),
   })
   .describe('robots-kit check report (`robots-kit check <dir> --json`).');

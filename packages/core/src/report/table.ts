@@ -61,7 +61,7 @@ export interface PagesSectionOptions {
 }
 const HEADER = ['URL', 'CRAWLER', 'CRAWL', 'INDEX', 'FOLLOW', 'SNIPPET', 'IMAGE', 'UNAVAILABLE_AFTER', 'FROM'];
 /** Rows of one page; crawlers that see the page alike share a row. */
-function pageRows(page: AuditPage): string[][] {
+function pageRows(page: Pick<AuditPage, 'url' | 'crawlers'>): string[][] {
   const byCells = new Map<string, { crawlers: string[]; cells: string[] }>();
   for (const [crawler, verdict] of Object.entries(page.crawlers)) {
     const cells = verdictCells(verdict);
@@ -95,6 +95,23 @@ export function formatPagesSection(report: AuditReport, colors: Colors, options:
   const lines = [colors.bold(title), ...rows.map((row) => `  ${row}`)];
   if (wanted.length > shown.length)
     lines.push(colors.dim(`  … ${wanted.length - shown.length} more (--pages lists all, --json gives every decision)`));
+  return lines;
+}
+/** The files other than pages (PDFs, images) that a header rule or robots.txt restricts, or all of them with `allPages`. */
+export function formatFilesSection(report: AuditReport, colors: Colors, options: PagesSectionOptions = {}): string[] {
+  const files = report.files ?? [];
+  const wanted = options.allPages ? files : files.filter((file) => Object.values(file.crawlers).some(isRestricted));
+  if (wanted.length === 0) return [];
+  const shown = wanted.slice(0, options.allPages ? Infinity : (options.limit ?? 25));
+  const rows = formatTableRows([HEADER, ...shown.flatMap(pageRows)], (cell, _column, row) =>
+    row === 0 ? colors.dim(cell) : cell,
+  );
+  const lines = [
+    colors.bold(`Files with restrictions (${wanted.length} of ${files.length})`),
+    ...rows.map((row) => `  ${row}`),
+  ];
+  if (wanted.length > shown.length)
+    lines.push(colors.dim(`  … ${wanted.length - shown.length} more (--json gives every decision)`));
   return lines;
 }
 
@@ -180,6 +197,8 @@ export function formatAuditTable(report: AuditReport, options: AuditTableOptions
   lines.push(...formatFindingsSection(report.findings, colors));
   const pages = formatPagesSection(report, colors, options);
   if (pages.length > 0) lines.push(...pages, '');
+  const files = formatFilesSection(report, colors, options);
+  if (files.length > 0) lines.push(...files, '');
   const totals = severityCounts(summary.findings);
   const verdict =
     summary.findings.error > 0

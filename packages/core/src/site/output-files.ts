@@ -17,7 +17,7 @@ import {
   readFileSync,
   type Stats,
 } from 'node:fs';
-import { dirname, join, basename, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { RobotsError } from '../errors.js';
 import { urlPath } from '../glob.js';
 import { generateHeaderFiles, type HeaderFile, type HeaderFileBase } from '../headers/generate.js';
@@ -196,6 +196,48 @@ function encode(file: HeaderFile & { absolutePath: string }, encoding: ReadFile[
   }
   return Buffer.from(file.content, encoding);
 }
+/** Whether `path` is `folder` or inside it (both real paths). */
+function isInside(path: string, folder: string): boolean {
+  const from = relative(folder, path);
+  return from === '' || (!from.startsWith(`..${sep}`) && from !== '..' && !isAbsolute(from));
+}
+function realFolder(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return resolve(folder);
+  }
+}
+/**
+ * Refuses a header file that is a symbolic link to a file outside the project and the output
+ * folder (writing through it would change a file the build does not own, and get round
+ * `mergeInto` staying inside the project), or that is read-only (someone made it so on
+ * purpose: replacing it would undo that without a word).
+ */
+function checkWritable(path: string, folders: readonly string[]): void {
+  const target = writeTarget(path);
+  if (target !== resolve(path) && !folders.some((folder) => isInside(target, realFolder(folder)))) {
+    throw new RobotsError({
+      code: 'unsafe-header-file',
+      source: path,
+      value: target,
+      problem:
+        'the header file is a symbolic link to a file outside the project, which robots-kit does not write through, to',
+      expected:
+        'a regular file (or none) at that path: replace the link with a copy of the file, or point it inside the project',
+    });
+  }
+  const info = statSync(target, { throwIfNoEntry: false });
+  if (info?.isFile() && (info.mode & 0o222) === 0) {
+    throw new RobotsError({
+      code: 'read-only-header-file',
+      source: target,
+      value: `mode ${(info.mode & 0o777).toString(8)}`,
+      problem: 'the header file is read-only, so robots-kit does not replace it',
+      expected: `a writable file (\`chmod u+w ${basename(target)}\`), or \`headers.targets\` without the target that writes it`,
+    });
+  }
+}
 /**
  * Generates the header files of every target after a build and writes each atomically,
  * merged into the file already there. The built files are listed so that a glob a host
@@ -224,10 +266,14 @@ export function writeHeaderFiles(
   });
   return files.map((file) => {
     const absolutePath = join(folder(file.base), file.path);
+    checkWritable(absolutePath, [context.projectDir, context.outputDir]);
     const status = writeFileAtomic(
       absolutePath,
       encode({ ...file, absolutePath }, encodings.get(absolutePath) ?? 'utf8'),
     );
-    return { ...file, absolutePath, changed: status !== 'unchanged', status };
+    // A file the host read before this build is current when unchanged: nothing to tell then.
+    const { readBeforeBuild, note, ...rest } = file;
+    const told = readBeforeBuild && status === 'unchanged' ? {} : note === undefined ? {} : { note };
+    return { ...rest, ...told, absolutePath, changed: status !== 'unchanged', status };
   });
 }

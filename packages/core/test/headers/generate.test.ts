@@ -243,7 +243,9 @@ describe('Vercel', () => {
     const [first] = generateHeaderFiles(options, context({}, { 'vercel.json': existing }));
     expect(first!.path).toBe('vercel.json');
     expect(first!.base).toBe('project');
-    expect(first!.note).toBeUndefined();
+    // Vercel reads vercel.json before the build runs: the log says so, plainly (issue 37 item 5).
+    expect(first!.note).toMatch(/changed in this build[\s\S]*reads vercel\.json before the build runs/);
+    expect(first!.readBeforeBuild).toBe(true);
     expect(first!.content).toContain('\n    "cleanUrls": true');
     const merged = JSON.parse(first!.content) as Record<string, unknown>;
     expect(Object.keys(merged)).toEqual(['$schema', 'cleanUrls', 'headers', 'redirects']);
@@ -300,16 +302,18 @@ describe('Vercel', () => {
 describe('Apache .htaccess', () => {
   it('uses <If> with REQUEST_URI for path globs, the most specific last, and a top-level Header for /**', () => {
     const content = file(generateHeaderFiles({ targets: ['apache'], rules: RULES }, context()), '.htaccess').content;
+    // No <IfModule mod_headers.c>: without mod_headers Apache must fail loudly (500), not serve without headers.
     expect(content).toMatch(
-      /^# robots-kit:begin\n[\s\S]*<IfModule mod_headers\.c>\n[\s\S]*<\/IfModule>\n# robots-kit:end\n$/,
+      /^# robots-kit:begin\n[\s\S]*a2enmod headers[\s\S]*AllowOverride FileInfo[\s\S]*\n# robots-kit:end\n$/,
     );
+    expect(content).not.toMatch(/IfModule/);
     const rules = readHtaccessHeaders(content);
     expect(rules.map((rule) => [rule.kind, rule.pattern])).toEqual([
       ['all', undefined],
-      ['request-uri', '^/img/[^/]+(?:/|/index\\.html)?$'],
-      ['request-uri', '^/private/[^/]+(?:/|/index\\.html)?$'],
-      ['request-uri', '^/files(?:/[^/]+)*(?:/|/index\\.html)?$'],
-      ['request-uri', '^/files/secret\\.pdf(?:/|/index\\.html)?$'],
+      ['request-uri', '^/img/[^/]+(?:/|/index\\.html|\\.html)?$'],
+      ['request-uri', '^/private/[^/]+(?:/|/index\\.html|\\.html)?$'],
+      ['request-uri', '^/files(?:/[^/]+)*(?:/|/index\\.html|\\.html)?$'],
+      ['request-uri', '^/files/secret\\.pdf(?:/|/index\\.html|\\.html)?$'],
     ]);
     expect(rules[0]!.headers).toEqual([
       { action: 'set', name: 'X-Robots-Tag', value: 'gptbot: nofollow', always: false },
@@ -351,24 +355,27 @@ describe('Apache .htaccess', () => {
 });
 
 describe('nginx snippet', () => {
-  it('writes regex locations, the most specific first, /** as a server-level header, and the pitfalls', () => {
+  it('adds no location: server-level `if ($uri ~ …)` sets, least specific first, then one add_header per value', () => {
     const files = generateHeaderFiles({ targets: ['nginx'], rules: RULES }, context());
     const nginx = file(files, 'robots-headers.nginx.conf');
     expect(nginx.note).toMatch(/include robots-headers\.nginx\.conf inside your server block/);
+    expect(nginx.content).not.toMatch(/^\s*location/m);
+    // The lines to repeat in a location with add_header of its own, named in the file itself.
     expect(nginx.content).toMatch(
-      /add_header is inherited from the enclosing block only by blocks that have no add_header/,
+      /In each of your locations that has one, repeat these lines:\n# {3}add_header X-Robots-Tag \$robots_kit_1;\n# {3}add_header X-Robots-Tag \$robots_kit_2;\n/,
     );
-    expect(nginx.content).toMatch(/first regex location that matches/);
-    const locations = [...nginx.content.matchAll(/^location ~ "([^"]+)" \{$/gm)].map((m) => m[1]);
-    expect(locations).toEqual([
-      '^/files/secret\\.pdf(?:/|/index\\.html)?$',
-      '^/files(?:/[^/]+)*(?:/|/index\\.html)?$',
-      '^/private/[^/]+(?:/|/index\\.html)?$',
-      '^/img/[^/]+(?:/|/index\\.html)?$',
+    const tests = [...nginx.content.matchAll(/^if \(\$uri ~ "([^"]+)"\) \{$/gm)].map((m) => m[1]);
+    expect(tests).toEqual([
+      '^/img/[^/]+(?:/|/index\\.html|\\.html)?$',
+      '^/private/[^/]+(?:/|/index\\.html|\\.html)?$',
+      '^/files(?:/[^/]+)*(?:/|/index\\.html|\\.html)?$',
+      '^/files/secret\\.pdf(?:/|/index\\.html|\\.html)?$',
     ]);
-    expect(nginx.content).toMatch(/^add_header X-Robots-Tag "gptbot: nofollow";$/m);
     expect(nginx.content).toContain(
-      'location ~ "^/files(?:/[^/]+)*(?:/|/index\\.html)?$" {\n    add_header X-Robots-Tag "noindex";\n    add_header X-Robots-Tag "gptbot: nofollow";\n}',
+      'if ($uri ~ "^/files(?:/[^/]+)*(?:/|/index\\.html|\\.html)?$") {\n    set $robots_kit_1 "noindex";\n    set $robots_kit_2 "gptbot: nofollow";\n}',
+    );
+    expect(nginx.content).toMatch(
+      /^add_header X-Robots-Tag \$robots_kit_1;\nadd_header X-Robots-Tag \$robots_kit_2;\n$/m,
     );
   });
 });

@@ -13,6 +13,7 @@ import {
   isFileNameGlob,
 } from '../../src/glob/translate.js';
 import { parseHeaderGlob } from '../../src/glob/parse.js';
+import { wholeTextMatcher } from '../../src/glob/linear-regex.js';
 import { matchHeaderPattern, matchVercelSource } from '../../src/adapter.js';
 import { globMatches } from './expectations.js';
 
@@ -69,6 +70,20 @@ const withTwin = (path: string) => (path === '/' ? [path] : [path, path + '/']);
 const RUNS = { numRuns: Number(process.env.HEADERS_FC_RUNS ?? 400) };
 
 describe('glob → host pattern translation is exact (picomatch meaning, trailing slash ignored)', () => {
+  it('the glob tree, run on the automaton robots-kit matches with, matches a path iff picomatch does', () => {
+    fc.assert(
+      fc.property(globArbitrary, fc.array(pathArbitrary, { minLength: 1, maxLength: 20 }), (text, paths) => {
+        const glob = parseOrSkip(text);
+        if (!glob) return;
+        const matches = wholeTextMatcher(globToPathRegex(glob));
+        for (const path of paths) {
+          expect({ text, path, match: matches(path.slice(1)) }).toEqual({ text, path, match: globMatches(text, path) });
+        }
+      }),
+      RUNS,
+    );
+  });
+
   it('Netlify `_headers`: the patterns match a path iff the glob does (lowercase paths: Netlify ignores case)', () => {
     let translated = 0;
     fc.assert(
@@ -175,6 +190,8 @@ describe('glob → host pattern translation is exact (picomatch meaning, trailin
           expect(server.test(`${path === '/' ? '' : path}/index.html`)).toBe(
             expected || globMatches(text, `${path === '/' ? '' : path}/index.html`),
           );
+          // `try_files $uri.html` and `MultiViews` serve `/about.html` at `/about`: both spellings are the page.
+          if (path !== '/') expect(server.test(`${path}.html`)).toBe(expected || globMatches(text, `${path}.html`));
         }
       }),
       RUNS,

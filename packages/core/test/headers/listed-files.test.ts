@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RobotsError } from '../../src/errors.js';
 import { generateHeaderFiles, type HeaderFile, type HeaderFilesContext } from '../../src/index.js';
+import { checkHeaderRules } from '../../src/headers/generate.js';
 import { parseHeadersFile, readHtaccessHeaders, readVercelHeaders, validateHeadersOptions } from '../../src/adapter.js';
 import {
   cloudflareSends,
@@ -177,9 +178,9 @@ describe('a glob `_headers` cannot express, given the built files', () => {
     expect(readHtaccessHeaders(file(files, '.htaccess').content).map((rule) => [rule.kind, rule.pattern])).toEqual([
       ['file-name', '^[^/]*\\.pdf$'],
     ]);
-    const locations = [...file(files, 'robots-headers.nginx.conf').content.matchAll(/^location ~ "([^"]+)" \{$/gm)].map(
-      (m) => m[1],
-    );
+    const locations = [
+      ...file(files, 'robots-headers.nginx.conf').content.matchAll(/^if \(\$uri ~ "([^"]+)"\) \{$/gm),
+    ].map((m) => m[1]);
     expect(locations).toHaveLength(1);
     expect(new RegExp(locations[0]!).test('/files/new.pdf')).toBe(true);
   });
@@ -210,11 +211,19 @@ describe('a glob `_headers` cannot express, given the built files', () => {
       expect(receivedRobots(netlifySends(content, '/other.pdf'))).toBe('noarchive');
       expect(receivedRobots(netlifySends(content, '/files/notes.txt'))).toBe('noindex');
     }
-    // As globs the two overlap only in part: the regex targets still refuse them, listing or not.
-    const error = failure(() =>
-      generateHeaderFiles({ targets: ['netlify', 'vercel'], rules }, context({ files: FILES })),
+    // As globs the two overlap only in part: the regex targets merge them for each built file both match.
+    const built = generateHeaderFiles(
+      { targets: ['netlify', 'vercel'], rules, vercel: { mergeInto: 'vercel.json' } },
+      context({ files: FILES }),
     );
-    expect(error.code).toBe('overlapping-header-rules');
+    const vercelJson = file(built, 'vercel.json').content;
+    for (const path of FILES) {
+      expect({ path, vercel: receivedRobots(vercelSends(vercelJson, path)) }).toEqual({
+        path,
+        vercel: expectedRobots(rules, [], path),
+      });
+    }
+    expect(receivedRobots(vercelSends(vercelJson, '/files/sub/deep.pdf'))).toBe('noindex, noarchive');
   });
 
   it('merges a listed file with a rule naming it, and with an html page, as any entries', () => {
@@ -374,5 +383,70 @@ describe('listed files, property: a built file gets the header iff the glob matc
       { numRuns: 200 },
     );
     expect(listedSome).toBeGreaterThan(20);
+  });
+});
+
+describe('overlapping header rules are merged per file, most restrictive wins (issue 37 item 9)', () => {
+  const files = ['/index.html', '/private/report.pdf', '/private/notes/index.html', '/public/guide.pdf', '/a.pdf'];
+  const rules: TestRule[] = [
+    { path: '**/*.pdf', robots: 'noarchive' },
+    { path: '/private/**', robots: 'noindex' },
+  ];
+  const paths = [...files, '/private/notes/', '/private', '/private/later.pdf'];
+
+  it('`**/*.pdf` with `/private/**` is not refused; a PDF under /private gets both rules on every target', () => {
+    const built = generateHeaderFiles(
+      { targets: ['netlify', 'vercel'], rules, vercel: { mergeInto: 'vercel.json' } },
+      context({ files }),
+    );
+    const headers = file(built, '_headers').content;
+    const vercelJson = file(built, 'vercel.json').content;
+    for (const path of paths.filter((p) => p !== '/private/later.pdf')) {
+      const expected = expectedRobots(rules, [], path);
+      expect({ path, netlify: receivedRobots(netlifySends(headers, path)) }).toEqual({ path, netlify: expected });
+      expect({ path, vercel: receivedRobots(vercelSends(vercelJson, path)) }).toEqual({ path, vercel: expected });
+    }
+    expect(receivedRobots(vercelSends(vercelJson, '/private/report.pdf'))).toBe('noindex, noarchive');
+    expect(receivedRobots(netlifySends(headers, '/private/report.pdf'))).toBe('noindex, noarchive');
+    // Cloudflare joins every matching rule, so it needs no listing: the same request gets both there too.
+    const cloudflare = headersOf({ targets: ['cloudflare'], rules }, { files });
+    expect(receivedRobots(cloudflareSends(cloudflare, '/private/report.pdf'))).toBe('noindex, noarchive');
+  });
+
+  it('a PDF the build did not make still gets one of the two rules (the globs stay for files added later)', () => {
+    const built = generateHeaderFiles(
+      { targets: ['vercel'], rules, vercel: { mergeInto: 'vercel.json' } },
+      context({ files }),
+    );
+    expect(['noindex', 'noarchive']).toContain(
+      receivedRobots(vercelSends(file(built, 'vercel.json').content, '/private/later.pdf')),
+    );
+  });
+
+  it('without the build files (a direct call) the overlap is still refused, naming the way out', () => {
+    const error = failure(() => generateHeaderFiles({ targets: ['vercel'], rules }, context()));
+    expect(error.code).toBe('overlapping-header-rules');
+    expect(error.message).toMatch(/give `generateHeaderFiles` the `files` of the build/);
+  });
+});
+
+describe('checkHeaderRules: what the rules alone decide, for options time (before any page is built)', () => {
+  it('refuses a crawler-scoped rule around a narrower one for Netlify and Cloudflare together', () => {
+    const rules = [
+      { path: '/**', robots: 'nofollow', userAgent: 'GPTBot' },
+      { path: '/files/**', robots: 'noindex' },
+    ];
+    const both = validateHeadersOptions({ targets: ['netlify', 'cloudflare'], rules });
+    expect(failure(() => checkHeaderRules(both)).code).toBe('header-scope-conflict');
+    expect(() => checkHeaderRules(validateHeadersOptions({ targets: ['netlify'], rules }))).not.toThrow();
+  });
+
+  it('leaves to the build what its files settle: partial overlaps and globs `_headers` cannot express', () => {
+    const rules = [
+      { path: '**/*.pdf', robots: 'noarchive' },
+      { path: '/private/**', robots: 'noindex' },
+    ];
+    for (const targets of [['netlify'], ['vercel', 'nginx', 'apache'], ['netlify', 'cloudflare']])
+      expect(() => checkHeaderRules(validateHeadersOptions({ targets, rules }))).not.toThrow();
   });
 });

@@ -23,19 +23,19 @@ const LINE_SHAPES: Record<string, RegExp[]> = {
   _headers: [/^# [ -~]*$/, /^\/[A-Za-z0-9._~@+,=:*/-]*$/, new RegExp(`^  X-Robots-Tag: ${SAFE_VALUE}$`)],
   '.htaccess': [
     /^\s*# [ -~]*$/,
-    /^<IfModule mod_headers\.c>$/,
-    /^<\/IfModule>$/,
-    /^ {2}<If "%\{REQUEST_URI\} =~ m#\^\/[A-Za-z0-9._~@+,=:()?*|[\]^\\/-]*\$#">$/,
-    /^ {2}<FilesMatch "\^[A-Za-z0-9._~@+,=:()?*|[\]^\\/-]*\$">$/,
-    /^ {2}<\/(?:If|FilesMatch)>$/,
-    new RegExp(`^ {2,4}Header (?:set|add) X-Robots-Tag "${SAFE_VALUE}"$`),
+    /^<If "%\{REQUEST_URI\} =~ m#\^\/[A-Za-z0-9._~@+,=:()?*|[\]^\\/-]*\$#">$/,
+    /^<FilesMatch "\^[A-Za-z0-9._~@+,=:()?*|[\]^\\/-]*\$">$/,
+    /^<\/(?:If|FilesMatch)>$/,
+    new RegExp(`^(?: {2})?Header (?:set|add) X-Robots-Tag "${SAFE_VALUE}"$`),
   ],
   'robots-headers.nginx.conf': [
     /^# [ -~]*$/,
     /^#$/,
-    /^location ~ "\^\/[A-Za-z0-9._~@+,=:()?*|[\]^\\/-]*\$" \{$/,
+    /^# {3}add_header X-Robots-Tag \$robots_kit_\d+;$/,
+    /^if \(\$uri ~ "\^\/[A-Za-z0-9._~@+,=:()?*|[\]^\\/-]*\$"\) \{$/,
     /^\}$/,
-    new RegExp(`^(?:    )?add_header X-Robots-Tag "${SAFE_VALUE}";$`),
+    new RegExp(`^(?:    )?set \\$robots_kit_\\d+ "(?:${SAFE_VALUE})?";$`),
+    /^add_header X-Robots-Tag \$robots_kit_\d+;$/,
   ],
 };
 

@@ -87,8 +87,8 @@ describe.each(cases)('$name: the generated file in a real server', ({ name, avai
   it.skipIf(!available)('fails the config test when the snippet is broken (the check can fail)', () => {
     const server = setup(
       name === 'nginx'
-        ? 'location ~ "^/x$" { add_header X-Robots-Tag "noindex" }\n'
-        : '<IfModule mod_headers.c>\n  Header bogus X-Robots-Tag "noindex"\n</IfModule>\n',
+        ? 'if ($uri ~ "^/x$") { set $robots_kit_1 "noindex" }\n'
+        : 'Header bogus X-Robots-Tag "noindex"\n',
     );
     try {
       const result = checkConfig(server);

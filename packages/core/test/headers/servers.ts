@@ -52,7 +52,15 @@ async function freePort(): Promise<number> {
   });
 }
 
-function nginxConfig(dir: string, port: number): string {
+/** What the `server` block holds besides `listen` and the snippet's include: by default a plain static site. */
+export interface NginxOptions {
+  /** The server block's own lines (root, index, locations), given the test folder. */
+  server?: (dir: string) => string;
+  /** Include the snippet in the server block. Default: true. */
+  include?: boolean;
+}
+const PLAIN_SERVER = (dir: string) => `root ${dir}/site;\n    index index.html;`;
+function nginxConfig(dir: string, port: number, options: NginxOptions = {}): string {
   return `worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log;
@@ -66,19 +74,27 @@ http {
   scgi_temp_path ${dir}/tmp-scgi;
   server {
     listen 127.0.0.1:${port};
-    root ${dir}/site;
-    index index.html;
-    include ${dir}/robots-headers.nginx.conf;
+    ${(options.server ?? PLAIN_SERVER)(dir)}
+    ${options.include === false ? '' : `include ${dir}/robots-headers.nginx.conf;`}
   }
 }
 `;
 }
 
-function apacheConfig(dir: string, port: number, includeRules: boolean): string {
-  return `LoadModule mpm_event_module ${APACHE_MODULES}/mod_mpm_event.so
-LoadModule authz_core_module ${APACHE_MODULES}/mod_authz_core.so
-LoadModule dir_module ${APACHE_MODULES}/mod_dir.so
-LoadModule headers_module ${APACHE_MODULES}/mod_headers.so
+/** How Apache is set up around the `.htaccess`. */
+export interface ApacheOptions {
+  /** `Options +MultiViews` (mod_negotiation serves `/about` from `about.html`). Default: false. */
+  multiViews?: boolean;
+  /** The `AllowOverride` of the site's folder. Default: `All`. */
+  allowOverride?: string;
+  /** Load mod_headers. Default: true. */
+  headers?: boolean;
+}
+function apacheConfig(dir: string, port: number, includeRules: boolean, options: ApacheOptions = {}): string {
+  const modules = ['mpm_event', 'authz_core', 'dir', 'mime', ...(options.multiViews ? ['negotiation'] : [])];
+  if (options.headers !== false) modules.push('headers');
+  return `${modules.map((name) => `LoadModule ${name}_module ${APACHE_MODULES}/mod_${name}.so`).join('\n')}
+TypesConfig /etc/mime.types
 ServerRoot ${dir}
 ServerName 127.0.0.1
 Listen 127.0.0.1:${port}
@@ -91,7 +107,8 @@ Group nogroup
 DocumentRoot ${dir}/site
 DirectoryIndex index.html
 <Directory ${dir}/site>
-  AllowOverride All
+  AllowOverride ${options.allowOverride ?? 'All'}
+${options.multiViews ? '  Options +MultiViews\n' : ''}
   Require all granted
 ${includeRules ? `  Include ${dir}/rules.conf\n` : ''}</Directory>
 `;
@@ -110,14 +127,19 @@ export interface ServerSetup {
  * nginx with the generated snippet included in its only server block. With `servedAt`
  * (`/blog/`), the site is deployed below it, in that folder of the document root.
  */
-export function nginxSetup(snippet: string, site: Record<string, string>, servedAt = '/'): ServerSetup {
+export function nginxSetup(
+  snippet: string,
+  site: Record<string, string>,
+  servedAt = '/',
+  options: NginxOptions = {},
+): ServerSetup {
   const dir = tempDir('robots-kit-nginx-');
   writeTree(join(dir, 'site', servedAt), site);
   return {
     dir,
     configure: (port) => {
       writeFileSync(join(dir, 'robots-headers.nginx.conf'), snippet);
-      writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, port));
+      writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, port, options));
       return join(dir, 'nginx.conf');
     },
     command: 'nginx',
@@ -136,7 +158,12 @@ export function nginxSetup(snippet: string, site: Record<string, string>, served
 }
 
 /** Apache with the generated `.htaccess` in the site's folder (AllowOverride All): the document root, or its `servedAt` folder. */
-export function apacheSetup(htaccess: string, site: Record<string, string>, servedAt = '/'): ServerSetup {
+export function apacheSetup(
+  htaccess: string,
+  site: Record<string, string>,
+  servedAt = '/',
+  options: ApacheOptions = {},
+): ServerSetup {
   const dir = tempDir('robots-kit-apache-');
   writeTree(join(dir, 'site', servedAt), { ...site, '.htaccess': htaccess });
   // `apache2 -t` does not read .htaccess files: the check includes the same rules in <Directory>.
@@ -144,7 +171,7 @@ export function apacheSetup(htaccess: string, site: Record<string, string>, serv
   return {
     dir,
     configure: (port, check) => {
-      writeFileSync(join(dir, 'httpd.conf'), apacheConfig(dir, port, check));
+      writeFileSync(join(dir, 'httpd.conf'), apacheConfig(dir, port, check, options));
       return join(dir, 'httpd.conf');
     },
     command: apacheBinary ?? 'apache2',
@@ -164,11 +191,11 @@ export function checkConfig(setup: ServerSetup): { ok: boolean; output: string }
 export async function serveAndFetch(
   setup: ServerSetup,
   paths: readonly string[],
-): Promise<Map<string, { status: number; robots: string | null }>> {
+): Promise<Map<string, { status: number; robots: string | null; body: string }>> {
   const port = await freePort();
   const config = setup.configure(port, false);
   const child = spawn(setup.command, setup.runArgs(config), { stdio: 'ignore' });
-  const results = new Map<string, { status: number; robots: string | null }>();
+  const results = new Map<string, { status: number; robots: string | null; body: string }>();
   try {
     const deadline = Date.now() + 15_000;
     for (;;) {
@@ -185,8 +212,8 @@ export async function serveAndFetch(
     }
     for (const path of paths) {
       const response = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: 'manual' });
-      await response.arrayBuffer();
-      results.set(path, { status: response.status, robots: response.headers.get('x-robots-tag') });
+      const body = await response.text();
+      results.set(path, { status: response.status, robots: response.headers.get('x-robots-tag'), body });
     }
   } finally {
     child.kill('SIGTERM');
