@@ -229,6 +229,10 @@ export interface HtmlFileList {
  * (a site of one folder per page spent a tenth of its audit there).
  */
 export async function listHtmlFiles(root: string): Promise<HtmlFileList> {
+  return listFiles(root, (name) => HTML_EXTENSIONS.has(path.extname(name).toLowerCase()));
+}
+/** Every file under `root` whose name `wanted` accepts, listed as {@link listHtmlFiles} lists pages. */
+export async function listFiles(root: string, wanted: (name: string) => boolean): Promise<HtmlFileList> {
   const files: string[] = [];
   const links = new Set<string>();
   const skipped: SkippedFile[] = [];
@@ -244,7 +248,7 @@ export async function listHtmlFiles(root: string): Promise<HtmlFileList> {
     }
     for (const entry of entries) {
       const relative = relativeDir ? `${relativeDir}/${entry.name}` : entry.name;
-      const isHtml = HTML_EXTENSIONS.has(path.extname(entry.name).toLowerCase());
+      const isHtml = wanted(entry.name);
       if (entry.isDirectory()) pending.push(relative);
       else if (entry.isFile()) {
         if (isHtml) files.push(relative);

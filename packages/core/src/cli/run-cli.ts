@@ -1,6 +1,7 @@
 /** runCli: runs `robots-kit check`, prints the report in the chosen format and sets the exit code. */
 import { RobotsError } from '../errors.js';
 import { auditSite } from '../audit/audit-site.js';
+import { checkLiveSite } from '../audit/live/check-live.js';
 import { CLI_USAGE, parseCliArgs, useColor, type CliArgs } from './args.js';
 import { runLogsCli } from './logs-command.js';
 import { failsAt, severityCounts } from '../audit/findings.js';
@@ -105,14 +106,22 @@ export async function runCli(
   const bar = io.stderr.isTTY ? createProgressBar(io.stderr) : undefined;
   let report: AuditReport;
   try {
-    report = await auditSite(args.dir, {
-      ...(args.site === undefined ? {} : { site: args.site }),
-      ...(args.crawlers === undefined ? {} : { crawlers: args.crawlers }),
-      ...(args.trailingSlash === undefined ? {} : { trailingSlash: args.trailingSlash }),
-      onProgress: (done, total) => {
-        if (total > PROGRESS_BAR_MIN_PAGES) bar?.update(done, total);
-      },
-    });
+    const progress = (done: number, total: number): void => {
+      if (total > PROGRESS_BAR_MIN_PAGES) bar?.update(done, total);
+    };
+    report = args.live
+      ? await checkLiveSite(args.dir, {
+          ...args.live,
+          ...(args.crawlers === undefined ? {} : { crawlers: args.crawlers }),
+          ...(args.trailingSlash === undefined ? {} : { trailingSlash: args.trailingSlash }),
+          onProgress: progress,
+        })
+      : await auditSite(args.dir, {
+          ...(args.site === undefined ? {} : { site: args.site }),
+          ...(args.crawlers === undefined ? {} : { crawlers: args.crawlers }),
+          ...(args.trailingSlash === undefined ? {} : { trailingSlash: args.trailingSlash }),
+          onProgress: progress,
+        });
   } catch (error) {
     bar?.finish();
     if (!(error instanceof RobotsError)) {
