@@ -5,8 +5,10 @@
  * header rules of an earlier build, a stale robots.txt, an SPA fallback where the build has a
  * 404 page. Each server is started on 127.0.0.1 by the test and stopped by it.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
 import { generateHeaderFiles } from '../../src/index.js';
@@ -14,6 +16,7 @@ import {
   APACHE_MODULES,
   apacheBinary,
   apacheSetup,
+  freePort,
   hasNginx,
   type NginxOptions,
   nginxSetup,
@@ -39,7 +42,7 @@ const PAGES: Record<string, string> = {
 };
 const RULES = [{ path: '/private/**', robots: 'noindex' }];
 
-function headerFiles(rules: typeof RULES, target: 'nginx' | 'apache' | 'netlify'): string {
+function headerFiles(rules: typeof RULES, target: 'nginx' | 'apache' | 'netlify' | 'cloudflare'): string {
   const files = generateHeaderFiles(
     { targets: [target], rules },
     { indexable: true, pages: [], readExisting: () => undefined },
@@ -66,17 +69,21 @@ interface Run {
   report: { findings: Array<{ id: string; severity: string; message: string; urls: string[] }> };
   stderr: string;
 }
+/** `robots-kit check <origin> --expect <built> --format=json`, as a user runs it. */
+async function cli(origin: string, extra: string[] = []): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(['check', origin, '--expect', built, '--format=json', ...extra], {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  });
+  return { code, report: JSON.parse(stdout), stderr };
+}
 async function check(setup: ServerSetup, extra: string[] = []): Promise<Run> {
   folders.push(setup.dir);
   const server = await startServer(setup);
   try {
-    let stdout = '';
-    let stderr = '';
-    const code = await runCli(['check', server.origin, '--expect', built, '--format=json', ...extra], {
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
-    });
-    return { code, report: JSON.parse(stdout), stderr };
+    return await cli(server.origin, extra);
   } finally {
     await server.stop();
   }
@@ -177,5 +184,64 @@ describe.skipIf(!hasApache)('robots-kit check <url> --expect against Apache', ()
   it('served-differs when AllowOverride ignores the file', async () => {
     const run = await check(apacheSetup(headerFiles(RULES, 'apache'), site(), '/', { allowOverride: 'None' }));
     expect(errors(run).map((finding) => finding.urls[0])).toContain('/private/report.pdf');
+  });
+});
+
+/** `wrangler pages dev` (Cloudflare's runtime, workerd, from npm; offline) serving `dir` with its `_headers`. */
+async function wranglerPages(dir: string): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const wrangler = join(dirname(createRequire(import.meta.url).resolve('wrangler/package.json')), 'bin', 'wrangler.js');
+  const node = Number(process.versions.node.split('.')[0]) >= 22 ? process.execPath : 'node_modules/.bin/node';
+  const child = spawn(node, [wrangler, 'pages', 'dev', dir, '--port', String(port), '--ip', '127.0.0.1'], {
+    cwd: tempDir('robots-kit-wrangler-'),
+    env: { ...process.env, CI: '1', WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-child.pid!, 'SIGTERM');
+    await exited;
+  };
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      await fetch(`${origin}/`);
+      return { origin, stop };
+    } catch {
+      if (Date.now() > deadline || child.exitCode !== null) {
+        await stop();
+        throw new Error('wrangler pages dev did not start');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+describe('robots-kit check <url> --expect against `wrangler pages dev` (workerd)', () => {
+  it('passes the built folder served with its _headers, and names the PDF when _headers is not deployed', async () => {
+    const deployed = tempDir('robots-kit-live-pages-');
+    folders.push(deployed);
+    writeTree(deployed, { ...PAGES, 'robots.txt': ROBOTS_TXT, _headers: headerFiles(RULES, 'cloudflare') });
+    let server = await wranglerPages(deployed);
+    try {
+      const good = await cli(server.origin);
+      expect(errors(good)).toEqual([]);
+      expect(good.code).toBe(0);
+    } finally {
+      await server.stop();
+    }
+    rmSync(join(deployed, '_headers'));
+    server = await wranglerPages(deployed);
+    try {
+      const run = await cli(server.origin);
+      expect(errors(run).map((finding) => [finding.id, finding.urls])).toEqual([
+        ['served-differs', ['/private/report.pdf']],
+      ]);
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -88,7 +88,9 @@ describe('the live check stays bounded on hostile servers', () => {
     let report: Awaited<ReturnType<typeof checkLiveSite>> | undefined;
     const cost = await bounded(async () => (report = await checkLiveSite(origin, options)));
     expect(cost.ms).toBeLessThan(15_000);
-    const timeout = report!.findings.find((finding) => finding.id === 'fetch-failed' && /timeout/.test(finding.message));
+    const timeout = report!.findings.find(
+      (finding) => finding.id === 'fetch-failed' && /timeout/.test(finding.message),
+    );
     expect(timeout?.urls).toEqual(['/robots.txt']);
     // The page's head arrived before the cut: its noindex is read.
     expect(report!.pages.find((page) => page.url === '/')?.crawlers['*']?.indexable).toBe(false);
@@ -98,7 +100,9 @@ describe('the live check stays bounded on hostile servers', () => {
     const origin = await listen(
       createTcpServer((socket) => {
         socket.on('error', () => {});
-        socket.once('data', () => socket.end('HTTP/1.1 200 OK\r\nX-Robots-Tag noindex\r\nBad\u0000Header: x\r\n\r\nbody'));
+        socket.once('data', () =>
+          socket.end('HTTP/1.1 200 OK\r\nX-Robots-Tag noindex\r\nBad\u0000Header: x\r\n\r\nbody'),
+        );
       }),
     );
     let stdout = '';
