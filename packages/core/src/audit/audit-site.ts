@@ -246,6 +246,7 @@ function toAuditPage(page: PageRecord): AuditPage {
     inSitemap: page.inSitemap,
     ...(page.canonical === undefined ? {} : { canonical: page.canonical }),
     crawlers: page.verdicts,
+    ...(page.meant === undefined ? {} : { meant: page.meant }),
   };
 }
 

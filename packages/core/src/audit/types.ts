@@ -164,6 +164,8 @@ export interface AuditPage {
   canonical?: string;
   /** Keyed by crawler name as given in the options (`googlebot`, `*`). */
   crawlers: Record<string, CrawlerVerdict>;
+  /** The live check with `--expect`: the verdicts the build meant for this URL, per crawler, beside what was served. */
+  meant?: Record<string, CrawlerVerdict>;
 }
 export interface AuditSitemap {
   /** As referenced (robots.txt line or sitemap index), or the file name for well-known files. */
@@ -265,6 +267,8 @@ export interface PageRecord {
   alternates?: Array<{ hreflang: string; href: string; path?: string }>;
   sources: DirectiveSource[];
   verdicts: Record<string, CrawlerVerdict>;
+  /** The live check with `--expect`: what the build meant (see AuditPage.meant). */
+  meant?: Record<string, CrawlerVerdict>;
   /** The sitemap file that lists the page first, when one does. */
   sitemapFile?: string;
   /** Links into the site (URL paths) and whether they carry `nofollow` (audit/link-checks.ts); followed links only to paths that can be pages of the site when the audit knows them. */

@@ -6,7 +6,7 @@
  * 404 page. Each server is started on 127.0.0.1 by the test and stopped by it.
  */
 import { spawn } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -111,6 +111,24 @@ describe.skipIf(!hasNginx)('robots-kit check <url> --expect against nginx', () =
     expect(errors(run)[0]!.message).toMatch(
       /meant noindex, the server sends no restriction.*no X-Robots-Tag came back/,
     );
+  });
+
+  it('--html shows what was served beside what the build meant, and the served robots.txt', async () => {
+    const html = join(tempDir('robots-kit-live-html-'), 'report.html');
+    folders.push(dirname(html));
+    await check(nginx({ server: withErrorPage, include: false }), ['--html', html]);
+    const page = readFileSync(html, 'utf8');
+    const json = /<script type="application\/json" id="robots-kit-data">(.*?)<\/script>/s.exec(page)![1]!;
+    const data = JSON.parse(json) as {
+      pages: unknown[][];
+      verdicts: Array<{ directives: string[] }>;
+      robotsTxt?: { lines: string[] };
+    };
+    const pdf = data.pages.find((row) => row[0] === '/private/report.pdf')!;
+    const [served, meant] = [pdf[4] as number[], pdf[5] as number[]];
+    expect(data.verdicts[served[0]!]!.directives).toEqual([]);
+    expect(data.verdicts[meant[0]!]!.directives).toEqual(['noindex']);
+    expect(data.robotsTxt?.lines).toEqual(['User-agent: *', 'Disallow: /search', '']);
   });
 
   it('served-differs when a location of the user’s has its own add_header (nginx does not inherit it)', async () => {

@@ -98,8 +98,14 @@ export function userAgentFor(name: string | undefined): string {
 
 const NO_HEADER_RULES: HeaderRules = { files: [], skipped: [], unchecked: [], robotsHeadersFor: () => [] };
 
+/** What the live check found: the report, and the robots.txt served (for the HTML report's robots.txt section). */
+export interface LiveCheckResult {
+  report: AuditReport;
+  robotsTxt?: string;
+}
+
 /** The deployed site at `start` read as crawlers read it, compared with `options.expect` when given. */
-export async function checkLiveSite(start: string, options: LiveCheckOptions = {}): Promise<AuditReport> {
+export async function checkLiveSite(start: string, options: LiveCheckOptions = {}): Promise<LiveCheckResult> {
   const started = performance.now();
   const site = parseSiteUrl(start, 'robots-kit check');
   const crawlers = normalizeCrawlers(options.crawlers);
@@ -178,6 +184,7 @@ export async function checkLiveSite(start: string, options: LiveCheckOptions = {
     }
     if (response.error !== undefined) live.push(fetchFailed(response));
     const record = servedRecord(target, response, context);
+    if (target.meant) record.meant = target.meant;
     pages.push(record);
     if (target.meant) live.push(...compareServed(target, response, record));
   }
@@ -211,7 +218,7 @@ export async function checkLiveSite(start: string, options: LiveCheckOptions = {
     robotsTxtMissing,
     skipped: [],
   };
-  return toAuditReport({
+  const report = toAuditReport({
     dir: start,
     data,
     findings: [...collectFindings(data, checks.findings()), ...live].sort(
@@ -221,6 +228,7 @@ export async function checkLiveSite(start: string, options: LiveCheckOptions = {
     generatedAt: now,
     durationMs: performance.now() - started,
   });
+  return robotsTxt === undefined ? { report } : { report, robotsTxt: new TextDecoder().decode(robots.body) };
 }
 
 function severityRank(finding: AuditFinding): number {
