@@ -78,6 +78,7 @@ export type { HeadersOptions, HeaderTarget, NormalizedHeadersOptions } from './h
 export type { HtmlPage } from './headers/plan.js';
 
 export { auditSite } from './audit/audit-site.js';
+export { checkLiveSite, type LiveCheckOptions, type LiveCheckResult } from './audit/live/check-live.js';
 export { AUDIT_FINDINGS, type AuditFindingDescription, type FailOn } from './audit/findings.js';
 export type {
   AuditFinding,

@@ -42,16 +42,29 @@ const MAYBE_ERROR_PAGE = /[45]\d\d/;
 export function auditPage(file: string, html: string, context: AuditContext): PageRecord {
   return auditPageFacts(file, readPage(html, context.extraNames), context);
 }
-/** Decides, for each crawler, what it may do with the URL (`url`, when known already) of a page read into `facts`. */
-function auditPageFacts(file: string, facts: PageFacts, context: AuditContext, known?: string): PageRecord {
+/**
+ * Decides, for each crawler, what it may do with the URL (`url`, when known already) of a page
+ * read into `facts`. Its `X-Robots-Tag` values are the header files' rules for the URL, or
+ * `served.headers` where the page was requested from a server (the live check), whose status
+ * then decides whether it is an error page.
+ */
+export function auditPageFacts(
+  file: string,
+  facts: PageFacts,
+  context: AuditContext,
+  known?: string,
+  served?: { headers: readonly DirectiveSource[]; status: number },
+): PageRecord {
   const basePath = context.site?.basePath ?? '';
   const url = known ?? fileToUrl(file, context.trailingSlash, basePath);
   const sources: DirectiveSource[] = [];
-  for (const header of context.headers.robotsHeadersFor(url.slice(basePath.length) || '/', file, url)) {
-    sources.push(headerSource(header.value, header.location, header.pattern));
-  }
+  if (served) sources.push(...served.headers);
+  else
+    for (const header of context.headers.robotsHeadersFor(url.slice(basePath.length) || '/', file, url)) {
+      sources.push(headerSource(header.value, header.location, header.pattern));
+    }
   for (const tag of facts.robotsTags) sources.push(metaSource(tag, file));
-  const errorPage = MAYBE_ERROR_PAGE.test(url) && isErrorPage({ url });
+  const errorPage = served ? served.status >= 400 : MAYBE_ERROR_PAGE.test(url) && isErrorPage({ url });
   // Keyed by crawler names the user gives: no prototype, so `--crawler=__proto__` is a key like any other.
   const verdicts = Object.create(null) as Record<string, CrawlerVerdict>;
   for (const crawler of context.crawlers) {
@@ -255,6 +268,7 @@ function toAuditPage(page: PageRecord): AuditPage {
     inSitemap: page.inSitemap,
     ...(page.canonical === undefined ? {} : { canonical: page.canonical }),
     crawlers: page.verdicts,
+    ...(page.meant === undefined ? {} : { meant: page.meant }),
   };
 }
 

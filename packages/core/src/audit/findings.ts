@@ -18,6 +18,24 @@ export interface AuditFindingDescription {
  * `info`: worth knowing, nothing breaks.
  */
 export const AUDIT_FINDINGS: Readonly<Record<AuditFindingId, AuditFindingDescription>> = {
+  'served-differs': {
+    severity: 'error',
+    title: 'served differently from the build',
+    description:
+      'The live check (`robots-kit check <url> --expect <dir>`): the deployed site answers a URL differently from what the build meant: other robots directives (a header file the host did not apply, a stale `vercel.json`, a `location` that drops headers), an error status, a redirect, or a soft 404 where the build has an error page.',
+  },
+  'robots-txt-differs': {
+    severity: 'error',
+    title: 'served robots.txt differs from the build',
+    description:
+      'The live check: the robots.txt the site serves is not the one the build wrote (a stale file in a CDN cache, an earlier deploy, a rule that serves another file), so crawlers obey rules the build did not write.',
+  },
+  'fetch-failed': {
+    severity: 'error',
+    title: 'URL could not be fetched',
+    description:
+      'The live check: a request failed (network or TLS error, timeout, a redirect loop or one to another origin, a server error for robots.txt); crawlers meet the same failure.',
+  },
   'noindex-disallowed': {
     severity: 'error',
     title: 'noindex page blocked by robots.txt',

@@ -84,7 +84,10 @@ export type AuditFindingId =
   | 'canonical-on-noindex'
   | 'link-to-noindex'
   | 'nofollow-internal-link'
-  | 'nosnippet-ignored';
+  | 'nosnippet-ignored'
+  | 'served-differs'
+  | 'robots-txt-differs'
+  | 'fetch-failed';
 /** A place in the audited folder. */
 export interface AuditLocation {
   /** Path relative to the audited folder, with `/` separators, e.g. `robots.txt` or `blog/index.html`. */
@@ -161,6 +164,8 @@ export interface AuditPage {
   canonical?: string;
   /** Keyed by crawler name as given in the options (`googlebot`, `*`). */
   crawlers: Record<string, CrawlerVerdict>;
+  /** The live check with `--expect`: the verdicts the build meant for this URL, per crawler, beside what was served. */
+  meant?: Record<string, CrawlerVerdict>;
 }
 /** A file other than a page: its URL and how each crawler treats it. */
 export type AuditFile = Pick<AuditPage, 'url' | 'file' | 'crawlers'>;
@@ -266,6 +271,8 @@ export interface PageRecord {
   alternates?: Array<{ hreflang: string; href: string; path?: string }>;
   sources: DirectiveSource[];
   verdicts: Record<string, CrawlerVerdict>;
+  /** The live check with `--expect`: what the build meant (see AuditPage.meant). */
+  meant?: Record<string, CrawlerVerdict>;
   /** The sitemap file that lists the page first, when one does. */
   sitemapFile?: string;
   /** Links into the site (URL paths) and whether they carry `nofollow` (audit/link-checks.ts); followed links only to paths that can be pages of the site when the audit knows them. */

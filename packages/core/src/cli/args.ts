@@ -7,9 +7,14 @@ import type { FailOn } from '../audit/findings.js';
 
 /** `robots-kit --help`. */
 export const CLI_USAGE = `Usage: robots-kit check <dir> [options]
+       robots-kit check <url> [--expect <dir>] [options]
 
 Audit a built site the way crawlers will see it: robots.txt, sitemaps,
 robots meta tags, X-Robots-Tag header rules and canonical links.
+Given an http(s) URL, read the deployed site as a crawler does (robots.txt,
+its sitemaps, every page's status, redirects, X-Robots-Tag and meta tags);
+with --expect, request every file the build wrote and report where the
+server answers differently from what the build meant.
 
 Options:
   --site <url>              Origin (and base path) the site is served at, e.g. https://example.com
@@ -24,6 +29,16 @@ Options:
                             filters, where each verdict came from, robots.txt reach)
   --color, --no-color       Colour the table or not (default: on a terminal, unless NO_COLOR
                             is set; FORCE_COLOR=1 forces it)
+Live check (robots-kit check <url>):
+  --expect <dir>            The built folder the deployment should serve
+  --user-agent <name>       Send a crawler's User-Agent (googlebot, bingbot, gptbot, applebot,
+                            or any product token), to see what a CDN serves it
+                            (default: robots-kit-check/1)
+  --concurrency <n>         Requests at once (default: 4)
+  --rate <n>                Requests started per second (default: 10)
+  --timeout <seconds>       Time limit of one request (default: 15)
+  --max-urls <n>            URLs requested at most (default: 500)
+  --max-bytes <n>           Bytes read of one response (default: 5242880)
   -v, --version             Print robots-kit's version
   -h, --help                Show this help
 
@@ -49,6 +64,18 @@ export interface CliArgs {
   allPages: boolean;
   /** `--html <file>`: where to write the HTML report, besides the chosen format on stdout. */
   html?: string;
+  /** Set when the target is an http(s) URL: the live check's flags. */
+  live?: LiveArgs;
+}
+/** The live check's flags (`robots-kit check <url>`). */
+export interface LiveArgs {
+  expect?: string;
+  userAgent?: string;
+  concurrency?: number;
+  rate?: number;
+  timeoutMs?: number;
+  maxUrls?: number;
+  maxBytes?: number;
 }
 const FORMATS: readonly CliFormat[] = ['table', 'json', 'sarif', 'github'];
 const FAIL_ON: readonly FailOn[] = ['error', 'warning', 'info', 'none'];
@@ -61,6 +88,13 @@ const OPTIONS = {
   'fail-on': { type: 'string' },
   pages: { type: 'boolean' },
   html: { type: 'string' },
+  expect: { type: 'string' },
+  'user-agent': { type: 'string' },
+  concurrency: { type: 'string' },
+  rate: { type: 'string' },
+  timeout: { type: 'string' },
+  'max-urls': { type: 'string' },
+  'max-bytes': { type: 'string' },
   color: { type: 'boolean' },
   'no-color': { type: 'boolean' },
   version: { type: 'boolean', short: 'v' },
@@ -135,6 +169,35 @@ export function useColor(
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   return isTTY === true;
 }
+/** A positive number flag (`--rate 2`, `--timeout 0.5`); whole numbers where `integer`. */
+function positiveNumber(flag: string, value: string | undefined, integer: boolean, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const number = /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!(number > 0) || number > max || (integer && !Number.isInteger(number))) {
+    throw usageError('invalid value', {
+      key: flag,
+      value,
+      expected: `a ${integer ? 'whole ' : ''}number greater than 0 and at most ${max}`,
+    });
+  }
+  return number;
+}
+const LIVE_FLAGS = ['expect', 'user-agent', 'concurrency', 'rate', 'timeout', 'max-urls', 'max-bytes'] as const;
+/** The live check's flags, read only when the target is a URL (a folder check refuses them). */
+function liveArgs(values: Partial<Record<(typeof LIVE_FLAGS)[number], string>>): LiveArgs {
+  const timeout = positiveNumber('--timeout', values.timeout, false, 600);
+  const entries: Array<[keyof LiveArgs, string | number | undefined]> = [
+    ['expect', values.expect],
+    ['userAgent', values['user-agent']],
+    ['concurrency', positiveNumber('--concurrency', values.concurrency, true, 64)],
+    ['rate', positiveNumber('--rate', values.rate, false, 1000)],
+    ['timeoutMs', timeout === undefined ? undefined : Math.round(timeout * 1000)],
+    ['maxUrls', positiveNumber('--max-urls', values['max-urls'], true, 1_000_000)],
+    ['maxBytes', positiveNumber('--max-bytes', values['max-bytes'], true, 1024 * 1024 * 1024)],
+  ];
+  return Object.fromEntries(entries.filter(([, value]) => value !== undefined)) as LiveArgs;
+}
+
 /** Reads `check <dir> [options]`; throws `RobotsError` (code `invalid-argument`) for anything else. */
 export function parseCliArgs(argv: readonly string[]): CliArgs {
   let parsed;
@@ -167,6 +230,15 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (dir === undefined)
     throw usageError('missing folder', { expected: 'the build output folder, e.g. `robots-kit check dist`' });
   if (extra.length > 0) throw usageError('unexpected argument', { value: extra[0], expected: 'one folder' });
+  const isUrl = /^https?:\/\//i.test(dir);
+  if (!isUrl) {
+    const given = LIVE_FLAGS.find((flag) => values[flag] !== undefined);
+    if (given !== undefined)
+      throw usageError('option of the live check', {
+        key: `--${given}`,
+        expected: `an http(s) URL to check, e.g. \`robots-kit check https://example.com --${given} …\``,
+      });
+  }
   if (values.json && values.format !== undefined && values.format !== 'json') {
     throw usageError('--json contradicts', {
       key: '--format',
@@ -188,6 +260,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...(crawlers === undefined ? {} : { crawlers }),
     ...(trailingSlash === undefined ? {} : { trailingSlash }),
     ...(values.html === undefined ? {} : { html: htmlFile(values.html) }),
+    ...(isUrl ? { live: liveArgs(values) } : {}),
     format: values.json ? 'json' : (oneOf('--format', values.format, FORMATS) ?? 'table'),
     failOn: oneOf('--fail-on', values['fail-on'], FAIL_ON) ?? 'error',
   };

@@ -1,6 +1,7 @@
 /** runCli: runs `robots-kit check`, prints the report in the chosen format and sets the exit code. */
 import { RobotsError } from '../errors.js';
 import { auditSite } from '../audit/audit-site.js';
+import { checkLiveSite } from '../audit/live/check-live.js';
 import { CLI_USAGE, parseCliArgs, useColor, type CliArgs } from './args.js';
 import { runLogsCli } from './logs-command.js';
 import { failsAt, severityCounts } from '../audit/findings.js';
@@ -104,15 +105,27 @@ export async function runCli(
   }
   const bar = io.stderr.isTTY ? createProgressBar(io.stderr) : undefined;
   let report: AuditReport;
+  let servedRobotsTxt: string | undefined;
   try {
-    report = await auditSite(args.dir, {
-      ...(args.site === undefined ? {} : { site: args.site }),
-      ...(args.crawlers === undefined ? {} : { crawlers: args.crawlers }),
-      ...(args.trailingSlash === undefined ? {} : { trailingSlash: args.trailingSlash }),
-      onProgress: (done, total) => {
-        if (total > PROGRESS_BAR_MIN_PAGES) bar?.update(done, total);
-      },
-    });
+    const progress = (done: number, total: number): void => {
+      if (total > PROGRESS_BAR_MIN_PAGES) bar?.update(done, total);
+    };
+    if (args.live) {
+      const live = await checkLiveSite(args.dir, {
+        ...args.live,
+        ...(args.crawlers === undefined ? {} : { crawlers: args.crawlers }),
+        ...(args.trailingSlash === undefined ? {} : { trailingSlash: args.trailingSlash }),
+        onProgress: progress,
+      });
+      report = live.report;
+      servedRobotsTxt = live.robotsTxt;
+    } else
+      report = await auditSite(args.dir, {
+        ...(args.site === undefined ? {} : { site: args.site }),
+        ...(args.crawlers === undefined ? {} : { crawlers: args.crawlers }),
+        ...(args.trailingSlash === undefined ? {} : { trailingSlash: args.trailingSlash }),
+        onProgress: progress,
+      });
   } catch (error) {
     bar?.finish();
     if (!(error instanceof RobotsError)) {
@@ -129,14 +142,15 @@ export async function runCli(
   }
   bar?.finish();
   io.stdout.write(render(report, args, io, cwd));
-  if (args.html !== undefined && !(await writeHtmlReport(report, path.resolve(cwd, args.html), io))) return 2;
+  if (args.html !== undefined && !(await writeHtmlReport(report, path.resolve(cwd, args.html), io, servedRobotsTxt)))
+    return 2;
   return failsAt(report, args.failOn) ? 1 : 0;
 }
 
 /** `--html <file>`: the report page, written after the chosen format; false (said on stderr) when it cannot be written. */
-async function writeHtmlReport(report: AuditReport, file: string, io: CliIo): Promise<boolean> {
+async function writeHtmlReport(report: AuditReport, file: string, io: CliIo, robotsTxt?: string): Promise<boolean> {
   try {
-    await writeAuditHtml(report, file);
+    await writeAuditHtml(report, file, robotsTxt === undefined ? {} : { robotsTxt });
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
     io.stderr.write(

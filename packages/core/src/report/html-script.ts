@@ -160,7 +160,11 @@ export const REPORT_SCRIPT = String.raw`
     var facts = ['file ' + file, rows[p][2] & 2 ? 'in a sitemap' : 'not in a sitemap'];
     if (rows[p][3]) facts.push('canonical ' + rows[p][3]);
     box.appendChild(el('div', { class: 'muted mono', text: urlOf(p) + ' · ' + facts.join(' · ') }));
-    var grid = el('table', null, [el('tr', null, [el('th', { text: 'Crawler' }), el('th', { text: 'Verdict' }), el('th', { text: 'Directives' }), el('th', { text: 'Where it came from' })])]);
+    var meant = rows[p][5];
+    var heads = [el('th', { text: 'Crawler' }), el('th', { text: meant ? 'Served' : 'Verdict' }), el('th', { text: 'Directives' })];
+    if (meant) heads.push(el('th', { text: 'Meant (the build)' }));
+    heads.push(el('th', { text: 'Where it came from' }));
+    var grid = el('table', null, [el('tr', null, heads)]);
     crawlers.forEach(function (crawler, c) {
       var v = table[rows[p][4][c]], code = verdictOf(p, c);
       var why = el('ul', { class: 'why' });
@@ -170,12 +174,17 @@ export const REPORT_SCRIPT = String.raw`
         });
       });
       if (!why.firstChild) why.appendChild(el('li', { class: 'muted', text: 'nothing restricts it' }));
-      grid.appendChild(el('tr', null, [
+      var cells = [
         el('td', { class: 'mono', text: crawler }),
         el('td', null, [el('span', { class: 'dot v-' + code }), LABEL[code] + (v.followLinks ? '' : ', nofollow')]),
         el('td', { class: 'mono', text: v.directives.join(', ') || '—' }),
-        el('td', null, [why]),
-      ]));
+      ];
+      if (meant) {
+        var m = table[meant[c]], said = m.directives.join(', ') || '—';
+        cells.push(el('td', { class: 'mono' + (said === (v.directives.join(', ') || '—') ? '' : ' differs'), text: said }));
+      }
+      cells.push(el('td', null, [why]));
+      grid.appendChild(el('tr', null, cells));
     });
     box.appendChild(grid);
     var explained = explanations[urlOf(p)];

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { AUDIT_FINDINGS } from '../audit/findings.js';
 import { readTextFile } from '../audit/read-files.js';
-import type { AuditReport, DecisionSource } from '../audit/types.js';
+import type { AuditReport, CrawlerVerdict, DecisionSource } from '../audit/types.js';
 import { escapeHtml } from '../logs/html-report.js';
 import type { PageExplanation } from '../resolve/explain-page.js';
 import { explainMatch } from '../robots-txt/match.js';
@@ -155,7 +155,7 @@ main{padding:0 24px 48px;max-width:1400px}
 .row .dots{display:flex;gap:2px}.row .flag{font-size:11px;padding:0 5px;border-radius:4px;background:var(--sev-warning);color:#fff}.row .flag.error{background:var(--sev-error)}
 .details{left:20px;right:4px;margin-top:2px;padding:10px 12px;background:var(--panel);border-radius:6px;border:1px solid var(--line)}
 .details table{border-collapse:collapse;width:100%}.details th,.details td{text-align:left;padding:4px 8px;border-bottom:1px solid var(--line);vertical-align:top}
-.details ul.why{margin:0;padding-left:16px}.details ul.why li{margin:2px 0}
+.details td.differs{color:var(--sev-error);font-weight:600}.details ul.why{margin:0;padding-left:16px}.details ul.why li{margin:2px 0}
 .sev{display:inline-block;font-size:11px;font-weight:600;padding:0 6px;border-radius:4px;color:#fff;text-transform:uppercase}
 .sev.error{background:var(--sev-error)}.sev.warning{background:var(--sev-warning)}.sev.info{background:var(--sev-info)}
 #findings li{margin:6px 0}#findings .urls a{margin-right:8px}a{color:var(--accent)}
@@ -167,8 +167,8 @@ pre.robots-txt{background:var(--panel);padding:8px;border-radius:6px;overflow:au
 
 /**
  * The report's pages in the form the page's script reads: one row per page
- * (`[url, file, flags, canonical, verdict indexes]`, flags 1 for an error page and 2 for a page in
- * a sitemap) and each distinct verdict once, with a decision's file left out (`null`) when it is
+ * (`[url, file, flags, canonical, verdict indexes, meant verdict indexes or null]`, flags 1 for an
+ * error page and 2 for a page in a sitemap; the meant verdicts are the live check's, with `--expect`) and each distinct verdict once, with a decision's file left out (`null`) when it is
  * the page's own. Pages built from one template share their verdicts, so a 5,000-page site embeds
  * a few dozen verdicts instead of 5,000 × crawlers.
  */
@@ -176,24 +176,32 @@ export function compactPages(report: AuditReport): { pages: unknown[][]; verdict
   const verdicts: unknown[] = [];
   const known = new Map<string, number>();
   const pages = report.pages.map((page) => {
-    const indexes = report.crawlers.map((crawler) => {
-      const verdict = page.crawlers[crawler];
-      const because = Object.fromEntries(
-        (Object.entries(verdict?.because ?? {}) as Array<[string, DecisionSource[]]>).map(([kind, sources]) => [
-          kind,
-          sources.map((source) => (source.file === page.file ? { ...source, file: null } : source)),
-        ]),
-      );
-      const compact = { ...verdict, because };
-      const key = JSON.stringify(compact);
-      let index = known.get(key);
-      if (index === undefined) {
-        index = verdicts.push(compact) - 1;
-        known.set(key, index);
-      }
-      return index;
-    });
-    return [page.url, page.file, (page.errorPage ? 1 : 0) | (page.inSitemap ? 2 : 0), page.canonical ?? null, indexes];
+    const indexesOf = (byCrawler: Record<string, CrawlerVerdict>) =>
+      report.crawlers.map((crawler) => {
+        const verdict = byCrawler[crawler];
+        const because = Object.fromEntries(
+          (Object.entries(verdict?.because ?? {}) as Array<[string, DecisionSource[]]>).map(([kind, sources]) => [
+            kind,
+            sources.map((source) => (source.file === page.file ? { ...source, file: null } : source)),
+          ]),
+        );
+        const compact = { ...verdict, because };
+        const key = JSON.stringify(compact);
+        let index = known.get(key);
+        if (index === undefined) {
+          index = verdicts.push(compact) - 1;
+          known.set(key, index);
+        }
+        return index;
+      });
+    return [
+      page.url,
+      page.file,
+      (page.errorPage ? 1 : 0) | (page.inSitemap ? 2 : 0),
+      page.canonical ?? null,
+      indexesOf(page.crawlers),
+      page.meant ? indexesOf(page.meant) : null,
+    ];
   });
   return { pages, verdicts };
 }
@@ -245,20 +253,20 @@ export function formatAuditHtml(report: AuditReport, options: AuditHtmlOptions =
 /** robots.txt is read up to this size for the report (Google reads 500 KiB). */
 const MAX_ROBOTS_TXT_BYTES = 1024 * 1024;
 /** The HTML report of `report`, with the audited folder's robots.txt (read again: the report keeps only its sitemaps). */
-export async function renderAuditHtml(
-  report: AuditReport,
-  options: Omit<AuditHtmlOptions, 'robotsTxt'> = {},
-): Promise<string> {
-  const robots = report.robotsTxt.found
-    ? await readTextFile(path.join(path.resolve(report.directory), 'robots.txt'), MAX_ROBOTS_TXT_BYTES)
-    : undefined;
+export async function renderAuditHtml(report: AuditReport, options: AuditHtmlOptions = {}): Promise<string> {
+  if (options.robotsTxt !== undefined) return formatAuditHtml(report, options);
+  // A live check's report names a URL, not a folder: its robots.txt comes with the options.
+  const robots =
+    report.robotsTxt.found && !/^https?:\/\//i.test(report.directory)
+      ? await readTextFile(path.join(path.resolve(report.directory), 'robots.txt'), MAX_ROBOTS_TXT_BYTES)
+      : undefined;
   return formatAuditHtml(report, { ...options, ...(robots?.text === undefined ? {} : { robotsTxt: robots.text }) });
 }
 /** Writes the HTML report of `report` to `file` (atomically, folders created). Returns the absolute path written. */
 export async function writeAuditHtml(
   report: AuditReport,
   file: string,
-  options: Omit<AuditHtmlOptions, 'robotsTxt'> = {},
+  options: AuditHtmlOptions = {},
 ): Promise<string> {
   const absolute = path.resolve(file);
   writeFileAtomic(absolute, await renderAuditHtml(report, options));

@@ -66,6 +66,10 @@ const page = z.strictObject({
   inSitemap: z.boolean(),
   canonical: z.string().optional().describe('The canonical link, absolute when the site is known.'),
   crawlers: z.record(z.string(), verdict).describe('Keyed by crawler name (`googlebot`, `*`).'),
+  meant: z
+    .record(z.string(), verdict)
+    .optional()
+    .describe('The live check with `--expect`: the verdicts the build meant, per crawler, beside what was served.'),
 });
 const finding = z.strictObject({
   id: z.enum(findingIds).describe('Stable identifier; see AUDIT_FINDINGS.'),

@@ -41,7 +41,8 @@ export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
-async function freePort(): Promise<number> {
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -187,37 +188,53 @@ export function checkConfig(setup: ServerSetup): { ok: boolean; output: string }
   return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
 }
 
+/** A server started on a free loopback port; `stop` ends it. */
+export interface RunningServer {
+  origin: string;
+  stop: () => Promise<void>;
+}
+/** Starts the server on a free loopback port and waits until it answers. */
+export async function startServer(setup: ServerSetup): Promise<RunningServer> {
+  const port = await freePort();
+  const config = setup.configure(port, false);
+  const child = spawn(setup.command, setup.runArgs(config), { stdio: 'ignore' });
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  };
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual' });
+      return { origin: `http://127.0.0.1:${port}`, stop };
+    } catch (error) {
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(`${setup.command} did not start: ${readFileSync(join(setup.dir, 'error.log'), 'utf8')}`, {
+          cause: error,
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 /** Starts the server on a free loopback port, fetches each path, and returns its status and X-Robots-Tag (lines joined by `, `). */
 export async function serveAndFetch(
   setup: ServerSetup,
   paths: readonly string[],
 ): Promise<Map<string, { status: number; robots: string | null; body: string }>> {
-  const port = await freePort();
-  const config = setup.configure(port, false);
-  const child = spawn(setup.command, setup.runArgs(config), { stdio: 'ignore' });
+  const server = await startServer(setup);
   const results = new Map<string, { status: number; robots: string | null; body: string }>();
   try {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      try {
-        await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual' });
-        break;
-      } catch (error) {
-        if (Date.now() > deadline)
-          throw new Error(`${setup.command} did not start: ${readFileSync(join(setup.dir, 'error.log'), 'utf8')}`, {
-            cause: error,
-          });
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
     for (const path of paths) {
-      const response = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: 'manual' });
+      const response = await fetch(`${server.origin}${path}`, { redirect: 'manual' });
       const body = await response.text();
       results.set(path, { status: response.status, robots: response.headers.get('x-robots-tag'), body });
     }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await server.stop();
   }
   return results;
 }
