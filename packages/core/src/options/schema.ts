@@ -13,6 +13,7 @@ import type { ImagePreview, RobotsInput } from '../directives/types.js';
 import { parseRobots } from '../directives/parse.js';
 import { RobotsError } from '../errors.js';
 import type { RobotsTxtOptions } from '../robots-txt/options.js';
+import { checkHeaderRules } from '../headers/generate.js';
 import { completeHeadersOptions, type HeadersOptions, headersOptionsSchema } from '../headers/options.js';
 import { validateGlobList } from '../glob.js';
 import {
@@ -219,7 +220,11 @@ const fields = {
   }),
   headers: documented(
     headersOptionsSchema
-      .transform(checkedBy((headers: HeadersOptions) => (completeHeadersOptions(headers, SCHEMA_SOURCE), headers)))
+      .transform(
+        checkedBy(
+          (headers: HeadersOptions) => (checkHeaderRules(completeHeadersOptions(headers, SCHEMA_SOURCE)), headers),
+        ),
+      )
       .optional(),
     {
       description: 'X-Robots-Tag header files for static hosts (`rules`, `html`, `targets`, `vercel`).',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RobotsError } from '../../src/errors.js';
-import { generateHeaderFiles, type HeaderFile, type HeaderFilesContext } from '../../src/index.js';
+import { generateHeaderFiles, type HeaderFile, type HeaderFilesContext, normalizeOptions } from '../../src/index.js';
 import { checkHeaderRules } from '../../src/headers/generate.js';
 import { parseHeadersFile, readHtaccessHeaders, readVercelHeaders, validateHeadersOptions } from '../../src/adapter.js';
 import {
@@ -439,6 +439,20 @@ describe('checkHeaderRules: what the rules alone decide, for options time (befor
     const both = validateHeadersOptions({ targets: ['netlify', 'cloudflare'], rules });
     expect(failure(() => checkHeaderRules(both)).code).toBe('header-scope-conflict');
     expect(() => checkHeaderRules(validateHeadersOptions({ targets: ['netlify'], rules }))).not.toThrow();
+  });
+
+  it('runs when the options are validated, so the adapters stop before any page is built', () => {
+    const rules = [
+      { path: '/**', robots: 'nofollow', userAgent: 'GPTBot' },
+      { path: '/files/**', robots: 'noindex' },
+    ];
+    const error = failure(() =>
+      normalizeOptions({ site: 'https://example.com', headers: { targets: ['netlify', 'cloudflare'], rules } }),
+    );
+    expect(error.code).toBe('header-scope-conflict');
+    expect(() =>
+      normalizeOptions({ site: 'https://example.com', headers: { targets: ['netlify'], rules } }),
+    ).not.toThrow();
   });
 
   it('leaves to the build what its files settle: partial overlaps and globs `_headers` cannot express', () => {
