@@ -115,14 +115,14 @@ export async function generateLog(megabytes, file = join(work, `logs-${megabytes
 
 /** The analysis (or, with `floor`, only reading the lines) of one log in this process. */
 async function worker([file, robots, floor]) {
-  const { analyzeLogs } = await import('@robots-kit/core');
+  const { analyzeLogs } = await import('@robots-kit/logs');
   const rss = [];
   const sample = () => rss.push(Math.round(process.memoryUsage().rss / 1024 / 1024));
   const start = performance.now();
   const cpu = process.cpuUsage();
   let lines = 0;
   if (floor) {
-    const { readLogLines } = await import(pathToFileURL(join(root, 'packages/core/dist/logs/read-lines.js')).href);
+    const { readLogLines } = await import(pathToFileURL(join(root, 'packages/logs/dist/read-lines.js')).href);
     for await (const batch of readLogLines(file)) {
       lines += batch.length;
       if (lines % 1_000_000 < batch.length) sample();

@@ -9,9 +9,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeLogs } from '../../src/logs/analyze.js';
-import { readLogLines } from '../../src/logs/read-lines.js';
-import type { AnalyzeLogsOptions, LogFormat, LogsReport } from '../../src/logs/types.js';
+import { analyzeLogs } from '../src/analyze.js';
+import { readLogLines } from '../src/read-lines.js';
+import type { AnalyzeLogsOptions, LogFormat, LogsReport } from '../src/types.js';
 import {
   APACHE_FORMAT,
   CUSTOM_JSON,

@@ -3,8 +3,8 @@
  * header, the robots.txt product tokens whose group it obeys, and how its identity can be checked
  * (published IP ranges, reverse-DNS host suffixes). AI crawlers come from `AI_BOTS`.
  */
-import { ownString } from '../audit/read-files.js';
-import { AI_BOTS, type AiBot } from '../robots-txt/ai-bots.js';
+import { AI_BOTS, type AiBot } from '@robots-kit/core';
+import { ownString } from '@robots-kit/core/adapter';
 
 export type CrawlerKind = 'search' | 'ai' | 'seo' | 'other';
 /** One crawler of {@link CRAWLERS}. */

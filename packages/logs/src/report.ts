@@ -2,13 +2,20 @@
  * The `robots-kit logs` report for a terminal, as JSON and as SARIF: per-crawler totals by
  * verification, and the log findings in the audit's style.
  */
-import { sarifLog } from './code-scanning.js';
-import { plural, severityCounts, shorten } from '../audit/findings.js';
-import type { AuditSeverity } from '../audit/types.js';
-import { LOG_FINDINGS } from '../logs/findings.js';
-import type { LogFinding, LogsReport } from '../logs/types.js';
-import { toSafeJson } from './json.js';
-import { formatTableRows, makeColors, terminalSafe, type Colors } from './table.js';
+import type { AuditSeverity } from '@robots-kit/core';
+import {
+  type Colors,
+  formatTableRows,
+  makeColors,
+  plural,
+  sarifLog,
+  severityCounts,
+  shorten,
+  terminalSafe,
+  toSafeJson,
+} from '@robots-kit/core/adapter';
+import { LOG_FINDINGS } from './findings.js';
+import type { LogFinding, LogsReport } from './types.js';
 
 const URLS_SHOWN = 5;
 const LABEL: Record<AuditSeverity, string> = { error: 'ERROR', warning: 'WARN ', info: 'INFO ' };

@@ -8,11 +8,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileLogFormat, detectLogFormat, parseAnyTime, parseClfTime } from '../../src/logs/formats.js';
-import { identifyCrawler } from '../../src/logs/crawlers.js';
+import { compileLogFormat, detectLogFormat, parseAnyTime, parseClfTime } from '../src/formats.js';
+import { identifyCrawler } from '../src/crawlers.js';
 import { NGINX_FORMAT, WRITERS, type Visit } from './generate-log.js';
 
-const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/logs');
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const lines = (name: string): string[] => readFileSync(path.join(fixtures, name), 'utf8').trimEnd().split('\n');
 
 describe('documentation example lines', () => {

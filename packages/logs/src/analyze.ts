@@ -5,10 +5,8 @@
  * address (both capped), not on the size of the logs: every string kept is copied out of its line
  * (a slice would keep the whole megabyte chunk it was read from alive).
  */
-import { shorten } from '../audit/findings.js';
-import { ownString } from '../audit/read-files.js';
-import type { AuditSeverity } from '../audit/types.js';
-import { getPathParamsQuery } from '../robots-txt/match.js';
+import type { AuditSeverity } from '@robots-kit/core';
+import { getPathParamsQuery, ownString, shorten } from '@robots-kit/core/adapter';
 import { identifyCrawler, type CrawlerDefinition } from './crawlers.js';
 import { collectLogFindings, type ClientStats, type UnparsedSample } from './findings.js';
 import { compileLogFormat, describeLogFormat, detectLogFormat, type LineParser } from './formats.js';

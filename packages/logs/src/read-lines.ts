@@ -3,12 +3,13 @@
  * whatever the file name, in batches, with a bound on line length so one endless line cannot fill
  * memory.
  */
+import { RobotsError } from '@robots-kit/core';
 import { isAscii } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable, pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { RobotsError } from '../errors.js';
+import { LOGS_PACKAGE } from './types.js';
 
 /** Longest line kept; real access log lines are a few hundred bytes. */
 export const MAX_LINE_LENGTH = 64 * 1024;
@@ -16,7 +17,14 @@ export const MAX_LINE_LENGTH = 64 * 1024;
 export const TOO_LONG_LINE = '\u0000line longer than 64 KiB';
 
 function inputError(input: string, problem: string, expected: string): RobotsError {
-  return new RobotsError({ code: 'invalid-log-input', source: 'robots-kit logs', value: input, problem, expected });
+  return new RobotsError({
+    package: LOGS_PACKAGE,
+    code: 'invalid-log-input',
+    source: 'robots-kit logs',
+    value: input,
+    problem,
+    expected,
+  });
 }
 
 /** The bytes of a source, gunzipped when they start with gzip's magic bytes. */

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CRAWLERS } from '../../src/logs/crawlers.js';
+import { CRAWLERS } from '../src/crawlers.js';
 import {
   RANGE_SOURCES,
   SHIPPED_RANGES_DIR,
@@ -19,7 +19,7 @@ import {
   rangeSet,
   readPublishedRanges,
   updateRangeSnapshots,
-} from '../../src/logs/ip-ranges.js';
+} from '../src/ip-ranges.js';
 
 /** The reference: addresses and prefixes as BigInts. */
 function toBigInt(address: string): { v6: boolean; value: bigint } {

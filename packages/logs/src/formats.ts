@@ -3,8 +3,9 @@
  * `log_format` strings, and JSON lines with a field mapping (Netlify, Vercel and Cloudflare presets).
  * Every parser reads a line left to right once: no regular expression runs on log content.
  */
-import { RobotsError, suggest } from '../errors.js';
-import type { JsonFieldMap, LogFormat, LogRecord } from './types.js';
+import { RobotsError } from '@robots-kit/core';
+import { suggest } from '@robots-kit/core/adapter';
+import { LOGS_PACKAGE, type JsonFieldMap, type LogFormat, type LogRecord } from './types.js';
 
 /** Reads one line; undefined when the line does not have the format's shape. */
 export type LineParser = (line: string) => LogRecord | undefined;
@@ -72,6 +73,7 @@ const PRESET_NAMES = Object.keys(LOG_FORMAT_PRESETS) as LogFormatPreset[];
 
 function formatError(problem: string, value: string, expected: string, suggestion?: string): RobotsError {
   return new RobotsError({
+    package: LOGS_PACKAGE,
     code: 'invalid-log-format',
     source: 'robots-kit logs',
     key: 'format',

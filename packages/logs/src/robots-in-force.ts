@@ -3,17 +3,19 @@
  * or a built site folder whose robots.txt and noindex pages are read), the group each crawler
  * obeys, what it may fetch (Google's matcher) and its Crawl-delay.
  */
+import {
+  auditSite,
+  explainMatch,
+  type ParsedRobotsRule,
+  type ParsedRobotsTxt,
+  parseRobotsTxt,
+  RobotsError,
+} from '@robots-kit/core';
+import { getPathParamsQuery, ownString, readBytes, readRobotsTxt } from '@robots-kit/core/adapter';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { RobotsError } from '../errors.js';
-import { auditSite } from '../audit/audit-site.js';
-import { readRobotsTxt } from '../audit/page-facts.js';
-import { ownString, readBytes } from '../audit/read-files.js';
-import { parseRobotsTxt } from '../robots-txt/parse.js';
-import { explainMatch, getPathParamsQuery } from '../robots-txt/match.js';
-import type { ParsedRobotsRule, ParsedRobotsTxt } from '../robots-txt/types.js';
 import type { CrawlerDefinition } from './crawlers.js';
-import type { RobotsVersion } from './types.js';
+import { LOGS_PACKAGE, type RobotsVersion } from './types.js';
 
 /** A request robots.txt disallows: the deciding rule and where it is written. */
 export interface Disallow {
@@ -37,6 +39,7 @@ const DECISION_CACHE_LIMIT = 50_000;
 
 function badVersion(problem: string, value: string, expected: string): RobotsError {
   return new RobotsError({
+    package: LOGS_PACKAGE,
     code: 'invalid-robots-version',
     source: 'robots-kit logs',
     key: '--robots',

@@ -1,5 +1,5 @@
 /**
- * `robots-kit logs` end to end through runCli: the table, JSON, SARIF and HTML outputs on the
+ * `robots-kit logs` end to end through its command line: the table, JSON, SARIF and HTML outputs on the
  * generated scenario (gzip), exit codes, standard input, usage errors in our words, and
  * `--update-ranges` from a server on 127.0.0.1.
  */
@@ -11,11 +11,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/run-cli.js';
-import { LOGS_USAGE, parseRobotsVersion } from '../../src/cli/logs-command.js';
-import { formatLogsHtml } from '../../src/logs/html-report.js';
-import type { LogsReport } from '../../src/logs/types.js';
-import { captureIo } from '../audit/capture.js';
+import { runCli } from '../../core/src/cli/run-cli.js';
+import { LOGS_USAGE, parseRobotsVersion, runLogsCli } from '../src/cli.js';
+import { formatLogsHtml } from '../src/html-report.js';
+import type { LogsReport } from '../src/types.js';
+import { captureIo } from '../../core/test/audit/capture.js';
 import { reverseName, startDnsServer } from './dns-server.js';
 import { ROBOTS_TXT, START, UA, WRITERS, clfTime, logText } from './generate-log.js';
 
@@ -28,7 +28,8 @@ beforeAll(() => {
 });
 async function run(args: string[], stdin?: string) {
   const io = { ...captureIo(), cwd, ...(stdin === undefined ? {} : { stdin: Readable.from([Buffer.from(stdin)]) }) };
-  const code = await runCli(args, io);
+  // `robots-kit check` and mistyped commands go through core's command line.
+  const code = args[0] === 'logs' ? await runLogsCli(args, io) : await runCli(args, io);
   return { code, stdout: io.stdout.text(), stderr: io.stderr.text() };
 }
 
@@ -113,7 +114,7 @@ describe('robots-kit logs', () => {
     const result = await run(args);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
-    expect(result.stderr).toMatch(/^\[@robots-kit\/core\] robots-kit (logs|check)/);
+    expect(result.stderr).toMatch(/^\[@robots-kit\/(logs|core)\] robots-kit (logs|check)/);
   });
 
   it('robots.txt versions: a trailing @date starts a version, other @ stay in the path', () => {

@@ -4,13 +4,13 @@
  * such a name must resolve back to the address. Lookups run through `node:dns`'s `Resolver` with a
  * configurable server, concurrency and timeout; answers are cached per address in a JSON file.
  */
+import { RobotsError } from '@robots-kit/core';
+import { writeFileAtomic } from '@robots-kit/core/adapter';
 import { Resolver } from 'node:dns/promises';
 import { readFile } from 'node:fs/promises';
 import { isIPv4 } from 'node:net';
-import { RobotsError } from '../errors.js';
-import { writeFileAtomic } from '../site/output-files.js';
 import { parseAddress } from './ip-ranges.js';
-import type { CheckOutcome, DnsOptions } from './types.js';
+import { LOGS_PACKAGE, type CheckOutcome, type DnsOptions } from './types.js';
 
 /** What the DNS said about one address: its PTR names (empty: none exist) and which names resolved back to it. */
 interface DnsEntry {
@@ -84,6 +84,7 @@ async function readCache(file: string | undefined): Promise<Map<string, DnsEntry
     );
   } catch {
     throw new RobotsError({
+      package: LOGS_PACKAGE,
       code: 'invalid-dns-cache',
       source: file,
       problem: 'not a robots-kit DNS cache',
@@ -102,6 +103,7 @@ export async function createDnsVerifier(options: DnsOptions = {}, now = Date.now
       resolver.setServers([...options.servers]);
     } catch {
       throw new RobotsError({
+        package: LOGS_PACKAGE,
         code: 'invalid-dns-server',
         source: 'robots-kit logs',
         key: '--dns-server',

@@ -7,8 +7,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeLogs, combineChecks } from '../../src/logs/analyze.js';
-import { createDnsVerifier, hasSuffix } from '../../src/logs/verify.js';
+import { analyzeLogs, combineChecks } from '../src/analyze.js';
+import { createDnsVerifier, hasSuffix } from '../src/verify.js';
 import { reverseName, startDnsServer, type TestDnsServer } from './dns-server.js';
 
 const GOOGLE = ['googlebot.com', 'google.com', 'googleusercontent.com'];

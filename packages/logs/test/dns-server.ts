@@ -5,7 +5,7 @@
  */
 import dgram from 'node:dgram';
 import type { AddressInfo } from 'node:net';
-import { parseAddress } from '../../src/logs/ip-ranges.js';
+import { parseAddress } from '../src/ip-ranges.js';
 
 export interface DnsTable {
   /** Reverse names (`1.66.249.66.in-addr.arpa`) to PTR host names. */
@@ -21,7 +21,7 @@ export interface TestDnsServer {
   close(): Promise<void>;
 }
 
-export { reverseName } from '../../src/logs/verify.js';
+export { reverseName } from '../src/verify.js';
 
 function readName(message: Buffer, offset: number): { name: string; end: number } {
   const labels: string[] = [];

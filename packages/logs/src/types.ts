@@ -1,5 +1,8 @@
 /** Types of the log analysis: options, one request read from a log, verification, findings and the report. */
-import type { AuditLocation, AuditSeverity } from '../audit/types.js';
+import type { AuditLocation, AuditSeverity } from '@robots-kit/core';
+
+/** The package named in this package's error messages. */
+export const LOGS_PACKAGE = '@robots-kit/logs';
 
 /** One request as read from an access log line. */
 export interface LogRecord {

@@ -1,16 +1,27 @@
 /** `robots-kit logs`: usage, argument parsing with clear errors, and running the analysis. */
+import { type FailOn, RobotsError } from '@robots-kit/core';
+import {
+  SEVERITY_ORDER,
+  suggest,
+  terminalSafe,
+  translateParseError,
+  useColor,
+  writeFileAtomic,
+} from '@robots-kit/core/adapter';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { RobotsError, suggest } from '../errors.js';
-import { SEVERITY_ORDER, type FailOn } from '../audit/findings.js';
-import { analyzeLogs } from '../logs/analyze.js';
-import { formatLogsHtml } from '../logs/html-report.js';
-import { updateRangeSnapshots, RANGE_SOURCES } from '../logs/ip-ranges.js';
-import type { AnalyzeLogsOptions, JsonFieldMap, LogFormat, LogsReport, RobotsVersion } from '../logs/types.js';
-import { formatLogsJson, formatLogsSarif, formatLogsTable } from '../report/logs.js';
-import { writeFileAtomic } from '../site/output-files.js';
-import { terminalSafe } from '../report/table.js';
-import { translateParseError, useColor } from './args.js';
+import { analyzeLogs } from './analyze.js';
+import { formatLogsHtml } from './html-report.js';
+import { updateRangeSnapshots, RANGE_SOURCES } from './ip-ranges.js';
+import {
+  LOGS_PACKAGE,
+  type AnalyzeLogsOptions,
+  type JsonFieldMap,
+  type LogFormat,
+  type LogsReport,
+  type RobotsVersion,
+} from './types.js';
+import { formatLogsJson, formatLogsSarif, formatLogsTable } from './report.js';
 
 /** `robots-kit logs --help`. */
 export const LOGS_USAGE = `Usage: robots-kit logs <file…|-> [options]
@@ -87,6 +98,7 @@ function usageError(
 ): RobotsError {
   const { suggestion, ...rest } = details;
   return new RobotsError({
+    package: LOGS_PACKAGE,
     code: 'invalid-argument',
     source: SOURCE,
     problem,
@@ -167,7 +179,7 @@ export function parseLogsArgs(argv: readonly string[]): LogsCliArgs {
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw translateParseError(error as Error & { code?: string }, FLAGS, SOURCE);
+    throw translateParseError(error as Error & { code?: string }, FLAGS, SOURCE).withContext({ package: LOGS_PACKAGE });
   }
   const { values, positionals } = parsed;
   const inputs = positionals.slice(1);

@@ -3,21 +3,8 @@
  * per crawler, the verified / unverified / spoofed split, the disallowed URLs fetched most and the
  * findings. Charts are SVG written here; the page loads nothing and runs no script.
  */
+import { escapeHtml } from '@robots-kit/core/adapter';
 import type { LogsReport, VerificationStatus } from './types.js';
-
-const ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-/** Text from the logs made inert in HTML (element content and quoted attributes). */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/[&<>"']/g, (char) => ESCAPES[char]!)
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '\ufffd');
-}
 
 /** Colour-blind-safe (Okabe–Ito, then Tol), one per crawler line; vermilion is kept for spoofed traffic. */
 const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#882255', '#44AA99', '#000000'];

@@ -2,7 +2,7 @@
  * A generated day of traffic with known crawlers, impostors and robots.txt violations, written in
  * every log format robots-kit reads, and the facts a test can assert about it.
  */
-import type { JsonFieldMap } from '../../src/logs/types.js';
+import type { JsonFieldMap } from '../src/types.js';
 
 export interface Visit {
   ip: string;

@@ -1,13 +1,14 @@
 /**
- * Published crawler IP ranges: dated snapshot files (shipped in `packages/core/ranges/`, refreshed
+ * Published crawler IP ranges: dated snapshot files (shipped in `packages/logs/ranges/`, refreshed
  * into a folder of the user's with `robots-kit logs --update-ranges`), loading them, and matching
  * addresses against their prefixes.
  */
+import { RobotsError } from '@robots-kit/core';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RobotsError } from '../errors.js';
+import { LOGS_PACKAGE } from './types.js';
 
 /** A snapshot file of one operator's published ranges. */
 export interface RangeSnapshot {
@@ -41,8 +42,8 @@ export const RANGE_SOURCES: Readonly<Record<string, readonly string[]>> = {
   'openai-chatgpt-user': ['https://openai.com/chatgpt-user.json'],
 };
 
-/** The snapshots shipped with the package (`packages/core/ranges/`, beside `src/` and `dist/`). */
-export const SHIPPED_RANGES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ranges');
+/** The snapshots shipped with the package (`ranges/`, beside `src/` and `dist/`). */
+export const SHIPPED_RANGES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../ranges');
 
 type Network = { v6: boolean; words: Uint32Array; bits: number };
 /** An address as four 32-bit words (IPv4 in the last word, IPv4-mapped IPv6 read as IPv4), or undefined. */
@@ -133,6 +134,7 @@ export function rangeSet(snapshots: Iterable<RangeSnapshot>): RangeSet {
 
 function snapshotProblem(file: string, problem: string, value: unknown): RobotsError {
   return new RobotsError({
+    package: LOGS_PACKAGE,
     code: 'invalid-range-snapshot',
     source: file,
     problem,
@@ -191,6 +193,7 @@ export function readPublishedRanges(text: string, url: string): { date?: string;
     data = JSON.parse(text) as typeof data;
   } catch {
     throw new RobotsError({
+      package: LOGS_PACKAGE,
       code: 'invalid-published-ranges',
       source: url,
       problem: 'the answer is not JSON',
@@ -200,6 +203,7 @@ export function readPublishedRanges(text: string, url: string): { date?: string;
   }
   if (!Array.isArray(data.prefixes)) {
     throw new RobotsError({
+      package: LOGS_PACKAGE,
       code: 'invalid-published-ranges',
       source: url,
       key: 'prefixes',

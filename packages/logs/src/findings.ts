@@ -3,16 +3,8 @@
  * crawler did: disallowed fetches, ignored AI blocks, spoofed traffic, crawl rate against
  * Crawl-delay, error responses, noindex pages fetched, unreadable lines and old range snapshots.
  */
-import {
-  SEVERITY_ORDER,
-  codeSpan,
-  joinLimited,
-  plural,
-  shorten,
-  type AuditFindingDescription,
-} from '../audit/findings.js';
-import type { AuditLocation, AuditSeverity } from '../audit/types.js';
-import type { ParsedRobotsRule } from '../robots-txt/types.js';
+import type { AuditFindingDescription, AuditLocation, AuditSeverity, ParsedRobotsRule } from '@robots-kit/core';
+import { codeSpan, joinLimited, plural, SEVERITY_ORDER, shorten } from '@robots-kit/core/adapter';
 import type { CrawlerDefinition } from './crawlers.js';
 import type { RangeSnapshot } from './ip-ranges.js';
 import type { RobotsInForce } from './robots-in-force.js';
