@@ -10,7 +10,8 @@ import { getPathParamsQuery, ownString, shorten } from '@robots-kit/core/adapter
 import { identifyCrawler, type CrawlerDefinition } from './crawlers.js';
 import { collectLogFindings, type ClientStats, type UnparsedSample } from './findings.js';
 import { compileLogFormat, describeLogFormat, detectLogFormat, type LineParser } from './formats.js';
-import { SHIPPED_RANGES_DIR, loadRangeSnapshots, rangeSet, type RangeSet } from './ip-ranges.js';
+import { canonicalAddress } from './addresses.js';
+import { loadRangeSnapshots, type RangeSet, rangeSet, SHIPPED_RANGES_DIR } from './ip-ranges.js';
 import { readLogLines } from './read-lines.js';
 import { loadRobotsInForce, pathOf, type RobotsInForce } from './robots-in-force.js';
 import type {
@@ -84,13 +85,15 @@ class Collector {
     if (!addresses) this.byCrawler.set(crawler, (addresses = new Map()));
     let client = addresses.get(ip);
     if (!client) {
-      const address = this.clients.length < MAX_CLIENTS ? ownString(ip) : OVERFLOW_ADDRESS;
+      // One client per address however it is written (`::ffff:66.249.66.1` is `66.249.66.1`).
+      const address =
+        this.clients.length < MAX_CLIENTS ? (canonicalAddress(ip)?.address ?? ownString(ip)) : OVERFLOW_ADDRESS;
       client = addresses.get(address);
       if (!client) {
         client = newClient(crawler, address);
         this.clients.push(client);
       }
-      addresses.set(address, client);
+      if (addresses.size < MAX_CLIENTS * 2) addresses.set(ip === address ? address : ownString(ip), client);
     }
     return client;
   }
@@ -170,10 +173,14 @@ function getTarget(target: string): string {
   return shorten(getPathParamsQuery(target), 300);
 }
 
-/** verified when a check passes; spoofed when every check that could run failed; else unverified. */
+/**
+ * One status from the checks of an address: `spoofed` when any check refutes it (a complete,
+ * current range file without it, or reverse DNS that decisively fails), whatever another check
+ * says; `verified` when one passes and none refutes; `unverified` otherwise.
+ */
 export function combineChecks(outcomes: readonly CheckOutcome[]): VerificationStatus {
-  if (outcomes.includes('pass')) return 'verified';
-  return outcomes.length > 0 && outcomes.every((outcome) => outcome === 'fail') ? 'spoofed' : 'unverified';
+  if (outcomes.includes('fail')) return 'spoofed';
+  return outcomes.includes('pass') ? 'verified' : 'unverified';
 }
 
 async function verifyClients(
@@ -187,16 +194,21 @@ async function verifyClients(
   const work: Array<Promise<void>> = [];
   for (const client of clients) {
     if (client.ip === OVERFLOW_ADDRESS) continue;
-    const outcomes: CheckOutcome[] = [];
     const { ranges: ids, dnsSuffixes } = client.crawler;
-    if (ranges && ids && ids.length > 0) outcomes.push(ranges.check(ids, client.ip));
+    const address = canonicalAddress(client.ip);
+    const range = ranges && ids && ids.length > 0 && address ? ranges.check(ids, address) : undefined;
+    const rangeReason = `not in the ${ids?.join(', ')} ranges`;
     if (verifier && dnsSuffixes && dnsSuffixes.length > 0) {
       work.push(
-        verifier
-          .check(client.ip, dnsSuffixes)
-          .then((outcome) => void (client.status = combineChecks([...outcomes, outcome]))),
+        verifier.check(client.ip, dnsSuffixes).then((dns) => {
+          client.status = combineChecks(range ? [range, dns.outcome] : [dns.outcome]);
+          if (client.status === 'spoofed') client.reason = dns.outcome === 'fail' ? dns.reason : rangeReason;
+        }),
       );
-    } else client.status = combineChecks(outcomes);
+    } else {
+      client.status = combineChecks(range ? [range] : []);
+      if (client.status === 'spoofed') client.reason = rangeReason;
+    }
   }
   await Promise.all(work);
   await verifier?.save();
@@ -281,7 +293,7 @@ export async function analyzeLogs(inputs: readonly string[], options: AnalyzeLog
   const snapshots = useRanges
     ? await loadRangeSnapshots([SHIPPED_RANGES_DIR, ...(options.rangesDir ? [options.rangesDir] : [])])
     : [];
-  const ranges = useRanges ? rangeSet(snapshots) : undefined;
+  const ranges = useRanges ? rangeSet(snapshots, now) : undefined;
   const collector = new Collector(robots, options.sampleLines ?? 5);
   const formats: string[] = [];
   for (const input of inputs) {

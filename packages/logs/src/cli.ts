@@ -12,7 +12,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyzeLogs } from './analyze.js';
 import { formatLogsHtml } from './html-report.js';
-import { updateRangeSnapshots, RANGE_SOURCES } from './ip-ranges.js';
+import { RANGE_SOURCES } from './ip-ranges.js';
+import { updateRangeSnapshots } from './update-ranges.js';
 import {
   LOGS_PACKAGE,
   type AnalyzeLogsOptions,
@@ -45,6 +46,7 @@ Options:
   --dns-concurrency <n>     Lookups at once (default: 16)
   --dns-timeout <ms>        Milliseconds before a lookup counts as unanswered (default: 3000)
   --dns-cache <file>        Results per address, kept 7 days (default: .robots-kit/dns-cache.json)
+  --dns-budget <seconds>    Time all lookups may take; addresses left stay unverified (default: 600)
   --no-ip-ranges            Do not check the published IP ranges
   --ranges-dir <dir>        Refreshed range files (default: .robots-kit/ranges)
   --update-ranges           Download the current published ranges into --ranges-dir first (network)
@@ -70,6 +72,7 @@ const OPTIONS = {
   'dns-concurrency': { type: 'string' },
   'dns-timeout': { type: 'string' },
   'dns-cache': { type: 'string' },
+  'dns-budget': { type: 'string' },
   'no-ip-ranges': { type: 'boolean' },
   'ranges-dir': { type: 'string' },
   'update-ranges': { type: 'boolean' },
@@ -220,6 +223,9 @@ export function parseLogsArgs(argv: readonly string[]): LogsCliArgs {
           ? { concurrency: positiveInteger('--dns-concurrency', values['dns-concurrency']) }
           : {}),
         ...(values['dns-timeout'] ? { timeoutMs: positiveInteger('--dns-timeout', values['dns-timeout']) } : {}),
+        ...(values['dns-budget']
+          ? { budgetMs: (positiveInteger('--dns-budget', values['dns-budget']) ?? 600) * 1000 }
+          : {}),
         cacheFile: values['dns-cache'] ?? path.join('.robots-kit', 'dns-cache.json'),
       }
     : undefined;

@@ -31,54 +31,71 @@ export interface CrawlerDefinition {
 /** When {@link CRAWLERS} was last checked against the operators' documentation. */
 export const CRAWLERS_REVIEWED = '2026-11-22';
 
-// https://developers.google.com/crawling/docs/crawlers-fetchers/verify-google-requests: reverse DNS
-// names end in googlebot.com, google.com or googleusercontent.com, and the IP ranges are split
-// into common crawlers, special-case crawlers and user-triggered fetchers.
-const GOOGLE_DNS = ['googlebot.com', 'google.com', 'googleusercontent.com'];
-function google(
-  name: string,
-  tokens: string[],
-  ranges: string,
-  extra: Partial<CrawlerDefinition> = {},
-): CrawlerDefinition {
-  return {
-    name,
-    match: [name.toLowerCase()],
-    tokens,
-    operator: 'Google',
-    kind: 'search',
-    dnsSuffixes: GOOGLE_DNS,
-    ranges: [ranges],
-    ...extra,
-  };
+// https://developers.google.com/crawling/docs/crawlers-fetchers/verify-google-requests: each kind
+// of Google client has its own reverse-DNS names and range file. Common crawlers:
+// crawl-…googlebot.com / geo-crawl-…geo.googlebot.com; special-case crawlers:
+// rate-limited-proxy-…google.com; user-triggered fetchers: google-proxy-…google.com (Google's) or
+// …gae.googleusercontent.com (a user's, on Google's cloud). A googleusercontent.com name never
+// proves a crawler: Google Cloud customers' machines get names there.
+const GOOGLE_COMMON = { dnsSuffixes: ['googlebot.com'], ranges: ['google-common'] };
+const GOOGLE_SPECIAL = { dnsSuffixes: ['google.com'], ranges: ['google-special'] };
+const GOOGLE_FETCHER = {
+  dnsSuffixes: ['google.com', 'gae.googleusercontent.com'],
+  ranges: ['google-user-triggered'],
+  userTriggered: true,
+  kind: 'other',
+} as const;
+function google(name: string, tokens: string[], extra: Partial<CrawlerDefinition>): CrawlerDefinition {
+  return { name, match: [name.toLowerCase()], tokens, operator: 'Google', kind: 'search', ...extra };
 }
 const GOOGLE: CrawlerDefinition[] = [
-  google('Googlebot', ['Googlebot'], 'google-common'),
-  google('Googlebot-Image', ['Googlebot-Image', 'Googlebot'], 'google-common'),
-  google('Googlebot-Video', ['Googlebot-Video', 'Googlebot'], 'google-common'),
-  google('Storebot-Google', ['Storebot-Google', 'Googlebot'], 'google-common'),
-  google('Google-InspectionTool', ['Google-InspectionTool', 'Googlebot'], 'google-common'),
-  google('GoogleOther', ['GoogleOther'], 'google-common', { match: ['googleother'] }),
-  google('Google-CloudVertexBot', ['Google-CloudVertexBot'], 'google-common', { kind: 'ai' }),
-  google('AdsBot-Google', ['AdsBot-Google'], 'google-special'),
-  google('AdsBot-Google-Mobile', ['AdsBot-Google-Mobile', 'AdsBot-Google'], 'google-special'),
-  google('Mediapartners-Google', ['Mediapartners-Google'], 'google-special'),
-  google('APIs-Google', ['APIs-Google'], 'google-special'),
-  google('FeedFetcher-Google', ['FeedFetcher-Google'], 'google-user-triggered', { userTriggered: true, kind: 'other' }),
-  google('Google-Site-Verification', ['Google-Site-Verification'], 'google-user-triggered', {
+  // https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers
+  google('Googlebot', ['Googlebot'], GOOGLE_COMMON),
+  google('Googlebot-Image', ['Googlebot-Image', 'Googlebot'], GOOGLE_COMMON),
+  google('Googlebot-Video', ['Googlebot-Video', 'Googlebot'], GOOGLE_COMMON),
+  google('Storebot-Google', ['Storebot-Google', 'Googlebot'], GOOGLE_COMMON),
+  google('Google-InspectionTool', ['Google-InspectionTool', 'Googlebot'], GOOGLE_COMMON),
+  google('GoogleOther', ['GoogleOther'], { ...GOOGLE_COMMON, match: ['googleother'] }),
+  google('Google-CloudVertexBot', ['Google-CloudVertexBot'], { ...GOOGLE_COMMON, kind: 'ai' }),
+  // https://developers.google.com/crawling/docs/crawlers-fetchers/google-special-case-crawlers
+  google('AdsBot-Google', ['AdsBot-Google'], GOOGLE_SPECIAL),
+  google('AdsBot-Google-Mobile', ['AdsBot-Google-Mobile', 'AdsBot-Google'], GOOGLE_SPECIAL),
+  google('Mediapartners-Google', ['Mediapartners-Google'], GOOGLE_SPECIAL),
+  google('APIs-Google', ['APIs-Google'], GOOGLE_SPECIAL),
+  google('Google-Safety', ['Google-Safety'], GOOGLE_SPECIAL),
+  // https://developers.google.com/crawling/docs/crawlers-fetchers/google-user-triggered-fetchers
+  google('FeedFetcher-Google', ['FeedFetcher-Google'], GOOGLE_FETCHER),
+  google('Google-Site-Verification', ['Google-Site-Verification'], GOOGLE_FETCHER),
+  google('Google-Read-Aloud', ['Google-Read-Aloud'], GOOGLE_FETCHER),
+  google('GoogleProducer', ['GoogleProducer'], GOOGLE_FETCHER),
+  google('Google-CWS', ['Google-CWS'], GOOGLE_FETCHER),
+  google('Google-NotebookLM', ['Google-NotebookLM'], { ...GOOGLE_FETCHER, kind: 'ai' }),
+  google('Google-GeminiNotebook', ['Google-GeminiNotebook'], { ...GOOGLE_FETCHER, kind: 'ai' }),
+  google('Google-Pinpoint', ['Google-Pinpoint'], GOOGLE_FETCHER),
+  // Agents acting for a person in a browser; their own range file (user-triggered-agents.json).
+  google('Google-Agent', ['Google-Agent'], {
+    ranges: ['google-user-triggered-agents'],
     userTriggered: true,
-    kind: 'other',
+    kind: 'ai',
   }),
-  google('Google-Read-Aloud', ['Google-Read-Aloud'], 'google-user-triggered', { userTriggered: true, kind: 'other' }),
 ];
 
-// https://www.bing.com/webmaster/help/how-to-verify-bingbot-3905dc26: names end in search.msn.com.
+// https://www.bing.com/webmaster/help/how-to-verify-bingbot-3905dc26: names end in search.msn.com,
+// for every Bing crawler (MicrosoftPreview, the link preview fetcher, included).
 const BING = { operator: 'Microsoft', kind: 'search', dnsSuffixes: ['search.msn.com'], ranges: ['bingbot'] } as const;
 const SEARCH: CrawlerDefinition[] = [
   { name: 'bingbot', match: ['bingbot'], tokens: ['bingbot'], ...BING },
   { name: 'AdIdxBot', match: ['adidxbot'], tokens: ['adidxbot', 'bingbot'], ...BING },
   { name: 'msnbot', match: ['msnbot'], tokens: ['msnbot', 'bingbot'], ...BING },
-  // https://support.apple.com/en-us/119829: names end in applebot.apple.com.
+  {
+    name: 'MicrosoftPreview',
+    match: ['microsoftpreview'],
+    tokens: ['MicrosoftPreview', 'bingbot'],
+    ...BING,
+    kind: 'other',
+    userTriggered: true,
+  },
+  // https://support.apple.com/en-us/119829: names end in applebot.apple.com; ranges in applebot.json.
   {
     name: 'Applebot',
     match: ['applebot'],
@@ -86,6 +103,7 @@ const SEARCH: CrawlerDefinition[] = [
     operator: 'Apple',
     kind: 'search',
     dnsSuffixes: ['applebot.apple.com'],
+    ranges: ['applebot'],
   },
   // https://yandex.com/support/webmaster/robot-workings/check-yandex-robots.html
   {
@@ -104,7 +122,15 @@ const SEARCH: CrawlerDefinition[] = [
     kind: 'search',
     dnsSuffixes: ['baidu.com', 'baidu.jp'],
   },
-  { name: 'DuckDuckBot', match: ['duckduckbot'], tokens: ['DuckDuckBot'], operator: 'DuckDuckGo', kind: 'search' },
+  // https://duckduckgo.com/duckduckgo-help-pages/results/duckduckbot: ranges only.
+  {
+    name: 'DuckDuckBot',
+    match: ['duckduckbot'],
+    tokens: ['DuckDuckBot'],
+    operator: 'DuckDuckGo',
+    kind: 'search',
+    ranges: ['duckduckbot'],
+  },
   {
     name: 'SeznamBot',
     match: ['seznambot'],
@@ -113,7 +139,15 @@ const SEARCH: CrawlerDefinition[] = [
     kind: 'search',
     dnsSuffixes: ['seznam.cz'],
   },
-  { name: 'PetalBot', match: ['petalbot'], tokens: ['PetalBot'], operator: 'Huawei', kind: 'search' },
+  // https://aspiegel.com/petalbot: names end in petalsearch.com.
+  {
+    name: 'PetalBot',
+    match: ['petalbot'],
+    tokens: ['PetalBot'],
+    operator: 'Huawei',
+    kind: 'search',
+    dnsSuffixes: ['petalsearch.com'],
+  },
 ];
 const SEO: CrawlerDefinition[] = [
   { name: 'AhrefsBot', match: ['ahrefsbot'], tokens: ['AhrefsBot'], operator: 'Ahrefs', kind: 'seo' },
@@ -138,14 +172,17 @@ const OTHER: CrawlerDefinition[] = [
   { name: 'Twitterbot', match: ['twitterbot'], tokens: ['Twitterbot'], operator: 'X', kind: 'other' },
 ];
 
-// OpenAI publishes one range file per agent (https://platform.openai.com/docs/bots).
-const OPENAI_RANGES: Readonly<Record<string, string>> = {
+// OpenAI (https://platform.openai.com/docs/bots) and Perplexity (https://docs.perplexity.ai/guides/bots)
+// publish one range file per agent.
+const AI_RANGES: Readonly<Record<string, string>> = {
   GPTBot: 'openai-gptbot',
   'OAI-SearchBot': 'openai-searchbot',
   'ChatGPT-User': 'openai-chatgpt-user',
+  PerplexityBot: 'perplexitybot',
+  'Perplexity-User': 'perplexity-user',
 };
 function fromAiBot(bot: AiBot): CrawlerDefinition {
-  const ranges = OPENAI_RANGES[bot.userAgent];
+  const ranges = AI_RANGES[bot.userAgent];
   return {
     name: bot.userAgent,
     match: [bot.userAgent.toLowerCase()],
@@ -165,7 +202,11 @@ function fromAiBot(bot: AiBot): CrawlerDefinition {
 export const CRAWLERS: readonly CrawlerDefinition[] = [
   ...GOOGLE,
   ...SEARCH,
-  ...AI_BOTS.filter((bot) => bot.purpose !== 'ai-control').map(fromAiBot),
+  ...AI_BOTS.filter(
+    (bot) => bot.purpose !== 'ai-control' && !GOOGLE.some((crawler) => crawler.name === bot.userAgent),
+  ).map(fromAiBot),
+  // https://platform.openai.com/docs/bots: checks ad landing pages; no range file of its own.
+  { name: 'OAI-AdsBot', match: ['oai-adsbot'], tokens: ['OAI-AdsBot'], operator: 'OpenAI', kind: 'other' },
   ...SEO,
   ...OTHER,
 ];

@@ -89,6 +89,8 @@ export interface ClientStats {
   peakPerMinute: number;
   lastTime: number;
   status: VerificationStatus;
+  /** Why the address is spoofed (the check that refuted it). */
+  reason?: string;
 }
 /** A line that was not read, for the `unparsed-lines` finding. */
 export interface UnparsedSample {
@@ -226,7 +228,10 @@ function spoofFindings(name: string, clients: ClientStats[]): LogFinding[] {
   if (spoofed.length === 0) return [];
   const requests = sum(spoofed, (client) => client.requests);
   // Addresses come from the log as written: cut, so a hostile field cannot flood the report.
-  const addresses = spoofed.map((client) => `${shorten(client.ip, 45)} (${client.requests})`);
+  const addresses = spoofed.map(
+    (client) =>
+      `${shorten(client.ip, 45)} (${client.requests}${client.reason ? `; ${shorten(client.reason, 100)}` : ''})`,
+  );
   const urls = topUrls(spoofed.map((client) => new Map([...client.disallowed].map(([url, hit]) => [url, hit.count]))));
   return [
     finding(

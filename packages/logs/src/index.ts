@@ -24,5 +24,6 @@ export { CRAWLERS, CRAWLERS_REVIEWED, identifyCrawler, type CrawlerDefinition } 
 export { LOG_FINDINGS } from './findings.js';
 export { LOG_FORMAT_PRESETS } from './formats.js';
 export { formatLogsHtml } from './html-report.js';
-export { RANGE_SOURCES, updateRangeSnapshots, type RangeSnapshot, type UpdateRangesOptions } from './ip-ranges.js';
+export { RANGE_SOURCES, type RangeSnapshot } from './ip-ranges.js';
+export { updateRangeSnapshots, type UpdateRangesOptions } from './update-ranges.js';
 export { formatLogsJson, formatLogsSarif, formatLogsTable, type LogsTableOptions } from './report.js';

@@ -92,6 +92,10 @@ export interface DnsOptions {
   cacheFile?: string;
   /** Days a cached result is trusted. Default: `7`. */
   cacheDays?: number;
+  /** Hours an unanswered lookup (timeout, server failure) is remembered before it is asked again. Default: `24`. */
+  unansweredHours?: number;
+  /** Milliseconds all lookups of a run may take; addresses left then stay unverified. Default: `600000` (10 minutes). */
+  budgetMs?: number;
 }
 
 /** Stable ids of log findings; see `LOG_FINDINGS` for what each means and its severity. */

@@ -151,7 +151,7 @@ describe('analyzeLogs on the generated scenario (Combined)', () => {
     expect(byKey('spoofed-crawler')).toMatchObject({
       urls: ['/private/c'],
       message: expect.stringContaining(
-        '4 requests claimed to be Googlebot from 1 address that fail verification: 203.0.113.5 (4)',
+        '4 requests claimed to be Googlebot from 1 address that fail verification: 203.0.113.5 (4; not in the google-common ranges)',
       ),
     });
     expect(byKey('frequent-404').message).toBe('12 requests of AhrefsBot (80% of 15) got 404.');
