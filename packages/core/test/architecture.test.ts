@@ -123,9 +123,11 @@ function coreLayer(file: string): number {
 }
 
 describe('layout', () => {
-  it('has fewer than 130 source files (not counting entries that only re-export) with a median of at least 60 non-blank lines', () => {
+  // 130 for core and the adapters, 5 more for @robots-kit/logs' own modules (addresses, range
+  // updates, report merging, parallel reading).
+  it('has fewer than 135 source files (not counting entries that only re-export) with a median of at least 60 non-blank lines', () => {
     const counts = files.map(nonBlankLines).sort((a, b) => a - b);
-    expect(files.filter((file) => !isReExportIndex(file)).length).toBeLessThan(130);
+    expect(files.filter((file) => !isReExportIndex(file)).length).toBeLessThan(135);
     expect(counts[Math.floor((counts.length - 1) / 2)]).toBeGreaterThanOrEqual(60);
   });
 
