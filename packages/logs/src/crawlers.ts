@@ -232,8 +232,14 @@ function slot(text: string): number {
   );
 }
 
+/**
+ * Characters of a User-Agent header read: crawlers name themselves within the first few hundred,
+ * and a longer header must cost neither time nor cache memory in proportion to its length.
+ */
+export const MAX_USER_AGENT_CHARS = 512;
 /** The crawler a User-Agent header names, or undefined for anything else (browsers, unknown bots). */
-export function identifyCrawler(userAgent: string): CrawlerDefinition | undefined {
+export function identifyCrawler(header: string): CrawlerDefinition | undefined {
+  const userAgent = header.length > MAX_USER_AGENT_CHARS ? header.slice(0, MAX_USER_AGENT_CHARS) : header;
   const index = slot(userAgent);
   if (recentKeys[index] === userAgent) return recentValues[index] ?? undefined;
   let found = cache.get(userAgent);

@@ -383,9 +383,13 @@ function fieldAt(value: unknown, path: readonly string[]): unknown {
   }
   return current;
 }
+/** A field's value as text: strings and numbers only (the first of an array of them); nothing is recursed into. */
 function text(value: unknown): string {
-  if (Array.isArray(value)) return text(value[0]);
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+  const first = Array.isArray(value) ? (value as unknown[])[0] : value;
+  return typeof first === 'string' ? first : typeof first === 'number' ? String(first) : '';
+}
+function scalar(value: unknown): unknown {
+  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
 }
 function jsonParser(fields: JsonFieldMap): LineParser {
   // Keys with dots are looked up whole first (`trace.id` style), then as paths.
@@ -407,7 +411,7 @@ function jsonParser(fields: JsonFieldMap): LineParser {
     if (ip === '') return undefined;
     return {
       ip,
-      time: parseAnyTime(get(entry, 'time')),
+      time: parseAnyTime(scalar(get(entry, 'time'))),
       method: text(get(entry, 'method')),
       target: text(get(entry, 'path')),
       status: Number(get(entry, 'status')) || 0,

@@ -64,11 +64,22 @@ function chartLines(report: LogsReport, bucket: number): Line[] {
 }
 
 function timeChart(report: LogsReport): string {
-  const times = report.series.flatMap((series) => series.points.map(([time]) => time));
-  if (times.length === 0) return '<p class="empty">No crawler request had a time.</p>';
-  const first = Math.min(...times);
-  const last = Math.max(...times);
-  const bucket = BUCKETS.find((size) => (last - first) / size < MAX_POINTS) ?? BUCKETS.at(-1)!;
+  let first = Infinity;
+  let last = -Infinity;
+  let narrowest = HOUR;
+  for (const series of report.series) {
+    narrowest = Math.max(narrowest, series.bucketMs ?? HOUR);
+    for (const [time] of series.points) {
+      if (time < first) first = time;
+      if (time > last) last = time;
+    }
+  }
+  if (first > last) return '<p class="empty">No crawler request had a time.</p>';
+  // Never more than MAX_POINTS points: past the fixed sizes the bucket widens in steps of 30 days.
+  const month = BUCKETS.at(-1)!;
+  const bucket =
+    BUCKETS.find((size) => size >= narrowest && (last - first) / size < MAX_POINTS) ??
+    Math.max(narrowest, Math.ceil((last - first) / MAX_POINTS / month + 1) * month);
   const start = first - (first % bucket);
   const steps = Math.floor((last - start) / bucket) + 1;
   const lines = chartLines(report, bucket);

@@ -35,6 +35,8 @@ interface LoadedVersion {
 /** The parser reports what Google ignores past 500 KiB; a file this large is not a robots.txt. */
 const MAX_ROBOTS_FILE_BYTES = 16 * 1024 * 1024;
 /** Decisions kept per version and crawler; a log with more distinct URLs starts over. */
+/** Targets longer than this are not cached (crawled URLs are rarely longer). */
+const MAX_CACHED_TARGET = 512;
 const DECISION_CACHE_LIMIT = 50_000;
 
 function badVersion(problem: string, value: string, expected: string): RobotsError {
@@ -136,6 +138,8 @@ export async function loadRobotsInForce(versions: readonly RobotsVersion[]): Pro
       if (cached !== undefined) return cached ?? undefined;
       const explanation = explain(version.parsed, crawler, target);
       const result = !explanation.allowed && explanation.rule ? { rule: explanation.rule, file: version.file } : null;
+      // Long targets are decided each time: caching them would keep their text.
+      if (target.length > MAX_CACHED_TARGET) return result ?? undefined;
       if (decisions.size >= DECISION_CACHE_LIMIT) decisions.clear();
       decisions.set(ownString(target), result);
       return result ?? undefined;

@@ -141,11 +141,13 @@ export interface CrawlerSummary {
   serverErrors: number;
 }
 
-/** Requests per hour of one crawler and status, for charts. */
+/** Requests over time of one crawler and status, for charts. */
 export interface CrawlSeries {
   crawler: string;
   status: VerificationStatus;
-  /** `[hour start in ms, requests]`, sorted. */
+  /** The width of each point's bucket: an hour, or wider when the log spans more than 1,000 hours. */
+  bucketMs: number;
+  /** `[bucket start in ms, requests]`, sorted; at most 1,000. */
   points: Array<[number, number]>;
 }
 

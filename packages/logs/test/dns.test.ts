@@ -11,7 +11,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeLogs, combineChecks } from '../src/analyze.js';
 import { crawlerByName } from '../src/crawlers.js';
-import type { AnalyzeLogsOptions } from '../src/types.js';
 import { createDnsVerifier, hasSuffix, isHostName, MAX_FORWARD_NAMES, MAX_PTR_NAMES } from '../src/verify.js';
 import { reverseName, startDnsServer, type TestDnsServer } from './dns-server.js';
 
