@@ -172,10 +172,14 @@ export async function analyzeLogs(inputs: readonly string[], options: AnalyzeLog
   const { crawlers, series, topDisallowed } = summarise(clients);
   const seenRanges = new Set(clients.flatMap((client) => client.crawler.ranges ?? []));
   const usedSnapshots = snapshots.filter((snapshot) => seenRanges.has(snapshot.id));
+  const missingRanges = useRanges
+    ? [...seenRanges].filter((id) => !snapshots.some((snapshot) => snapshot.id === id)).sort()
+    : [];
   const findings = collectLogFindings(clients, {
     ...(robots ? { robots } : {}),
     unparsed: collector.unparsed,
     snapshots: usedSnapshots,
+    missingRanges,
     now,
   });
   const counts: Record<AuditSeverity, number> = { error: 0, warning: 0, info: 0 };

@@ -6,7 +6,7 @@
 import type { AuditFindingDescription, AuditLocation, AuditSeverity, ParsedRobotsRule } from '@robots-kit/core';
 import { codeSpan, joinLimited, plural, SEVERITY_ORDER, shorten } from '@robots-kit/core/adapter';
 import type { CrawlerDefinition } from './crawlers.js';
-import type { RangeSnapshot } from './ip-ranges.js';
+import { REFUTE_DAYS, type RangeSnapshot } from './ip-ranges.js';
 import type { RobotsInForce } from './robots-in-force.js';
 import type { LogFinding, LogFindingId, VerificationStatus } from './types.js';
 
@@ -103,6 +103,8 @@ export interface FindingContext {
   unparsed: ReadonlyMap<string, { count: number; format: string; samples: UnparsedSample[] }>;
   /** Snapshots used for crawlers seen in the log, when IP ranges were checked. */
   snapshots: readonly RangeSnapshot[];
+  /** Range ids that crawlers seen in the logs use and no snapshot covers. */
+  missingRanges?: readonly string[];
   now: number;
 }
 
@@ -278,14 +280,21 @@ export function collectLogFindings(clients: readonly ClientStats[], context: Fin
       ),
     );
   }
-  const monthAgo = context.now - 30 * 86_400_000;
-  const weak = context.snapshots.filter((snapshot) => !snapshot.complete || Date.parse(snapshot.date) < monthAgo);
-  if (weak.length > 0) {
-    const described = weak.map((snapshot) => `${snapshot.id} ${snapshot.date}${snapshot.complete ? '' : ' partial'}`);
+  const days = (snapshot: RangeSnapshot): number => Math.floor((context.now - Date.parse(snapshot.date)) / 86_400_000);
+  const weak = context.snapshots.filter((snapshot) => !snapshot.complete || days(snapshot) > 30);
+  const missing = context.missingRanges ?? [];
+  if (weak.length > 0 || missing.length > 0) {
+    const described = [
+      ...weak.map(
+        (snapshot) =>
+          `${snapshot.id} of ${snapshot.date}, ${plural(days(snapshot), 'day')} old${snapshot.complete ? (days(snapshot) > REFUTE_DAYS ? ', too old to refute' : '') : ', partial'}`,
+      ),
+      ...missing.map((id) => `${id}: none`),
+    ];
     findings.push(
       finding(
         'stale-ranges',
-        `IP range snapshots are partial or older than 30 days (${described.join(', ')}); addresses outside them stay unverified. Run \`robots-kit logs --update-ranges\`.`,
+        `IP range snapshots are missing, partial or older than 30 days (${described.join('; ')}); a partial file, or one older than ${REFUTE_DAYS} days, confirms addresses but never refutes them. Run \`robots-kit logs --update-ranges\`.`,
         [],
       ),
     );

@@ -14,6 +14,8 @@ import { type CheckOutcome, LOGS_PACKAGE } from './types.js';
 /** A snapshot file of one operator's published ranges. */
 export interface RangeSnapshot {
   id: string;
+  /** The operator's page about its ranges. */
+  documentation?: string;
   /** Where the operator publishes the file (what `--update-ranges` fetches). */
   sources: string[];
   /** The date of the published data (its `creationTime`, or the day it was fetched). */
@@ -102,6 +104,24 @@ export function rangeSet(snapshots: Iterable<RangeSnapshot>, now = Date.now()): 
     },
   };
 }
+
+/** Where each operator documents its range files (written into refreshed snapshots). */
+export const RANGE_DOCUMENTATION: Readonly<Record<string, string>> = {
+  'google-common': 'https://developers.google.com/crawling/docs/crawlers-fetchers/verify-google-requests',
+  'google-special': 'https://developers.google.com/crawling/docs/crawlers-fetchers/verify-google-requests',
+  'google-user-triggered':
+    'https://developers.google.com/crawling/docs/crawlers-fetchers/google-user-triggered-fetchers',
+  'google-user-triggered-agents':
+    'https://developers.google.com/crawling/docs/crawlers-fetchers/google-user-triggered-fetchers',
+  bingbot: 'https://www.bing.com/webmaster/help/how-to-verify-bingbot-3905dc26',
+  'openai-gptbot': 'https://platform.openai.com/docs/bots',
+  'openai-searchbot': 'https://platform.openai.com/docs/bots',
+  'openai-chatgpt-user': 'https://platform.openai.com/docs/bots',
+  applebot: 'https://support.apple.com/en-us/119829',
+  duckduckbot: 'https://duckduckgo.com/duckduckgo-help-pages/results/duckduckbot',
+  perplexitybot: 'https://docs.perplexity.ai/guides/bots',
+  'perplexity-user': 'https://docs.perplexity.ai/guides/bots',
+};
 
 /** Range files are tens of kilobytes; anything much larger is not one. */
 export const MAX_RANGE_FILE_BYTES = 4 * 1024 * 1024;

@@ -8,7 +8,7 @@ import { RobotsError } from '@robots-kit/core';
 import { writeFileAtomic } from '@robots-kit/core/adapter';
 import path from 'node:path';
 import { parsePrefix } from './addresses.js';
-import { MAX_RANGE_FILE_BYTES, RANGE_SOURCES, type RangeSnapshot } from './ip-ranges.js';
+import { MAX_RANGE_FILE_BYTES, RANGE_DOCUMENTATION, RANGE_SOURCES, type RangeSnapshot } from './ip-ranges.js';
 import { LOGS_PACKAGE } from './types.js';
 
 function publishedProblem(url: string, problem: string, details: { key?: string; value?: unknown } = {}): RobotsError {
@@ -104,7 +104,15 @@ export function snapshotOf(
     prefixes.push(...published.prefixes);
     if (published.date && (!date || published.date < date)) date = published.date;
   });
-  return { id, sources: [...urls], date: date ?? today, complete: true, prefixes: [...new Set(prefixes)] };
+  const documentation = RANGE_DOCUMENTATION[id];
+  return {
+    id,
+    ...(documentation ? { documentation } : {}),
+    sources: [...urls],
+    date: date ?? today,
+    complete: true,
+    prefixes: [...new Set(prefixes)],
+  };
 }
 /**
  * Downloads each operator's range files and writes one complete, dated snapshot per id into

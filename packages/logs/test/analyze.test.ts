@@ -159,7 +159,9 @@ describe('analyzeLogs on the generated scenario (Combined)', () => {
       urls: ['/drafts/'],
       message: 'Googlebot fetched noindex pages 2 times.',
     });
-    expect(byKey('stale-ranges').message).toContain('bingbot 2026-02-11 partial, openai-gptbot 2025-10-30 partial');
+    expect(byKey('stale-ranges').message).toContain(
+      'bingbot of 2026-02-11, 284 days old, partial; openai-gptbot of 2025-10-30, 388 days old, partial',
+    );
     expect(byKey('unparsed-lines').message).toContain('2 lines of');
     expect(byKey('unparsed-lines').message).toContain('line 11 `this is not a log line`; line 51 `{"half": `');
     expect(report.summary.findings).toEqual({ error: 3, warning: 4, info: 4 });

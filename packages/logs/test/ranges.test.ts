@@ -130,6 +130,7 @@ describe('--update-ranges against a local server', () => {
     const written = JSON.parse(readFileSync(path.join(dir, 'google-common.json'), 'utf8'));
     expect(written).toEqual({
       id: 'google-common',
+      documentation: 'https://developers.google.com/crawling/docs/crawlers-fetchers/verify-google-requests',
       sources: [`${base}/googlebot.json`],
       date: '2026-11-20',
       complete: true,
