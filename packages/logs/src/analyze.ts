@@ -8,6 +8,7 @@
 import type { AuditSeverity } from '@robots-kit/core';
 import { canonicalAddress } from './addresses.js';
 import { Collector, collectLog, OVERFLOW_ADDRESS } from './collector.js';
+import { collectInParallel, threadsFor } from './parallel.js';
 import { collectLogFindings, type ClientStats } from './findings.js';
 import { loadRangeSnapshots, type RangeSet, rangeSet, SHIPPED_RANGES_DIR } from './ip-ranges.js';
 import { loadRobotsInForce } from './robots-in-force.js';
@@ -139,10 +140,13 @@ function summarise(clients: readonly ClientStats[]): {
     summary.requests.verified + summary.requests.unverified + summary.requests.spoofed;
   return {
     crawlers: [...crawlers.values()].sort((a, b) => total(b) - total(a) || (a.crawler < b.crawler ? -1 : 1)),
-    series: [...series].map(([key, points]) => {
-      const [crawler, status] = key.split('\u0000') as [string, VerificationStatus];
-      return { crawler, status, bucketMs: bucket, points: [...points].sort((a, b) => a[0] - b[0]) };
-    }),
+    series: [...series]
+      .map(([key, points]) => {
+        const [crawler, status] = key.split('\u0000') as [string, VerificationStatus];
+        return { crawler, status, bucketMs: bucket, points: [...points].sort((a, b) => a[0] - b[0]) };
+      })
+      // Whatever order the addresses were met in (threads, merged reports): by crawler, then status.
+      .sort((a, b) => (a.crawler < b.crawler ? -1 : a.crawler > b.crawler ? 1 : a.status < b.status ? -1 : 1)),
     topDisallowed: [...disallowed.values()]
       .sort((a, b) => b.requests - a.requests || (a.url < b.url ? -1 : 1))
       .slice(0, 25),
@@ -165,7 +169,11 @@ export async function analyzeLogs(inputs: readonly string[], options: AnalyzeLog
     : [];
   const ranges = useRanges ? rangeSet(snapshots, now) : undefined;
   const collector = new Collector(robots, options.sampleLines ?? 5, now);
-  for (const input of inputs) await collectLog(collector, input, options);
+  const threads = inputs.includes('-') ? 1 : threadsFor(inputs.length, options.threads);
+  if (threads > 1) for (const state of await collectInParallel(inputs, options, now, threads)) collector.absorb(state);
+  else for (const input of inputs) await collectLog(collector, input, options);
+  for (const state of options.merge ?? []) collector.absorb(state);
+  const allInputs = [...inputs, ...(options.merge ?? []).flatMap((state) => state.inputs)];
   const formats = collector.formats;
   const clients = collector.clients;
   await verifyClients(clients, ranges, options, now);
@@ -187,7 +195,7 @@ export async function analyzeLogs(inputs: readonly string[], options: AnalyzeLog
   return {
     tool: 'robots-kit logs',
     generatedAt: new Date(now).toISOString(),
-    inputs: [...inputs],
+    inputs: allInputs,
     format: [...new Set(formats)].join(', '),
     robots: robots
       ? robots.versions.map(({ path, since, found }) => ({ path, ...(since ? { since } : {}), found }))
@@ -212,5 +220,6 @@ export async function analyzeLogs(inputs: readonly string[], options: AnalyzeLog
       findings: counts,
       durationMs: Math.round(performance.now() - started),
     },
+    ...(options.state ? { state: collector.state(allInputs) } : {}),
   };
 }

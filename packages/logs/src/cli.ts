@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { analyzeLogs } from './analyze.js';
 import { formatLogsHtml } from './html-report.js';
 import { RANGE_SOURCES } from './ip-ranges.js';
+import { readReportStates } from './state.js';
 import { updateRangeSnapshots } from './update-ranges.js';
 import {
   LOGS_PACKAGE,
@@ -51,6 +52,9 @@ Options:
   --ranges-dir <dir>        Refreshed range files (default: .robots-kit/ranges)
   --update-ranges           Download the current published ranges into --ranges-dir first (network)
   --ranges-source <id=url>  Download a range file from this URL instead (a mirror), repeatable
+  --merge                   The files given are --format json reports of earlier runs (shards of
+                            a log, read anywhere): one report of them all
+  --threads <n>             Files read at once (default: one per core)
   --fail-on <severity>      error | warning | info | none: lowest severity that fails (default: error)
   -h, --help                Show this help
 
@@ -78,6 +82,8 @@ const OPTIONS = {
   'update-ranges': { type: 'boolean' },
   'ranges-source': { type: 'string', multiple: true },
   'fail-on': { type: 'string' },
+  merge: { type: 'boolean' },
+  threads: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 const FLAGS = Object.keys(OPTIONS).map((name) => `--${name}`);
@@ -86,6 +92,8 @@ type Output = 'table' | 'json' | 'sarif';
 
 export interface LogsCliArgs {
   help: boolean;
+  /** The inputs are `--format json` reports to merge. */
+  merge: boolean;
   inputs: string[];
   output: Output;
   failOn: FailOn;
@@ -190,6 +198,7 @@ export function parseLogsArgs(argv: readonly string[]): LogsCliArgs {
     output: 'table' as Output,
     failOn: 'error' as FailOn,
     updateRanges: values['update-ranges'] ?? false,
+    merge: values.merge ?? false,
     options: {},
   };
   if (values.help) return { ...base, help: true, inputs };
@@ -243,6 +252,7 @@ export function parseLogsArgs(argv: readonly string[]): LogsCliArgs {
       ipRanges: !values['no-ip-ranges'],
       rangesDir: values['ranges-dir'] ?? path.join('.robots-kit', 'ranges'),
       ...(dns ? { dns: dns as AnalyzeLogsOptions['dns'] } : {}),
+      ...(values.threads ? { threads: positiveInteger('--threads', values.threads)! } : {}),
     },
   };
 }
@@ -293,18 +303,19 @@ export async function runLogsCli(argv: readonly string[], io: LogsIo): Promise<n
             ...(args.options.dns.cacheFile ? { cacheFile: inCwd(cwd, args.options.dns.cacheFile) } : {}),
           }
         : undefined;
-    const report: LogsReport = await analyzeLogs(
-      args.inputs.map((input) => inCwd(cwd, input)),
-      {
-        ...args.options,
-        rangesDir,
-        ...(dns ? { dns } : {}),
-        ...(args.options.robots
-          ? { robots: args.options.robots.map((version) => ({ ...version, path: inCwd(cwd, version.path) })) }
-          : {}),
-        ...(io.stdin ? { stdin: io.stdin } : {}),
-      },
-    );
+    const files = args.inputs.map((input) => inCwd(cwd, input));
+    const merged = args.merge ? await readReportStates(files) : undefined;
+    const report: LogsReport = await analyzeLogs(merged ? [] : files, {
+      ...args.options,
+      ...(merged ? { merge: merged } : {}),
+      ...(args.output === 'json' ? { state: true } : {}),
+      rangesDir,
+      ...(dns ? { dns } : {}),
+      ...(args.options.robots
+        ? { robots: args.options.robots.map((version) => ({ ...version, path: inCwd(cwd, version.path) })) }
+        : {}),
+      ...(io.stdin ? { stdin: io.stdin } : {}),
+    });
     // Paths as the user typed them, so reports and SARIF locations read as given.
     const shown = displayPaths(report, args, cwd);
     if (args.html) writeFileAtomic(inCwd(cwd, args.html), formatLogsHtml(shown));

@@ -12,6 +12,7 @@ import type { ClientStats, UnparsedSample } from './findings.js';
 import { compileLogFormat, describeLogFormat, detectLogFormat, type LineParser } from './formats.js';
 import { readLogLines } from './read-lines.js';
 import { pathOf, type RobotsInForce } from './robots-in-force.js';
+import { absorbClient, type CollectedState, clientState } from './state.js';
 import type { LogFormat } from './types.js';
 
 /** Distinct (crawler, address) pairs kept; more are counted together per crawler, unverified. */
@@ -101,18 +102,50 @@ export class Collector {
     return client;
   }
   /** Whether one more kept entry of `chars` characters fits the overall budgets (and counts it when it does). */
-  private room(chars: number): boolean {
+  room(chars: number): boolean {
     if (this.kept >= MAX_KEPT_ENTRIES || this.keptChars + chars > MAX_KEPT_CHARS) return false;
     this.kept++;
     this.keptChars += chars;
     return true;
   }
   /** Counts `url` in `map`, adding it while the address and overall budgets allow. */
-  bump(map: Map<string, number>, url: string): void {
+  bump(map: Map<string, number>, url: string, add = 1): void {
     const key = boundedKey(url);
     const count = map.get(key);
-    if (count !== undefined) map.set(key, count + 1);
-    else if (map.size < MAX_URLS_PER_CLIENT && this.room(key.length)) map.set(ownString(key), 1);
+    if (count !== undefined) map.set(key, count + add);
+    else if (map.size < MAX_URLS_PER_CLIENT && this.room(key.length)) map.set(ownString(key), add);
+  }
+  /** What this pass collected, as plain JSON. */
+  state(inputs: readonly string[]): CollectedState {
+    return {
+      version: 1,
+      inputs: [...inputs],
+      formats: [...this.formats],
+      lines: this.lines,
+      requests: this.requests,
+      crawlerRequests: this.crawlerRequests,
+      ...(this.from <= this.to ? { from: this.from, to: this.to } : {}),
+      unparsed: [...this.unparsed],
+      clients: this.clients.map(clientState),
+    };
+  }
+  /** Adds another pass's state (a worker's, or a report's for `--merge`) within this collector's budgets. */
+  absorb(state: CollectedState): void {
+    this.lines += state.lines;
+    this.requests += state.requests;
+    this.crawlerRequests += state.crawlerRequests;
+    if (state.from !== undefined && state.from < this.from) this.from = state.from;
+    if (state.to !== undefined && state.to > this.to) this.to = state.to;
+    this.formats.push(...state.formats);
+    for (const [input, entry] of state.unparsed) {
+      const known = this.unparsed.get(input);
+      if (!known) this.unparsed.set(input, { ...entry, samples: entry.samples.slice(0, this.sampleLines) });
+      else {
+        known.count += entry.count;
+        known.samples.push(...entry.samples.slice(0, this.sampleLines - known.samples.length));
+      }
+    }
+    for (const client of state.clients) absorbClient(this, client);
   }
   skip(input: string, format: string, line: number, text: string): void {
     let entry = this.unparsed.get(input);

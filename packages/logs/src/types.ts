@@ -1,5 +1,5 @@
 /** Types of the log analysis: options, one request read from a log, verification, findings and the report. */
-import type { AuditLocation, AuditSeverity } from '@robots-kit/core';
+import type { AuditLocation, AuditSeverity, ParsedRobotsRule } from '@robots-kit/core';
 
 /** The package named in this package's error messages. */
 export const LOGS_PACKAGE = '@robots-kit/logs';
@@ -76,8 +76,17 @@ export interface AnalyzeLogsOptions {
   sampleLines?: number;
   /** What `-` reads. Default: `process.stdin`. */
   stdin?: AsyncIterable<Buffer>;
-  /** Called every 100,000 lines with the number read. Default: none. */
+  /** Called every 100,000 lines with the number read (in one thread only). Default: none. */
   onProgress?: (lines: number) => void;
+  /**
+   * Worker threads reading files at once: `false` for none, a number for at most that many.
+   * Default: one per core when there are several files (never for `-`).
+   */
+  threads?: boolean | number;
+  /** What earlier runs collected (their reports' `state`), added before verification. Default: none. */
+  merge?: readonly CollectedState[];
+  /** Put what was collected into the report as `state`, for a later `merge`. Default: `false`. */
+  state?: boolean;
 }
 
 /** Options of the reverse-DNS check. */
@@ -189,4 +198,38 @@ export interface LogsReport {
   topDisallowed: DisallowedUrl[];
   findings: LogFinding[];
   summary: LogsSummary;
+  /** What was collected, when asked for (`--format json` asks): `robots-kit logs --merge` reads it. */
+  state?: CollectedState;
+}
+
+/** One crawler address, as collected. */
+export interface CollectedClient {
+  crawler: string;
+  ip: string;
+  requests: number;
+  hours: Array<[number, number]>;
+  disallowed: Array<[string, number, ParsedRobotsRule, string]>;
+  disallowedTotal: number;
+  noindex: Array<[string, number]>;
+  noindexTotal: number;
+  notFound: Array<[string, number]>;
+  notFoundTotal: number;
+  serverErrors: Array<[string, number]>;
+  serverErrorsTotal: number;
+  peakPerMinute: number;
+}
+/** A collector's content (version 1). */
+export interface CollectedState {
+  version: 1;
+  inputs: string[];
+  formats: string[];
+  lines: number;
+  requests: number;
+  crawlerRequests: number;
+  from?: number;
+  to?: number;
+  unparsed: Array<
+    [string, { count: number; format: string; samples: Array<{ input: string; line: number; text: string }> }]
+  >;
+  clients: CollectedClient[];
 }
