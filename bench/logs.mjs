@@ -1,9 +1,10 @@
 // `robots-kit logs` throughput: a generated Combined log of a given size (a week of a busy site:
 // browsers, real and spoofed crawlers, AI crawlers, 404s and 5xx), analysed in a fresh process
 // without DNS. Reported as lines/s against the floor of only reading the lines, and peak RSS with
-// RSS sampled along the way (flat memory means the samples do not grow with the lines read).
+// RSS sampled along the way (flat memory means the samples do not grow with the lines read), and
+// two copies of the log read by one thread, then by two (the speed-up on two cores).
 // Run directly as the worker: node bench/logs.mjs <log> <robots.txt> [floor]
-import { createWriteStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { median, root, runNode, work } from './lib.mjs';
@@ -113,16 +114,20 @@ export async function generateLog(megabytes, file = join(work, `logs-${megabytes
   return file;
 }
 
-/** The analysis (or, with `floor`, only reading the lines) of one log in this process. */
-async function worker([file, robots, floor]) {
-  const { analyzeLogs } = await import('@robots-kit/core');
+/**
+ * The analysis (or, with `floor`, only reading the lines) of one log in this process; with
+ * `parallel <threads>`, of two copies of it, read by that many threads.
+ */
+async function worker([file, robots, floor, threads]) {
+  if (floor === 'parallel') return parallelWorker(file, robots, Number(threads));
+  const { analyzeLogs } = await import('@robots-kit/logs');
   const rss = [];
   const sample = () => rss.push(Math.round(process.memoryUsage().rss / 1024 / 1024));
   const start = performance.now();
   const cpu = process.cpuUsage();
   let lines = 0;
   if (floor) {
-    const { readLogLines } = await import(pathToFileURL(join(root, 'packages/core/dist/logs/read-lines.js')).href);
+    const { readLogLines } = await import(pathToFileURL(join(root, 'packages/logs/dist/read-lines.js')).href);
     for await (const batch of readLogLines(file)) {
       lines += batch.length;
       if (lines % 1_000_000 < batch.length) sample();
@@ -151,6 +156,17 @@ async function worker([file, robots, floor]) {
   );
 }
 
+async function parallelWorker(file, robots, threads) {
+  const { analyzeLogs } = await import('@robots-kit/logs');
+  const copy = `${file}.copy`;
+  if (!existsSync(copy) || statSync(copy).size !== statSync(file).size) copyFileSync(file, copy);
+  const start = performance.now();
+  const report = await analyzeLogs([file, copy], { robots: [{ path: robots }], threads });
+  process.stdout.write(
+    JSON.stringify({ threads, lines: report.summary.lines, seconds: (performance.now() - start) / 1000 }),
+  );
+}
+
 /** Lines/s of `robots-kit logs` (no DNS) against the floor of reading the lines, medians of `runs` fresh processes. */
 export async function benchLogs({ megabytes, runs }) {
   const file = await generateLog(megabytes);
@@ -160,6 +176,13 @@ export async function benchLogs({ megabytes, runs }) {
   const floor = Array.from({ length: runs }, () => runNode(script, [file, robots, 'floor']));
   const analyse = Array.from({ length: runs }, () => runNode(script, [file, robots]));
   const linesPerCpuSecond = median(analyse.map((s) => s.linesPerCpuSecond));
+  // Two files: one thread, then two (one per core); wall time, as a speed-up is about the wall clock.
+  const serial = Array.from({ length: runs }, () => runNode(script, [file, robots, 'parallel', '1']));
+  const parallel = Array.from({ length: runs }, () => runNode(script, [file, robots, 'parallel', '2']));
+  const twoFiles = {
+    oneThreadSeconds: median(serial.map((s) => s.seconds)),
+    twoThreadsSeconds: median(parallel.map((s) => s.seconds)),
+  };
   const floorLinesPerCpuSecond = median(floor.map((s) => s.linesPerCpuSecond));
   return {
     megabytes,
@@ -172,6 +195,7 @@ export async function benchLogs({ megabytes, runs }) {
     vsFloor: linesPerCpuSecond / floorLinesPerCpuSecond,
     target: 300_000,
     maxRssMb: Math.max(...analyse.map((s) => s.maxRssMb)),
+    twoFiles: { ...twoFiles, speedUp: twoFiles.oneThreadSeconds / twoFiles.twoThreadsSeconds },
     rssSamplesMb: analyse[0].rssSamplesMb,
   };
 }

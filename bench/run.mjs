@@ -400,6 +400,9 @@ if (wanted('logs')) {
       ],
     ]),
   );
+  say(
+    `two copies of the log: ${r.twoFiles.oneThreadSeconds.toFixed(2)} s on one thread, ${r.twoFiles.twoThreadsSeconds.toFixed(2)} s on two (×${r.twoFiles.speedUp.toFixed(2)}, wall time)`,
+  );
 }
 
 if (wanted('on-demand')) {

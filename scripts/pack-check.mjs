@@ -1,8 +1,9 @@
 // What `npm pack` ships installs, loads and builds a site cleanly, with nothing from this repository.
-// Packs the three packages, checks every file in each tarball is one the package needs (and that its
+// Packs the four packages, checks every file in each tarball is one the package needs (and that its
 // source maps point at shipped files), lints them with publint and arethetypeswrong, installs the
 // tarballs into a fresh project (npm, no workspace links), builds a small Astro site and two small
-// Eleventy sites (ESM and CommonJS config) with them, and runs `npx robots-kit --version` and `check`.
+// Eleventy sites (ESM and CommonJS config) with them, and runs `npx robots-kit --version`, `check` and
+// `logs` (the log analysis from @robots-kit/logs, run through core's command line).
 // Run from `.ci/run` after the tests, or with `npm run pack-check`. Prints `pack-check: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -41,7 +42,8 @@ const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
 // 1. Pack.
 const packages = [
-  { dir: 'packages/core', needs: /^(dist\/|src\/|ranges\/[\w-]+\.json$|bin\/robots-kit\.js$)/ },
+  { dir: 'packages/core', needs: /^(dist\/|src\/|bin\/robots-kit\.js$)/ },
+  { dir: 'packages/logs', needs: /^(dist\/|src\/|ranges\/[\w-]+\.json$|bin\/robots-kit\.js$)/ },
   { dir: 'packages/eleventy-plugin', needs: /^(dist\/|src\/|bin\/robots-kit\.js$)/ },
   { dir: 'packages/astro-integration', needs: /^(dist\/|src\/|bin\/robots-kit\.js$)/ },
 ];
@@ -93,6 +95,7 @@ writeFileSync(
         '@robots-kit/core': `file:${tarballs['@robots-kit/core']}`,
         '@robots-kit/astro': `file:${tarballs['@robots-kit/astro']}`,
         '@robots-kit/eleventy': `file:${tarballs['@robots-kit/eleventy']}`,
+        '@robots-kit/logs': `file:${tarballs['@robots-kit/logs']}`,
         astro: astroPackage.devDependencies.astro,
         '@11ty/eleventy': eleventyPackage.devDependencies['@11ty/eleventy'],
         publint: '^0.3.0',
@@ -207,6 +210,23 @@ if (install.status === 0) {
     const audit = run('npx', ['--no-install', 'robots-kit', 'check', '_site', '--site', 'https://example.com'], site);
     check(`npx robots-kit check on the ${kind} Eleventy site exits 0`, audit.status === 0, audit.output);
   }
+  // 6. The log analysis, from its own package, through the `robots-kit` command every package ships.
+  writeFileSync(
+    path.join(project, 'access.log'),
+    '66.249.66.1 - - [10/Oct/2026:13:55:36 +0000] "GET /drafts/plan/ HTTP/1.1" 200 512 "-" "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"\n',
+  );
+  const logs = run('npx', ['--no-install', 'robots-kit', 'logs', 'access.log', '--json'], project);
+  let logsReport;
+  try {
+    logsReport = JSON.parse(logs.stdout);
+  } catch {}
+  check(
+    'npx robots-kit logs reads a log with @robots-kit/logs from the tarball (Googlebot verified by its ranges)',
+    logs.status === 0 &&
+      logsReport?.crawlers?.[0]?.crawler === 'Googlebot' &&
+      logsReport.crawlers[0].requests.verified === 1,
+    logs.output,
+  );
   const version = run('npx', ['--no-install', 'robots-kit', '--version'], project);
   const coreVersion = readJson(path.join(root, 'packages/core/package.json')).version;
   check(

@@ -72,10 +72,13 @@ export {
 export { runCli, type CliIo, type CliStream } from './cli/run-cli.js';
 export type { CliFormat } from './cli/args.js';
 
-// The logs report's formats and tables (the main entry has room for analyzeLogs only).
-export { CRAWLERS, CRAWLERS_REVIEWED, identifyCrawler, type CrawlerDefinition } from './logs/crawlers.js';
-export { LOG_FINDINGS } from './logs/findings.js';
-export { LOG_FORMAT_PRESETS } from './logs/formats.js';
-export { formatLogsHtml } from './logs/html-report.js';
-export { RANGE_SOURCES, updateRangeSnapshots, type RangeSnapshot, type UpdateRangesOptions } from './logs/ip-ranges.js';
-export { formatLogsJson, formatLogsSarif, formatLogsTable, type LogsTableOptions } from './report/logs.js';
+// What @robots-kit/logs reads from core: the audit's file reading, findings wording, report
+// helpers and the command line's conventions, so that its messages and reports read as the audit's.
+export { ownString, readBytes } from './audit/read-files.js';
+export { codeSpan, joinLimited, plural, SEVERITY_ORDER, severityCounts, shorten } from './audit/findings.js';
+export { readRobotsTxt } from './audit/page-facts.js';
+export { sarifLog } from './report/code-scanning.js';
+export { toSafeJson } from './report/json.js';
+export { escapeHtml } from './report/html.js';
+export { formatTableRows, makeColors, terminalSafe, type Colors } from './report/table.js';
+export { translateParseError, useColor } from './cli/args.js';

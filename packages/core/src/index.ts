@@ -1,8 +1,8 @@
 /**
  * `@robots-kit/core`: what a site or tool calls. Directives (parse, reconcile, format), page
  * resolution, the HTML head transform, robots.txt (generate, parse, match like Google), X-Robots-Tag
- * header files, the audit and access log analysis (`analyzeLogs`). Plumbing that only the Astro
- * and Eleventy adapters need lives in `@robots-kit/core/adapter`, with the logs report formats.
+ * header files and the audit. Plumbing that only the Astro and Eleventy adapters (and
+ * `@robots-kit/logs`) need lives in `@robots-kit/core/adapter`.
  */
 import { normalizeOptions } from './options/normalize.js';
 import type { NormalizedRobotsOptions, RobotsOptions } from './options/schema.js';
@@ -98,23 +98,6 @@ export type {
 export { formatAuditTable, type AuditTableOptions } from './report/table.js';
 export { AUDIT_REPORT_JSON_SCHEMA, formatAuditJson } from './report/json.js';
 export { formatAuditSarif } from './report/code-scanning.js';
-
-export { analyzeLogs } from './logs/analyze.js';
-export type {
-  AnalyzeLogsOptions,
-  CrawlerSummary,
-  CrawlSeries,
-  DisallowedUrl,
-  DnsOptions,
-  JsonFieldMap,
-  LogFinding,
-  LogFindingId,
-  LogFormat,
-  LogsReport,
-  LogsSummary,
-  RobotsVersion,
-  VerificationStatus,
-} from './logs/types.js';
 
 /**
  * The tags a page must carry, with the warnings met on the way: its sources (defaults, content

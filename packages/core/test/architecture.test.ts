@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const packages = ['core', 'eleventy-plugin', 'astro-integration'].map((name) => path.join(root, 'packages', name));
+const packages = ['core', 'logs', 'eleventy-plugin', 'astro-integration'].map((name) =>
+  path.join(root, 'packages', name),
+);
 const packageNames = new Map<string, string>(
   packages.map((dir) => [JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name as string, dir]),
 );
@@ -108,7 +110,7 @@ const CORE_LAYERS: ReadonlyArray<readonly string[]> = [
   ['html', 'robots-txt', 'headers'],
   ['options'],
   ['resolve'],
-  ['site', 'audit', 'logs'],
+  ['site', 'audit'],
   ['report'],
   ['cli'],
   ['index', 'adapter', 'runtime', 'build'],
@@ -121,9 +123,11 @@ function coreLayer(file: string): number {
 }
 
 describe('layout', () => {
-  it('has fewer than 130 source files with a median of at least 60 non-blank lines', () => {
+  // 130 for core and the adapters, 5 more for @robots-kit/logs' own modules (addresses, range
+  // updates, report merging, parallel reading).
+  it('has fewer than 135 source files (not counting entries that only re-export) with a median of at least 60 non-blank lines', () => {
     const counts = files.map(nonBlankLines).sort((a, b) => a - b);
-    expect(files.length).toBeLessThan(130);
+    expect(files.filter((file) => !isReExportIndex(file)).length).toBeLessThan(135);
     expect(counts[Math.floor((counts.length - 1) / 2)]).toBeGreaterThanOrEqual(60);
   });
 

@@ -46,7 +46,7 @@ Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage error
 (or the audit could not run).
 
 robots-kit logs <file…|-> reads access logs: what crawlers really did
-(see robots-kit logs --help).
+(with @robots-kit/logs installed; see robots-kit logs --help).
 `;
 
 export type CliFormat = 'table' | 'json' | 'sarif' | 'github';

@@ -3,14 +3,15 @@ import { RobotsError } from '../errors.js';
 import { auditSite } from '../audit/audit-site.js';
 import { checkLiveSite } from '../audit/live/check-live.js';
 import { CLI_USAGE, parseCliArgs, useColor, type CliArgs } from './args.js';
-import { runLogsCli } from './logs-command.js';
 import { failsAt, severityCounts } from '../audit/findings.js';
 import { formatAuditJson } from '../report/json.js';
 import { formatAuditSarif, formatGithubAnnotations, ROBOTS_KIT_VERSION } from '../report/code-scanning.js';
 import { formatAuditTable, terminalSafe } from '../report/table.js';
 import type { AuditReport } from '../audit/types.js';
 import { writeAuditHtml } from '../report/html.js';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export interface ProgressStream {
   write(text: string): unknown;
@@ -84,9 +85,9 @@ export async function runCli(
   argv: readonly string[],
   io: CliIo = { stdout: process.stdout, stderr: process.stderr },
 ): Promise<number> {
-  // `robots-kit logs …` has its own options and output (cli/logs-command.ts).
-  if (argv.find((arg) => !arg.startsWith('-')) === 'logs') return runLogsCli(argv, io);
   const cwd = io.cwd ?? process.cwd();
+  // `robots-kit logs …` lives in its own package, with its own options and output.
+  if (argv.find((arg) => !arg.startsWith('-')) === 'logs') return runLogsCommand(argv, io, cwd);
   let args: CliArgs;
   try {
     args = parseCliArgs(argv);
@@ -145,6 +146,44 @@ export async function runCli(
   if (args.html !== undefined && !(await writeHtmlReport(report, path.resolve(cwd, args.html), io, servedRobotsTxt)))
     return 2;
   return failsAt(report, args.failOn) ? 1 : 0;
+}
+
+/** What `@robots-kit/logs/cli` exports (typed here: core cannot depend on the package that depends on it). */
+interface LogsCli {
+  runLogsCli(argv: readonly string[], io: CliIo): Promise<number>;
+}
+const LOGS_PACKAGE = '@robots-kit/logs';
+/**
+ * `@robots-kit/logs/cli`, found beside core (npm's flat node_modules) or else from the project in
+ * `cwd` (pnpm links a project's direct dependencies only); undefined when it is installed nowhere.
+ */
+async function loadLogsCli(cwd: string): Promise<LogsCli | undefined> {
+  const specifier = `${LOGS_PACKAGE}/cli`;
+  const candidates: Array<() => string> = [
+    () => specifier,
+    () => pathToFileURL(createRequire(path.join(cwd, 'package.json')).resolve(specifier)).href,
+  ];
+  for (const candidate of candidates) {
+    try {
+      return (await import(candidate())) as LogsCli;
+    } catch (error) {
+      // Only "the package is not there" moves on; a broken install of it must be seen as such.
+      const code = (error as NodeJS.ErrnoException).code;
+      const missing = code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
+      if (!missing || !String((error as Error).message).includes(LOGS_PACKAGE)) throw error;
+    }
+  }
+  return undefined;
+}
+/** `robots-kit logs …`: runs `@robots-kit/logs` when it is installed, else says how to install it (exit 2). */
+async function runLogsCommand(argv: readonly string[], io: CliIo, cwd: string): Promise<number> {
+  const logs = await loadLogsCli(cwd);
+  if (logs) return logs.runLogsCli(argv, { ...io, cwd });
+  io.stderr.write(
+    `robots-kit logs: the access log analysis is a package of its own, ${LOGS_PACKAGE}, and it is not installed here.\n` +
+      `Install it beside your site's robots-kit package, then run the command again:\n  npm install --save-dev ${LOGS_PACKAGE}\n`,
+  );
+  return 2;
 }
 
 /** `--html <file>`: the report page, written after the chosen format; false (said on stderr) when it cannot be written. */

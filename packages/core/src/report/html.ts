@@ -10,13 +10,26 @@ import path from 'node:path';
 import { AUDIT_FINDINGS } from '../audit/findings.js';
 import { readTextFile } from '../audit/read-files.js';
 import type { AuditReport, CrawlerVerdict, DecisionSource } from '../audit/types.js';
-import { escapeHtml } from '../logs/html-report.js';
 import type { PageExplanation } from '../resolve/explain-page.js';
 import { explainMatch } from '../robots-txt/match.js';
 import { parseRobotsTxt } from '../robots-txt/parse.js';
 import type { ParsedRobotsTxt } from '../robots-txt/types.js';
 import { writeFileAtomic } from '../site/output-files.js';
 import { REPORT_SCRIPT } from './html-script.js';
+
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+/** Text from a site or a log made inert in HTML (element content and quoted attributes). */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/[&<>"']/g, (char) => ESCAPES[char]!)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '\ufffd');
+}
 
 export interface AuditHtmlOptions {
   /** The site's robots.txt as served, for the groups and their reach. Default: none (the section says so). */
