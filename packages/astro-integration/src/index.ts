@@ -20,14 +20,9 @@ import { fileURLToPath } from 'node:url';
 import { finishBuild, onBuildDone, onBuildStart } from './build-done.js';
 import { OPTIONS_HINT, PACKAGE_NAME, toAstroError } from './errors.js';
 import { onDemandGlobs, splitAstroOptions, type AstroRobotsOptions } from './on-demand.js';
-import { generateAstroRobotsTxt } from './robots-txt.js';
-import {
-  ASTRO_SITEMAP,
-  createPageTagsCache,
-  setSitemapContext,
-  sitemapHookCallbacks,
-  wrapAstroSitemap,
-} from './sitemap.js';
+import { checkRobotsTxtRoute, generateAstroRobotsTxt, siteRobotsTxtRoute } from './robots-txt.js';
+import { watchBuildDoneHooks } from './build-order.js';
+import { ASTRO_SITEMAP, createPageTagsCache, setSitemapContext } from './sitemap.js';
 import type { IntegrationState } from './state.js';
 import { robotsVitePlugin } from './vite-plugin.js';
 import { serveToolbarApp, toolbarAppEntry } from './toolbar/server.js';
@@ -70,6 +65,7 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
           userOptions: core,
           onDemand,
           onDemandPaths: [],
+          onDemandPages: false,
           serverOutput: false,
           endpoints: [],
           root: fileURLToPath(config.root),
@@ -79,11 +75,9 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
           routes: new Map(),
           trailingSlash: config.trailingSlash,
           hasAstroSitemap: config.integrations.some((integration) => integration.name === ASTRO_SITEMAP),
-          sitemapHooks: wrapAstroSitemap(config.integrations, sitemapHookCallbacks(getState, finishBuild)),
+          lastHook: 'own',
           logger,
         };
-        // robots.txt problems (a relative sitemap without `site`, a conflict with public/robots.txt) stop the start, not the end, of a build.
-        await generateAstroRobotsTxt(state);
         updateConfig({
           vite: {
             // Also keeps the middleware bundled in every environment that renders pages (vite-plugin.ts).
@@ -99,9 +93,12 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
         else if (command === 'build' && typeof state.options.audit === 'object')
           (await import('./audit.js')).explainPagesForReport(getState);
       },
-      'astro:config:done': ({ config, injectTypes, buildOutput }) => {
+      'astro:config:done': async ({ config, injectTypes, buildOutput }) => {
         injectTypes({ filename: 'locals.d.ts', content: LOCALS_TYPES });
         if (!state) return;
+        // A theme may set `site` in its own setup, after ours: the options read it from the final config.
+        if (state.userOptions.site === undefined && config.site !== undefined && state.options.site !== config.site)
+          state.options = await normalizeAstroOptions(state.userOptions, config);
         state.trailingSlash = config.trailingSlash;
         state.base = config.base;
         state.serverOutput = buildOutput === 'server';
@@ -112,7 +109,10 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
         state.options = optionsBelowBase(state.options, config.base);
         // Integrations may add others in their own setup (Starlight adds @astrojs/sitemap): the list is final only now.
         state.hasAstroSitemap = config.integrations.some((integration) => integration.name === ASTRO_SITEMAP);
-        state.sitemapHooks = wrapAstroSitemap(config.integrations, sitemapHookCallbacks(getState, finishBuild));
+        // Our last step runs after every other integration's `astro:build:done`, wherever robots() is listed.
+        state.lastHook = watchBuildDoneHooks(config.integrations, getState, finishBuild);
+        // robots.txt problems (a relative sitemap without `site`, a conflict with public/robots.txt) stop the start, not the end, of a build.
+        await generateAstroRobotsTxt(state);
         setSitemapContext({
           dir: fileURLToPath(buildOutput === 'server' ? config.build.client : config.outDir),
           base: config.base,
@@ -125,7 +125,13 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
       'astro:routes:resolved': ({ routes }) => {
         if (!state) return;
         state.onDemandPaths = onDemandGlobs(routes, state.base);
+        state.onDemandPages = routes.some(
+          (route) => !route.isPrerendered && route.type === 'page' && route.origin === 'project',
+        );
         state.endpoints = routes.filter((route) => route.type === 'endpoint').map((route) => route.pattern);
+        const robotsTxtRoute = siteRobotsTxtRoute(routes);
+        if (robotsTxtRoute) state.robotsTxtRoute = robotsTxtRoute;
+        else delete state.robotsTxtRoute;
         const files = routeFiles(routes);
         if (sameEntries(files, state.routes)) return;
         state.routes = files;
@@ -135,6 +141,7 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
       'astro:build:start': ({ logger }) => {
         if (!state) return;
         if (!state.options.indexable) logger.warn(nonIndexableWarning(options));
+        checkRobotsTxtRoute(state);
         onBuildStart(state);
       },
       'astro:build:done': async ({ dir, pages }) => {

@@ -12,6 +12,7 @@ import { responseHeaderRules } from './on-demand.js';
 import { RENDERED_ENTRIES, type RobotsData } from './page-directives.js';
 import { robotsTxtDevMiddleware } from './robots-txt.js';
 import type { IntegrationState } from './state.js';
+import { BUILD_RENDERS } from './unused-robots.js';
 
 /** The id the middleware imports; `\0` marks the resolved id as virtual for every other plugin. */
 const VIRTUAL_MODULE_ID = 'virtual:@robots-kit/astro/data';
@@ -115,9 +116,11 @@ export function withRecordedRender(code: string): string | undefined {
   const matches = code.match(new RegExp(RENDER_EXPORT.source, 'gm'));
   if (matches?.length !== 1) return undefined;
   const recorder = `globalThis[Symbol.for(${JSON.stringify(RENDERED_ENTRIES.description)})]`;
+  // Every entry rendered in a build, in a request or in `getStaticPaths`, for unused-robots.ts.
+  const buildRenders = `globalThis[Symbol.for(${JSON.stringify(BUILD_RENDERS.description)})]`;
   return (
     code.replace(RENDER_EXPORT, 'const __robotsKitRender = ') +
-    `\nexport function render(entry, ...rest) {\n  ${recorder}?.record(entry);\n  return __robotsKitRender(entry, ...rest);\n}\n`
+    `\nexport function render(entry, ...rest) {\n  ${recorder}?.record(entry);\n  if (typeof entry?.filePath === 'string') ${buildRenders}?.add(entry.filePath);\n  return __robotsKitRender(entry, ...rest);\n}\n`
   );
 }
 

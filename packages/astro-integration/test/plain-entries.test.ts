@@ -1,0 +1,40 @@
+/**
+ * A theme that calls `render()` in `getStaticPaths` and passes a plain object of its own
+ * (`{ post: { slug, title, Content } }`) instead of the entry: robots-kit cannot tell the entry
+ * is the page's, so its `robots: noindex` is on no page. Never a silent drop: the build names
+ * the file, the value and how to connect it.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildFixture, type BuiltFixture } from './helpers/build-fixture.js';
+import { ours, tagsOf } from './helpers/site-output.js';
+
+describe('entries passed to their pages as plain objects', () => {
+  let site: BuiltFixture;
+  beforeAll(async () => {
+    site = await buildFixture('plain-entries', { config: { logLevel: 'info' } });
+  });
+
+  it('names the file and value no page carried, and the two ways to connect it', async () => {
+    // The page built from hidden.md is indexable: the entry never reached robots-kit.
+    expect((await tagsOf(site, 'posts/hidden/index.html')).robots).toBeUndefined();
+    const warnings = ours(site.logs, 'warn');
+    const header = warnings.findIndex((line) =>
+      line.startsWith('1 content file set `robots`, and a page rendered its entry'),
+    );
+    expect(header, warnings.join('\n')).toBeGreaterThanOrEqual(0);
+    expect(warnings[header + 1]).toBe('src/content/posts/hidden.md: `robots: "noindex"`');
+    expect(warnings[header + 2]).toContain("Pass the entry itself in the page's props");
+    expect(warnings[header + 2]).toContain('Astro.locals.robots = entry.data.robots');
+  });
+
+  it('names an entry no page was built from (a draft) in one line', () => {
+    const line = ours(site.logs, 'warn').find((message) => message.startsWith('No built page was made from'));
+    expect(line).toContain('src/content/posts/unfinished.md (`robots: "noindex, nofollow"`)');
+    expect(line).not.toContain('hidden');
+  });
+
+  it('says nothing about an entry whose page passed its robots on through Astro.locals.robots', async () => {
+    expect((await tagsOf(site, 'notes/hidden-note/index.html')).robots).toEqual(['noindex']);
+    expect(ours(site.logs, 'warn').join('\n')).not.toContain('hidden-note');
+  });
+});
