@@ -82,9 +82,38 @@ export async function finishBuild(state: IntegrationState): Promise<void> {
   if (state.options.audit) await (await import('./audit.js')).runAudit(state, build.dir);
 }
 
-/** The options as written: `state.options` has the globs below `base` (see index.ts). */
+/**
+ * The options as written (`state.options` has the globs below `base`, see index.ts), for the
+ * report of options no page met. Live collections are left out of the collection lists: their
+ * entries are loaded by pages rendered on request, never by a page of the build, so "no page
+ * of this build is in the collection" would be false for them.
+ */
 function optionsAsWritten(state: IntegrationState): NormalizedRobotsOptions {
-  return normalizeOptions(state.userOptions, { package: PACKAGE_NAME, source: OPTIONS_SOURCE });
+  const options = normalizeOptions(state.userOptions, { package: PACKAGE_NAME, source: OPTIONS_SOURCE });
+  const live = state.liveCollections;
+  if (live.length === 0) return options;
+  const built = (names: readonly string[]): string[] => names.filter((name) => !live.includes(name));
+  const withoutLive = {
+    ...options,
+    noindex: { ...options.noindex, collections: built(options.noindex.collections) },
+    ...(options.links
+      ? {
+          links: {
+            ...options.links,
+            rules: options.links.rules.map((rule) => ({ ...rule, collections: built(rule.collections) })),
+          },
+        }
+      : {}),
+    ...(options.nosnippet
+      ? {
+          nosnippet: {
+            ...options.nosnippet,
+            rules: options.nosnippet.rules.map((rule) => ({ ...rule, collections: built(rule.collections) })),
+          },
+        }
+      : {}),
+  };
+  return normalizeOptions(withoutLive, { package: PACKAGE_NAME, source: OPTIONS_SOURCE });
 }
 
 /** A page's URL path without Astro's `base`, as the options' globs are written: `/docs/tags/a/` → `/tags/a/`. */

@@ -22,6 +22,8 @@ import { OPTIONS_HINT, PACKAGE_NAME, toAstroError } from './errors.js';
 import { onDemandGlobs, splitAstroOptions, type AstroRobotsOptions } from './on-demand.js';
 import { checkRobotsTxtRoute, generateAstroRobotsTxt, siteRobotsTxtRoute } from './robots-txt.js';
 import { watchBuildDoneHooks } from './build-order.js';
+import { rootRelativePath } from './front-matter.js';
+import { customFetchHandler, fetchHandlerWarning, liveCollectionNames } from './site-setups.js';
 import { ASTRO_SITEMAP, createPageTagsCache, setSitemapContext } from './sitemap.js';
 import type { IntegrationState } from './state.js';
 import { robotsVitePlugin } from './vite-plugin.js';
@@ -66,6 +68,7 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
           onDemand,
           onDemandPaths: [],
           onDemandPages: false,
+          liveCollections: liveCollectionNames(fileURLToPath(config.srcDir)),
           serverOutput: false,
           endpoints: [],
           root: fileURLToPath(config.root),
@@ -78,6 +81,11 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
           lastHook: 'own',
           logger,
         };
+        const fetchHandler = customFetchHandler(state.srcDir);
+        if (fetchHandler) {
+          state.fetchHandler = rootRelativePath(state.root, fetchHandler);
+          if (command === 'dev') logger.warn(fetchHandlerWarning(state.fetchHandler));
+        }
         updateConfig({
           vite: {
             // Also keeps the middleware bundled in every environment that renders pages (vite-plugin.ts).
@@ -142,6 +150,8 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
         if (!state) return;
         if (!state.options.indexable) logger.warn(nonIndexableWarning(options));
         checkRobotsTxtRoute(state);
+        // Only pages rendered on request go through src/fetch.ts in production.
+        if (state.fetchHandler && state.onDemandPages) logger.warn(fetchHandlerWarning(state.fetchHandler));
         onBuildStart(state);
       },
       'astro:build:done': async ({ dir, pages }) => {

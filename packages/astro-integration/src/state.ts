@@ -64,6 +64,10 @@ export interface IntegrationState {
   onDemand: { header: boolean; metaTags: boolean };
   /** URL path globs (with `base`) of the routes rendered on request, from `astro:routes:resolved`: they have no file in the output. */
   onDemandPaths: string[];
+  /** The live collections `src/live.config.*` defines (site-setups.ts): their pages render on request only. */
+  liveCollections: string[];
+  /** The site's own request pipeline `src/fetch.*`, root-relative, when it has one (site-setups.ts). */
+  fetchHandler?: string;
   /** Whether a page of the site's own (not Astro's `/_image` endpoint) renders on request, from `astro:routes:resolved`. */
   onDemandPages: boolean;
   /** Whether the build's output is `server` (a route renders on request), from `astro:config:done`: Astro then streams prerendered pages too. */

@@ -105,23 +105,32 @@ async function robotsDataOf(state: IntegrationState): Promise<RobotsData> {
 const ASTRO_CONTENT_ID = '\0astro:content';
 /** Astro's own `render` export in that module, renamed so that ours can wrap it. */
 const RENDER_EXPORT = /^export const render = /m;
+/** Astro's own `getLiveEntry` export (live collections, `src/live.config.ts`), wrapped the same way. */
+const LIVE_ENTRY_EXPORT = /^export const getLiveEntry = /m;
 
 /**
  * `astro:content` with its `render()` wrapped: each entry a page renders is recorded for the
  * request being served (page-directives.ts), so a page that loads its entry itself, with
  * `getEntry()` and `render()` on demand, gets the entry's robots as a `getStaticPaths` page does.
+ * `getLiveEntry()` is wrapped too: a live entry has no `collection` field, so the entry it
+ * returns is recorded with the collection it was asked from, and the page that loaded it gets
+ * its `robots` and `noindex.collections` as any entry's page does.
  * Undefined, and the module left as Astro wrote it, when its `render` export is not found.
  */
 export function withRecordedRender(code: string): string | undefined {
-  const matches = code.match(new RegExp(RENDER_EXPORT.source, 'gm'));
-  if (matches?.length !== 1) return undefined;
+  if (code.match(new RegExp(RENDER_EXPORT.source, 'gm'))?.length !== 1) return undefined;
   const recorder = `globalThis[Symbol.for(${JSON.stringify(RENDERED_ENTRIES.description)})]`;
   // Every entry rendered in a build, in a request or in `getStaticPaths`, for unused-robots.ts.
   const buildRenders = `globalThis[Symbol.for(${JSON.stringify(BUILD_RENDERS.description)})]`;
-  return (
+  let wrapped =
     code.replace(RENDER_EXPORT, 'const __robotsKitRender = ') +
-    `\nexport function render(entry, ...rest) {\n  ${recorder}?.record(entry);\n  if (typeof entry?.filePath === 'string') ${buildRenders}?.add(entry.filePath);\n  return __robotsKitRender(entry, ...rest);\n}\n`
-  );
+    `\nexport function render(entry, ...rest) {\n  ${recorder}?.record(entry);\n  if (typeof entry?.filePath === 'string') ${buildRenders}?.add(entry.filePath);\n  return __robotsKitRender(entry, ...rest);\n}\n`;
+  if (code.match(new RegExp(LIVE_ENTRY_EXPORT.source, 'gm'))?.length === 1) {
+    wrapped =
+      wrapped.replace(LIVE_ENTRY_EXPORT, 'const __robotsKitGetLiveEntry = ') +
+      `\nexport async function getLiveEntry(collection, ...rest) {\n  const result = await __robotsKitGetLiveEntry(collection, ...rest);\n  if (result?.entry && typeof collection === 'string') ${recorder}?.record({ ...result.entry, collection });\n  return result;\n}\n`;
+  }
+  return wrapped;
 }
 
 /**
