@@ -19,7 +19,7 @@ import { readOptional } from './build-order.js';
 import { generateAstroRobotsTxt, readPublicRobotsTxt, type ExistingRobotsTxt } from './robots-txt.js';
 import { createPageTagsCache, getSitemapContext } from './sitemap.js';
 import { noteRobotsUsage, startRobotsUsage, unusedRobotsWarnings } from './unused-robots.js';
-import { PAGE_RECORDER, type IntegrationState, type PageRecorder } from './state.js';
+import { BUILD_WARNINGS, PAGE_RECORDER, type IntegrationState, type PageRecorder } from './state.js';
 
 /** Where the options were written, in messages. */
 const OPTIONS_SOURCE = 'robots() options';
@@ -38,7 +38,19 @@ export function onBuildStart(state: IntegrationState): void {
     },
   };
   (globalThis as Record<symbol, unknown>)[PAGE_RECORDER] = recorder;
+  (globalThis as Record<symbol, unknown>)[BUILD_WARNINGS] = new Set<string>();
   state.build = { finished: false, sitemapIndexes: [], robotsTxtWriters: [], configUsage: usage, robotsUsage };
+}
+
+/**
+ * Our `astro:build:generated`, once every page is generated: the middleware's warnings, each
+ * once, as whole lines (see `BUILD_WARNINGS`).
+ */
+export function printPageWarnings(state: IntegrationState): void {
+  const scope = globalThis as Record<symbol, Set<string> | undefined>;
+  const lines = scope[BUILD_WARNINGS];
+  delete scope[BUILD_WARNINGS];
+  for (const line of lines ?? []) state.logger.warn(line);
 }
 
 /**
@@ -51,6 +63,7 @@ export async function onBuildDone(state: IntegrationState, dir: string, pathname
   state.build ??= { finished: false, sitemapIndexes: [], robotsTxtWriters: [] };
   state.build.dir = dir;
   state.build.pathnames = pathnames;
+  printPageWarnings(state);
   if (state.lastHook === 'own') await finishBuild(state);
 }
 
@@ -194,7 +207,15 @@ async function writeRobotsTxt(state: IntegrationState, dir: string, pages: () =>
       yield* pages();
     },
   };
-  for (const line of siteWarnings(report, options.indexable ? lazyPages : [], { indexable: options.indexable }))
+  // With `audit: true` the audit reports robots.txt's ignored lines, group traps and noindex pages
+  // it hides (robots-txt-syntax, group-override, noindex-disallowed): each problem once, there.
+  const audited = Boolean(options.audit);
+  const warnings = audited
+    ? report.warnings.filter((warning) => warning.code === 'ai-bot-not-blocked')
+    : report.warnings;
+  for (const line of siteWarnings({ ...report, warnings }, options.indexable && !audited ? lazyPages : [], {
+    indexable: options.indexable,
+  }))
     logger.warn(logLine(line));
 }
 

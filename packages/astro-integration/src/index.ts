@@ -17,7 +17,7 @@ import {
 import type { RobotsInput } from '@robots-kit/core';
 import type { AstroConfig, AstroIntegration, IntegrationResolvedRoute } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { finishBuild, onBuildDone, onBuildStart } from './build-done.js';
+import { finishBuild, onBuildDone, onBuildStart, printPageWarnings } from './build-done.js';
 import { OPTIONS_HINT, PACKAGE_NAME, toAstroError } from './errors.js';
 import { onDemandGlobs, splitAstroOptions, type AstroRobotsOptions } from './on-demand.js';
 import { checkRobotsTxtRoute, generateAstroRobotsTxt, siteRobotsTxtRoute } from './robots-txt.js';
@@ -153,6 +153,9 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
         // Only pages rendered on request go through src/fetch.ts in production.
         if (state.fetchHandler && state.onDemandPages) logger.warn(fetchHandlerWarning(state.fetchHandler));
         onBuildStart(state);
+      },
+      'astro:build:generated': () => {
+        if (state) printPageWarnings(state);
       },
       'astro:build:done': async ({ dir, pages }) => {
         if (state)

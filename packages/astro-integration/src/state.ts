@@ -12,6 +12,13 @@ import type { RobotsUsage } from './unused-robots.js';
  */
 export const PAGE_RECORDER = Symbol.for('@robots-kit/astro: pages of the build');
 
+/**
+ * Where the middleware puts its warnings during `astro build` (a set: each line once), on
+ * `globalThis`; our `astro:build:generated` prints them as whole lines once every page is
+ * generated. Absent in dev and on a server, where the middleware logs at once.
+ */
+export const BUILD_WARNINGS = Symbol.for('@robots-kit/astro: warnings of the build');
+
 /** What the middleware calls, with the page's URL path as served, its collections and data. */
 export interface PageRecorder {
   record(page: ConfigUsagePage): void;
