@@ -4,8 +4,12 @@
  * is the page's, so its `robots: noindex` is on no page. Never a silent drop: the build names
  * the file, the value and how to connect it.
  */
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildFixture, type BuiltFixture } from './helpers/build-fixture.js';
+import { buildFixture, fixtureRoot, type BuiltFixture } from './helpers/build-fixture.js';
 import { ours, tagsOf } from './helpers/site-output.js';
 
 describe('entries passed to their pages as plain objects', () => {
@@ -37,4 +41,24 @@ describe('entries passed to their pages as plain objects', () => {
     expect((await tagsOf(site, 'notes/hidden-note/index.html')).robots).toEqual(['noindex']);
     expect(ours(site.logs, 'warn').join('\n')).not.toContain('hidden-note');
   });
+});
+
+describe('the build log of the astro CLI (issue 36 item 8)', () => {
+  it('prints a warning the middleware gives while a page is generated once, as a whole line after the route list', () => {
+    const astroBin = join(dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'bin', 'astro.mjs');
+    const run = spawnSync(process.execPath, [astroBin, 'build', '--outDir', './dist-cli'], {
+      cwd: fileURLToPath(fixtureRoot('plain-entries')),
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const lines = `${run.stdout}${run.stderr}`.split('\n');
+    const warned = lines.filter((line) => line.includes('/gone: the page sets status 404'));
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatch(/^\d\d:\d\d:\d\d \[WARN\] \[@robots-kit\/astro\] \/gone: /);
+    // Never inside a line of the route list (`├─ /gone/index.html (+3ms)`).
+    expect(lines.filter((line) => /[├└]─/.test(line) && line.includes('robots-kit'))).toEqual([]);
+    expect(lines.indexOf(warned[0]!)).toBeGreaterThan(lines.findLastIndex((line) => /[├└]─/.test(line)));
+  }, 300_000);
 });
