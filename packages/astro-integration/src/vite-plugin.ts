@@ -105,6 +105,8 @@ async function robotsDataOf(state: IntegrationState): Promise<RobotsData> {
 const ASTRO_CONTENT_ID = '\0astro:content';
 /** Astro's own `render` export in that module, renamed so that ours can wrap it. */
 const RENDER_EXPORT = /^export const render = /m;
+/** Astro 5's form: `renderEntry as render,` in an `export { … } from 'astro/content/runtime'` list. */
+const RENDER_REEXPORT = /^[ \t]*renderEntry as render,[ \t]*$/m;
 /** Astro's own `getLiveEntry` export (live collections, `src/live.config.ts`), wrapped the same way. */
 const LIVE_ENTRY_EXPORT = /^export const getLiveEntry = /m;
 
@@ -118,12 +120,18 @@ const LIVE_ENTRY_EXPORT = /^export const getLiveEntry = /m;
  * Undefined, and the module left as Astro wrote it, when its `render` export is not found.
  */
 export function withRecordedRender(code: string): string | undefined {
-  if (code.match(new RegExp(RENDER_EXPORT.source, 'gm'))?.length !== 1) return undefined;
+  let renamed: string;
+  if (code.match(new RegExp(RENDER_EXPORT.source, 'gm'))?.length === 1)
+    renamed = code.replace(RENDER_EXPORT, 'const __robotsKitRender = ');
+  // Astro 5 re-exports the runtime's `renderEntry` as `render`: imported under our name instead.
+  else if (code.match(new RegExp(RENDER_REEXPORT.source, 'gm'))?.length === 1)
+    renamed = `${code.replace(RENDER_REEXPORT, '')}\nimport { renderEntry as __robotsKitRender } from 'astro/content/runtime';\n`;
+  else return undefined;
   const recorder = `globalThis[Symbol.for(${JSON.stringify(RENDERED_ENTRIES.description)})]`;
   // Every entry rendered in a build, in a request or in `getStaticPaths`, for unused-robots.ts.
   const buildRenders = `globalThis[Symbol.for(${JSON.stringify(BUILD_RENDERS.description)})]`;
   let wrapped =
-    code.replace(RENDER_EXPORT, 'const __robotsKitRender = ') +
+    renamed +
     `\nexport function render(entry, ...rest) {\n  ${recorder}?.record(entry);\n  if (typeof entry?.filePath === 'string') ${buildRenders}?.add(entry.filePath);\n  return __robotsKitRender(entry, ...rest);\n}\n`;
   if (code.match(new RegExp(LIVE_ENTRY_EXPORT.source, 'gm'))?.length === 1) {
     wrapped =
