@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildFixture, fixtureRoot, type BuiltFixture } from './helpers/build-fixture.js';
+import { startAstroDev } from './helpers/start-astro-dev.js';
 import { ours, tagsOf } from './helpers/site-output.js';
 
 describe('entries passed to their pages as plain objects', () => {
@@ -61,4 +62,22 @@ describe('the build log of the astro CLI (issue 36 item 8)', () => {
     expect(lines.filter((line) => /[├└]─/.test(line) && line.includes('robots-kit'))).toEqual([]);
     expect(lines.indexOf(warned[0]!)).toBeGreaterThan(lines.findLastIndex((line) => /[├└]─/.test(line)));
   }, 300_000);
+});
+
+describe('astro dev logs (issue 36 item 8)', () => {
+  it("logs a page's problems once (a typo too), however often the page is requested", async () => {
+    const server = await startAstroDev(fileURLToPath(fixtureRoot('plain-entries')), { nodeEnv: 'development' });
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await fetch(`${server.origin}/gone`)).status).toBe(404);
+        expect((await fetch(`${server.origin}/typo`)).status).toBe(200);
+      }
+      await expect.poll(() => server.output().includes('noindx'), { timeout: 10_000 }).toBe(true);
+      expect(server.output().split('/gone: the page sets status 404')).toHaveLength(2);
+      // The typo's warning, once, though the page was rendered three times.
+      expect(server.output().match(/\/typo\/?: .*noindx/g)).toHaveLength(1);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
 });
