@@ -25,7 +25,7 @@ import { watchBuildDoneHooks } from './build-order.js';
 import { rootRelativePath } from './front-matter.js';
 import { customFetchHandler, fetchHandlerWarning, liveCollectionNames } from './site-setups.js';
 import { ASTRO_SITEMAP, createPageTagsCache, setSitemapContext } from './sitemap.js';
-import type { IntegrationState } from './state.js';
+import { BUILD_WARNINGS, type IntegrationState } from './state.js';
 import { robotsVitePlugin } from './vite-plugin.js';
 import { serveToolbarApp, toolbarAppEntry } from './toolbar/server.js';
 import { describeLocales, localeNames, siteLocales, unknownLocales, type SiteLocales } from './i18n.js';
@@ -95,7 +95,11 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
         // The package's `./middleware` export (src/middleware.ts), resolved by Astro from the site's root.
         addMiddleware({ order: 'post', entrypoint: `${PACKAGE_NAME}/middleware` });
         // What robots-kit decided for the page on screen, and why (toolbar/).
-        if (command === 'dev') addDevToolbarApp(toolbarAppEntry());
+        if (command === 'dev') {
+          // A build that failed in this process (a test runner) left its warning list behind: dev logs at once.
+          delete (globalThis as Record<symbol, unknown>)[BUILD_WARNINGS];
+          addDevToolbarApp(toolbarAppEntry());
+        }
         // `audit: { html }`: the report also says where each page's directives came from.
         // The audit's module (with core's audit and reports) loads only when the options ask for it.
         else if (command === 'build' && typeof state.options.audit === 'object')
