@@ -5,8 +5,10 @@
  */
 import { extractFrontmatter, parseFrontmatter } from '@astrojs/internal-helpers/frontmatter';
 import { restoreImpossibleYamlDates } from '@robots-kit/core/build';
+import { AstroError } from 'astro/errors';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { PACKAGE_NAME } from './errors.js';
 
 /**
  * The values under `keys` (the robots key, and the keys `noindex.data` compares) in the front
@@ -20,13 +22,34 @@ export async function scanFrontMatter(
   keys: readonly string[],
 ): Promise<Map<string, Record<string, unknown>>> {
   const files = await listContentFiles(srcDir);
-  const values = await Promise.all(files.map((file) => readFrontMatterValues(file, keys)));
+  const values = await mapBounded(files, OPEN_FILES, (file) => readFrontMatterValues(root, file, keys));
   const result = new Map<string, Record<string, unknown>>();
   files.forEach((file, i) => {
     const read = values[i];
     if (read !== undefined) result.set(rootRelativePath(root, file), read);
   });
   return result;
+}
+
+/**
+ * How many content files are read at once. Reading every file of a large site at once opened
+ * one descriptor per file: 400 Markdown files failed with EMFILE under macOS's default limit of
+ * 256, where Astro alone builds. Sixteen keep the disk busy and leave the rest to Astro.
+ */
+const OPEN_FILES = 16;
+
+/** `map` over `items` with at most `limit` calls of `task` pending at once; results in input order. */
+async function mapBounded<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 /**
@@ -54,8 +77,10 @@ async function listContentFiles(dir: string): Promise<string[]> {
   let entries: string[];
   try {
     entries = await readdir(dir, { recursive: true });
-  } catch {
-    return [];
+  } catch (error) {
+    // No `src/` at all is a site without content files; any other failure would hide every file's robots.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
   }
   return entries
     .filter((entry) => isContentFile(entry) && !entry.split(/[\\/]/).includes('node_modules'))
@@ -66,18 +91,28 @@ async function listContentFiles(dir: string): Promise<string[]> {
 /**
  * Reads `keys` of a Markdown/MDX file's front matter with the parser Astro itself uses
  * (YAML between `---`, TOML between `+++`), so each value is what the page sees; undefined when
- * the front matter has none of them. A file that is gone or whose front matter does not parse
- * yields undefined too: Astro reports broken front matter itself, with a code frame.
+ * the front matter has none of them. A file that is gone (deleted since the folder was listed)
+ * or whose front matter does not parse yields undefined too: Astro reports broken front matter
+ * itself, with a code frame. Any other read error (no permission, too many open files) throws,
+ * naming the file: its robots value would otherwise be lost without a word.
  */
 async function readFrontMatterValues(
+  root: string,
   file: string,
   keys: readonly string[],
 ): Promise<Record<string, unknown> | undefined> {
   let source: string;
   try {
     source = await readFile(file, 'utf8');
-  } catch {
-    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    throw new AstroError(
+      `[${PACKAGE_NAME}] Cannot read \`${rootRelativePath(root, file)}\` to find its \`${keys[0]}\` front matter: ${(error as Error).message}`,
+      code === 'EMFILE' || code === 'ENFILE'
+        ? 'The process ran out of file descriptors: raise the limit (`ulimit -n 4096`) and build again.'
+        : 'Make the file readable by the user running Astro, or move it out of `src/`.',
+    );
   }
   try {
     // Astro's own split of the front matter from the page: none, or none of the keys in it, reads as no values.

@@ -16,18 +16,15 @@ import {
 import type { RobotsInput } from '@robots-kit/core';
 import type { AstroConfig, AstroIntegration, IntegrationResolvedRoute } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { finishBuild, onBuildDone, onBuildStart } from './build-done.js';
+import { finishBuild, onBuildDone, onBuildStart, printPageWarnings } from './build-done.js';
 import { OPTIONS_HINT, PACKAGE_NAME, toAstroError } from './errors.js';
 import { onDemandGlobs, splitAstroOptions, type AstroRobotsOptions } from './on-demand.js';
-import { generateAstroRobotsTxt } from './robots-txt.js';
-import {
-  ASTRO_SITEMAP,
-  createPageTagsCache,
-  setSitemapContext,
-  sitemapHookCallbacks,
-  wrapAstroSitemap,
-} from './sitemap.js';
-import type { IntegrationState } from './state.js';
+import { checkRobotsTxtRoute, generateAstroRobotsTxt, siteRobotsTxtRoute } from './robots-txt.js';
+import { watchBuildDoneHooks } from './build-order.js';
+import { rootRelativePath } from './front-matter.js';
+import { customFetchHandler, fetchHandlerWarning, liveCollectionNames } from './site-setups.js';
+import { ASTRO_SITEMAP, createPageTagsCache, setSitemapContext } from './sitemap.js';
+import { BUILD_WARNINGS, type IntegrationState } from './state.js';
 import { robotsVitePlugin } from './vite-plugin.js';
 import { serveToolbarApp, toolbarAppEntry } from './toolbar/server.js';
 import { describeLocales, localeNames, siteLocales, unknownLocales, type SiteLocales } from './i18n.js';
@@ -69,6 +66,8 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
           userOptions: core,
           onDemand,
           onDemandPaths: [],
+          onDemandPages: false,
+          liveCollections: liveCollectionNames(fileURLToPath(config.srcDir)),
           serverOutput: false,
           endpoints: [],
           root: fileURLToPath(config.root),
@@ -78,11 +77,14 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
           routes: new Map(),
           trailingSlash: config.trailingSlash,
           hasAstroSitemap: config.integrations.some((integration) => integration.name === ASTRO_SITEMAP),
-          sitemapHooks: wrapAstroSitemap(config.integrations, sitemapHookCallbacks(getState, finishBuild)),
+          lastHook: 'own',
           logger,
         };
-        // robots.txt problems (a relative sitemap without `site`, a conflict with public/robots.txt) stop the start, not the end, of a build.
-        await generateAstroRobotsTxt(state);
+        const fetchHandler = customFetchHandler(state.srcDir);
+        if (fetchHandler) {
+          state.fetchHandler = rootRelativePath(state.root, fetchHandler);
+          if (command === 'dev') logger.warn(fetchHandlerWarning(state.fetchHandler));
+        }
         updateConfig({
           vite: {
             // Also keeps the middleware bundled in every environment that renders pages (vite-plugin.ts).
@@ -92,15 +94,22 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
         // The package's `./middleware` export (src/middleware.ts), resolved by Astro from the site's root.
         addMiddleware({ order: 'post', entrypoint: `${PACKAGE_NAME}/middleware` });
         // What robots-kit decided for the page on screen, and why (toolbar/).
-        if (command === 'dev') addDevToolbarApp(toolbarAppEntry());
+        if (command === 'dev') {
+          // A build that failed in this process (a test runner) left its warning list behind: dev logs at once.
+          delete (globalThis as Record<symbol, unknown>)[BUILD_WARNINGS];
+          addDevToolbarApp(toolbarAppEntry());
+        }
         // `audit: { html }`: the report also says where each page's directives came from.
         // The audit's module (with core's audit and reports) loads only when the options ask for it.
         else if (command === 'build' && typeof state.options.audit === 'object')
           (await import('./audit.js')).explainPagesForReport(getState);
       },
-      'astro:config:done': ({ config, injectTypes, buildOutput }) => {
+      'astro:config:done': async ({ config, injectTypes, buildOutput }) => {
         injectTypes({ filename: 'locals.d.ts', content: LOCALS_TYPES });
         if (!state) return;
+        // A theme may set `site` in its own setup, after ours: the options read it from the final config.
+        if (state.userOptions.site === undefined && config.site !== undefined && state.options.site !== config.site)
+          state.options = await normalizeAstroOptions(state.userOptions, config);
         state.trailingSlash = config.trailingSlash;
         state.base = config.base;
         state.serverOutput = buildOutput === 'server';
@@ -111,7 +120,10 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
         state.options = optionsBelowBase(state.options, config.base);
         // Integrations may add others in their own setup (Starlight adds @astrojs/sitemap): the list is final only now.
         state.hasAstroSitemap = config.integrations.some((integration) => integration.name === ASTRO_SITEMAP);
-        state.sitemapHooks = wrapAstroSitemap(config.integrations, sitemapHookCallbacks(getState, finishBuild));
+        // Our last step runs after every other integration's `astro:build:done`, wherever robots() is listed.
+        state.lastHook = watchBuildDoneHooks(config.integrations, getState, finishBuild);
+        // robots.txt problems (a relative sitemap without `site`, a conflict with public/robots.txt) stop the start, not the end, of a build.
+        await generateAstroRobotsTxt(state);
         setSitemapContext({
           dir: fileURLToPath(buildOutput === 'server' ? config.build.client : config.outDir),
           base: config.base,
@@ -124,7 +136,13 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
       'astro:routes:resolved': ({ routes }) => {
         if (!state) return;
         state.onDemandPaths = onDemandGlobs(routes, state.base);
+        state.onDemandPages = routes.some(
+          (route) => !route.isPrerendered && route.type === 'page' && route.origin === 'project',
+        );
         state.endpoints = routes.filter((route) => route.type === 'endpoint').map((route) => route.pattern);
+        const robotsTxtRoute = siteRobotsTxtRoute(routes);
+        if (robotsTxtRoute) state.robotsTxtRoute = robotsTxtRoute;
+        else delete state.robotsTxtRoute;
         const files = routeFiles(routes);
         if (sameEntries(files, state.routes)) return;
         state.routes = files;
@@ -134,7 +152,13 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
       'astro:build:start': ({ logger }) => {
         if (!state) return;
         if (!state.options.indexable) logger.warn(nonIndexableWarning(options));
+        checkRobotsTxtRoute(state);
+        // Only pages rendered on request go through src/fetch.ts in production.
+        if (state.fetchHandler && state.onDemandPages) logger.warn(fetchHandlerWarning(state.fetchHandler));
         onBuildStart(state);
+      },
+      'astro:build:generated': () => {
+        if (state) printPageWarnings(state);
       },
       'astro:build:done': async ({ dir, pages }) => {
         if (state)

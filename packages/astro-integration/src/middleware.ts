@@ -30,7 +30,7 @@ import {
 } from './page-directives.js';
 import { localeOfPath } from './i18n.js';
 import { requestedPathname, servedPath } from './served-path.js';
-import { PAGE_LOG, PAGE_RECORDER, type PageLog, type PageRecorder } from './state.js';
+import { BUILD_WARNINGS, PAGE_LOG, PAGE_RECORDER, type PageLog, type PageRecorder } from './state.js';
 
 /**
  * Runs after the page rendered (`order: 'post'`, innermost), so it sees the final status, the
@@ -69,7 +69,7 @@ async function editResponse(
   // A server island (`server:defer`) is a fragment for a page already sent, and Astro marks it noindex itself.
   if (context.routePattern === SERVER_ISLAND_ROUTE) {
     if ((context.locals as Record<string, unknown> | undefined)?.robots !== undefined) {
-      warnOncePerRoute(
+      warn(
         context,
         `${context.url.pathname}: \`Astro.locals.robots\` was set in a server island (\`server:defer\`), which renders in a request of its own after its page was sent, so it cannot apply to the page. Set it in the page, or render the component without \`server:defer\`.`,
       );
@@ -95,7 +95,7 @@ async function editResponse(
   if (html && !onDemand && (import.meta.env.DEV || data.prerenderStreams)) body = await renderedToTheEnd(body);
   if (!onDemand && status >= 400 && !ERROR_ROUTE.test(context.routePattern)) {
     // Written to a file, served by a static host with 200: it is a page, and needs a page's tags.
-    warnOncePerRoute(
+    warn(
       context,
       `${context.routePattern}: the page sets status ${status}, but it is prerendered, so a static host serves its file with status 200; it gets the robots tags of a page. Render it on demand (\`export const prerender = false\`) for the status to be sent.`,
     );
@@ -138,7 +138,7 @@ async function editResponse(
     reportDiagnostics({ diagnostics: [], warnings: resolved.warnings }, context);
     const carried = data.onDemand.header && resolved.header.length > 0;
     if (Object.keys(resolved.tags).length > 0) {
-      warnOncePerRoute(
+      warn(
         context,
         `${context.routePattern}: the page is sent as \`${response.headers.get('content-type')}\`, not UTF-8, so robots-kit leaves its bytes as they are: ${carried ? 'its robots directives are sent in the X-Robots-Tag header only' : 'its robots directives are not sent at all (`onDemand.header` is false)'}. Send it as UTF-8 for meta tags.`,
       );
@@ -174,9 +174,7 @@ async function editResponse(
     throw toAstroError(error, PAGE_HINT, page.source);
   }
   if (!streamed.utf8) {
-    context.logger?.warn(
-      `${context.url.pathname}: the HTML is not valid UTF-8, so its robots tags were left as they are.`,
-    );
+    warn(context, `${context.url.pathname}: the HTML is not valid UTF-8, so its robots tags were left as they are.`);
     resolved = respond('html');
   }
   if (streamed.diagnostics.length > 0 || (resolved !== undefined && resolved.warnings.length > 0)) {
@@ -203,18 +201,33 @@ async function renderedToTheEnd(body: ReadableStream<Uint8Array>): Promise<Reada
   return new Response(new Uint8Array(await new Response(body).arrayBuffer())).body!;
 }
 
-/** Routes already warned about, by message: a server logs each problem once per process, not per request. */
-const warnedOnce = new Set<string>();
-function warnOncePerRoute(context: Pick<APIContext, 'logger'>, message: string): void {
-  if (warnedOnce.has(message)) return;
-  warnedOnce.add(message);
+/**
+ * A warning line. In `astro build` it is kept (see `BUILD_WARNINGS`) and printed after the pages
+ * are generated: written now, it would land inside Astro's line for the page being generated
+ * (`├─ /a/index.html` … `(+3ms)`). Identical lines are printed once.
+ */
+function warn(context: { logger?: AstroRuntimeLogger }, message: string): void {
+  const deferred = (globalThis as Record<symbol, Set<string> | undefined>)[BUILD_WARNINGS];
+  if (deferred) {
+    deferred.add(message);
+    return;
+  }
+  // In dev the same page is rendered again for the dev toolbar (toolbar/server.ts) and on every
+  // reload: a problem is logged once per process, the remembered lines bounded.
+  if (logged.has(message)) return;
+  if (logged.size >= MAX_LOGGED) logged.clear();
+  logged.add(message);
   context.logger?.warn(message);
 }
+
+/** Lines already logged by this process (dev server, on-demand server). */
+const logged = new Set<string>();
+const MAX_LOGGED = 1000;
 
 /** Named when `Astro.locals.robots` changed after the head of a response rendered on demand went out. */
 function warnIfSetLate(context: Pick<APIContext, 'locals' | 'logger' | 'routePattern'>, before: unknown): void {
   if ((context.locals as Record<string, unknown> | undefined)?.robots === before) return;
-  warnOncePerRoute(
+  warn(
     context,
     `${context.routePattern}: \`Astro.locals.robots\` was set after the page's head had been sent (by a component in the body, after an \`await\`), so the response does not carry it. Set it before the head renders: in the page's frontmatter, its layout's, or in middleware.`,
   );
@@ -278,7 +291,8 @@ function pageToResolve(
     else if (!warnedRoutes.has(context.routePattern)) {
       warnedRoutes.add(context.routePattern);
       const names = choice.candidates.map((candidate) => `\`${candidate.collection}/${candidate.id}\``).join(', ');
-      context.logger?.warn(
+      warn(
+        context,
         `${context.routePattern}: cannot tell which collection entry is this page's own (${names}), so none of their robots settings apply. ` +
           'Pass the entry as the prop `entry`, use its `id` as the route param, or set `Astro.locals.robots`.',
       );
@@ -286,7 +300,8 @@ function pageToResolve(
   }
   if (html && !warnedUntracked && renderedEntriesRecorder().untracked) {
     warnedUntracked = true;
-    context.logger?.warn(
+    warn(
+      context,
       'This runtime has no AsyncLocalStorage: an entry a page renders with `render()` is not known as its own unless it is in the page’s props. Set `Astro.locals.robots` on pages that load their entry with `getEntry()`.',
     );
   }
@@ -402,8 +417,7 @@ function reportDiagnostics(
   context: { url: URL; logger?: AstroRuntimeLogger },
 ): void {
   for (const diagnostic of page.diagnostics) {
-    if (WORTH_A_WARNING.has(diagnostic.code))
-      context.logger?.warn(`${context.url.pathname}: ${logLine(diagnostic.message)}`);
+    if (WORTH_A_WARNING.has(diagnostic.code)) warn(context, `${context.url.pathname}: ${logLine(diagnostic.message)}`);
   }
-  for (const warning of page.warnings) context.logger?.warn(`${context.url.pathname}: ${logLine(warning.message)}`);
+  for (const warning of page.warnings) warn(context, `${context.url.pathname}: ${logLine(warning.message)}`);
 }

@@ -143,77 +143,31 @@ export const ASTRO_SITEMAP = '@astrojs/sitemap';
 type BuildDoneHook = NonNullable<AstroIntegration['hooks']['astro:build:done']>;
 type BuildDoneParams = Parameters<BuildDoneHook>[0];
 
-/** Where the sitemap integration's own hook is kept, so a second config setup wraps it, not our wrapper. */
-const ORIGINAL = Symbol.for('@robots-kit/astro: @astrojs/sitemap astro:build:done');
-
-export interface SitemapHookCallbacks<Snapshot> {
-  /** Before the sitemap is written: the output folder is known from here on. */
-  before(params: BuildDoneParams): Promise<Snapshot>;
-  /** Right after the sitemap integration's hook returned, with what `before` returned. */
-  after(params: BuildDoneParams, snapshot: Snapshot): Promise<void>;
-}
-
 /**
- * Wraps the `astro:build:done` hook of every `@astrojs/sitemap` in `integrations`, so our
- * checks run right after the sitemap is written whether it is listed before or after
- * `robots()`: Astro runs each integration's `astro:build:done` in list order and reads the
- * hook from the integration's `hooks` object when it runs it. Returns how many were wrapped.
- */
-export function wrapAstroSitemap<Snapshot>(
-  integrations: readonly AstroIntegration[],
-  callbacks: SitemapHookCallbacks<Snapshot>,
-): number {
-  let wrapped = 0;
-  for (const integration of integrations) {
-    if (integration.name !== ASTRO_SITEMAP) continue;
-    const hooks = integration.hooks as AstroIntegration['hooks'] & { [ORIGINAL]?: BuildDoneHook };
-    const original = (hooks[ORIGINAL] ??= hooks['astro:build:done']);
-    if (original === undefined) continue;
-    hooks['astro:build:done'] = async (params) => {
-      const snapshot = await callbacks.before(params);
-      await original(params);
-      await callbacks.after(params, snapshot);
-    };
-    wrapped++;
-  }
-  return wrapped;
-}
-
-/**
- * What runs around `@astrojs/sitemap`'s `astro:build:done`: before it, note the output folder
- * (for `robotsSitemapFilter`) and the `.xml` files already there; after it, read the sitemap
- * files it wrote, note its index file (its name follows the sitemap's `filenameBase`, which
+ * What runs around `@astrojs/sitemap`'s `astro:build:done` (build-order.ts wraps it), whether
+ * it is listed before or after `robots()`: before it, note the output folder (for
+ * `robotsSitemapFilter`) and the `.xml` files already there; after it, read the sitemap files
+ * it wrote, note its index file (its name follows the sitemap's `filenameBase`, which
  * robots.txt's `Sitemap:` line must name) and warn about every noindex or error page they
- * list, then `finish` the build if our own hook has run. A non-indexable build is not
- * checked: every page is noindex there.
+ * list. A non-indexable build is not checked: every page is noindex there.
  */
-export function sitemapHookCallbacks(
+export async function aroundSitemapHook(
   getState: () => IntegrationState | undefined,
-  finish: (state: IntegrationState) => Promise<void>,
-): SitemapHookCallbacks<Map<string, string>> {
-  return {
-    async before({ dir }) {
-      const path = fileURLToPath(dir);
-      const context = getSitemapContext();
-      if (context) context.dir = path;
-      return xmlFileStamps(path);
-    },
-    async after({ dir }, before) {
-      const state = getState();
-      if (!state) return;
-      const path = fileURLToPath(dir);
-      const context = getSitemapContext();
-      const written = await readWrittenSitemaps(path, state.base, changedFiles(before, await xmlFileStamps(path)));
-      if (context && state.options.indexable) {
-        for (const line of sitemapWarnings(written.listings, context)) state.logger.warn(line);
-      }
-      if (state.build) {
-        state.build.sitemapIndexes.push(...written.indexes);
-        state.build.sitemapsPending = Math.max(0, state.build.sitemapsPending - 1);
-      }
-      await finish(state);
-    },
-  };
+  params: BuildDoneParams,
+  run: () => Promise<void>,
+): Promise<void> {
+  const path = fileURLToPath(params.dir);
+  const context = getSitemapContext();
+  if (context) context.dir = path;
+  const before = await xmlFileStamps(path);
+  await run();
+  const state = getState();
+  if (!state) return;
+  const written = await readWrittenSitemaps(path, state.base, changedFiles(before, await xmlFileStamps(path)));
+  if (context && state.options.indexable) {
+    for (const line of sitemapWarnings(written.listings, context)) state.logger.warn(line);
+  }
+  state.build?.sitemapIndexes.push(...written.indexes);
 }
 
 /** `.xml` files at the top of `dir`, by name, with a stamp that changes when the file is rewritten. */

@@ -2,6 +2,7 @@ import type { NormalizedRobotsOptions, PageToResolve, RobotsOptions, TrailingSla
 import type { ConfigUsage, ConfigUsagePage } from '@robots-kit/core/adapter';
 import type { AstroIntegrationLogger } from 'astro';
 import type { SiteLocales } from './i18n.js';
+import type { RobotsUsage } from './unused-robots.js';
 
 /**
  * Where the middleware finds the recorder of the pages `astro build` renders, on `globalThis`
@@ -10,6 +11,13 @@ import type { SiteLocales } from './i18n.js';
  * matched no page.
  */
 export const PAGE_RECORDER = Symbol.for('@robots-kit/astro: pages of the build');
+
+/**
+ * Where the middleware puts its warnings during `astro build` (a set: each line once), on
+ * `globalThis`; our `astro:build:generated` prints them as whole lines once every page is
+ * generated. Absent in dev and on a server, where the middleware logs at once.
+ */
+export const BUILD_WARNINGS = Symbol.for('@robots-kit/astro: warnings of the build');
 
 /** What the middleware calls, with the page's URL path as served, its collections and data. */
 export interface PageRecorder {
@@ -47,8 +55,10 @@ export interface IntegrationState {
   trailingSlash: TrailingSlash;
   /** Whether `@astrojs/sitemap` is among the integrations: `sitemap: true` then means `sitemap-index.xml`. */
   hasAstroSitemap: boolean;
-  /** How many `@astrojs/sitemap` `astro:build:done` hooks we wrapped (see `wrapAstroSitemap`). */
-  sitemapHooks: number;
+  /** Whether our last step runs in our own `astro:build:done` (we are listed last) or after the last integration's (see build-order.ts). */
+  lastHook: 'own' | 'other';
+  /** The site's own `/robots.txt` route (`src/pages/robots.txt.ts`), from `astro:routes:resolved`: its output is merged, not replaced. */
+  robotsTxtRoute?: RobotsTxtRoute;
   /** The integration's own logger (label `@robots-kit/astro`), also for work done inside other hooks. */
   logger: AstroIntegrationLogger;
   /** Route pattern → root-relative entrypoint, from `astro:routes:resolved`. */
@@ -61,6 +71,12 @@ export interface IntegrationState {
   onDemand: { header: boolean; metaTags: boolean };
   /** URL path globs (with `base`) of the routes rendered on request, from `astro:routes:resolved`: they have no file in the output. */
   onDemandPaths: string[];
+  /** The live collections `src/live.config.*` defines (site-setups.ts): their pages render on request only. */
+  liveCollections: string[];
+  /** The site's own request pipeline `src/fetch.*`, root-relative, when it has one (site-setups.ts). */
+  fetchHandler?: string;
+  /** Whether a page of the site's own (not Astro's `/_image` endpoint) renders on request, from `astro:routes:resolved`. */
+  onDemandPages: boolean;
   /** Whether the build's output is `server` (a route renders on request), from `astro:config:done`: Astro then streams prerendered pages too. */
   serverOutput: boolean;
   /** In dev: forget the front matter read so far and make the middleware load fresh data. */
@@ -79,8 +95,18 @@ export interface BuildProgress {
   sitemapIndexes: string[];
   /** Which options the pages the middleware recorded (see `PAGE_RECORDER`) met, reported at the end. */
   configUsage?: ConfigUsage;
-  /** `@astrojs/sitemap` hooks (wrapped by us) that have not run yet in this build. */
-  sitemapsPending: number;
+  /** Which files' robots values the pages took, for the warning about values no page carried (unused-robots.ts). */
+  robotsUsage?: RobotsUsage;
+  /** The integrations whose `astro:build:done` changed `robots.txt` in the output, in the order they ran. */
+  robotsTxtWriters: string[];
   /** Whether the last step (the audit) has run. */
   finished: boolean;
+}
+
+/** A route of the site that answers `/robots.txt`. */
+export interface RobotsTxtRoute {
+  /** Root-relative file, e.g. `src/pages/robots.txt.ts`. */
+  entrypoint: string;
+  /** Whether the build writes its output as a file (then it is merged) or it answers on request (then it cannot be). */
+  prerendered: boolean;
 }

@@ -12,6 +12,7 @@ import { responseHeaderRules } from './on-demand.js';
 import { RENDERED_ENTRIES, type RobotsData } from './page-directives.js';
 import { robotsTxtDevMiddleware } from './robots-txt.js';
 import type { IntegrationState } from './state.js';
+import { BUILD_RENDERS } from './unused-robots.js';
 
 /** The id the middleware imports; `\0` marks the resolved id as virtual for every other plugin. */
 const VIRTUAL_MODULE_ID = 'virtual:@robots-kit/astro/data';
@@ -104,21 +105,40 @@ async function robotsDataOf(state: IntegrationState): Promise<RobotsData> {
 const ASTRO_CONTENT_ID = '\0astro:content';
 /** Astro's own `render` export in that module, renamed so that ours can wrap it. */
 const RENDER_EXPORT = /^export const render = /m;
+/** Astro 5's form: `renderEntry as render,` in an `export { … } from 'astro/content/runtime'` list. */
+const RENDER_REEXPORT = /^[ \t]*renderEntry as render,[ \t]*$/m;
+/** Astro's own `getLiveEntry` export (live collections, `src/live.config.ts`), wrapped the same way. */
+const LIVE_ENTRY_EXPORT = /^export const getLiveEntry = /m;
 
 /**
  * `astro:content` with its `render()` wrapped: each entry a page renders is recorded for the
  * request being served (page-directives.ts), so a page that loads its entry itself, with
  * `getEntry()` and `render()` on demand, gets the entry's robots as a `getStaticPaths` page does.
+ * `getLiveEntry()` is wrapped too: a live entry has no `collection` field, so the entry it
+ * returns is recorded with the collection it was asked from, and the page that loaded it gets
+ * its `robots` and `noindex.collections` as any entry's page does.
  * Undefined, and the module left as Astro wrote it, when its `render` export is not found.
  */
 export function withRecordedRender(code: string): string | undefined {
-  const matches = code.match(new RegExp(RENDER_EXPORT.source, 'gm'));
-  if (matches?.length !== 1) return undefined;
+  let renamed: string;
+  if (code.match(new RegExp(RENDER_EXPORT.source, 'gm'))?.length === 1)
+    renamed = code.replace(RENDER_EXPORT, 'const __robotsKitRender = ');
+  // Astro 5 re-exports the runtime's `renderEntry` as `render`: imported under our name instead.
+  else if (code.match(new RegExp(RENDER_REEXPORT.source, 'gm'))?.length === 1)
+    renamed = `${code.replace(RENDER_REEXPORT, '')}\nimport { renderEntry as __robotsKitRender } from 'astro/content/runtime';\n`;
+  else return undefined;
   const recorder = `globalThis[Symbol.for(${JSON.stringify(RENDERED_ENTRIES.description)})]`;
-  return (
-    code.replace(RENDER_EXPORT, 'const __robotsKitRender = ') +
-    `\nexport function render(entry, ...rest) {\n  ${recorder}?.record(entry);\n  return __robotsKitRender(entry, ...rest);\n}\n`
-  );
+  // Every entry rendered in a build, in a request or in `getStaticPaths`, for unused-robots.ts.
+  const buildRenders = `globalThis[Symbol.for(${JSON.stringify(BUILD_RENDERS.description)})]`;
+  let wrapped =
+    renamed +
+    `\nexport function render(entry, ...rest) {\n  ${recorder}?.record(entry);\n  if (typeof entry?.filePath === 'string') ${buildRenders}?.add(entry.filePath);\n  return __robotsKitRender(entry, ...rest);\n}\n`;
+  if (code.match(new RegExp(LIVE_ENTRY_EXPORT.source, 'gm'))?.length === 1) {
+    wrapped =
+      wrapped.replace(LIVE_ENTRY_EXPORT, 'const __robotsKitGetLiveEntry = ') +
+      `\nexport async function getLiveEntry(collection, ...rest) {\n  const result = await __robotsKitGetLiveEntry(collection, ...rest);\n  if (result?.entry && typeof collection === 'string') ${recorder}?.record({ ...result.entry, collection });\n  return result;\n}\n`;
+  }
+  return wrapped;
 }
 
 /**

@@ -154,7 +154,7 @@ describe('astro build of a site with pages of every kind', () => {
     expect(text.endsWith('\n') && !text.endsWith('\n\n')).toBe(true);
     const parsed = parseRobotsTxt(text);
     expect(parsed.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
-    // No @astrojs/sitemap in this site: `sitemap: true` stands for /sitemap.xml on Astro's `site`.
+    // No @astrojs/sitemap in this site: `sitemap: true` stands for the sitemap.xml it has (public/sitemap.xml), on Astro's `site`.
     expect(parsed.sitemaps.map((sitemap) => sitemap.url)).toContain('https://example.com/sitemap.xml');
     expect(text).toContain('Content-Signal: search=yes, ai-train=no');
     expect(text).toMatch(/^User-agent: Bingbot\nCrawl-delay: 2$/m);

@@ -20,7 +20,7 @@ import type {
   SkippedFile,
 } from './types.js';
 import { computeVerdict, headerSource, metaSource, normalizeCrawlers } from './verdict.js';
-import { fileToUrl, urlPathKey, siteFromRobotsTxt, parseSiteUrl, urlCandidates } from './site-urls.js';
+import { fileToUrl, htmlFileOfPath, urlPathKey, siteFromRobotsTxt, parseSiteUrl, urlCandidates } from './site-urls.js';
 import { readPage, readPageBytes } from './read-page.js';
 import { isRedirectRefresh, resolveCanonical, readRobotsTxt, type PageFacts } from './page-facts.js';
 import { RobotsError } from '../errors.js';
@@ -187,8 +187,17 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
   // none of them is not kept (most links of a site lead to listings, assets, other sites).
   const urls = list.files.map((file) => fileToUrl(file, trailingSlash, site?.basePath ?? ''));
   const listedKeys = new Set(urls.map(urlPathKey));
-  context.links = new LinkStore((urlPath) =>
-    urlCandidates(urlPathKey(urlPath), trailingSlash).some((candidate) => listedKeys.has(candidate)),
+  const basePath = site?.basePath ?? '';
+  // `/de.html` is the file `de.html` whatever `trailingSlash` makes its URL (`build.format: 'file'`).
+  let listedFiles: Set<string> | undefined;
+  const isListedFile = (urlPath: string): boolean => {
+    const file = htmlFileOfPath(urlPath, basePath);
+    return file !== undefined && (listedFiles ??= new Set(list.files)).has(file);
+  };
+  context.links = new LinkStore(
+    (urlPath) =>
+      urlCandidates(urlPathKey(urlPath), trailingSlash).some((candidate) => listedKeys.has(candidate)) ||
+      isListedFile(urlPath),
   );
   const read: Array<PageRecord | undefined> = new Array(list.files.length);
   let done = 0;
@@ -229,12 +238,16 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
     .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
   const byKey = new Map<string, PageRecord>();
   for (const page of pages) if (!byKey.has(page.key)) byKey.set(page.key, page);
+  let byFile: Map<string, PageRecord> | undefined;
   const pageAt = (urlPath: string): PageRecord | undefined => {
     for (const candidate of urlCandidates(urlPathKey(urlPath), trailingSlash)) {
       const page = byKey.get(candidate);
       if (page) return page;
     }
-    return undefined;
+    const file = htmlFileOfPath(urlPath, basePath);
+    if (file === undefined) return undefined;
+    byFile ??= new Map(pages.map((page) => [page.file, page]));
+    return byFile.get(file);
   };
   const checks = new SitemapEntryChecks(context, pageAt);
   const sitemaps = await readSitemaps(root, declared, site, (entry) => checks.add(entry));

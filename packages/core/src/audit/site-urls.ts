@@ -84,6 +84,19 @@ export function fileToUrl(file: string, trailingSlash: TrailingSlash, basePath =
   return basePath === '' ? path : path === '/' && trailingSlash === 'never' ? basePath : basePath + path;
 }
 
+/**
+ * The file a URL path ending in `.html` names, relative to the output folder: `/docs/de.html`
+ * → `de.html` below `/docs`. A static host serves such a URL from that very file whatever
+ * `trailingSlash` says, which is what `build.format: 'file'` sites link to (Astro's
+ * `Astro.url.pathname` ends in `.html` there). Undefined for any other path.
+ */
+export function htmlFileOfPath(path: string, basePath = ''): string | undefined {
+  if (!HTML_EXTENSION.test(path)) return undefined;
+  if (basePath !== '' && !path.startsWith(`${basePath}/`)) return undefined;
+  const file = urlPathKey(path.slice(basePath.length)).replace(/^\/+/, '');
+  return file === '' ? undefined : file;
+}
+
 const INDEX_FILE = /\/index\.html?$/i;
 /**
  * The page URLs a requested path can be served by, best first: itself; `/a/index.html` also

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   encodePathSegment,
   fileToUrl,
+  htmlFileOfPath,
   parseSiteUrl,
   urlCandidates,
   urlPathKey,
@@ -51,6 +52,21 @@ describe('urlCandidates and urlPathKey', () => {
     expect(urlPathKey('/caf%C3%A9/')).toBe('/café/');
     expect(urlPathKey('/100%/')).toBe('/100%/');
     expect(urlPathKey('/plain/')).toBe('/plain/');
+  });
+});
+
+describe('htmlFileOfPath (issue 36: `build.format: file` links name `/de.html`)', () => {
+  it.each([
+    ['/de.html', '', 'de.html'],
+    ['/docs/de/guide.html', '/docs', 'de/guide.html'],
+    ['/caf%C3%A9.html', '', 'café.html'],
+    ['/index.html', '', 'index.html'],
+    ['/de', '', undefined],
+    ['/de/', '', undefined],
+    ['/other/de.html', '/docs', undefined],
+    ['/.html', '', '.html'],
+  ] as const)('%s below %j is the file %j', (path, base, file) => {
+    expect(htmlFileOfPath(path, base)).toBe(file);
   });
 });
 
