@@ -24,3 +24,9 @@ interface ConformanceFile {
 
 /** Third-party conformance data, vendored with its origin and licence (`test/fixtures/vendor/robotstxt-conformance`). */
 export const conformance: ConformanceFile = JSON.parse(readFileSync(ROBOTSTXT_CASES_FILE, 'utf8')) as ConformanceFile;
+
+/** The exact bytes of a case's robots.txt. */
+export function caseBody(testCase: MatchingCase): string | Uint8Array {
+  if (testCase.robotstxtHex !== undefined) return Uint8Array.from(Buffer.from(testCase.robotstxtHex, 'hex'));
+  return testCase.robotstxt ?? '';
+}
