@@ -18,7 +18,7 @@ import {
   CONTENT_SIGNAL_KEYS,
 } from './options.js';
 import { validateRobotsTxtOptions } from './validate-options.js';
-import { AI_BOTS, AI_BOTS_REVIEWED, AI_BOT_PURPOSES } from './ai-bots.js';
+import { AI_BOTS, AI_BOTS_REVIEWED, AI_BOT_PURPOSES, AI_BOTS_MAX_AGE_DAYS, aiBotsListAge } from './ai-bots.js';
 import { userAgentIdentity, parseRobotsTxt, extractProductToken, isValidProductToken } from './parse.js';
 import { RobotsError, robotsWarning, type RobotsWarning } from '../errors.js';
 import { explainMatch, findGroupTraps } from './match.js';
@@ -370,7 +370,22 @@ export function generateRobotsTxtReport(options: RobotsTxtOptions, context: Robo
     );
   }
   const ai = selectAiBots(options.blockAiBots);
-  if (context.indexable && ai) warnings.push(...aiBotWarnings(parsed, ai.userAgents, source));
+  if (context.indexable && ai) {
+    warnings.push(...aiBotWarnings(parsed, ai.userAgents, source));
+    const age = aiBotsListAge(context.now);
+    // New AI agents appear every month: a list this old misses some, and only an update of robots-kit brings them.
+    if (age > AI_BOTS_MAX_AGE_DAYS) {
+      warnings.push(
+        robotsWarning({
+          code: 'ai-bots-list-old',
+          source,
+          key: 'robotsTxt.blockAiBots',
+          value: AI_BOTS_REVIEWED,
+          problem: `the AI agent list blockAiBots writes is ${age} days old (more than ${AI_BOTS_MAX_AGE_DAYS}), so agents that appeared since are not blocked; update robots-kit, or name them in \`blockAiBots.extra\`. List reviewed:`,
+        }),
+      );
+    }
+  }
   const bytes = new TextEncoder().encode(text).length;
   if (bytes > MAX_ROBOTS_TXT_BYTES) {
     warnings.push(

@@ -112,6 +112,8 @@ export interface RobotsTxtContext {
   existingSource?: string;
   /** Where the options came from, for messages (e.g. `astro.config.mjs`). Default: unset. */
   source?: string;
+  /** The build's date, against which the age of the AI agent list is told. Default: now. */
+  now?: Date;
 }
 
 /** The Content Signals Policy's signals, in the order they are written. */
