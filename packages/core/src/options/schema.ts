@@ -258,6 +258,24 @@ export interface NormalizedRobotsOptions {
 // every build loads, does not load zod (issue 21); robots-kit itself checks these options with
 // `validateRobotsTxtOptions`.
 const signal = z.enum(['yes', 'no']);
+/** Cloudflare's Content Signals: the known signals, and any other as a string (written with a note). */
+const contentSignalSchema = z
+  .object({
+    search: signal.optional(),
+    'ai-input': signal.optional(),
+    'ai-train': signal.optional(),
+    use: z.enum(['immediate', 'reference', 'full']).optional(),
+  })
+  .catchall(z.string());
+const usage = z.enum(['y', 'n']);
+/** The AI Preferences vocabulary's terms, and `extensions` for any other (issue 40). */
+export const contentUsageSchema = z
+  .object({
+    'train-ai': usage.optional(),
+    search: usage.optional(),
+    extensions: z.record(z.string(), usage).optional(),
+  })
+  .strict();
 /** The shape of one `robotsTxt.groups` entry (values are checked by `validateRobotsTxtOptions`). */
 export const robotsTxtGroupSchema = z
   .object({
@@ -266,12 +284,9 @@ export const robotsTxtGroupSchema = z
     disallow: z.array(z.string()).optional(),
     crawlDelay: z.number().optional(),
     comment: z.union([z.string(), z.array(z.string())]).optional(),
-    contentSignal: z
-      .object({ search: signal.optional(), 'ai-input': signal.optional(), 'ai-train': signal.optional() })
-      .strict()
-      .optional(),
-    contentUsage: z.record(z.string(), z.enum(['y', 'n'])).optional(),
-    contentUsagePaths: z.record(z.string(), z.record(z.string(), z.enum(['y', 'n']))).optional(),
+    contentSignal: contentSignalSchema.optional(),
+    contentUsage: contentUsageSchema.optional(),
+    contentUsagePaths: z.record(z.string(), contentUsageSchema).optional(),
   })
   .strict();
 /**
@@ -291,15 +306,13 @@ export const robotsTxtOptionsSchema = z
             purposes: z.array(z.enum(['ai-training', 'ai-search', 'ai-user', 'ai-control'])).optional(),
             except: z.array(z.string()).optional(),
             extra: z.array(z.string()).optional(),
+            bing: z.boolean().optional(),
           })
           .strict(),
       ])
       .optional(),
-    contentSignal: z
-      .object({ search: signal.optional(), 'ai-input': signal.optional(), 'ai-train': signal.optional() })
-      .strict()
-      .optional(),
-    contentUsage: z.record(z.string(), z.enum(['y', 'n'])).optional(),
-    contentUsagePaths: z.record(z.string(), z.record(z.string(), z.enum(['y', 'n']))).optional(),
+    contentSignal: contentSignalSchema.optional(),
+    contentUsage: contentUsageSchema.optional(),
+    contentUsagePaths: z.record(z.string(), contentUsageSchema).optional(),
   })
   .strict();
