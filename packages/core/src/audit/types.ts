@@ -84,7 +84,8 @@ export type AuditFindingId =
   | 'canonical-on-noindex'
   | 'link-to-noindex'
   | 'nofollow-internal-link'
-  | 'nosnippet-ignored';
+  | 'nosnippet-ignored'
+  | 'ai-preference-contradiction';
 /** A place in the audited folder. */
 export interface AuditLocation {
   /** Path relative to the audited folder, with `/` separators, e.g. `robots.txt` or `blog/index.html`. */

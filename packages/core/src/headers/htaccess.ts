@@ -3,6 +3,7 @@ import { matchesEveryPath } from '../glob/parse.js';
 import { entryComment, GENERATED_NOTICE, type PlannedEntry } from './plan.js';
 import { globToFileNameRegex, globToServerRegex, isFileNameGlob, servedRegex } from '../glob/translate.js';
 import { valueList } from './options.js';
+import { CONTENT_USAGE } from '../directives/vocabulary.js';
 
 function headerLines(values: readonly string[], indent: string): string[] {
   return values.map((value, index) => `${indent}Header ${index === 0 ? 'set' : 'add'} X-Robots-Tag "${value}"`);
@@ -24,9 +25,12 @@ export function htaccessLines(planned: readonly PlannedEntry[], servedAt = ''): 
   const lines = [...GENERATED_NOTICE, '<IfModule mod_headers.c>'];
   for (const entry of [...planned].reverse()) {
     const values = valueList(entry.values);
-    if (values.length === 0) continue;
+    const usage = entry.values.contentUsage;
+    if (values.length === 0 && usage === undefined) continue;
+    const usageLines = (indent: string) =>
+      usage === undefined ? [] : [`${indent}Header set ${CONTENT_USAGE} "${usage}"`];
     if (matchesEveryPath(entry.glob)) {
-      lines.push(`  ${entryComment(entry)}`, ...headerLines(values, '  '));
+      lines.push(`  ${entryComment(entry)}`, ...headerLines(values, '  '), ...usageLines('  '));
       continue;
     }
     const open = fileNames
@@ -36,6 +40,7 @@ export function htaccessLines(planned: readonly PlannedEntry[], servedAt = ''): 
       `  ${entryComment(entry)}`,
       `  ${open}`,
       ...headerLines(values, '    '),
+      ...usageLines('    '),
       `  </${fileNames ? 'FilesMatch' : 'If'}>`,
     );
   }

@@ -3,6 +3,7 @@ import { entryComment, GENERATED_NOTICE, type PlannedEntry } from './plan.js';
 import { matchesEveryPath } from '../glob/parse.js';
 import { globToServerRegex, servedRegex } from '../glob/translate.js';
 import { valueList } from './options.js';
+import { CONTENT_USAGE } from '../directives/vocabulary.js';
 
 export const NGINX_FILE = 'robots-headers.nginx.conf';
 const USAGE = [
@@ -24,6 +25,9 @@ function location(entry: PlannedEntry, servedAt: string): string[] {
     entryComment(entry),
     `location ~ "${servedRegex(globToServerRegex(entry.glob), servedAt)}" {`,
     ...valueList(entry.values).map((value) => `    add_header X-Robots-Tag "${value}";`),
+    ...(entry.values.contentUsage === undefined
+      ? []
+      : [`    add_header ${CONTENT_USAGE} "${entry.values.contentUsage}";`]),
     '}',
   ];
 }
@@ -36,9 +40,14 @@ export function nginxContent(planned: readonly PlannedEntry[], servedAt = ''): s
   const lines = [...GENERATED_NOTICE, ...USAGE];
   for (const entry of planned) {
     const values = valueList(entry.values);
-    if (values.length === 0) continue;
+    const usage = entry.values.contentUsage;
+    if (values.length === 0 && usage === undefined) continue;
     if (matchesEveryPath(entry.glob))
-      lines.push(entryComment(entry), ...values.map((value) => `add_header X-Robots-Tag "${value}";`));
+      lines.push(
+        entryComment(entry),
+        ...values.map((value) => `add_header X-Robots-Tag "${value}";`),
+        ...(usage === undefined ? [] : [`add_header ${CONTENT_USAGE} "${usage}";`]),
+      );
     else lines.push(...location(entry, servedAt));
   }
   return lines.join('\n') + '\n';

@@ -11,6 +11,8 @@ import { RobotsError } from '../errors.js';
 import { isCrawlerName, parseRobots } from '../directives/parse.js';
 import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
 import { validateGlob } from '../glob.js';
+import { type ContentUsageOptions, contentUsageValue } from '../directives/vocabulary.js';
+import { validateContentUsage } from '../robots-txt/ai-preferences.js';
 
 /** The hosts robots-kit writes header files for, in the order files are returned. */
 export const HEADER_TARGETS = ['netlify', 'cloudflare', 'vercel', 'apache', 'nginx'] as const;
@@ -35,8 +37,14 @@ export interface HeaderRule {
    * `- . _ ~ @ + , =` fails the build naming it. A list must not be empty. Required.
    */
   path: string | string[];
-  /** The directives, in any form robots-kit accepts: `'noindex, nofollow'`, `['noindex']`, `false`, `{ index: false }`. Required. */
-  robots: RobotsInput;
+  /** The directives, in any form robots-kit accepts: `'noindex, nofollow'`, `['noindex']`, `false`, `{ index: false }`. Required unless `contentUsage` is set. */
+  robots?: RobotsInput;
+  /**
+   * A `Content-Usage` response header (IETF AI Preferences) for these paths, in the shape of
+   * `robotsTxt.contentUsage`: `{ 'train-ai': 'n' }`. A rule's terms replace those of the rules
+   * around it, term by term. Default: none.
+   */
+  contentUsage?: ContentUsageOptions | undefined;
   /**
    * A crawler's product token (`googlebot`): the rule then writes
    * `X-Robots-Tag: googlebot: …` and applies to that crawler only. Default: every crawler.
@@ -59,6 +67,13 @@ export interface HeadersOptions {
    * Default: `[]`.
    */
   rules?: HeaderRule[] | undefined;
+  /**
+   * A `Content-Usage` response header (IETF AI Preferences) on every response, in the shape of
+   * `robotsTxt.contentUsage`: `{ 'train-ai': 'n' }` → `Content-Usage: train-ai=n`. The same
+   * preference as the robots.txt line, which Lighthouse's robots.txt audit rejects today.
+   * Default: none.
+   */
+  contentUsage?: ContentUsageOptions | undefined;
   /**
    * Also send each HTML page's resolved directives as a header for that page's exact URL
    * (many SEO tools read headers before HTML). Default: `false`.
@@ -100,6 +115,8 @@ export function mergeRuleDirectives(...sources: RuleDirectives[]): RuleDirective
 export interface HeaderValues {
   all?: string;
   crawlers: string[];
+  /** The `Content-Usage` value (`train-ai=n`), when a rule gives one. */
+  contentUsage?: string;
 }
 /** Tokens come from `formatDirectives` and crawler names are product tokens: nothing can leave the line or the quotes. */
 const SAFE_VALUE = /^[A-Za-z0-9 ,:._+-]+$/;
@@ -140,7 +157,8 @@ export interface LocatedGlob {
 }
 /** Validated `headers` options: globs parsed, directives parsed, defaults filled in. */
 export interface NormalizedHeadersOptions {
-  rules: Array<{ globs: LocatedGlob[]; directives: RuleDirectives }>;
+  /** `contentUsage` (site-wide) comes first, as a rule for `/**`. */
+  rules: Array<{ globs: LocatedGlob[]; directives: RuleDirectives; contentUsage?: ContentUsageOptions }>;
   html: boolean;
   /** Without duplicates, in `HEADER_TARGETS` order. */
   targets: HeaderTarget[];
@@ -249,6 +267,16 @@ function checkMergeInto(value: string, source: string): string {
   }
   return normalized;
 }
+/** `{ contentUsage }` when the preferences say something (checked as `robotsTxt.contentUsage` is), else `{}`. */
+function checkedContentUsage(
+  usage: ContentUsageOptions | undefined,
+  key: string,
+  source: string,
+): { contentUsage?: ContentUsageOptions } {
+  if (usage === undefined) return {};
+  validateContentUsage(usage, key, source);
+  return contentUsageValue(usage) === undefined ? {} : { contentUsage: usage };
+}
 /** Thrown inside `readHeadersShape` when it cannot vouch for a value; never leaves it. */
 const GIVE_UP = Symbol('ask zod');
 function giveUp(): never {
@@ -290,9 +318,21 @@ function copyOptional<T extends object>(
   (out as Record<string, unknown>)[key] = value === undefined ? undefined : read(value);
 }
 const TARGET_SET: ReadonlySet<unknown> = new Set(HEADER_TARGETS);
+/**
+ * `contentUsage` copied for the value checks: any key of a plain object, so that a removed or
+ * unknown term (`bots`) is refused by `validateContentUsage` with its reason and the current
+ * terms, not by zod's bare "unknown key" (issue 40). Nothing gets past that check that zod refuses.
+ */
+function contentUsageShape(value: unknown): ContentUsageOptions {
+  const input = strictObject(value, Object.keys(value as object));
+  const out: Record<string, unknown> = {};
+  for (const [term, setting] of Object.entries(input))
+    out[term] = term === 'extensions' ? { ...strictObject(setting, Object.keys(setting as object)) } : setting;
+  return out as ContentUsageOptions;
+}
 function rule(value: unknown): HeaderRule {
-  const input = strictObject(value, ['path', 'robots', 'userAgent']);
-  // Both are required: a missing `robots` (or an explicit `undefined`, which zod lets through) is left to zod.
+  const input = strictObject(value, ['path', 'robots', 'userAgent', 'contentUsage']);
+  // A rule without `robots` (or with an explicit `undefined`) is left to zod, and to the check that it says something.
   const path = input.path;
   const robots = input.robots;
   if (robots === undefined) giveUp();
@@ -305,6 +345,7 @@ function rule(value: unknown): HeaderRule {
         : giveUp(),
   };
   copyOptional(out, input, 'userAgent', string);
+  copyOptional(out, input, 'contentUsage', contentUsageShape);
   return out;
 }
 /**
@@ -318,10 +359,11 @@ function rule(value: unknown): HeaderRule {
  */
 export function readHeadersShape(options: unknown): HeadersOptions | undefined {
   try {
-    const input = strictObject(options, ['rules', 'html', 'targets', 'vercel']);
+    const input = strictObject(options, ['rules', 'contentUsage', 'html', 'targets', 'vercel']);
     // Built in the schema's key order, as zod builds its result: the control-character scan reads it in that order.
     const out = {} as HeadersOptions;
     copyOptional(out, input, 'rules', (rules) => list(rules, 0, rule));
+    copyOptional(out, input, 'contentUsage', contentUsageShape);
     copyOptional(out, input, 'html', (html) => (typeof html === 'boolean' ? html : giveUp()));
     out.targets = list(input.targets, 1, (target) => (TARGET_SET.has(target) ? (target as HeaderTarget) : giveUp()));
     copyOptional(out, input, 'vercel', (vercel) => {
@@ -396,9 +438,30 @@ export function completeHeadersOptions(headers: HeadersOptions, source: string):
         key: pathKey,
       };
     });
-    const robots = parseRobots(rule.robots, { file: source, key: `${key}.robots` }, { strict: true });
-    return { globs, directives: userAgentDirectives(robots, rule.userAgent, key, source) };
+    if (rule.robots === undefined && rule.contentUsage === undefined) {
+      throw new RobotsError({
+        code: 'empty-header-rule',
+        source,
+        key,
+        problem: 'the rule sets no header',
+        expected: '`robots` (an X-Robots-Tag), `contentUsage` (a Content-Usage header), or both',
+      });
+    }
+    const robots = parseRobots(rule.robots ?? '', { file: source, key: `${key}.robots` }, { strict: true });
+    return {
+      globs,
+      directives: userAgentDirectives(robots, rule.userAgent, key, source),
+      ...checkedContentUsage(rule.contentUsage, `${key}.contentUsage`, source),
+    };
   });
+  if (headers.contentUsage !== undefined) {
+    const glob = parseHeaderGlob('/**', { source, key: 'headers.contentUsage' });
+    rules.unshift({
+      globs: [{ glob, key: 'headers.contentUsage' }],
+      directives: { all: { flags: new Set() }, crawlers: new Map() },
+      ...checkedContentUsage(headers.contentUsage, 'headers.contentUsage', source),
+    });
+  }
   const result: NormalizedHeadersOptions = { rules, html: headers.html ?? false, targets, vercel: {}, source };
   if (headers.vercel?.mergeInto !== undefined)
     result.vercel.mergeInto = checkMergeInto(headers.vercel.mergeInto, source);

@@ -27,6 +27,7 @@ import type { Directives } from '../directives/types.js';
 import { RobotsError } from '../errors.js';
 import { urlPath } from '../glob.js';
 import { compileLinearRegex, type LinearRegex } from '../glob/linear-regex.js';
+import { type ContentUsageOptions, contentUsageValue, mergeContentUsage } from '../directives/vocabulary.js';
 
 /** One path (glob or page URL) and what it says, before host-specific translation. */
 export interface HeaderEntry {
@@ -39,6 +40,8 @@ export interface HeaderEntry {
   /** For a listed file: the glob (as the user wrote it) whose matching files were listed. */
   listedFor?: string;
   directives: RuleDirectives;
+  /** The `Content-Usage` preferences of the rule (issue 40). Default: none. */
+  contentUsage?: ContentUsageOptions;
   /** The option keys or page URLs it came from, for messages and file comments. */
   origins: string[];
   /** The canonical path (after the leading `/`) as a regex tree. */
@@ -215,13 +218,18 @@ export function collectEntries(
       origins: [...existing.origins, ...entry.origins],
       regex: existing.regex,
     };
+    const usage = mergeContentUsage(existing.contentUsage, entry.contentUsage);
+    if (usage !== undefined) merged.contentUsage = usage;
     // A page's or listed file's URL is kept as written only when both name it; a glob for the same path covers both slash forms.
     if (existing.exactUrl !== undefined && existing.exactUrl === entry.exactUrl) merged.exactUrl = existing.exactUrl;
     if (existing.listedFor !== undefined) merged.listedFor = existing.listedFor;
     entries.set(key, merged);
   };
   for (const rule of options.rules) {
-    for (const located of rule.globs) globEntries(located, rule.directives).forEach(add);
+    for (const located of rule.globs) {
+      const usage = rule.contentUsage;
+      globEntries(located, rule.directives).forEach((entry) => add(usage ? { ...entry, contentUsage: usage } : entry));
+    }
   }
   if (options.html) {
     for (const page of [...pages].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))) {
@@ -340,13 +348,21 @@ export function planEntries(entries: readonly HeaderEntry[], source: string): Pl
   }
   const planned = entries.map((entry, i): PlannedEntry => {
     const directives = mergeRuleDirectives(entry.directives, ...[...inside[i]!].map((j) => entries[j]!.directives));
-    return { ...entry, values: headerValues(directives), containerValues: [] };
+    const values = headerValues(directives);
+    // Content-Usage: the outermost rule first (it has the fewest rules around it), this entry's own last.
+    const containers = [...inside[i]!].filter((j) => j !== i).sort((a, b) => inside[a]!.size - inside[b]!.size);
+    const usage = contentUsageValue(
+      mergeContentUsage(...containers.map((j) => entries[j]!.contentUsage), entry.contentUsage),
+    );
+    if (usage !== undefined) values.contentUsage = usage;
+    return { ...entry, values, containerValues: [] };
   });
   planned.forEach((entry, i) => {
     entry.containerValues = [...inside[i]!].filter((j) => !inside[j]!.has(i)).map((j) => planned[j]!.values);
   });
   for (const [i, j] of partial) {
-    if (valueList(planned[i]!.values).join('\n') === valueList(planned[j]!.values).join('\n')) continue;
+    const said = (entry: PlannedEntry) => [...valueList(entry.values), entry.values.contentUsage ?? ''].join('\n');
+    if (said(planned[i]!) === said(planned[j]!)) continue;
     throw new RobotsError({
       code: 'overlapping-header-rules',
       source,

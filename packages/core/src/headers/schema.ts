@@ -16,6 +16,13 @@ const robotsInput = z.custom<RobotsInput>(
   (value) => value === undefined || value === null || ['string', 'boolean', 'object'].includes(typeof value),
   { message: 'expected a string, an array of strings, a boolean or an object' },
 );
+const usage = z.enum(['y', 'n']);
+/** `ContentUsageOptions`: the AI Preferences vocabulary's terms, and `extensions` for any other (issue 40). */
+export const contentUsageSchema = z.strictObject({
+  'train-ai': usage.optional(),
+  search: usage.optional(),
+  extensions: z.record(z.string(), usage).optional(),
+});
 /**
  * The `headers` option: X-Robots-Tag response headers written to the host's own header
  * file. Strict: an unknown key is an error. Each key is documented on `HeadersOptions`.
@@ -27,13 +34,17 @@ export const headersOptionsSchema = z.strictObject({
       z.strictObject({
         /** `HeaderRule.path`: a glob or a non-empty list of globs. Required. */
         path: z.union([z.string(), z.array(z.string()).min(1)]),
-        /** `HeaderRule.robots`: the directives in any input form. Required. */
-        robots: robotsInput,
+        /** `HeaderRule.robots`: the directives in any input form. Required unless `contentUsage` is set. */
+        robots: robotsInput.optional(),
+        /** `HeaderRule.contentUsage`: a `Content-Usage` header for these paths. Default: none. */
+        contentUsage: contentUsageSchema.optional(),
         /** `HeaderRule.userAgent`. Default: every crawler. */
         userAgent: z.string().optional(),
       }),
     )
     .optional(),
+  /** `HeadersOptions.contentUsage`: a `Content-Usage` header on every response. Default: none. */
+  contentUsage: contentUsageSchema.optional(),
   /** `HeadersOptions.html`. Default: `false`. */
   html: z.boolean().optional(),
   /** `HeadersOptions.targets`: at least one host. Required. */

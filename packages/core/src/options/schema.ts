@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { RobotsInput, ImagePreview } from '../directives/types.js';
 import type { RobotsTxtOptions } from '../robots-txt/options.js';
 import type { HeadersOptions } from '../headers/options.js';
+import { contentUsageSchema } from '../headers/schema.js';
 import type { LinksOptions, NormalizedLinks, NormalizedNosnippet, NosnippetOptions } from './body-options.js';
 
 /** Every default lives in options/defaults.ts, which the runtime entry can load without zod. */
@@ -267,15 +268,7 @@ const contentSignalSchema = z
     use: z.enum(['immediate', 'reference', 'full']).optional(),
   })
   .catchall(z.string());
-const usage = z.enum(['y', 'n']);
-/** The AI Preferences vocabulary's terms, and `extensions` for any other (issue 40). */
-export const contentUsageSchema = z
-  .object({
-    'train-ai': usage.optional(),
-    search: usage.optional(),
-    extensions: z.record(z.string(), usage).optional(),
-  })
-  .strict();
+
 /** The shape of one `robotsTxt.groups` entry (values are checked by `validateRobotsTxtOptions`). */
 export const robotsTxtGroupSchema = z
   .object({

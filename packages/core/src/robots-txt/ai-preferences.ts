@@ -4,26 +4,10 @@
  * Policy (`Content-Signal`): their terms, their values, checking the options and formatting them.
  */
 import { suggest } from '../errors.js';
-import { assertPlainObject, robotsTxtOptionError } from './option-errors.js';
+import { contentUsagePairs, type ContentUsageOptions, type ContentUsageValue } from '../directives/vocabulary.js';
 
-/** `y` or `n`, as the AI Preferences vocabulary writes its values. */
-export type ContentUsageValue = 'y' | 'n';
-/**
- * Preferences of the IETF AI Preferences vocabulary (draft-ietf-aipref-vocab), written as a
- * `Content-Usage` robots.txt line or response header: `{ 'train-ai': 'n' }` → `train-ai=n`.
- */
-export interface ContentUsageOptions {
-  /** Training AI models. Default: unset (no preference). */
-  'train-ai'?: ContentUsageValue;
-  /** Building a search index and showing the content in search results. Default: unset. */
-  search?: ContentUsageValue;
-  /**
-   * Terms the vocabulary does not define, written as given after the vocabulary's, e.g. a term of
-   * an extension your crawlers agreed on: `{ 'x-foo': 'n' }`. Outside `extensions` an unknown term
-   * is refused, so that a typo or a removed term never goes out unnoticed. Default: none.
-   */
-  extensions?: Record<string, ContentUsageValue>;
-}
+export { contentUsagePairs, type ContentUsageOptions, type ContentUsageValue };
+import { assertPlainObject, robotsTxtOptionError } from './option-errors.js';
 
 /** The terms of the vocabulary as published (draft-ietf-aipref-vocab-05, December 2025). */
 export const AIPREF_TERMS = ['train-ai', 'search'] as const;
@@ -123,21 +107,6 @@ export function validateContentUsage(value: unknown, key: string, source?: strin
     checkUsageValue(setting, `${key}.${term}`, source);
   }
 }
-/** The preferences as `term=value` pairs: the vocabulary's terms by name, then the extensions by name. */
-export function contentUsagePairs(usage: ContentUsageOptions): [string, string][] {
-  const byName = ([a]: [string, string], [b]: [string, string]): number => (a < b ? -1 : a > b ? 1 : 0);
-  const terms = Object.entries(usage)
-    .filter((entry): entry is [string, ContentUsageValue] => entry[0] !== 'extensions' && typeof entry[1] === 'string')
-    .sort(byName);
-  return [...terms, ...Object.entries(usage.extensions ?? {}).sort(byName)];
-}
-/** `train-ai=n, search=y`: the value of a `Content-Usage` line or header; `''` when it says nothing. */
-export function formatContentUsage(usage: ContentUsageOptions): string {
-  return contentUsagePairs(usage)
-    .map(([term, setting]) => `${term}=${setting}`)
-    .join(', ');
-}
-
 /** `yes` or `no`, as the Content Signals Policy writes its values. */
 export type ContentSignalValue = 'yes' | 'no';
 /** Cloudflare's Content Signals Policy: what the site allows its content to be used for once fetched. */
