@@ -6,6 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { generateHeaderFiles, normalizeOptions, type HeaderFile } from '../../src/index.js';
 import { resolveResponse } from '../../src/resolve/response-header.js';
 import { thrown } from '../robots-txt/thrown.js';
+import {
+  APACHE_MODULES,
+  apacheBinary,
+  apacheSetup,
+  hasNginx,
+  nginxSetup,
+  removeDir,
+  serveAndFetch,
+} from './servers.js';
 
 const context = { indexable: true, readExisting: () => undefined };
 const files = (options: unknown): Record<string, string> =>
@@ -83,4 +92,43 @@ describe('bad Content-Usage options', () => {
     expect(error.message).toContain('key `headers.rules[0]`');
     expect(error.message).toContain('`robots` (an X-Robots-Tag), `contentUsage` (a Content-Usage header), or both');
   });
+});
+
+describe.each([
+  { name: 'nginx', available: hasNginx, file: 'robots-headers.nginx.conf', setup: nginxSetup },
+  {
+    name: 'apache',
+    available: apacheBinary !== undefined && APACHE_MODULES !== undefined,
+    file: '.htaccess',
+    setup: apacheSetup,
+  },
+] as const)('$name sends Content-Usage over HTTP as written', ({ name, available, file, setup }) => {
+  it.skipIf(!available)(
+    'site-wide, replaced term by term in a rule, beside X-Robots-Tag',
+    async () => {
+      const content = files({
+        targets: [name],
+        contentUsage: { 'train-ai': 'n', search: 'y' },
+        rules: [
+          { path: '/files/**', robots: 'noindex' },
+          { path: '/gallery/**', contentUsage: { search: 'n' } },
+        ],
+      })[file]!;
+      const site = { 'index.html': 'home', 'files/a.pdf': 'pdf', 'gallery/cat.png': 'png' };
+      const server = setup(content, site);
+      try {
+        const responses = await serveAndFetch(server, ['/', '/files/a.pdf', '/gallery/cat.png']);
+        expect(
+          Object.fromEntries([...responses].map(([path, r]) => [path, [r.status, r.robots, r.contentUsage]])),
+        ).toEqual({
+          '/': [200, null, 'search=y, train-ai=n'],
+          '/files/a.pdf': [200, 'noindex', 'search=y, train-ai=n'],
+          '/gallery/cat.png': [200, null, 'search=n, train-ai=n'],
+        });
+      } finally {
+        removeDir(server.dir);
+      }
+    },
+    60_000,
+  );
 });

@@ -160,15 +160,18 @@ export function checkConfig(setup: ServerSetup): { ok: boolean; output: string }
   return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
 }
 
-/** Starts the server on a free loopback port, fetches each path, and returns its status and X-Robots-Tag (lines joined by `, `). */
+/**
+ * Starts the server on a free loopback port, fetches each path, and returns its status,
+ * X-Robots-Tag (lines joined by `, `) and Content-Usage (issue 40).
+ */
 export async function serveAndFetch(
   setup: ServerSetup,
   paths: readonly string[],
-): Promise<Map<string, { status: number; robots: string | null }>> {
+): Promise<Map<string, { status: number; robots: string | null; contentUsage: string | null }>> {
   const port = await freePort();
   const config = setup.configure(port, false);
   const child = spawn(setup.command, setup.runArgs(config), { stdio: 'ignore' });
-  const results = new Map<string, { status: number; robots: string | null }>();
+  const results = new Map<string, { status: number; robots: string | null; contentUsage: string | null }>();
   try {
     const deadline = Date.now() + 15_000;
     for (;;) {
@@ -186,7 +189,11 @@ export async function serveAndFetch(
     for (const path of paths) {
       const response = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: 'manual' });
       await response.arrayBuffer();
-      results.set(path, { status: response.status, robots: response.headers.get('x-robots-tag') });
+      results.set(path, {
+        status: response.status,
+        robots: response.headers.get('x-robots-tag'),
+        contentUsage: response.headers.get('content-usage'),
+      });
     }
   } finally {
     child.kill('SIGTERM');
