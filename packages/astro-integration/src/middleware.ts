@@ -13,6 +13,7 @@ import {
   rewritePageBody,
   resolveResponse,
   X_ROBOTS_TAG,
+  CONTENT_USAGE,
   type HtmlDiagnostic,
   type PageToResolve,
   type ResolvedResponse,
@@ -143,13 +144,14 @@ async function editResponse(
         `${context.routePattern}: the page is sent as \`${response.headers.get('content-type')}\`, not UTF-8, so robots-kit leaves its bytes as they are: ${carried ? 'its robots directives are sent in the X-Robots-Tag header only' : 'its robots directives are not sent at all (`onDemand.header` is false)'}. Send it as UTF-8 for meta tags.`,
       );
     }
-    return withHeaders(response, body, data.onDemand.header ? resolved.header : [], 0, routeHeader !== null);
+    const usage = data.onDemand.header ? resolved.contentUsage : undefined;
+    return withHeaders(response, body, data.onDemand.header ? resolved.header : [], 0, routeHeader !== null, usage);
   }
   if (!html) {
     if (errorStatus || !onDemand || !data.onDemand.header) return response;
     const resolved = respond('other');
     reportDiagnostics({ diagnostics: [], warnings: resolved.warnings }, context);
-    return withHeaders(response, body, resolved.header, 0, routeHeader !== null);
+    return withHeaders(response, body, resolved.header, 0, routeHeader !== null, resolved.contentUsage);
   }
 
   let resolved: ResolvedResponse | undefined;
@@ -181,6 +183,7 @@ async function editResponse(
     reportDiagnostics({ diagnostics: streamed.diagnostics, warnings: resolved?.warnings ?? [] }, context);
   }
   const header = onDemand && data.onDemand.header && !errorStatus && resolved ? resolved.header : [];
+  const usage = onDemand && data.onDemand.header && !errorStatus ? resolved?.contentUsage : undefined;
   // `links` and `nosnippet` rules: a pass of their own, on the pages they apply to (read whole; the others stream).
   if (streamed.utf8 && hasBodyRules(options)) {
     const rewritten = await applyBodyRules(streamed.body, page, options, context);
@@ -191,9 +194,10 @@ async function editResponse(
         header,
         streamed.lengthDelta + rewritten.lengthDelta,
         routeHeader !== null,
+        usage,
       );
   }
-  return withHeaders(response, streamed.body, header, streamed.lengthDelta, routeHeader !== null);
+  return withHeaders(response, streamed.body, header, streamed.lengthDelta, routeHeader !== null, usage);
 }
 
 /** The whole body, once the page has rendered to its end, as a stream of one chunk. */
@@ -369,6 +373,7 @@ function withHeaders(
   header: readonly string[],
   lengthDelta: number,
   hadHeader: boolean,
+  contentUsage?: string,
 ): Response {
   // The response itself as the init: its status, status text and a copy of its headers.
   const result = new Response(body, response);
@@ -380,6 +385,8 @@ function withHeaders(
     if (hadHeader) headers.delete(X_ROBOTS_TAG);
     headers.append(X_ROBOTS_TAG, header.length === 1 ? header[0]! : header.join(', '));
   }
+  // `headers.contentUsage` (issue 40): the AI preferences, resolved by core like the X-Robots-Tag values.
+  if (contentUsage !== undefined) headers.set(CONTENT_USAGE, contentUsage);
   return result;
 }
 

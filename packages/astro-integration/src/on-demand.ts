@@ -87,14 +87,14 @@ export function responseHeaderRules(headers: RobotsOptions['headers']): Response
   (headers?.rules ?? []).forEach((rule, index) => {
     const path = typeof rule.path === 'string' ? [rule.path] : [...rule.path];
     const robots = rule.robots;
-    if (rule.userAgent === undefined) return void rules.push({ path, robots, key: `headers.rules[${index}]` });
+    const key = `headers.rules[${index}]`;
+    const usage = rule.contentUsage === undefined ? {} : { contentUsage: rule.contentUsage };
+    if (rule.userAgent === undefined)
+      return void rules.push({ path, ...(robots === undefined ? {} : { robots }), key, ...usage });
     // `true` and `null` say nothing; `false` is `noindex, nofollow` in every form.
-    if (robots === true || robots === null || robots === undefined) return;
-    rules.push({
-      path,
-      robots: { [rule.userAgent]: robots === false ? 'noindex, nofollow' : robots },
-      key: `headers.rules[${index}]`,
-    });
+    if (robots === true || robots === null || robots === undefined)
+      return void (rule.contentUsage && rules.push({ path, key, ...usage }));
+    rules.push({ path, robots: { [rule.userAgent]: robots === false ? 'noindex, nofollow' : robots }, key, ...usage });
   });
   return rules;
 }

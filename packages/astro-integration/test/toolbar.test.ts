@@ -90,8 +90,8 @@ describe.skipIf(!chromium)('issue 18: the robots-kit app of the Astro dev toolba
     expect(why).toContain('snippet ← site default (defaults option): max-snippet:160');
     expect(why).toContain('sent as X-Robots-Tag, <meta name="robots"> line 1');
     expect(why).toContain('fetch ← Disallow: /private/ robots.txt line 2');
-    // The AI crawlers blockAiBots disallows, as one row.
-    expect(text).toMatch(/AI crawlers \(\d+\): GPTBot/);
+    // The AI crawlers blockAiBots disallows, as one row, named in AI_BOTS order (by purpose, then token).
+    expect(text).toMatch(/AI crawlers \(\d+\): [A-Za-z][\w-]*, /);
     expect(text).toContain('Disallow: / (line');
     // The theme's tag, merged, and the X-Robots-Tag `headers.html` gives the page.
     expect(text).toContain(

@@ -63,6 +63,7 @@ export type {
 export type {
   ContentSignalOptions,
   ContentSignalValue,
+  ContentUsageOptions,
   RobotsTxtContext,
   RobotsTxtGroupOptions,
   RobotsTxtOptions,

@@ -13,6 +13,7 @@ export {
   resolveResponse,
   robotsHeaderValues,
   X_ROBOTS_TAG,
+  CONTENT_USAGE,
   type ResolvedResponse,
   type ResponseHeaderRule,
   type ResponseToResolve,

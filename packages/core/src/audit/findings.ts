@@ -118,7 +118,13 @@ export const AUDIT_FINDINGS: Readonly<Record<AuditFindingId, AuditFindingDescrip
     severity: 'warning',
     title: 'robots.txt line crawlers ignore or misread',
     description:
-      '`error` when crawlers ignore a line that changes what they may fetch (a rule outside any group, a user-agent no crawler matches, `Noindex:` and other unsupported or unknown keys, a file over 500 KiB); `warning` for lines read differently than written or ignored without effect on fetching; `info` for a user-agent token with digits (`Foo2Bot`), which a crawler that publishes it matches whole and Google-style parsers read as `Foo` (the tokens with digits of `AI_BOTS`, such as `AI2Bot`, are written so on purpose and not reported).',
+      "`error` when crawlers ignore a line that changes what they may fetch (a rule outside any group, a user-agent no crawler matches, `Noindex:` and the other keys Google stopped reading, a file over 500 KiB); `warning` for lines read differently than written or ignored without effect on fetching, such as a key Google does not know (`Content-Signal`, `Content-Usage`, RSL's `License`, `Clean-param` and `Host` are known and not reported); `info` for a user-agent token with digits (`Foo2Bot`), which a crawler that publishes it matches whole and Google-style parsers read as `Foo` (the tokens with digits of `AI_BOTS`, such as `AI2Bot`, are written so on purpose and not reported).",
+  },
+  'ai-preference-contradiction': {
+    severity: 'warning',
+    title: 'AI preference contradicts a robots.txt group',
+    description:
+      'A `Content-Signal` or `Content-Usage` line says the opposite of a per-agent group in the same robots.txt: it allows AI search (`search=yes`) or training (`ai-train=yes`, `train-ai=y`) while a group keeps an agent of that purpose out of `/`, or refuses it while a group lets such an agent in. Crawlers obey the group; the line no longer says what happens.',
   },
   'sitemap-foreign-url': {
     severity: 'warning',

@@ -23,6 +23,7 @@ import { MAX_SITEMAP_FILES, SITEMAP_PROTOCOL_MAX_URLS } from './sitemaps.js';
 import type { RobotsTxtDiagnosticCode } from '../robots-txt/types.js';
 import { urlPathKey } from './site-urls.js';
 import { AI_BOTS } from '../robots-txt/ai-bots.js';
+import { findAiPreferenceContradictions } from './ai-preference-checks.js';
 import { findCanonicalOnNoindex, findHreflangProblems } from './i18n-checks.js';
 import {
   findCanonicalToNoindex,
@@ -245,11 +246,14 @@ export function findNoindexInSitemap(data: AuditData): AuditFinding[] {
   });
 }
 
-/** Lines whose loss changes what crawlers may fetch; every other diagnostic is a warning. */
+/**
+ * Lines whose loss changes what crawlers may fetch; every other diagnostic is a warning. An unknown
+ * key (`Foo:`) is not one: Google ignores the line, and keys of other conventions (RSL's `License`,
+ * Yandex's `Clean-param`) keep appearing, so a check must not fail CI on them (issue 40).
+ */
 const FETCH_CHANGING: ReadonlySet<RobotsTxtDiagnosticCode | string> = new Set([
   'invalid-syntax',
   'rule-outside-group',
-  'unknown-directive',
   'unsupported-directive',
   'invalid-user-agent',
   'file-too-large',
@@ -400,6 +404,7 @@ export function collectFindings(data: AuditData, sitemapFindings: readonly Audit
     ...findNonStandardDirectives(data),
     ...findGroupOverride(data),
     ...findRobotsTxtSyntax(data),
+    ...(indexable ? findAiPreferenceContradictions(data) : []),
     ...findSiteFileProblems(data),
     // Made while the sitemaps were read: `disallowed-in-sitemap` (indexable builds) and `sitemap-url-missing`.
     ...sitemapFindings,

@@ -87,7 +87,8 @@ export type AuditFindingId =
   | 'nosnippet-ignored'
   | 'served-differs'
   | 'robots-txt-differs'
-  | 'fetch-failed';
+  | 'fetch-failed'
+  | 'ai-preference-contradiction';
 /** A place in the audited folder. */
 export interface AuditLocation {
   /** Path relative to the audited folder, with `/` separators, e.g. `robots.txt` or `blog/index.html`. */

@@ -198,3 +198,55 @@ export function metaNameKey(name: string): string {
 
 /** What every page of a non-indexable (preview or staging) build carries, as tags and as headers. */
 export const NON_INDEXABLE_DIRECTIVES = 'noindex, nofollow';
+
+/** `y` or `n`, as the IETF AI Preferences vocabulary writes its values. */
+export type ContentUsageValue = 'y' | 'n';
+/**
+ * Preferences of the IETF AI Preferences vocabulary (draft-ietf-aipref-vocab), written as a
+ * `Content-Usage` robots.txt line or response header: `{ 'train-ai': 'n' }` → `train-ai=n`.
+ * Checked by `validateContentUsage` (robots-txt/ai-preferences.ts).
+ */
+export interface ContentUsageOptions {
+  /** Training AI models. Default: unset (no preference). */
+  'train-ai'?: ContentUsageValue;
+  /** Building a search index and showing the content in search results. Default: unset. */
+  search?: ContentUsageValue;
+  /**
+   * Terms the vocabulary does not define, written as given after the vocabulary's, e.g. a term of
+   * an extension your crawlers agreed on: `{ 'x-foo': 'n' }`. Outside `extensions` an unknown term
+   * is refused, so that a typo or a removed term never goes out unnoticed. Default: none.
+   */
+  extensions?: Record<string, ContentUsageValue>;
+}
+/** The name of the AI Preferences response header. */
+export const CONTENT_USAGE = 'Content-Usage';
+const byName = ([a]: [string, string], [b]: [string, string]): number => (a < b ? -1 : a > b ? 1 : 0);
+/** The preferences as `term=value` pairs: the vocabulary's terms by name, then the extensions by name. */
+export function contentUsagePairs(usage: ContentUsageOptions): [string, string][] {
+  const terms = Object.entries(usage)
+    .filter((entry): entry is [string, ContentUsageValue] => entry[0] !== 'extensions' && typeof entry[1] === 'string')
+    .sort(byName);
+  return [...terms, ...Object.entries(usage.extensions ?? {}).sort(byName)];
+}
+/** `search=y, train-ai=n`: the value of a `Content-Usage` line or header; undefined when it says nothing. */
+export function contentUsageValue(usage: ContentUsageOptions | undefined): string | undefined {
+  const pairs = usage === undefined ? [] : contentUsagePairs(usage);
+  // Terms and values are checked (`[a-z0-9-]`, `y`/`n`): nothing here can leave the line or a quoted header value.
+  return pairs.length === 0 ? undefined : pairs.map(([term, setting]) => `${term}=${setting}`).join(', ');
+}
+/** Preferences from the outermost rule to the innermost: a later one's terms replace earlier ones, term by term. */
+export function mergeContentUsage(
+  ...usages: ReadonlyArray<ContentUsageOptions | undefined>
+): ContentUsageOptions | undefined {
+  let merged: ContentUsageOptions | undefined;
+  for (const usage of usages) {
+    if (usage === undefined) continue;
+    const { extensions, ...terms } = usage;
+    merged = {
+      ...merged,
+      ...terms,
+      ...(extensions || merged?.extensions ? { extensions: { ...merged?.extensions, ...extensions } } : {}),
+    };
+  }
+  return merged;
+}

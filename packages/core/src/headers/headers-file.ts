@@ -7,6 +7,7 @@ import { entryComment, GENERATED_NOTICE, type PlannedEntry } from './plan.js';
 import { globToHeadersPatterns, type HeadersHosts } from '../glob/translate.js';
 import { valueList } from './options.js';
 import { linearRegex, type LinearRegex, type RegexProblem } from '../glob/linear-regex.js';
+import { CONTENT_USAGE } from '../directives/vocabulary.js';
 
 /** Netlify's reader keeps the last rule that sets a header; Cloudflare's joins every match in file order. */
 function emissionOrder(planned: readonly PlannedEntry[], hosts: HeadersHosts, source: string): PlannedEntry[] {
@@ -52,9 +53,15 @@ export function headersFileLines(planned: readonly PlannedEntry[], hosts: Header
   for (const entry of emissionOrder(planned, hosts, source)) {
     const values = valueList(entry.values);
     const patterns = owned.get(entry)!;
-    if (values.length === 0 || patterns.length === 0) continue;
+    const usage = entry.values.contentUsage;
+    if ((values.length === 0 && usage === undefined) || patterns.length === 0) continue;
     lines.push(entryComment(entry));
-    for (const pattern of patterns) lines.push(pattern, ...values.map((value) => `  X-Robots-Tag: ${value}`));
+    for (const pattern of patterns)
+      lines.push(
+        pattern,
+        ...values.map((value) => `  X-Robots-Tag: ${value}`),
+        ...(usage === undefined ? [] : [`  ${CONTENT_USAGE}: ${usage}`]),
+      );
   }
   return lines;
 }

@@ -3,6 +3,7 @@ import { matchesEveryPath } from '../glob/parse.js';
 import { entryComment, GENERATED_NOTICE, type PlannedEntry } from './plan.js';
 import { globToFileNameRegex, globToServerRegex, isFileNameGlob, servedRegex } from '../glob/translate.js';
 import { valueList } from './options.js';
+import { CONTENT_USAGE } from '../directives/vocabulary.js';
 
 /**
  * No `<IfModule mod_headers.c>`: without mod_headers Apache answers 500 ("Invalid command
@@ -35,15 +36,24 @@ export function htaccessLines(planned: readonly PlannedEntry[], servedAt = ''): 
   const lines = [...GENERATED_NOTICE, ...APACHE_NEEDS];
   for (const entry of [...planned].reverse()) {
     const values = valueList(entry.values);
-    if (values.length === 0) continue;
+    const usage = entry.values.contentUsage;
+    if (values.length === 0 && usage === undefined) continue;
+    const usageLines = (indent: string) =>
+      usage === undefined ? [] : [`${indent}Header set ${CONTENT_USAGE} "${usage}"`];
     if (matchesEveryPath(entry.glob)) {
-      lines.push(entryComment(entry), ...headerLines(values, ''));
+      lines.push(entryComment(entry), ...headerLines(values, ''), ...usageLines(''));
       continue;
     }
     const open = fileNames
       ? `<FilesMatch "${globToFileNameRegex(entry.glob)}">`
       : `<If "%{REQUEST_URI} =~ m#${servedRegex(globToServerRegex(entry.glob), servedAt)}#">`;
-    lines.push(entryComment(entry), open, ...headerLines(values, '  '), `</${fileNames ? 'FilesMatch' : 'If'}>`);
+    lines.push(
+      entryComment(entry),
+      open,
+      ...headerLines(values, '  '),
+      ...usageLines('  '),
+      `</${fileNames ? 'FilesMatch' : 'If'}>`,
+    );
   }
   return lines;
 }

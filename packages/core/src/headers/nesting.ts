@@ -6,6 +6,7 @@ import { compareGlobs, type GlobRelation } from '../glob/automaton.js';
 import { LITERAL_CHARACTERS_TEXT, literalPath, parseHeaderGlob } from '../glob/parse.js';
 import { globToPathRegex } from '../glob/translate.js';
 import { RobotsError } from '../errors.js';
+import { contentUsageValue, mergeContentUsage } from '../directives/vocabulary.js';
 import { headerValues, mergeRuleDirectives, type RuleDirectives, valueList } from './options.js';
 import { entryMatches, type HeaderEntry, isLiteralPath, type PlannedEntry, renameSuggestion } from './plan.js';
 
@@ -109,7 +110,14 @@ function relateAll(entries: readonly HeaderEntry[]): { inside: Array<Set<number>
 function withContainers(entries: readonly HeaderEntry[], inside: ReadonlyArray<ReadonlySet<number>>): PlannedEntry[] {
   const planned = entries.map((entry, i): PlannedEntry => {
     const directives = mergeRuleDirectives(entry.directives, ...[...inside[i]!].map((j) => entries[j]!.directives));
-    return { ...entry, values: headerValues(directives), containerValues: [] };
+    const values = headerValues(directives);
+    // Content-Usage: the outermost rule first (it has the fewest rules around it), this entry's own last.
+    const containers = [...inside[i]!].filter((j) => j !== i).sort((a, b) => inside[a]!.size - inside[b]!.size);
+    const usage = contentUsageValue(
+      mergeContentUsage(...containers.map((j) => entries[j]!.contentUsage), entry.contentUsage),
+    );
+    if (usage !== undefined) values.contentUsage = usage;
+    return { ...entry, values, containerValues: [] };
   });
   planned.forEach((entry, i) => {
     entry.containerValues = [...inside[i]!].filter((j) => !inside[j]!.has(i)).map((j) => planned[j]!.values);
@@ -189,8 +197,8 @@ export function planEntries(
   let all = entries;
   let { inside, partial } = relateAll(all);
   let planned = withContainers(all, inside);
-  const differ = ([i, j]: [number, number]): boolean =>
-    valueList(planned[i]!.values).join('\n') !== valueList(planned[j]!.values).join('\n');
+  const said = (entry: PlannedEntry) => [...valueList(entry.values), entry.values.contentUsage ?? ''].join('\n');
+  const differ = ([i, j]: [number, number]): boolean => said(planned[i]!) !== said(planned[j]!);
   const conflicts = partial.filter(differ);
   if (conflicts.length > 0 && files !== undefined) {
     all = [...entries, ...sharedPathEntries(entries, conflicts, files, source)];

@@ -13,6 +13,8 @@ import { RobotsError, zodIssueToError } from '../errors.js';
 import { isCrawlerName, parseRobots } from '../directives/parse.js';
 import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
 import { validateGlob } from '../glob.js';
+import { type ContentUsageOptions, contentUsageValue } from '../directives/vocabulary.js';
+import { validateContentUsage } from '../robots-txt/ai-preferences.js';
 
 /** The hosts robots-kit writes header files for, in the order files are returned. */
 export const HEADER_TARGETS = ['netlify', 'cloudflare', 'vercel', 'apache', 'nginx'] as const;
@@ -37,8 +39,14 @@ export interface HeaderRule {
    * `- . _ ~ @ + , =` fails the build naming it. A list must not be empty. Required.
    */
   path: string | string[];
-  /** The directives, in any form robots-kit accepts: `'noindex, nofollow'`, `['noindex']`, `false`, `{ index: false }`. Required. */
-  robots: RobotsInput;
+  /** The directives, in any form robots-kit accepts: `'noindex, nofollow'`, `['noindex']`, `false`, `{ index: false }`. Required unless `contentUsage` is set. */
+  robots?: RobotsInput;
+  /**
+   * A `Content-Usage` response header (IETF AI Preferences) for these paths, in the shape of
+   * `robotsTxt.contentUsage`: `{ 'train-ai': 'n' }`. A rule's terms replace those of the rules
+   * around it, term by term. Default: none.
+   */
+  contentUsage?: ContentUsageOptions | undefined;
   /**
    * A crawler's product token (`googlebot`): the rule then writes
    * `X-Robots-Tag: googlebot: …` and applies to that crawler only. Default: every crawler.
@@ -61,6 +69,13 @@ export interface HeadersOptions {
    * Default: `[]`.
    */
   rules?: HeaderRule[] | undefined;
+  /**
+   * A `Content-Usage` response header (IETF AI Preferences) on every response, in the shape of
+   * `robotsTxt.contentUsage`: `{ 'train-ai': 'n' }` → `Content-Usage: train-ai=n`. The same
+   * preference as the robots.txt line, which Lighthouse's robots.txt audit rejects today.
+   * Default: none.
+   */
+  contentUsage?: ContentUsageOptions | undefined;
   /**
    * Also send each HTML page's resolved directives as a header for that page's exact URL
    * (many SEO tools read headers before HTML). Default: `false`.
@@ -102,6 +117,8 @@ export function mergeRuleDirectives(...sources: RuleDirectives[]): RuleDirective
 export interface HeaderValues {
   all?: string;
   crawlers: string[];
+  /** The `Content-Usage` value (`train-ai=n`), when a rule gives one. */
+  contentUsage?: string;
 }
 /** Tokens come from `formatDirectives` and crawler names are product tokens: nothing can leave the line or the quotes. */
 const SAFE_VALUE = /^[A-Za-z0-9 ,:._+-]+$/;
@@ -142,7 +159,8 @@ export interface LocatedGlob {
 }
 /** Validated `headers` options: globs parsed, directives parsed, defaults filled in. */
 export interface NormalizedHeadersOptions {
-  rules: Array<{ globs: LocatedGlob[]; directives: RuleDirectives }>;
+  /** `contentUsage` (site-wide) comes first, as a rule for `/**`. */
+  rules: Array<{ globs: LocatedGlob[]; directives: RuleDirectives; contentUsage?: ContentUsageOptions }>;
   html: boolean;
   /** Without duplicates, in `HEADER_TARGETS` order. */
   targets: HeaderTarget[];
@@ -255,6 +273,25 @@ const robotsInput = z.custom<RobotsInput>(
   (value) => value === null || ['string', 'boolean', 'object'].includes(typeof value),
   { message: 'expected a string, an array of strings, a boolean or an object' },
 );
+/** `{ contentUsage }` when the preferences say something (checked as `robotsTxt.contentUsage` is), else `{}`. */
+function checkedContentUsage(
+  usage: ContentUsageOptions | undefined,
+  key: string,
+  source: string,
+): { contentUsage?: ContentUsageOptions } {
+  if (usage === undefined) return {};
+  validateContentUsage(usage, key, source);
+  return contentUsageValue(usage) === undefined ? {} : { contentUsage: usage };
+}
+/**
+ * `ContentUsageOptions`: an object of AI preferences. Its terms and values are checked by
+ * `validateContentUsage` (in the rule's check), so that a removed term (`bots`) is refused with
+ * its reason and the current terms rather than as an unknown key.
+ */
+export const contentUsageSchema = z.custom<ContentUsageOptions>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  { message: 'expected an object of AI preferences such as `{ "train-ai": "n" }`' },
+);
 /**
  * The `headers` option's shape. Strict: an unknown key is an error. Each key is documented on
  * `HeadersOptions`; `.meta()` gives the line of the options reference.
@@ -266,9 +303,15 @@ export const headersOptionsSchema = z.strictObject({
         path: z.union([z.string(), z.array(z.string()).min(1)]).meta({
           description: 'A URL path glob or a non-empty list of them (`/files/*.pdf`, `**/*.docx`). Required.',
         }),
-        robots: robotsInput.meta({
-          description: "The directives, in any form robots-kit accepts (`'noindex, nofollow'`). Required.",
+        robots: robotsInput.optional().meta({
+          description:
+            "The directives, in any form robots-kit accepts (`'noindex, nofollow'`). Required unless `contentUsage` is set.",
           type: 'string, string[], boolean or object',
+        }),
+        contentUsage: contentUsageSchema.optional().meta({
+          description:
+            "A `Content-Usage` header for these paths (`{ 'train-ai': 'n' }`); its terms replace the site-wide ones.",
+          type: 'object',
         }),
         userAgent: z.string().optional().meta({
           description: 'A crawler product token: the rule then writes `X-Robots-Tag: googlebot: …`.',
@@ -278,6 +321,11 @@ export const headersOptionsSchema = z.strictObject({
     )
     .optional()
     .meta({ description: 'Directives for the files whose URL path matches `path`; rules for one path merge.' }),
+  contentUsage: contentUsageSchema.optional().meta({
+    description:
+      "A `Content-Usage` header (IETF AI Preferences, `{ 'train-ai': 'n' }`) on every response; Lighthouse rejects the robots.txt line, not the header.",
+    type: 'object',
+  }),
   html: z.boolean().optional().meta({
     description: "Also send each HTML page's resolved directives as a header for its URL.",
     default: '`false`',
@@ -341,9 +389,30 @@ export function completeHeadersOptions(headers: HeadersOptions, source: string):
         key: pathKey,
       };
     });
-    const robots = parseRobots(rule.robots, { file: source, key: `${key}.robots` }, { strict: true });
-    return { globs, directives: userAgentDirectives(robots, rule.userAgent, key, source) };
+    if (rule.robots === undefined && rule.contentUsage === undefined) {
+      throw new RobotsError({
+        code: 'empty-header-rule',
+        source,
+        key,
+        problem: 'the rule sets no header',
+        expected: '`robots` (an X-Robots-Tag), `contentUsage` (a Content-Usage header), or both',
+      });
+    }
+    const robots = parseRobots(rule.robots ?? '', { file: source, key: `${key}.robots` }, { strict: true });
+    return {
+      globs,
+      directives: userAgentDirectives(robots, rule.userAgent, key, source),
+      ...checkedContentUsage(rule.contentUsage, `${key}.contentUsage`, source),
+    };
   });
+  if (headers.contentUsage !== undefined) {
+    const glob = parseHeaderGlob('/**', { source, key: 'headers.contentUsage' });
+    rules.unshift({
+      globs: [{ glob, key: 'headers.contentUsage' }],
+      directives: { all: { flags: new Set() }, crawlers: new Map() },
+      ...checkedContentUsage(headers.contentUsage, 'headers.contentUsage', source),
+    });
+  }
   const result: NormalizedHeadersOptions = { rules, html: headers.html ?? false, targets, vercel: {}, source };
   if (headers.vercel?.mergeInto !== undefined)
     result.vercel.mergeInto = checkMergeInto(headers.vercel.mergeInto, source);

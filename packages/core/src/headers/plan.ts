@@ -21,6 +21,7 @@ import type { Directives } from '../directives/types.js';
 import { RobotsError } from '../errors.js';
 import { urlPath } from '../glob.js';
 import { wholeTextMatcher } from '../glob/linear-regex.js';
+import { type ContentUsageOptions, mergeContentUsage } from '../directives/vocabulary.js';
 
 /** One path (glob or page URL) and what it says, before host-specific translation. */
 export interface HeaderEntry {
@@ -33,6 +34,8 @@ export interface HeaderEntry {
   /** For a listed file: the glob (as the user wrote it) whose matching files were listed. */
   listedFor?: string;
   directives: RuleDirectives;
+  /** The `Content-Usage` preferences of the rule (issue 40). Default: none. */
+  contentUsage?: ContentUsageOptions;
   /** The option keys or page URLs it came from, for messages and file comments. */
   origins: string[];
   /** The canonical path (after the leading `/`) as a regex tree. */
@@ -209,13 +212,18 @@ export function collectEntries(
       origins: [...existing.origins, ...entry.origins],
       regex: existing.regex,
     };
+    const usage = mergeContentUsage(existing.contentUsage, entry.contentUsage);
+    if (usage !== undefined) merged.contentUsage = usage;
     // A page's or listed file's URL is kept as written only when both name it; a glob for the same path covers both slash forms.
     if (existing.exactUrl !== undefined && existing.exactUrl === entry.exactUrl) merged.exactUrl = existing.exactUrl;
     if (existing.listedFor !== undefined) merged.listedFor = existing.listedFor;
     entries.set(key, merged);
   };
   for (const rule of options.rules) {
-    for (const located of rule.globs) globEntries(located, rule.directives).forEach(add);
+    for (const located of rule.globs) {
+      const usage = rule.contentUsage;
+      globEntries(located, rule.directives).forEach((entry) => add(usage ? { ...entry, contentUsage: usage } : entry));
+    }
   }
   if (options.html) {
     for (const page of [...pages].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))) {

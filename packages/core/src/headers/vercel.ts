@@ -6,7 +6,8 @@
  */
 import { globToPathRegex, globToVercelSource, printRegex } from '../glob/translate.js';
 import type { PlannedEntry } from './plan.js';
-import { valueList } from './options.js';
+import { type HeaderValues, valueList } from './options.js';
+import { CONTENT_USAGE } from '../directives/vocabulary.js';
 import { RobotsError } from '../errors.js';
 import { linearRegex, type LinearRegex, type RegexProblem } from '../glob/linear-regex.js';
 
@@ -20,16 +21,19 @@ export interface VercelHeaderEntry {
   headers: Array<{ key: string; value: string }>;
   missing: Array<{ type: string; key: string }>;
 }
-function vercelEntry(source: string, values: readonly string[]): VercelHeaderEntry {
+function vercelEntry(source: string, values: HeaderValues): VercelHeaderEntry {
+  const list = valueList(values);
   // Vercel keeps one value per header key: the values are joined, every crawler's first.
-  return { source, headers: [{ key: 'X-Robots-Tag', value: values.join(', ') }], missing: [{ ...VERCEL_MARKER }] };
+  const headers = list.length === 0 ? [] : [{ key: 'X-Robots-Tag', value: list.join(', ') }];
+  if (values.contentUsage !== undefined) headers.push({ key: CONTENT_USAGE, value: values.contentUsage });
+  return { source, headers, missing: [{ ...VERCEL_MARKER }] };
 }
 /** Vercel applies every matching entry and a later one replaces the header: the most specific comes last. */
 export function vercelEntries(planned: readonly PlannedEntry[]): VercelHeaderEntry[] {
   return [...planned]
     .reverse()
-    .filter((entry) => valueList(entry.values).length > 0)
-    .map((entry) => vercelEntry(globToVercelSource(entry.glob), valueList(entry.values)));
+    .filter((entry) => valueList(entry.values).length > 0 || entry.values.contentUsage !== undefined)
+    .map((entry) => vercelEntry(globToVercelSource(entry.glob), entry.values));
 }
 
 type Token = { kind: 'char' | 'escaped' | 'name' | 'pattern' | 'modifier' | 'open' | 'close'; value: string };

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { RobotsTxtOptions } from '../robots-txt/options.js';
 import { validateRobotsTxtOptions } from '../robots-txt/validate-options.js';
 import { AI_BOT_PURPOSES } from '../robots-txt/ai-bots.js';
+import { contentUsageSchema } from '../headers/options.js';
 import { checkedBy, documented, SCHEMA_SOURCE } from './fields.js';
 
 const signal = (use: string) =>
@@ -16,17 +17,23 @@ const signal = (use: string) =>
     description: `Whether the content may be used for ${use}.`,
     default: 'unset (no signal)',
   });
-const contentSignal = z.strictObject(
-  {
-    search: signal('a search index and links to it in results'),
-    'ai-input': signal('answers of an AI model (grounding, RAG)'),
-    'ai-train': signal('training or fine-tuning AI models'),
-  },
-  { error: 'expected an object such as `{ search: "yes", "ai-train": "no" }`' },
-);
-const usage = z.record(z.string(), z.enum(['y', 'n'], { error: 'expected `y` or `n`' }), {
-  error: 'expected an object such as `{ "train-ai": "n" }`',
-});
+const contentSignal = z
+  .object(
+    {
+      search: signal('a search index and links to it in results'),
+      'ai-input': signal('answers of an AI model (grounding, RAG)'),
+      'ai-train': signal('training or fine-tuning AI models'),
+      use: documented(
+        z.enum(['immediate', 'reference', 'full'], { error: 'expected `immediate`, `reference` or `full`' }).optional(),
+        { description: "Cloudflare's `use=`: how far an AI answer may use the content.", default: 'unset (no signal)' },
+      ),
+    },
+    { error: 'expected an object such as `{ search: "yes", "ai-train": "no" }`' },
+  )
+  // Any other signal Cloudflare documents is passed through with a build warning (validateContentSignal).
+  .catchall(z.string().optional());
+/** AI preferences: terms and values are checked by `validateContentUsage`, whose errors name a removed term's reason. */
+const usage = contentUsageSchema;
 const usagePaths = z.record(z.string(), usage, {
   error: "expected an object of paths to preferences such as `{ '/gallery/': { 'train-ai': 'n' } }`",
 });
@@ -71,7 +78,7 @@ export const robotsTxtGroupSchema = z.strictObject(
 );
 
 /** The `robotsTxt` options' shape (what `validateRobotsTxtOptions` checks value by value). */
-export const robotsTxtOptionsSchema = z.strictObject({
+const robotsTxtShape = z.strictObject({
   groups: documented(z.array(robotsTxtGroupSchema, { error: 'expected a list of groups' }).optional(), {
     description: 'The `User-agent` groups to write.',
     default: 'one `User-agent: *` group with an empty `Disallow:`',
@@ -110,6 +117,10 @@ export const robotsTxtOptionsSchema = z.strictObject({
             extra: documented(tokens('product token').optional(), {
               description: 'More product tokens to block, e.g. an agent the list does not have yet.',
             }),
+            bing: documented(z.boolean({ error: 'expected `true` or `false`' }).optional(), {
+              description: "Also `bingbot: noarchive, nocache` on every page: Bing's documented opt-out of AI use.",
+              default: '`false`',
+            }),
           }),
         ],
         { error: "expected `true`, `false` or an object such as `{ purposes: ['ai-training'], except: ['CCBot'] }`" },
@@ -122,7 +133,8 @@ export const robotsTxtOptionsSchema = z.strictObject({
     },
   ),
   contentSignal: documented(contentSignal.optional(), {
-    description: 'A `Content-Signal` line (`search`, `ai-input`, `ai-train`: `yes`/`no`) in the `User-agent: *` group.',
+    description:
+      'A `Content-Signal` line (`search`, `ai-input`, `ai-train`: `yes`/`no`; `use`: `immediate`/`reference`/`full`) in the `User-agent: *` group.',
   }),
   contentUsage: documented(usage.optional(), {
     description:
@@ -134,19 +146,24 @@ export const robotsTxtOptionsSchema = z.strictObject({
   }),
 });
 
-/** The option: `false` for no robots.txt, or the options, each value checked by the robots.txt module. */
+/**
+ * The robotsTxt options: their shape, then every value checked by the robots.txt module
+ * (`validateRobotsTxtOptions`), whose errors name a removed AI-preference term's reason, a
+ * synonym's did-you-mean and the option path. Exported for tools that validate a config with zod.
+ */
+export const robotsTxtOptionsSchema = robotsTxtShape.transform(
+  checkedBy((options: RobotsTxtOptions): RobotsTxtOptions => {
+    validateRobotsTxtOptions(options, SCHEMA_SOURCE);
+    return options;
+  }),
+);
+/** The option: `false` for no robots.txt, or the options. */
 export const robotsTxtOption = z
   .union([z.literal(false), robotsTxtOptionsSchema], { error: 'expected `false` or an object of robots.txt options' })
-  .default({})
-  .transform(
-    checkedBy((options: false | RobotsTxtOptions): false | RobotsTxtOptions => {
-      if (options !== false) validateRobotsTxtOptions(options, SCHEMA_SOURCE);
-      return options;
-    }),
-  );
+  .default({});
 
 /** `true` when `A` and `B` are each assignable to the other. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** Compile-time: the types users read and the schema accept the same values. */
-const schemaMatchesTypes: Same<z.input<typeof robotsTxtOptionsSchema>, RobotsTxtOptions> = true;
+const schemaMatchesTypes: Same<z.input<typeof robotsTxtShape>, RobotsTxtOptions> = true;
 void schemaMatchesTypes;

@@ -168,6 +168,10 @@ export function collectSources(
   };
 
   if (options.defaults !== undefined) add(options.defaults, { file: 'options', key: 'defaults' });
+  // Bing's AI opt-out is a tag, not a robots.txt token: `blockAiBots.bing` puts it on every page (issue 40).
+  const blockAiBots = options.robotsTxt === false ? undefined : options.robotsTxt.blockAiBots;
+  if (typeof blockAiBots === 'object' && blockAiBots.bing === true)
+    add('bingbot: noarchive, nocache', { file: 'options', key: 'robotsTxt.blockAiBots.bing' });
   const matchesUrl = urlGlobMatcher(page.url);
   const noindex = matchNoindex(page, options.noindex, matchesUrl);
   if (

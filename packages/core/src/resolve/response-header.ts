@@ -12,10 +12,18 @@ import type { RobotsWarning } from '../errors.js';
 import { matchesAnyGlob } from '../glob.js';
 import type { NormalizedRobotsOptions } from '../options/schema.js';
 import { cachedResolution } from './resolution-cache.js';
+import {
+  CONTENT_USAGE,
+  type ContentUsageOptions,
+  contentUsageValue,
+  mergeContentUsage,
+} from '../directives/vocabulary.js';
 import { isErrorPage, resolvePageTags, type PageToResolve } from './resolve-page.js';
 
 /** The header's name as the specification writes it (HTTP header names are case-insensitive). */
 export const X_ROBOTS_TAG = 'X-Robots-Tag';
+/** The AI Preferences header, `Content-Usage: train-ai=n` (from `headers.contentUsage` and the rules' `contentUsage`). */
+export { CONTENT_USAGE };
 
 /**
  * A `headers.rules` entry as a server receives it, validated at build time: its URL path
@@ -24,7 +32,10 @@ export const X_ROBOTS_TAG = 'X-Robots-Tag';
  */
 export interface ResponseHeaderRule {
   path: readonly string[];
-  robots: RobotsInput;
+  /** Default: none (a rule may set only `contentUsage`). */
+  robots?: RobotsInput;
+  /** The rule's `Content-Usage` preferences. Default: none. */
+  contentUsage?: ContentUsageOptions;
   /** The option key, for messages: `headers.rules[0]`. */
   key: string;
 }
@@ -52,6 +63,12 @@ export interface ResolvedResponse {
    * 'googlebot: nofollow']`. Empty for error statuses and when nothing is restricted.
    */
   readonly header: readonly string[];
+  /**
+   * The `Content-Usage` value (`train-ai=n`): `headers.contentUsage`, then the matching rules'
+   * `contentUsage` in option order, a later term replacing an earlier one. Unset for error
+   * statuses and when no preference applies.
+   */
+  readonly contentUsage?: string;
   readonly warnings: readonly RobotsWarning[];
 }
 
@@ -91,6 +108,28 @@ function resolveUncached(
   response: ResponseToResolve,
 ): ResolvedResponse {
   if (isErrorPage(page, options.errorPages)) return { tags: {}, header: [], warnings: [] };
+  const usage = contentUsageFor(page.url, options, response.headerRules ?? []);
+  const resolved = resolveHeaders(page, options, response);
+  return usage === undefined ? resolved : { ...resolved, contentUsage: usage };
+}
+
+/** The Content-Usage value of a URL: the site-wide preferences, then each matching rule's (issue 40). */
+function contentUsageFor(
+  url: string,
+  options: NormalizedRobotsOptions,
+  rules: readonly ResponseHeaderRule[],
+): string | undefined {
+  const matching = rules.filter((rule) => rule.contentUsage !== undefined && matchesAnyGlob(url, rule.path));
+  return contentUsageValue(
+    mergeContentUsage(options.headers?.contentUsage, ...matching.map((rule) => rule.contentUsage)),
+  );
+}
+
+function resolveHeaders(
+  page: PageToResolve,
+  options: NormalizedRobotsOptions,
+  response: ResponseToResolve,
+): ResolvedResponse {
   const extra = [
     ...matchingHeaderRules(page.url, response.headerRules ?? []),
     ...routeHeaderSource(response.routeHeader, page.source ?? page.url),
@@ -132,7 +171,7 @@ export function robotsHeaderValues(tags: Readonly<Record<string, string>>): stri
 /** The header rules whose globs match the URL path, as sources of the page (strict: validated at build time). */
 function matchingHeaderRules(url: string, rules: readonly ResponseHeaderRule[]): NonNullable<PageToResolve['own']> {
   return rules
-    .filter((rule) => matchesAnyGlob(url, rule.path))
+    .filter((rule) => rule.robots !== undefined && matchesAnyGlob(url, rule.path))
     .map((rule) => ({ robots: rule.robots, source: 'options', key: `${rule.key}.robots` }));
 }
 

@@ -320,6 +320,8 @@ const OTHER_KEYS: ReadonlySet<string> = new Set<RobotsOtherKey>([
   'content-usage',
   'host',
   'clean-param',
+  // RSL 1.0's `License: <url>` (Really Simple Licensing), which Lighthouse's robots.txt audit accepts.
+  'license',
   'request-rate',
   'visit-time',
 ]);

@@ -11,14 +11,10 @@ import {
   documentFromExisting,
   formatDocument,
 } from './document.js';
-import {
-  type RobotsTxtOptions,
-  type RobotsTxtGroupOptions,
-  type RobotsTxtContext,
-  CONTENT_SIGNAL_KEYS,
-} from './options.js';
+import type { RobotsTxtOptions, RobotsTxtGroupOptions, RobotsTxtContext } from './options.js';
+import { contentSignalPairs, contentUsagePairs, unknownContentSignals } from './ai-preferences.js';
 import { validateRobotsTxtOptions } from './validate-options.js';
-import { AI_BOTS, AI_BOTS_REVIEWED, AI_BOT_PURPOSES } from './ai-bots.js';
+import { AI_BOTS, AI_BOTS_REVIEWED, AI_BOT_PURPOSES, AI_BOTS_MAX_AGE_DAYS, aiBotsListAge } from './ai-bots.js';
 import { userAgentIdentity, parseRobotsTxt, extractProductToken, isValidProductToken } from './parse.js';
 import { RobotsError, robotsWarning, type RobotsWarning } from '../errors.js';
 import { explainMatch, findGroupTraps } from './match.js';
@@ -46,7 +42,6 @@ function record(
     origin,
   };
 }
-const byName = ([a]: [string, string], [b]: [string, string]): number => (a < b ? -1 : a > b ? 1 : 0);
 /** The signal options of the whole file or of one group. */
 type SignalOptions = Pick<RobotsTxtOptions, 'contentSignal' | 'contentUsage' | 'contentUsagePaths'>;
 /**
@@ -61,22 +56,12 @@ type SignalOptions = Pick<RobotsTxtOptions, 'contentSignal' | 'contentUsage' | '
  * @param prefix - the option path the values came from, for conflict messages: `robotsTxt` or `robotsTxt.groups[1]`
  */
 export function signalRecords(options: SignalOptions, prefix = 'robotsTxt'): RobotsRecord[] {
-  const signal = options.contentSignal ?? {};
-  const signalPairs = CONTENT_SIGNAL_KEYS.flatMap((name): [string, string][] => {
-    const setting = signal[name];
-    return setting === undefined ? [] : [[name, setting]];
-  });
-  const usagePairs = Object.entries(options.contentUsage ?? {}).sort(byName);
+  const signalPairs = contentSignalPairs(options.contentSignal ?? {});
+  const usagePairs = contentUsagePairs(options.contentUsage ?? {});
   const pathRecords = Object.entries(options.contentUsagePaths ?? {})
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([path, usage]) =>
-      record(
-        'content-usage',
-        'Content-Usage',
-        Object.entries(usage).sort(byName),
-        `${prefix}.contentUsagePaths.${path}`,
-        path,
-      ),
+      record('content-usage', 'Content-Usage', contentUsagePairs(usage), `${prefix}.contentUsagePaths.${path}`, path),
     );
   return [
     record('content-signal', 'Content-Signal', signalPairs, `${prefix}.contentSignal`),
@@ -331,6 +316,28 @@ function tokenNotes(parsed: ParsedRobotsTxt, source: string): RobotsWarning[] {
     }),
   );
 }
+/** `Content-Signal` keys robots-kit does not know: written as given, for the crawlers that read them, and said once per build. */
+function signalNotes(options: RobotsTxtOptions, source: string): RobotsWarning[] {
+  const located: Array<[string, RobotsTxtOptions['contentSignal']]> = [
+    ['robotsTxt.contentSignal', options.contentSignal],
+    ...(options.groups ?? []).map((group, index): [string, RobotsTxtOptions['contentSignal']] => [
+      `robotsTxt.groups[${index}].contentSignal`,
+      group.contentSignal,
+    ]),
+  ];
+  return located.flatMap(([key, signal]) =>
+    unknownContentSignals(signal).map((name) =>
+      robotsWarning({
+        code: 'content-signal-passed-through',
+        source,
+        key: `${key}.${name}`,
+        value: `${name}=${signal![name]}`,
+        problem:
+          'is not a signal robots-kit knows (`search`, `ai-input`, `ai-train`, `use`), so it is written as given for the crawlers that read it:',
+      }),
+    ),
+  );
+}
 /**
  * Like `generateRobotsTxt`, and also checks the result as Google reads it:
  * crawler-specific groups that make their crawler skip the `*` group's
@@ -369,8 +376,24 @@ export function generateRobotsTxtReport(options: RobotsTxtOptions, context: Robo
       }),
     );
   }
+  if (context.indexable) warnings.push(...signalNotes(options, source));
   const ai = selectAiBots(options.blockAiBots);
-  if (context.indexable && ai) warnings.push(...aiBotWarnings(parsed, ai.userAgents, source));
+  if (context.indexable && ai) {
+    warnings.push(...aiBotWarnings(parsed, ai.userAgents, source));
+    const age = aiBotsListAge(context.now);
+    // New AI agents appear every month: a list this old misses some, and only an update of robots-kit brings them.
+    if (age > AI_BOTS_MAX_AGE_DAYS) {
+      warnings.push(
+        robotsWarning({
+          code: 'ai-bots-list-old',
+          source,
+          key: 'robotsTxt.blockAiBots',
+          value: AI_BOTS_REVIEWED,
+          problem: `the AI agent list blockAiBots writes is ${age} days old (more than ${AI_BOTS_MAX_AGE_DAYS}), so agents that appeared since are not blocked; update robots-kit, or name them in \`blockAiBots.extra\`. List reviewed:`,
+        }),
+      );
+    }
+  }
   const bytes = new TextEncoder().encode(text).length;
   if (bytes > MAX_ROBOTS_TXT_BYTES) {
     warnings.push(
@@ -382,5 +405,10 @@ export function generateRobotsTxtReport(options: RobotsTxtOptions, context: Robo
       }),
     );
   }
-  return { text, parsed, warnings, notes: context.indexable ? tokenNotes(parsed, source) : [] };
+  return {
+    text,
+    parsed,
+    warnings,
+    notes: context.indexable ? tokenNotes(parsed, source) : [],
+  };
 }

@@ -4,18 +4,10 @@
  * at compile time. The values are checked in validate-options.ts.
  */
 import type { AiBotPurpose } from './ai-bots.js';
+import type { ContentSignalOptions, ContentUsageOptions } from './ai-preferences.js';
 
-/** `yes` or `no`, as the Content Signals Policy writes its values. */
-export type ContentSignalValue = 'yes' | 'no';
-/** Cloudflare's Content Signals Policy: what the site allows its content to be used for once fetched. */
-export interface ContentSignalOptions {
-  /** Building a search index and linking to the content in results. Default: unset (no signal). */
-  search?: ContentSignalValue;
-  /** Feeding the content to an AI model answering a question (grounding, RAG). Default: unset (no signal). */
-  'ai-input'?: ContentSignalValue;
-  /** Training or fine-tuning AI models. Default: unset (no signal). */
-  'ai-train'?: ContentSignalValue;
-}
+export type { ContentSignalOptions, ContentSignalValue, ContentUsageOptions } from './ai-preferences.js';
+
 /** One `User-agent` group to write. */
 export interface RobotsTxtGroupOptions {
   /**
@@ -41,12 +33,12 @@ export interface RobotsTxtGroupOptions {
    */
   contentSignal?: ContentSignalOptions;
   /** A `Content-Usage` line in this group, for these crawlers only (see the top-level `contentUsage`). Default: unset. */
-  contentUsage?: Record<string, 'y' | 'n'>;
+  contentUsage?: ContentUsageOptions;
   /**
    * `Content-Usage` lines for paths in this group: path → preferences, e.g.
    * `{ '/gallery/': { 'train-ai': 'n' } }` → `Content-Usage: /gallery/ train-ai=n`. Default: none.
    */
-  contentUsagePaths?: Record<string, Record<string, 'y' | 'n'>>;
+  contentUsagePaths?: Record<string, ContentUsageOptions>;
 }
 /** Which AI agents `blockAiBots` disallows, by purpose. */
 export interface BlockAiBotsOptions {
@@ -60,6 +52,13 @@ export interface BlockAiBotsOptions {
   except?: string[];
   /** More product tokens to block, e.g. an agent the list does not have yet. Default: none. */
   extra?: string[];
+  /**
+   * Also give every page `<meta name="bingbot" content="noarchive, nocache">`: Bing reads no AI
+   * token in robots.txt, and documents these two as how a site keeps its content out of Copilot
+   * answers (`nocache`: only the URL, title and snippet may be used; `noarchive`: none of it),
+   * while the pages stay in Bing search. Default: `false`.
+   */
+  bing?: boolean;
 }
 /** How to write robots.txt. */
 export interface RobotsTxtOptions {
@@ -88,15 +87,18 @@ export interface RobotsTxtOptions {
   /**
    * A `Content-Usage` line (IETF AI Preferences vocabulary), written in the
    * `User-agent: *` group, e.g. `{ 'train-ai': 'n' }` → `Content-Usage: train-ai=n`.
-   * Keys are lower-case vocabulary terms (`train-ai`, `search`, …). Default: unset (no line).
+   * Keys are the vocabulary's terms (`train-ai`, `search`); other terms go under `extensions`
+   * (`{ 'train-ai': 'n', extensions: { 'x-foo': 'n' } }`). Lighthouse's "robots.txt is valid"
+   * audit rejects this line: the `Content-Usage` response header (`headers.contentUsage`) says the
+   * same without it. Default: unset (no line).
    */
-  contentUsage?: Record<string, 'y' | 'n'>;
+  contentUsage?: ContentUsageOptions;
   /**
    * `Content-Usage` lines for paths, in the `User-agent: *` group: path → preferences, e.g.
    * `{ '/gallery/': { 'train-ai': 'n' } }` → `Content-Usage: /gallery/ train-ai=n` (the IETF
    * AI Preferences attachment draft's path form; the longest matching path applies). Default: none.
    */
-  contentUsagePaths?: Record<string, Record<string, 'y' | 'n'>>;
+  contentUsagePaths?: Record<string, ContentUsageOptions>;
 }
 /** What the generator knows about the build. */
 export interface RobotsTxtContext {
@@ -112,7 +114,6 @@ export interface RobotsTxtContext {
   existingSource?: string;
   /** Where the options came from, for messages (e.g. `astro.config.mjs`). Default: unset. */
   source?: string;
+  /** The build's date, against which the age of the AI agent list is told. Default: now. */
+  now?: Date;
 }
-
-/** The Content Signals Policy's signals, in the order they are written. */
-export const CONTENT_SIGNAL_KEYS = ['search', 'ai-input', 'ai-train'] as const;

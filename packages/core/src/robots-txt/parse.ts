@@ -128,7 +128,7 @@ const CANONICAL_KEYS = {
   disallow: 'Disallow',
   sitemap: 'Sitemap',
 } as const;
-const KNOWN_KEYS = [...Object.values(CANONICAL_KEYS), 'Crawl-delay', 'Content-Signal', 'Content-Usage'];
+const KNOWN_KEYS = [...Object.values(CANONICAL_KEYS), 'Crawl-delay', 'Content-Signal', 'Content-Usage', 'License'];
 // suggest costs about a millisecond per key of normal length and grows with the key's length
 // times the candidates': keys longer than any candidate by far cannot be close to one, and a
 // hostile file may hold thousands of distinct unknown keys.

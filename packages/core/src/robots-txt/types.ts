@@ -8,6 +8,7 @@ export type RobotsOtherKey =
   | 'content-usage'
   | 'host'
   | 'clean-param'
+  | 'license'
   | 'request-rate'
   | 'visit-time';
 /** One `User-agent` line of a group. */

@@ -2,191 +2,22 @@
  * Validating the robotsTxt options: every value checked (paths, product tokens, AI purposes,
  * content signals, control characters), with the option path and a suggestion in every error.
  */
-import { RobotsError, suggest } from '../errors.js';
-import { findControlCharacter, isAbsoluteUrl } from './bytes.js';
-import { extractProductToken, isValidProductToken } from './parse.js';
+import { suggest } from '../errors.js';
+import { isAbsoluteUrl } from './bytes.js';
+import { extractProductToken } from './parse.js';
 import { AI_BOTS, AI_BOT_PURPOSES } from './ai-bots.js';
-import { type RobotsTxtOptions, CONTENT_SIGNAL_KEYS } from './options.js';
+import type { RobotsTxtOptions } from './options.js';
+import { assertKnownKeys, assertPlainObject, assertSingleLine, robotsTxtOptionError } from './option-errors.js';
+import { validateContentSignal, validateContentUsage } from './ai-preferences.js';
 
-/** The fields of a bad-option error. */
-export interface RobotsTxtOptionProblem {
-  /** Option path, e.g. `robotsTxt.groups[0].disallow[1]`. */
-  key: string;
-  /** The bad value (omitted when there is none, e.g. a missing key). */
-  value?: unknown;
-  problem: string;
-  expected: string;
-  suggestion?: string | undefined;
-  /** Default: `invalid-robots-txt-option`. */
-  code?: string;
-}
-/** A RobotsError for a bad `robotsTxt` option. */
-export function robotsTxtOptionError(problem: RobotsTxtOptionProblem, source?: string): RobotsError {
-  return new RobotsError({
-    code: problem.code ?? 'invalid-robots-txt-option',
-    ...(source === undefined ? {} : { source }),
-    key: problem.key,
-    ...('value' in problem ? { value: problem.value } : {}),
-    problem: problem.problem,
-    expected: problem.expected,
-    ...(problem.suggestion === undefined ? {} : { suggestion: problem.suggestion }),
-  });
-}
-
-/** Throws on the first key of `value` not in `known`, suggesting the closest known key. */
-export function assertKnownKeys(
-  value: Record<string, unknown>,
-  known: readonly string[],
-  keyPrefix: string,
-  source?: string,
-): void {
-  for (const name of Object.keys(value)) {
-    if (known.includes(name)) continue;
-    throw robotsTxtOptionError(
-      {
-        key: `${keyPrefix}.${name}`,
-        value: name,
-        problem: 'unknown robots.txt option',
-        expected: known.map((option) => `\`${option}\``).join(', '),
-        suggestion: suggest(name, known),
-      },
-      source,
-    );
-  }
-}
-
-/** Throws unless `value` is a plain object (not null, not an array). */
-export function assertPlainObject(
-  value: unknown,
-  key: string,
-  expected: string,
-  source?: string,
-): asserts value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw robotsTxtOptionError({ key, value, problem: 'must be an object, got', expected }, source);
-  }
-}
-
-/**
- * Throws unless `value` is a string with no line break or other control
- * character, so nothing a user writes can start a robots.txt line of its own.
- */
-export function assertSingleLine(
-  value: unknown,
-  key: string,
-  source: string | undefined,
-  expected: string,
-): asserts value is string {
-  if (typeof value !== 'string') {
-    throw robotsTxtOptionError(
-      { key, value, problem: `must be a string, got ${value === null ? 'null' : typeof value}`, expected },
-      source,
-    );
-  }
-  const control = findControlCharacter(value);
-  if (control !== undefined) {
-    throw robotsTxtOptionError(
-      {
-        code: 'robots-txt-injection',
-        key,
-        value,
-        problem: `value contains a line break or control character (${control}), which would start a new robots.txt line, got`,
-        expected: `a value on one line, without control characters (${expected})`,
-      },
-      source,
-    );
-  }
-}
-
-const SIGNAL_VALUE_SUGGESTIONS = new Map<unknown, string>([
-  [true, 'yes'],
-  [false, 'no'],
-  ['y', 'yes'],
-  ['n', 'no'],
-  ['Yes', 'yes'],
-  ['No', 'no'],
-  ['YES', 'yes'],
-  ['NO', 'no'],
-  ['allow', 'yes'],
-  ['deny', 'no'],
-]);
-/** Throws unless every key is a known signal and every value `yes` or `no`. */
-export function validateContentSignal(value: unknown, key: string, source?: string): void {
-  assertPlainObject(value, key, 'an object such as `{ search: "yes", "ai-train": "no" }`', source);
-  for (const [signal, setting] of Object.entries(value)) {
-    if (!(CONTENT_SIGNAL_KEYS as readonly string[]).includes(signal)) {
-      throw robotsTxtOptionError(
-        {
-          key: `${key}.${signal}`,
-          value: signal,
-          problem: 'unknown content signal',
-          expected: CONTENT_SIGNAL_KEYS.map((name) => `\`${name}\``).join(', '),
-          suggestion: suggest(signal, CONTENT_SIGNAL_KEYS),
-        },
-        source,
-      );
-    }
-    if (setting !== 'yes' && setting !== 'no') {
-      throw robotsTxtOptionError(
-        {
-          key: `${key}.${signal}`,
-          value: setting,
-          problem: 'invalid content-signal value',
-          expected: '`yes` or `no`',
-          suggestion: SIGNAL_VALUE_SUGGESTIONS.get(setting),
-        },
-        source,
-      );
-    }
-  }
-}
-
-const USAGE_VALUE_SUGGESTIONS = new Map<unknown, string>([
-  [true, 'y'],
-  [false, 'n'],
-  ['yes', 'y'],
-  ['no', 'n'],
-  ['Y', 'y'],
-  ['N', 'n'],
-]);
-/**
- * Throws unless every key is a vocabulary term (lower-case letters, digits
- * and `-`, e.g. `train-ai`) and every value `y` or `n`. The AI Preferences
- * vocabulary is still growing, so unknown terms are accepted.
- */
-export function validateContentUsage(value: unknown, key: string, source?: string): void {
-  assertPlainObject(value, key, 'an object such as `{ "train-ai": "n" }`', source);
-  for (const [term, setting] of Object.entries(value)) {
-    if (!/^[a-z][a-z0-9-]*$/.test(term)) {
-      const suggestion = term
-        .replace(/([a-z])([A-Z])/g, '$1-$2')
-        .toLowerCase()
-        .replace(/[\s_]+/g, '-');
-      throw robotsTxtOptionError(
-        {
-          key: `${key}.${term}`,
-          value: term,
-          problem: 'invalid content-usage vocabulary term',
-          expected: 'lower-case letters, digits and `-`, e.g. `train-ai` or `search`',
-          suggestion: /^[a-z][a-z0-9-]*$/.test(suggestion) ? suggestion : undefined,
-        },
-        source,
-      );
-    }
-    if (setting !== 'y' && setting !== 'n') {
-      throw robotsTxtOptionError(
-        {
-          key: `${key}.${term}`,
-          value: setting,
-          problem: 'invalid content-usage value',
-          expected: '`y` or `n`',
-          suggestion: USAGE_VALUE_SUGGESTIONS.get(setting),
-        },
-        source,
-      );
-    }
-  }
-}
+export {
+  assertKnownKeys,
+  assertPlainObject,
+  assertSingleLine,
+  robotsTxtOptionError,
+  type RobotsTxtOptionProblem,
+} from './option-errors.js';
+export { validateContentSignal, validateContentUsage } from './ai-preferences.js';
 
 /** Throws unless `value` is a positive, finite number of seconds. */
 const MAX_CRAWL_DELAY = 86_400;
@@ -447,7 +278,7 @@ const PURPOSE_ALIASES = new Map([
   ['assistant', 'ai-user'],
   ['control', 'ai-control'],
 ]);
-const BLOCK_AI_BOTS_KEYS = ['purposes', 'except', 'extra'] as const;
+const BLOCK_AI_BOTS_KEYS = ['purposes', 'except', 'extra', 'bing'] as const;
 const BLOCK_AI_BOTS_EXPECTED =
   "`true`, `false` or an object such as `{ purposes: ['ai-training'], except: ['CCBot'] }`";
 /** Throws unless `blockAiBots` is a boolean, or an object of known purposes, listed `except` tokens and valid `extra` tokens. */
@@ -509,6 +340,19 @@ export function validateBlockAiBots(value: unknown, key: string, source?: string
         source,
       );
     });
+  }
+  if (value.bing !== undefined && typeof value.bing !== 'boolean') {
+    throw robotsTxtOptionError(
+      {
+        key: `${key}.bing`,
+        value: value.bing,
+        problem: 'must be `true` or `false`, got',
+        expected: "`true` to give every page `bingbot: noarchive, nocache`, Bing's documented AI opt-out",
+        suggestion:
+          value.bing === 'true' || value.bing === 'noarchive' || value.bing === 'nocache' ? 'true' : undefined,
+      },
+      source,
+    );
   }
   if (value.extra !== undefined) {
     asList(value.extra, `${key}.extra`, 'a list of product tokens', source).forEach((token, index) => {

@@ -61,7 +61,8 @@ describe('issue 18: inspectPage', () => {
     const result = inspectPage({ url: '/', html, page, options, robotsTxt: ROBOTS_TXT, now: NOW });
     expect(result.crawlers.slice(0, 3).map((row) => row.crawler)).toEqual(['*', 'googlebot', 'bingbot']);
     const blocked = result.crawlers.find((row) => row.members.includes('GPTBot'))!;
-    expect(blocked.members).toEqual(['GPTBot', 'CCBot']);
+    // In AI_BOTS order (by purpose, then token).
+    expect(blocked.members).toEqual(['CCBot', 'GPTBot']);
     expect(blocked.robotsTxt).toMatchObject({
       allowed: false,
       group: 'User-agent: GPTBot, User-agent: CCBot',

@@ -220,18 +220,29 @@ export async function startServer(setup: ServerSetup): Promise<RunningServer> {
   }
 }
 
-/** Starts the server on a free loopback port, fetches each path, and returns its status and X-Robots-Tag (lines joined by `, `). */
+/**
+ * Starts the server on a free loopback port, fetches each path, and returns its status, body,
+ * X-Robots-Tag (lines joined by `, `) and Content-Usage.
+ */
 export async function serveAndFetch(
   setup: ServerSetup,
   paths: readonly string[],
-): Promise<Map<string, { status: number; robots: string | null; body: string }>> {
+): Promise<Map<string, { status: number; robots: string | null; contentUsage: string | null; body: string }>> {
   const server = await startServer(setup);
-  const results = new Map<string, { status: number; robots: string | null; body: string }>();
+  const results = new Map<
+    string,
+    { status: number; robots: string | null; contentUsage: string | null; body: string }
+  >();
   try {
     for (const path of paths) {
       const response = await fetch(`${server.origin}${path}`, { redirect: 'manual' });
       const body = await response.text();
-      results.set(path, { status: response.status, robots: response.headers.get('x-robots-tag'), body });
+      results.set(path, {
+        status: response.status,
+        robots: response.headers.get('x-robots-tag'),
+        contentUsage: response.headers.get('content-usage'),
+        body,
+      });
     }
   } finally {
     await server.stop();

@@ -14,7 +14,7 @@ import {
 } from '../../src/index.js';
 import { thrown } from './thrown.js';
 
-const live: RobotsTxtContext = { indexable: true };
+const live: RobotsTxtContext = { indexable: true, now: new Date('2026-11-28T12:00:00Z') };
 /** The user-agent lines of the group that disallows `/` for AI agents. */
 function aiGroup(text: string): string[] {
   const start = text.indexOf('# AI agents for');
@@ -31,8 +31,18 @@ describe('blockAiBots: true', () => {
     const text = generateRobotsTxt({ blockAiBots: true }, live);
     expect(aiGroup(text)).toEqual(AI_BOTS.map((bot) => bot.userAgent));
     expect(text).toContain(
-      '# AI agents for ai-training, ai-search, ai-user, ai-control (robots-kit blockAiBots, list reviewed 2026-11-22)\n',
+      '# AI agents for ai-training, ai-search, ai-user, ai-control (robots-kit blockAiBots, list reviewed 2026-11-28)\n',
     );
+  });
+});
+
+describe('blockAiBots: true with the whole list', () => {
+  it('is deterministic and far within the 500 KiB Google reads', () => {
+    const first = generateRobotsTxt({ blockAiBots: true }, live);
+    expect(generateRobotsTxt({ blockAiBots: true }, live)).toBe(first);
+    const bytes = new TextEncoder().encode(first).length;
+    expect(bytes).toBeLessThan(500 * 1024);
+    expect(bytes).toBeGreaterThan(AI_BOTS.length * 'User-agent: '.length);
   });
 });
 

@@ -25,7 +25,7 @@ interface ConformanceFile {
 /** Third-party conformance data, vendored with its origin and licence (`test/fixtures/vendor/robotstxt-conformance`). */
 export const conformance: ConformanceFile = JSON.parse(readFileSync(ROBOTSTXT_CASES_FILE, 'utf8')) as ConformanceFile;
 
-/** The exact bytes of a case's robots.txt. */
+/** A case's robots.txt body: its text, or its exact bytes (`robotstxtHex`) where they are not valid UTF-8. */
 export function caseBody(testCase: MatchingCase): string | Uint8Array {
   if (testCase.robotstxtHex !== undefined) return Uint8Array.from(Buffer.from(testCase.robotstxtHex, 'hex'));
   return testCase.robotstxt ?? '';

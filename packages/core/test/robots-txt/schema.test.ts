@@ -23,7 +23,10 @@ describe('robotsTxtOptionsSchema', () => {
   it('rejects unknown keys at every level', () => {
     expect(robotsTxtOptionsSchema.safeParse({ sitemaps: true }).success).toBe(false);
     expect(robotsTxtOptionsSchema.safeParse({ groups: [{ userAgent: '*', disalow: ['/'] }] }).success).toBe(false);
-    expect(robotsTxtOptionsSchema.safeParse({ contentSignal: { 'ai-training': 'no' } }).success).toBe(false);
+    // Content signals take keys robots-kit does not know (issue 40): the shape allows any string value,
+    // and the value check refuses a known signal's synonym (`ai-training` → `ai-train`).
+    expect(robotsTxtOptionsSchema.safeParse({ contentSignal: { 'ai-training': 3 } }).success).toBe(false);
+    expect(robotsTxtOptionsSchema.safeParse({ contentUsage: { 'ai-training': 'n' } }).success).toBe(false);
   });
 
   it('rejects wrong types', () => {

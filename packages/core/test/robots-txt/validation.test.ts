@@ -178,7 +178,9 @@ describe('validateRobotsTxtOptions: top level, sitemap, signals', () => {
     expect(key).toContain('expected `search`, `ai-input`, `ai-train`');
     expect(key).toContain('Did you mean `ai-train`?');
     expect(messageFor({ contentSignal: { aiInput: 'no' } })).toContain('Did you mean `ai-input`?');
-    expect(messageFor({ contentSignal: { training: 'no' } })).not.toContain('Did you mean');
+    // A word for a known signal is refused with its name, not passed through (issue 40).
+    expect(messageFor({ contentSignal: { training: 'no' } })).toContain('Did you mean `ai-train`?');
+    expect(messageFor({ contentSignal: { 'Ai Train': 'no' } })).toContain('Did you mean `ai-train`?');
     const value = messageFor({ contentSignal: { search: 'y' } });
     expect(value).toContain('invalid content-signal value `y`; expected `yes` or `no`');
     expect(value).toContain('Did you mean `yes`?');
@@ -203,7 +205,7 @@ describe('validateRobotsTxtOptions: top level, sitemap, signals', () => {
         sitemap: ['https://a.test/s.xml', '/s2.xml'],
         blockAiBots: false,
         contentSignal: { search: 'yes', 'ai-input': 'no', 'ai-train': 'no' },
-        contentUsage: { 'train-ai': 'n', 'train-genai2': 'y' },
+        contentUsage: { 'train-ai': 'n', extensions: { 'train-genai2': 'y' } },
       }),
     ).not.toThrow();
   });
