@@ -151,3 +151,16 @@ describe('messages', () => {
     expect(refusal({ robotsTxt: { sitemaps: true } }).message).toContain('Did you mean `sitemap`?');
   });
 });
+
+describe('RobotsError across copies of core', () => {
+  it('is recognized by `instanceof` when another copy of core (a Vite-run one) made it', () => {
+    const fromAnotherCopy = Object.assign(new Error('[@robots-kit/core] x'), {
+      name: 'RobotsError',
+      [Symbol.for('@robots-kit/core:RobotsError')]: true,
+    });
+    expect(fromAnotherCopy instanceof RobotsError).toBe(true);
+    expect(refusal({ noindx: {} }) instanceof RobotsError).toBe(true);
+    expect(new Error('x') instanceof RobotsError).toBe(false);
+    expect(Object.assign(new Error('x'), { name: 'RobotsError' }) instanceof RobotsError).toBe(false);
+  });
+});
