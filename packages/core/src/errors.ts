@@ -205,7 +205,8 @@ export function zodIssueToError(
     code: 'invalid-option',
     package: packageName,
     source,
-    key: formatPath(target.path),
+    // Options that are not an object at all have no key to name.
+    ...(target.path.length === 0 ? {} : { key: formatPath(target.path) }),
     problem,
     // A missing option has no value to show.
     ...(value === undefined ? {} : { value: shown }),

@@ -144,6 +144,12 @@ describe('messages', () => {
     expect(io.stderr.text()).not.toContain('\\u{a}');
   });
 
+  it('name no empty key when the options are not an object at all', () => {
+    expect(refusal('noindex').message).toBe(
+      "[@robots-kit/eleventy] eleventy.config.js: invalid option value `noindex`; expected an object of options, e.g. `{ noindex: { collections: ['drafts'] } }`.",
+    );
+  });
+
   it('never carry zod’s own words for an unknown key inside a union', () => {
     expect(refusal({ robotsTxt: { sitemaps: true } }).message).toContain(
       'key `robotsTxt.sitemaps`: unknown option `sitemaps`',
