@@ -62,6 +62,8 @@ export function formatRobotsError(details: RobotsErrorDetails): string {
   if (details.suggestion) message += ` Did you mean ${quote(details.suggestion)}?`;
   return message;
 }
+/** Shared by every copy of core in a process (`Symbol.for`). */
+const ROBOTS_ERROR_BRAND = Symbol.for('@robots-kit/core:RobotsError');
 /**
  * The one error type of robots-kit. Its message names the package, the file,
  * the key and the bad value, and suggests a fix where one exists.
@@ -69,6 +71,20 @@ export function formatRobotsError(details: RobotsErrorDetails): string {
 export class RobotsError extends Error {
   override name = 'RobotsError';
   readonly details: RobotsErrorDetails;
+  /** The mark `instanceof` reads (see below). */
+  readonly [ROBOTS_ERROR_BRAND] = true;
+
+  /**
+   * `instanceof RobotsError` holds for a RobotsError of any copy of core in the process: Vite
+   * (Astro's config loader, dev server, vitest) may run its own copy of a linked core beside
+   * Node's, which `normalizeOptions` of `@robots-kit/core/build` loads with `require()`, and an
+   * adapter must still recognize the error as ours.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return (
+      typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[ROBOTS_ERROR_BRAND] === true
+    );
+  }
 
   constructor(details: RobotsErrorDetails) {
     super(formatRobotsError(details));
@@ -189,7 +205,8 @@ export function zodIssueToError(
     code: 'invalid-option',
     package: packageName,
     source,
-    key: formatPath(target.path),
+    // Options that are not an object at all have no key to name.
+    ...(target.path.length === 0 ? {} : { key: formatPath(target.path) }),
     problem,
     // A missing option has no value to show.
     ...(value === undefined ? {} : { value: shown }),

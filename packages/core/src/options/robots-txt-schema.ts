@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { RobotsTxtOptions } from '../robots-txt/options.js';
 import { validateRobotsTxtOptions } from '../robots-txt/validate-options.js';
-import { AI_BOT_PURPOSES } from '../robots-txt/ai-bots.js';
+import { AI_BOT_PURPOSES, type AiBotPurpose } from '../robots-txt/ai-bots.js';
 import { contentUsageSchema } from '../headers/options.js';
 import { checkedBy, documented, SCHEMA_SOURCE } from './fields.js';
 
@@ -103,13 +103,18 @@ const robotsTxtShape = z.strictObject({
             purposes: documented(
               z
                 .array(
-                  z.enum(AI_BOT_PURPOSES, {
-                    error: `expected one of ${AI_BOT_PURPOSES.map((p) => `\`${p}\``).join(', ')}`,
+                  // Any string here: `validateRobotsTxtOptions` refuses the others, knowing what `training` meant.
+                  z.custom<AiBotPurpose>((value) => typeof value === 'string', {
+                    message: `expected one of ${AI_BOT_PURPOSES.map((p) => `\`${p}\``).join(', ')}`,
                   }),
                   { error: "expected a list of purposes, e.g. `['ai-training']`" },
                 )
                 .optional(),
-              { description: 'The purposes to block.', default: 'all four' },
+              {
+                description: 'The purposes to block.',
+                type: AI_BOT_PURPOSES.map((p) => `\`${p}\``).join(' | ') + ' (a list)',
+                default: 'all four',
+              },
             ),
             except: documented(tokens('token of the AI bot list').optional(), {
               description: "Listed tokens to leave out, e.g. `['ChatGPT-User']`.",

@@ -144,10 +144,29 @@ describe('messages', () => {
     expect(io.stderr.text()).not.toContain('\\u{a}');
   });
 
+  it('name no empty key when the options are not an object at all', () => {
+    expect(refusal('noindex').message).toBe(
+      "[@robots-kit/eleventy] eleventy.config.js: invalid option value `noindex`; expected an object of options, e.g. `{ noindex: { collections: ['drafts'] } }`.",
+    );
+  });
+
   it('never carry zod’s own words for an unknown key inside a union', () => {
     expect(refusal({ robotsTxt: { sitemaps: true } }).message).toContain(
       'key `robotsTxt.sitemaps`: unknown option `sitemaps`',
     );
     expect(refusal({ robotsTxt: { sitemaps: true } }).message).toContain('Did you mean `sitemap`?');
+  });
+});
+
+describe('RobotsError across copies of core', () => {
+  it('is recognized by `instanceof` when another copy of core (a Vite-run one) made it', () => {
+    const fromAnotherCopy = Object.assign(new Error('[@robots-kit/core] x'), {
+      name: 'RobotsError',
+      [Symbol.for('@robots-kit/core:RobotsError')]: true,
+    });
+    expect(fromAnotherCopy instanceof RobotsError).toBe(true);
+    expect(refusal({ noindx: {} }) instanceof RobotsError).toBe(true);
+    expect(new Error('x') instanceof RobotsError).toBe(false);
+    expect(Object.assign(new Error('x'), { name: 'RobotsError' }) instanceof RobotsError).toBe(false);
   });
 });
