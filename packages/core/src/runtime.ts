@@ -14,7 +14,6 @@ export {
   robotsHeaderValues,
   X_ROBOTS_TAG,
   type ResolvedResponse,
-  type ResponseHeaderRule,
   type ResponseToResolve,
 } from './resolve/response-header.js';
 export { injectRobots } from './html/inject.js';

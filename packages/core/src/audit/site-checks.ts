@@ -25,6 +25,7 @@ import { urlPathKey } from './site-urls.js';
 import { AI_BOTS } from '../robots-txt/ai-bots.js';
 import { findCanonicalOnNoindex, findHreflangProblems } from './i18n-checks.js';
 import {
+  findCanonicalProblems,
   findCanonicalToNoindex,
   findConflictingTags,
   findExpired,
@@ -394,6 +395,7 @@ export function collectFindings(data: AuditData, sitemapFindings: readonly Audit
     ...findNofollowInternalLinks(data),
     ...findNosnippetIgnored(data),
     ...findConflictingTags(data),
+    ...findCanonicalProblems(data),
     ...findRobotsOnErrorPage(data),
     ...findRobotsTagInBody(data),
     ...findInvalidDirectives(data),
