@@ -4,18 +4,21 @@
  * SEO audits `is-crawlable`, `robots-txt`, `canonical` and `hreflang` run on every page (the npm
  * `lighthouse` package, on Debian's Chromium). Each verdict must equal the one robots-kit's own
  * audit (`auditSite`) gives the same built folder; a difference is allowed only where it is one of
- * the Lighthouse limitations named below, each with the reason.
+ * the Lighthouse limitations named below, each with the reason. The pages the issue found (a
+ * crawler tag beside noindex, a past `unavailable_after`, a header-rule noindex, relative and
+ * conflicting canonical and hreflang URLs), as robots-kit writes them now, are compared the same way.
  *
  * Skips, saying so, where no Chromium is found.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchHeaderPattern, parseHeadersFile } from '../../src/adapter.js';
 import { auditSite } from '../../src/audit/audit-site.js';
+import { injectRobots, normalizeOptions, resolvePage } from '../../src/index.js';
 import type { AuditFinding, AuditReport } from '../../src/audit/types.js';
 import {
   findChromium,
@@ -128,6 +131,59 @@ function robotsKitVerdict(audit: AuditId, url: string, report: AuditReport): Ver
   }
 }
 
+const SITE = 'https://example.com';
+
+/** Serves a built folder with its `_headers`, runs Lighthouse on every page robots-kit's report has, and compares. */
+async function compareWithLighthouse(
+  site: string,
+  folder: string,
+  report: AuditReport,
+  servers: ServedFolder[],
+): Promise<{
+  audited: number;
+  differences: Difference[];
+  explained: Array<Difference & { limitation: string }>;
+  /** `[url, audit]` of the verdicts both readers gave as `fail`, sorted. */
+  failed: Array<[string, AuditId]>;
+}> {
+  const server = await serveFolder(folder, { headers: await headersOf(folder) });
+  servers.push(server);
+  const urls = report.pages.map((page) => page.url);
+  const results = await runLighthouse(
+    urls.map((url) => server.origin + url),
+    AUDITS,
+    { chromium: chromium! },
+  );
+  const differences: Difference[] = [];
+  const explained: Array<Difference & { limitation: string }> = [];
+  const failed: Array<[string, AuditId]> = [];
+  let audited = 0;
+  for (const url of urls) {
+    const lighthouse = results.get(server.origin + url)!;
+    for (const audit of AUDITS) {
+      audited++;
+      const difference: Difference = {
+        site,
+        url,
+        audit,
+        lighthouse: lighthouseVerdict(lighthouse[audit]),
+        robotsKit: robotsKitVerdict(audit, url, report),
+        detail: `${lighthouse[audit].explanation ?? ''} ${JSON.stringify(lighthouse[audit].items).slice(0, 400)}`,
+      };
+      if (difference.lighthouse === difference.robotsKit) {
+        if (difference.lighthouse === 'fail') failed.push([url, audit]);
+        continue;
+      }
+      const page = report.pages.find((candidate) => candidate.url === url);
+      const limitation = LIGHTHOUSE_LIMITATIONS.find((known) => known.applies(difference, page));
+      if (limitation) explained.push({ ...difference, limitation: limitation.name });
+      else differences.push(difference);
+    }
+  }
+  failed.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
+  return { audited, differences, explained, failed };
+}
+
 describe.skipIf(!chromium)('issue 41: Lighthouse and robots-kit reach the same verdict on the example sites', () => {
   let work: string;
   const built: Array<{ example: Example; folder: string; report: AuditReport }> = [];
@@ -163,34 +219,11 @@ describe.skipIf(!chromium)('issue 41: Lighthouse and robots-kit reach the same v
     const explained: Array<Difference & { limitation: string }> = [];
     let audited = 0;
     for (const { example, folder, report } of built) {
-      const server = await serveFolder(folder, { headers: await headersOf(folder) });
-      servers.push(server);
-      const urls = report.pages.map((page) => page.url);
-      expect(urls.length, example.name).toBeGreaterThan(3);
-      const results = await runLighthouse(
-        urls.map((url) => server.origin + url),
-        AUDITS,
-        { chromium: chromium! },
-      );
-      for (const url of urls) {
-        const lighthouse = results.get(server.origin + url)!;
-        for (const audit of AUDITS) {
-          audited++;
-          const difference: Difference = {
-            site: example.name,
-            url,
-            audit,
-            lighthouse: lighthouseVerdict(lighthouse[audit]),
-            robotsKit: robotsKitVerdict(audit, url, report),
-            detail: `${lighthouse[audit].explanation ?? ''} ${JSON.stringify(lighthouse[audit].items).slice(0, 400)}`,
-          };
-          if (difference.lighthouse === difference.robotsKit) continue;
-          const page = report.pages.find((candidate) => candidate.url === url);
-          const limitation = LIGHTHOUSE_LIMITATIONS.find((known) => known.applies(difference, page));
-          if (limitation) explained.push({ ...difference, limitation: limitation.name });
-          else differences.push(difference);
-        }
-      }
+      const compared = await compareWithLighthouse(example.name, folder, report, servers);
+      expect(compared.audited, example.name).toBeGreaterThan(3 * AUDITS.length);
+      audited += compared.audited;
+      differences.push(...compared.differences);
+      explained.push(...compared.explained);
     }
     expect(differences).toEqual([]);
     // Every page of the three sites was audited, four audits each.
@@ -204,4 +237,45 @@ describe.skipIf(!chromium)('issue 41: Lighthouse and robots-kit reach the same v
       ),
     );
   }, 1_200_000);
+
+  // The pages of the issue, as robots-kit writes them now: Lighthouse fails each where robots-kit's audit does.
+  it('agrees on the pages issue 41 found: a crawler tag beside noindex, a past date, a header rule, relative and conflicting URLs', async () => {
+    const options = normalizeOptions(
+      { site: SITE, headers: { targets: ['netlify'], rules: [{ path: '/private/**', robots: 'noindex' }] } },
+      { env: {} },
+    );
+    const pages: Record<string, { robots?: unknown; head?: string }> = {
+      '/noimageindex/': { robots: { index: false, googlebot: 'noimageindex' } },
+      '/expired/': { robots: { unavailable_after: '2001-02-03' } },
+      '/private/secret/': {},
+      '/relative-hreflang/': {
+        head: `<link rel="alternate" hreflang="en" href="${SITE}/"><link rel="alternate" hreflang="fr" href="/fr/">`,
+      },
+      '/relative-canonical/': { head: '<link rel="canonical" href="/relative-canonical/">' },
+      '/two-canonicals/': { head: `<link rel="canonical" href="${SITE}/a/"><link rel="canonical" href="${SITE}/b/">` },
+      '/': {},
+    };
+    const folder = path.join(work, 'issue-41');
+    for (const [url, { robots, head = '' }] of Object.entries(pages)) {
+      const html = injectRobots(
+        `<!DOCTYPE html><html><head><title>t</title>${head}</head><body><p>t</p></body></html>`,
+        (existing) => resolvePage({ url, existing, ...(robots === undefined ? {} : { data: { robots } }) }, options),
+      ).html;
+      await mkdir(path.join(folder, url), { recursive: true });
+      await writeFile(path.join(folder, url, 'index.html'), html);
+    }
+    await writeFile(path.join(folder, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+    const report = await auditSite(folder, { site: SITE, crawlers: LIGHTHOUSE_BOTS });
+    const compared = await compareWithLighthouse('issue-41', folder, report, servers);
+    expect(compared.differences).toEqual([]);
+    expect(compared.explained).toEqual([]);
+    expect(compared.failed).toEqual([
+      ['/expired/', 'is-crawlable'],
+      ['/noimageindex/', 'is-crawlable'],
+      ['/private/secret/', 'is-crawlable'],
+      ['/relative-canonical/', 'canonical'],
+      ['/relative-hreflang/', 'hreflang'],
+      ['/two-canonicals/', 'canonical'],
+    ]);
+  }, 600_000);
 });
