@@ -126,7 +126,6 @@ async function editResponse(
       // No existing tags (the usual page) resolves as no list at all: no copy of the page per request.
       return resolveResponse(existing !== undefined && existing.length > 0 ? { ...page, existing } : page, options, {
         kind,
-        headerRules: data.headerRules,
         routeHeader,
       });
     } catch (error) {

@@ -1,10 +1,9 @@
 /**
  * On-demand rendering, on the build side: the `onDemand` option (validated once, at setup),
- * the `headers.rules` in the form the middleware matches on every request, and the URL globs
- * of the routes Astro renders on request, which have no file in the build output (for the audit).
+ * and the URL globs of the routes Astro renders on request, which have no file in the build
+ * output (for the audit).
  */
 import { RobotsError, suggest, type RobotsOptions } from '@robots-kit/core/build';
-import type { ResponseHeaderRule } from '@robots-kit/core/runtime';
 import type { IntegrationResolvedRoute } from 'astro';
 import { OPTIONS_HINT, PACKAGE_NAME, toAstroError } from './errors.js';
 
@@ -75,28 +74,6 @@ function validateOnDemand(value: unknown): Required<OnDemandOptions> {
       fail(`onDemand.${key}`, record[key], 'invalid option value', '`true` or `false`');
   }
   return { header: record.header !== false, metaTags: record.metaTags !== false };
-}
-
-/**
- * `headers.rules` (validated with the rest of the options) as the middleware matches them:
- * path globs and directives, a rule's `userAgent` folded into the object form
- * `{ googlebot: … }` that the directive parser reads as that crawler's own.
- */
-export function responseHeaderRules(headers: RobotsOptions['headers']): ResponseHeaderRule[] {
-  const rules: ResponseHeaderRule[] = [];
-  (headers?.rules ?? []).forEach((rule, index) => {
-    const path = typeof rule.path === 'string' ? [rule.path] : [...rule.path];
-    const robots = rule.robots;
-    const key = `headers.rules[${index}]`;
-    const usage = rule.contentUsage === undefined ? {} : { contentUsage: rule.contentUsage };
-    if (rule.userAgent === undefined)
-      return void rules.push({ path, ...(robots === undefined ? {} : { robots }), key, ...usage });
-    // `true` and `null` say nothing; `false` is `noindex, nofollow` in every form.
-    if (robots === true || robots === null || robots === undefined)
-      return void (rule.contentUsage && rules.push({ path, key, ...usage }));
-    rules.push({ path, robots: { [rule.userAgent]: robots === false ? 'noindex, nofollow' : robots }, key, ...usage });
-  });
-  return rules;
 }
 
 /**

@@ -7,7 +7,7 @@
  * The front matter was read at build or dev time (front-matter.ts) and arrives in `RobotsData`
  * through the Vite plugin's virtual module; nothing here touches the file system.
  */
-import type { NormalizedRobotsOptions, ResponseHeaderRule } from '@robots-kit/core/runtime';
+import type { NormalizedRobotsOptions } from '@robots-kit/core/runtime';
 import type { SiteLocales } from './i18n.js';
 
 /**
@@ -15,7 +15,7 @@ import type { SiteLocales } from './i18n.js';
  * because functions and class instances do not survive the middleware bundle.
  */
 export interface RobotsData {
-  /** The options, validated and with defaults, at `astro:config:setup` (without `headers`). */
+  /** The options, validated and with defaults, at `astro:config:setup` (`headers.rules` included: pages resolve with them). */
   options: NormalizedRobotsOptions;
   /** Route pattern (`/blog/[slug]`) → the root-relative file that renders it (`src/pages/blog/[slug].astro`). */
   routes: Record<string, string>;
@@ -26,8 +26,6 @@ export interface RobotsData {
    * the keys of `noindex.data`, for the files that have any of them.
    */
   frontMatter: Record<string, Record<string, unknown>>;
-  /** `headers.rules`, as responses rendered on demand match them. */
-  headerRules: ResponseHeaderRule[];
   /** The `onDemand` option, defaults filled in. */
   onDemand: { header: boolean; metaTags: boolean };
   /** Astro's `base`, which page URLs include. */

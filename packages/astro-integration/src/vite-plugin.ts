@@ -8,7 +8,6 @@ import { isAbsolute, relative } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { PACKAGE_NAME } from './errors.js';
 import { isContentFile, scanFrontMatter } from './front-matter.js';
-import { responseHeaderRules } from './on-demand.js';
 import { RENDERED_ENTRIES, type RobotsData } from './page-directives.js';
 import { robotsTxtDevMiddleware } from './robots-txt.js';
 import type { IntegrationState } from './state.js';
@@ -76,9 +75,8 @@ export function robotsVitePlugin(state: IntegrationState): Plugin {
 }
 
 /**
- * The data the middleware needs, reading the content files' front matter on first use.
- * `headers` stays behind: only `astro:build:done` uses it, and its validated form (parsed
- * globs) is not an input `normalizeOptions` accepts again in the middleware.
+ * The data the middleware needs, reading the content files' front matter on first use. The
+ * options go whole: `headers.rules` are part of each page's resolution.
  */
 async function robotsDataOf(state: IntegrationState): Promise<RobotsData> {
   const keys = [state.options.frontMatterKey, ...Object.keys(state.options.noindex.data ?? {})];
@@ -87,13 +85,11 @@ async function robotsDataOf(state: IntegrationState): Promise<RobotsData> {
     if (typeof key === 'string') keys.push(key);
   state.frontMatter ??= scanFrontMatter(state.root, state.srcDir, keys);
   const frontMatter = await state.frontMatter;
-  const { headers, ...options } = state.options;
   return {
-    options,
+    options: state.options,
     routes: Object.fromEntries(state.routes),
     endpoints: state.endpoints,
     frontMatter: Object.fromEntries(frontMatter),
-    headerRules: responseHeaderRules(headers),
     onDemand: state.onDemand,
     base: state.base,
     prerenderStreams: state.serverOutput,

@@ -41,7 +41,8 @@ describe('astro build of a site with pages of every kind', () => {
     expect(await tagsOf(site, 'md-boolean/index.html')).toEqual({ robots: ['nofollow', 'noindex'] });
     const array = await tagsOf(site, 'md-array/index.html');
     expect(array.robots).toEqual(['max-snippet:20', 'noarchive']);
-    expect(array.googlebot).toEqual(['max-image-preview:large', 'max-video-preview:-1']);
+    // Googlebot's tag is complete on its own: the robots directives and its own (issue 41).
+    expect(array.googlebot).toEqual(['max-image-preview:large', 'max-snippet:20', 'max-video-preview:-1', 'noarchive']);
   });
 
   it('reads TOML front matter (`+++`) as Astro does', async () => {
@@ -50,7 +51,10 @@ describe('astro build of a site with pages of every kind', () => {
   });
 
   it('reads `robots` front matter of .mdx pages as an object with a crawler entry', async () => {
-    expect(await tagsOf(site, 'mdx-object/index.html')).toEqual({ robots: ['noindex'], bingbot: ['noarchive'] });
+    expect(await tagsOf(site, 'mdx-object/index.html')).toEqual({
+      robots: ['noindex'],
+      bingbot: ['noarchive', 'noindex'],
+    });
   });
 
   it('puts the tags into the head of a Markdown page that has no layout', async () => {
@@ -78,7 +82,7 @@ describe('astro build of a site with pages of every kind', () => {
     expect(await tagsOf(site, 'tags/robots/index.html')).toEqual({ robots: ['follow', 'noindex'] });
     const rule = await tagsOf(site, 'private/notes/index.html');
     expect(rule.robots).toEqual(['noarchive']);
-    expect(rule.googlebot).toEqual(GOOGLEBOT_DEFAULT);
+    expect(rule.googlebot).toEqual([...GOOGLEBOT_DEFAULT, 'noarchive']);
   });
 
   it('lets an .astro page set its own directives with Astro.locals.robots', async () => {

@@ -21,7 +21,7 @@ describe('the entry a page is the page of (issue 11 item 2)', () => {
     expect(await tags('blog/draft/index.html')).toEqual([['robots', 'noindex']]);
     expect(await tags('blog/archived/index.html')).toEqual([
       ['robots', 'noarchive'],
-      ['googlebot', GOOGLEBOT],
+      ['googlebot', `noarchive, ${GOOGLEBOT}`],
     ]);
     // The featured entry's own page, and a plain post beside it: nothing of the other entry leaks in.
     expect(await tags('blog/featured/index.html')).toEqual([['googlebot', GOOGLEBOT]]);

@@ -19,7 +19,7 @@ describe('examples/astro-docs (Starlight)', () => {
     expect(await tagsOf(site, 'guides/install/index.html')).toEqual({ googlebot: GOOGLEBOT_DEFAULT });
     expect(await tagsOf(site, 'guides/configuration/index.html')).toEqual({
       robots: ['max-snippet:160'],
-      googlebot: ['max-image-preview:large', 'max-video-preview:-1'],
+      googlebot: ['max-image-preview:large', 'max-snippet:160', 'max-video-preview:-1'],
     });
     expect(await tagsOf(site, 'internal/release-checklist/index.html')).toEqual({ robots: ['follow', 'noindex'] });
     expect(await tagsOf(site, '404.html')).toEqual({});

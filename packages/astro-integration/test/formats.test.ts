@@ -15,14 +15,14 @@ const GOOGLEBOT = 'max-snippet:-1, max-image-preview:large, max-video-preview:-1
 const EXPECTED: Record<string, Array<[string, string]>> = {
   '/': [
     ['robots', 'noarchive'],
-    ['googlebot', GOOGLEBOT],
+    ['googlebot', `noarchive, ${GOOGLEBOT}`],
   ],
   '/about': [['robots', 'noindex, follow']],
   '/blog': [['robots', 'noindex, follow']],
   '/blog/post': [['robots', 'noindex, follow, noarchive']],
   '/docs/guide': [
     ['robots', 'nosnippet'],
-    ['googlebot', 'max-image-preview:large, max-video-preview:-1'],
+    ['googlebot', 'nosnippet, max-image-preview:large, max-video-preview:-1'],
   ],
   '/contact': [['googlebot', GOOGLEBOT]],
 };

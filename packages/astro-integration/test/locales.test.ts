@@ -22,10 +22,11 @@ const NOINDEX = { robots: ['follow', 'noindex'] };
 /** The tags a page must carry for the locale Astro gave it (`options.mjs`). */
 function expectedFor(locale: string, file: string): Record<string, string[]> {
   if (locale === 'de') return NOINDEX;
-  if (locale === 'fr') return { robots: ['noarchive'], googlebot: GOOGLEBOT_DEFAULT };
+  // Googlebot's tag is complete on its own: the robots directives and its extra ones (issue 41).
+  if (locale === 'fr') return { robots: ['noarchive'], googlebot: [...GOOGLEBOT_DEFAULT, 'noarchive'] };
   // `nosnippet` for every crawler: Googlebot's extra tag drops its `max-snippet`.
   if (locale === 'es' && file.includes('blog/'))
-    return { robots: ['nosnippet'], googlebot: ['max-image-preview:large', 'max-video-preview:-1'] };
+    return { robots: ['nosnippet'], googlebot: ['max-image-preview:large', 'max-video-preview:-1', 'nosnippet'] };
   return { googlebot: GOOGLEBOT_DEFAULT };
 }
 /** Every built page with the locale Astro's router gave it (`data-locale`) and the tags robots-kit wrote. */

@@ -37,10 +37,10 @@ const ROUTES: Record<string, Expected> = {
   '/ssr': { status: 200, header: `googlebot: ${GOOGLEBOT}`, tags: [['googlebot', GOOGLEBOT]] },
   '/private/report': {
     status: 200,
-    header: `noarchive, googlebot: ${GOOGLEBOT}`,
+    header: `noarchive, googlebot: noarchive, ${GOOGLEBOT}`,
     tags: [
       ['robots', 'noarchive'],
-      ['googlebot', GOOGLEBOT],
+      ['googlebot', `noarchive, ${GOOGLEBOT}`],
     ],
   },
   '/tags/astro': { status: 200, header: 'noindex, follow', tags: [['robots', 'noindex, follow']] },
@@ -52,15 +52,15 @@ const ROUTES: Record<string, Expected> = {
   // The route's own header is merged into ours, each directive once; its meta tags are the page's.
   '/route-header': {
     status: 200,
-    header: `noarchive, googlebot: ${GOOGLEBOT}, bingbot: nosnippet`,
+    header: `noarchive, googlebot: noarchive, ${GOOGLEBOT}, bingbot: noarchive, nosnippet`,
     tags: [['googlebot', GOOGLEBOT]],
   },
   '/theme-tag': {
     status: 200,
-    header: `noimageindex, googlebot: ${GOOGLEBOT}`,
+    header: `noimageindex, googlebot: noimageindex, ${GOOGLEBOT}`,
     tags: [
       ['robots', 'noimageindex'],
-      ['googlebot', GOOGLEBOT],
+      ['googlebot', `noimageindex, ${GOOGLEBOT}`],
     ],
   },
   // getEntry + render on demand (issue 11 item 5): the entry's raw front matter, its schema field, its collection.
@@ -74,7 +74,7 @@ const ROUTES: Record<string, Expected> = {
   '/drafts/wip': { status: 200, header: 'noindex, follow', tags: [['robots', 'noindex, follow']] },
   // Endpoints: header rules on the URL path, a rule's userAgent as its own audience.
   '/files/report.pdf': { status: 200, header: 'noindex, nofollow' },
-  '/files/guide.pdf': { status: 200, header: 'noindex, nofollow, googlebot: noarchive' },
+  '/files/guide.pdf': { status: 200, header: 'noindex, nofollow, googlebot: noindex, nofollow, noarchive' },
   '/data.json': { status: 200, header: undefined },
   // Error statuses get no header of ours: the route's own stays as it set it.
   '/missing': { status: 404, header: 'noarchive', tags: [] },
@@ -90,7 +90,7 @@ const ROUTES: Record<string, Expected> = {
     header: undefined,
     tags: [
       ['robots', 'noarchive'],
-      ['googlebot', GOOGLEBOT],
+      ['googlebot', `noarchive, ${GOOGLEBOT}`],
     ],
   },
   // Prerendered with status 404: the file is served with 200, so it is a page, with the page's own noindex.

@@ -62,7 +62,7 @@ describe('hostile robots tags and values in a real build', () => {
     const real = robotsTags(html.replace(/<script>[\s\S]*?<\/script>/, ''));
     expect(real).toEqual([
       ['robots', 'noarchive'],
-      ['googlebot', 'max-snippet:-1, max-image-preview:large, max-video-preview:-1'],
+      ['googlebot', 'noarchive, max-snippet:-1, max-image-preview:large, max-video-preview:-1'],
     ]);
   });
 

@@ -26,7 +26,7 @@ describe('Starlight entries (issue 11 item 1)', () => {
     );
     expect(found).toEqual({
       robots: ['max-snippet:50'],
-      googlebot: ['max-image-preview:large', 'max-video-preview:-1', 'noarchive'],
+      googlebot: ['max-image-preview:large', 'max-snippet:50', 'max-video-preview:-1', 'noarchive'],
     });
   });
 

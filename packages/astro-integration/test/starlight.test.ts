@@ -39,7 +39,7 @@ describe('issue 11 item 1: a Starlight site as created, robots() after starlight
   it('merges the robots tag of Starlight’s `head` front matter instead of adding a second one', async () => {
     expect(await tagsOf(site, 'guides/head/index.html')).toEqual({
       robots: ['noarchive'],
-      googlebot: GOOGLEBOT_DEFAULT,
+      googlebot: [...GOOGLEBOT_DEFAULT, 'noarchive'],
     });
     // The other `head` entry is left as written.
     expect(await site.read('guides/head/index.html')).toMatch(

@@ -15,7 +15,6 @@ export {
   X_ROBOTS_TAG,
   CONTENT_USAGE,
   type ResolvedResponse,
-  type ResponseHeaderRule,
   type ResponseToResolve,
 } from './resolve/response-header.js';
 export { injectRobots } from './html/inject.js';

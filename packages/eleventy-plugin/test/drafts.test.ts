@@ -25,7 +25,7 @@ describe('item 9: drafts by a data value', () => {
       '/': { googlebot: GOOGLEBOT },
       '/notes/idea/': { robots: 'noindex, follow' },
       '/posts/in-progress/': { robots: 'noindex, follow' },
-      '/posts/not-a-draft/': { robots: 'noarchive', googlebot: GOOGLEBOT },
+      '/posts/not-a-draft/': { robots: 'noarchive', googlebot: `noarchive, ${GOOGLEBOT}` },
       '/posts/own-robots/': { robots: 'noindex, nofollow' },
       '/posts/published/': { googlebot: GOOGLEBOT },
     });
@@ -54,7 +54,7 @@ describe('item 9: drafts by a data value', () => {
     const tags = await tagsByUrl(build.output);
     expect(tags['/posts/in-progress/']).toEqual({ robots: 'noindex' });
     expect(tags['/notes/idea/']).toEqual({ robots: 'noindex' });
-    expect(tags['/posts/not-a-draft/']).toEqual({ robots: 'noarchive', googlebot: GOOGLEBOT });
+    expect(tags['/posts/not-a-draft/']).toEqual({ robots: 'noarchive', googlebot: `noarchive, ${GOOGLEBOT}` });
     expect(tags['/posts/published/']).toEqual({ googlebot: GOOGLEBOT });
     expect(sitemapPaths(await readFile(path.join(build.output, 'sitemap.xml'), 'utf8')).sort()).toEqual([
       '/',

@@ -24,10 +24,10 @@ const OPTIONS = {
 /** The tags each locale's pages get with `OPTIONS`; `none` for a page without a locale. */
 const BY_LOCALE: Record<string, Record<string, string>> = {
   de: { robots: 'noindex, follow' },
-  fr: { robots: 'noarchive', googlebot: GOOGLEBOT },
-  es: { robots: 'nosnippet', googlebot: 'max-image-preview:large, max-video-preview:-1' },
-  'pt-BR': { robots: 'noimageindex', googlebot: GOOGLEBOT },
-  en: { robots: 'notranslate', googlebot: GOOGLEBOT },
+  fr: { robots: 'noarchive', googlebot: `noarchive, ${GOOGLEBOT}` },
+  es: { robots: 'nosnippet', googlebot: 'nosnippet, max-image-preview:large, max-video-preview:-1' },
+  'pt-BR': { robots: 'noimageindex', googlebot: `noimageindex, ${GOOGLEBOT}` },
+  en: { robots: 'notranslate', googlebot: `notranslate, ${GOOGLEBOT}` },
   none: { googlebot: GOOGLEBOT },
 };
 

@@ -34,7 +34,7 @@ describe('hostile input in front matter and layouts (strict: false)', () => {
     // `nofollow` is understood; the rest is one unknown token, reported and dropped.
     expect(robotsTags(html)).toEqual({
       robots: 'nofollow',
-      googlebot: 'max-snippet:-1, max-image-preview:large, max-video-preview:-1',
+      googlebot: 'nofollow, max-snippet:-1, max-image-preview:large, max-video-preview:-1',
     });
     expect(site.warnings.some((message) => message.includes('attribute-breakout.md'))).toBe(true);
   });

@@ -41,11 +41,15 @@ beforeAll(async () => {
 
 describe('front matter in every template language', () => {
   it.each([
-    ['Markdown', '/markdown/', { robots: 'nofollow', googlebot: GOOGLEBOT }],
+    ['Markdown', '/markdown/', { robots: 'nofollow', googlebot: `nofollow, ${GOOGLEBOT}` }],
     ['Nunjucks (array form)', '/nunjucks/', { robots: 'noindex, follow, noimageindex' }],
     ['Liquid (object form)', '/liquid/', { robots: 'noindex, follow' }],
-    ['11ty.js', '/javascript/', { robots: 'nosnippet', googlebot: 'max-image-preview:large, max-video-preview:-1' }],
-    ['a computed `robots` value', '/computed/', { robots: 'nofollow', googlebot: GOOGLEBOT }],
+    [
+      '11ty.js',
+      '/javascript/',
+      { robots: 'nosnippet', googlebot: 'nosnippet, max-image-preview:large, max-video-preview:-1' },
+    ],
+    ['a computed `robots` value', '/computed/', { robots: 'nofollow', googlebot: `nofollow, ${GOOGLEBOT}` }],
   ])('%s', (_language, url, expected) => {
     expect(robotsTags(page(url))).toEqual(expected);
   });
@@ -53,8 +57,8 @@ describe('front matter in every template language', () => {
 
 describe('the data cascade', () => {
   it('applies global data to pages without their own value', () => {
-    expect(robotsTags(page('/'))).toEqual({ robots: 'noarchive', googlebot: GOOGLEBOT });
-    expect(robotsTags(page('/posts/first/'))).toEqual({ robots: 'noarchive', googlebot: GOOGLEBOT });
+    expect(robotsTags(page('/'))).toEqual({ robots: 'noarchive', googlebot: `noarchive, ${GOOGLEBOT}` });
+    expect(robotsTags(page('/posts/first/'))).toEqual({ robots: 'noarchive', googlebot: `noarchive, ${GOOGLEBOT}` });
   });
 
   it('applies a directory data file to the folder', () => {
@@ -77,7 +81,7 @@ describe('collections', () => {
 
   it('leaves pages of other collections indexable', () => {
     for (const url of ['/posts/first/', '/posts/second/', '/posts/third/']) {
-      expect(robotsTags(page(url)), url).toEqual({ robots: 'noarchive', googlebot: GOOGLEBOT });
+      expect(robotsTags(page(url)), url).toEqual({ robots: 'noarchive', googlebot: `noarchive, ${GOOGLEBOT}` });
     }
   });
 
@@ -92,7 +96,7 @@ describe('route rules and paths on page.url', () => {
   it('applies a rule', () => {
     expect(robotsTags(page('/legal/terms/'))).toEqual({
       robots: 'noarchive, nosnippet',
-      googlebot: 'max-image-preview:large, max-video-preview:-1',
+      googlebot: 'noarchive, nosnippet, max-image-preview:large, max-video-preview:-1',
     });
   });
 
@@ -145,7 +149,7 @@ describe('the Googlebot tag', () => {
       const tags = robotsTags(built.content);
       if (tags.robots?.split(', ').includes('noindex')) expect(tags.googlebot, String(built.url)).toBeUndefined();
     }
-    expect(robotsTags(page('/')).googlebot).toBe(GOOGLEBOT);
+    expect(robotsTags(page('/')).googlebot).toBe(`noarchive, ${GOOGLEBOT}`);
   });
 
   it('carries front matter meant for Googlebot alone', () => {
@@ -188,7 +192,7 @@ describe('outputs that are not HTML pages', () => {
 
   it('gives a page without a layout a head for its tags and says so', () => {
     expect(page('/bare/')).toBe(
-      `<head><meta name="robots" content="noarchive"><meta name="googlebot" content="${GOOGLEBOT}"></head><p>A page with no layout, so no head.</p>\n`,
+      `<head><meta name="robots" content="noarchive"><meta name="googlebot" content="noarchive, ${GOOGLEBOT}"></head><p>A page with no layout, so no head.</p>\n`,
     );
     const warning = site.warnings.find((message) => message.includes('bare.md'));
     expect(warning).toMatch(/\[@robots-kit\/eleventy\]/);
@@ -204,11 +208,14 @@ describe("the site's own eleventyComputed", () => {
   it('a page that replaces it (override:) is read from its collection entry', () => {
     const html = page('/overridden/');
     expect(html).toContain('<title></title>');
-    expect(robotsTags(html)).toEqual({ robots: 'nofollow', googlebot: GOOGLEBOT });
+    expect(robotsTags(html)).toEqual({ robots: 'nofollow', googlebot: `nofollow, ${GOOGLEBOT}` });
   });
 
   it('issue 21 item 2: a page that replaces it and is in no collection still gets its front matter (data by preprocessor)', () => {
-    expect(robotsTags(page('/overridden-excluded/'))).toEqual({ robots: 'nofollow', googlebot: GOOGLEBOT });
+    expect(robotsTags(page('/overridden-excluded/'))).toEqual({
+      robots: 'nofollow',
+      googlebot: `nofollow, ${GOOGLEBOT}`,
+    });
     expect(site.warnings.filter((message) => message.includes('overridden-excluded.md'))).toEqual([]);
   });
 

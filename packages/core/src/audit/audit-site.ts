@@ -22,7 +22,14 @@ import type {
 import { computeVerdict, headerSource, metaSource, normalizeCrawlers } from './verdict.js';
 import { fileToUrl, htmlFileOfPath, urlPathKey, siteFromRobotsTxt, parseSiteUrl, urlCandidates } from './site-urls.js';
 import { readPage, readPageBytes } from './read-page.js';
-import { isRedirectRefresh, resolveCanonical, readRobotsTxt, type PageFacts } from './page-facts.js';
+import {
+  canonicalRecord,
+  isRedirectRefresh,
+  relativeAlternates,
+  resolveCanonical,
+  readRobotsTxt,
+  type PageFacts,
+} from './page-facts.js';
 import { RobotsError } from '../errors.js';
 import { checkTrailingSlash, collectFindings, SitemapEntryChecks } from './site-checks.js';
 import { forEachConcurrent, listHtmlFiles, readListedFileSync, readTextFile } from './read-files.js';
@@ -77,13 +84,13 @@ export function auditPageFacts(
       now: context.now,
     });
   }
-  const canonical =
-    facts.canonical === undefined ? undefined : resolveCanonical(facts.canonical, url, facts.baseHref, context.site);
-  const resolved = facts.alternates?.flatMap((link) => {
+  const each = facts.alternates?.map((link) => {
     const target = resolveCanonical(link.href, url, facts.baseHref, context.site);
-    return target ? [{ hreflang: link.hreflang, ...target }] : [];
+    return target ? { hreflang: link.hreflang, ...target } : undefined;
   });
+  const resolved = each?.filter((link) => link !== undefined);
   const alternates = resolved && context.alternates ? context.alternates.keep(file, resolved) : resolved;
+  const relative = each ? relativeAlternates(facts.alternates, each) : undefined;
   return {
     url,
     key: urlPathKey(url),
@@ -91,9 +98,9 @@ export function auditPageFacts(
     errorPage,
     ...(facts.refresh !== undefined && isRedirectRefresh(facts.refresh) ? { redirect: true } : {}),
     inSitemap: false,
-    ...(canonical ? { canonical: canonical.href } : {}),
-    ...(canonical?.path === undefined ? {} : { canonicalPath: canonical.path }),
+    ...canonicalRecord(facts, url, context.site),
     ...(alternates && alternates.length > 0 ? { alternates } : {}),
+    ...(relative ? { relativeAlternates: relative } : {}),
     sources,
     verdicts,
     // Links into the site and data-nosnippet elements, for audit/link-checks.ts.

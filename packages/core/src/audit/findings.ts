@@ -179,6 +179,24 @@ export const AUDIT_FINDINGS: Readonly<Record<AuditFindingId, AuditFindingDescrip
     description:
       'An `hreflang` value is not a language code with an optional script and region (`de`, `pt-BR`, `zh-Hant`) or `x-default` (`en_US` is a common slip), or one value names two different URLs on the same page.',
   },
+  'hreflang-relative': {
+    severity: 'warning',
+    title: 'hreflang URL not fully qualified',
+    description:
+      'An `hreflang` alternate is written as a relative URL (`/fr/`, `//example.com/fr/`): Google asks for fully qualified URLs with `https://` and may ignore the link; Lighthouse fails its `hreflang` audit. The finding names the URL the link resolves to against the page (and its `<base href>`), the one to write.',
+  },
+  'canonical-relative': {
+    severity: 'warning',
+    title: 'canonical URL not absolute',
+    description:
+      'The canonical link is written as a relative URL (`/about/`): Google resolves it, but recommends absolute URLs, since a relative one served under another host or path (a preview deploy, a mirror) names the wrong page; Lighthouse fails its `canonical` audit. The finding names the URL it resolves to, the one the audit uses.',
+  },
+  'canonical-conflict': {
+    severity: 'warning',
+    title: 'several different canonical URLs',
+    description:
+      "The page's head names two or more different canonical URLs: Google ignores conflicting canonicals (it may pick another URL itself) and Lighthouse fails its `canonical` audit. The audit's other checks use the first; keep one.",
+  },
   'canonical-on-noindex': {
     severity: 'warning',
     title: 'canonical to another URL on a noindex page',

@@ -104,8 +104,8 @@ function resolvedAlternates(
 }
 
 /**
- * `hreflang-to-noindex`, `hreflang-to-disallowed`, `hreflang-missing`, `hreflang-no-return` and
- * `hreflang-invalid`, for indexable pages (a noindex page is in no cluster). An `x-default`
+ * `hreflang-to-noindex`, `hreflang-to-disallowed`, `hreflang-missing`, `hreflang-no-return`,
+ * `hreflang-invalid` and `hreflang-relative`, for indexable pages (a noindex page is in no cluster). An `x-default`
  * alternate is checked like the others: it is a URL crawlers send people to, and it must name
  * its language versions back, as each of them does.
  */
@@ -118,10 +118,13 @@ export function findHreflangProblems(data: AuditData): AuditFinding[] {
   };
   const cache = new Map<PageRecord, Set<PageRecord>>();
   const invalid: Array<{ page: PageRecord; problems: string[] }> = [];
+  const relative: AuditFinding[] = [];
   for (const page of data.pages) {
-    if (!page.alternates) continue;
+    if (!page.alternates && !page.relativeAlternates) continue;
     const crawlers = indexableFor(page);
     if (crawlers.length === 0) continue;
+    if (page.relativeAlternates) relative.push(relativeHreflang(page, page.relativeAlternates));
+    if (!page.alternates) continue;
     const problems: string[] = [];
     const seen = new Map<string, string>();
     for (const { hreflang, href, path } of page.alternates) {
@@ -187,6 +190,7 @@ export function findHreflangProblems(data: AuditData): AuditFinding[] {
           ),
         ]
       : []),
+    ...relative,
     ...invalid.map(({ page, problems }) =>
       makeFinding(
         'hreflang-invalid',
@@ -199,6 +203,19 @@ export function findHreflangProblems(data: AuditData): AuditFinding[] {
     ),
   ];
 }
+/** `hreflang-relative`: the page's hreflang links that are not fully qualified, with the URLs they resolve to. */
+function relativeHreflang(page: PageRecord, relative: NonNullable<PageRecord['relativeAlternates']>): AuditFinding {
+  const shown = relative.examples.map(
+    ({ hreflang, written, used }) => `${codeSpan(hreflang, 40)} ${codeSpan(written, 80)} (${codeSpan(used, 120)})`,
+  );
+  const more = relative.count - relative.examples.length;
+  return makeFinding(
+    'hreflang-relative',
+    `${page.url}: ${plural(relative.count, 'hreflang link')} ${relative.count === 1 ? 'is' : 'are'} not written as a fully qualified URL: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}; Google asks for fully qualified URLs with \`https://\` and Lighthouse fails them. Write the URLs they resolve to (in parentheses).`,
+    { urls: [page.url], source: { file: page.file } },
+  );
+}
+
 /** One finding per alternate URL, naming the pages that link it and the first page's file. */
 function groupedByTarget(
   hits: Hit[] | undefined,

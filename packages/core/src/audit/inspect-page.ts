@@ -16,6 +16,7 @@ import { parseRobotsTxt } from '../robots-txt/parse.js';
 import type { ParsedRobotsTxt } from '../robots-txt/types.js';
 import { sortFindings } from './findings.js';
 import {
+  findCanonicalProblems,
   findConflictingTags,
   findExpired,
   findInvalidDirectives,
@@ -247,6 +248,7 @@ function pageFindings(
   return sortFindings([
     ...(indexable ? [...findNoindexDisallowed(data), ...findExpired(data)] : findPreviewIndexable(data)),
     ...findConflictingTags(data),
+    ...findCanonicalProblems(data),
     ...findRobotsOnErrorPage(data),
     ...findRobotsTagInBody(data),
     ...findInvalidDirectives(data),

@@ -1,6 +1,6 @@
 /**
  * Findings about single pages: conflicting or invalid tags, tags on error pages or in the body,
- * expired dates, noindex behind Disallow.
+ * expired dates, noindex behind Disallow, relative or conflicting canonical links.
  */
 import type { AuditData, AuditFinding, DecisionSource, PageRecord, DirectiveSource } from './types.js';
 import { codeSpan, groupBy, joinLimited, makeFinding, plural } from './findings.js';
@@ -45,6 +45,43 @@ export function findCanonicalToNoindex(data: AuditData): AuditFinding[] {
       },
     );
   });
+}
+
+/**
+ * `canonical-relative` and `canonical-conflict`: a canonical link written as a relative URL (named
+ * with the URL it resolves to), and a head naming several different canonical URLs (named, the
+ * first being the one the audit's other checks use). Error pages are left out: nothing of theirs is indexed.
+ */
+export function findCanonicalProblems(data: AuditData): AuditFinding[] {
+  const findings: AuditFinding[] = [];
+  for (const page of data.pages) {
+    if (page.errorPage || page.canonical === undefined) continue;
+    const where = { urls: [page.url], source: { file: page.file } };
+    if (page.relativeCanonical !== undefined) {
+      findings.push(
+        makeFinding(
+          'canonical-relative',
+          `${page.url} names its canonical as ${codeSpan(page.relativeCanonical, 160)}, a relative URL: write the absolute URL it resolves to, ${codeSpan(page.canonical, 160)} (Google recommends absolute canonical URLs; Lighthouse fails relative ones).`,
+          where,
+        ),
+      );
+    }
+    if (page.otherCanonicals !== undefined) {
+      const all = [page.canonical, ...page.otherCanonicals];
+      findings.push(
+        makeFinding(
+          'canonical-conflict',
+          `${page.url} names ${plural(all.length, 'different canonical URL')} (${joinLimited(
+            all.map((href) => codeSpan(href, 120)),
+            ', ',
+            4,
+          )}): Google ignores conflicting canonicals and Lighthouse fails the page; the audit uses the first, ${codeSpan(page.canonical, 160)}. Keep one.`,
+          where,
+        ),
+      );
+    }
+  }
+  return findings;
 }
 
 interface Conflict {

@@ -75,6 +75,55 @@ export function resolveCanonical(
   }
 }
 
+/** Whether a URL as written has a scheme (`https://…`, `mailto:…`): what `new URL` accepts without a base. */
+export function isAbsoluteUrl(href: string): boolean {
+  return URL.canParse(href);
+}
+/** Whether an hreflang URL is fully qualified as Google asks: `http:` or `https:`, as Lighthouse's `hreflang` audit reads it. */
+export function isFullyQualifiedUrl(href: string): boolean {
+  return /^https?:/i.test(href);
+}
+/** hreflang links not fully qualified that a page record keeps as examples. */
+const RELATIVE_EXAMPLES = 3;
+
+/** The canonical facts of a page record: the first canonical resolved, and how it was written when that matters. */
+export function canonicalRecord(
+  facts: Pick<PageFacts, 'canonical' | 'otherCanonicals' | 'baseHref'>,
+  url: string,
+  site: SiteUrl | undefined,
+): { canonical?: string; canonicalPath?: string; relativeCanonical?: string; otherCanonicals?: string[] } {
+  if (facts.canonical === undefined) return {};
+  const first = resolveCanonical(facts.canonical, url, facts.baseHref, site);
+  if (!first) return {};
+  const others = new Set<string>();
+  for (const href of facts.otherCanonicals ?? []) {
+    const other = resolveCanonical(href, url, facts.baseHref, site);
+    if (other && other.href !== first.href) others.add(other.href);
+  }
+  return {
+    canonical: first.href,
+    ...(first.path === undefined ? {} : { canonicalPath: first.path }),
+    ...(isAbsoluteUrl(facts.canonical) ? {} : { relativeCanonical: facts.canonical }),
+    ...(others.size > 0 ? { otherCanonicals: [...others] } : {}),
+  };
+}
+/** The hreflang links of a page not written as fully qualified URLs: their count and the first few, with the URL each resolves to. */
+export function relativeAlternates(
+  written: PageFacts['alternates'],
+  resolved: ReadonlyArray<{ hreflang: string; href: string } | undefined>,
+): { count: number; examples: Array<{ hreflang: string; written: string; used: string }> } | undefined {
+  let count = 0;
+  const examples: Array<{ hreflang: string; written: string; used: string }> = [];
+  (written ?? []).forEach((link, index) => {
+    if (isFullyQualifiedUrl(link.href)) return;
+    count++;
+    const used = resolved[index]?.href;
+    if (examples.length < RELATIVE_EXAMPLES && used !== undefined)
+      examples.push({ hreflang: link.hreflang, written: link.href, used });
+  });
+  return count > 0 ? { count, examples } : undefined;
+}
+
 /** A robots meta tag as found in a page. */
 export interface FoundRobotsTag {
   /** Lower-cased meta name: `robots`, `googlebot`, … */
@@ -91,6 +140,8 @@ export interface PageFacts {
   robotsTags: FoundRobotsTag[];
   /** The first `<link rel="canonical">` href in the head, as written. */
   canonical?: string;
+  /** The head's other `<link rel="canonical">` hrefs that differ from the first, as written, at most `MAX_CANONICALS`. */
+  otherCanonicals?: string[];
   /** The first `<base href>` in the head, as written. */
   baseHref?: string;
   /** The head's `<link rel="alternate" hreflang href>` links, as written, at most `MAX_ALTERNATES`. */
@@ -114,6 +165,8 @@ export function isRedirectRefresh(content: string): boolean {
     content,
   );
 }
+/** Canonical links kept per page beyond the first: enough to show a conflict, bounded on a hostile page. */
+export const MAX_CANONICALS = 10;
 /** hreflang links kept per page: more than every language there is, so a hostile page cannot grow the audit's memory. */
 export const MAX_ALTERNATES = 1000;
 /** Links read per page, so a hostile page cannot fill the audit's memory. */

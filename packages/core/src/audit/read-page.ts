@@ -7,7 +7,7 @@ import { TagScanner, type TagSink } from '../html/tag-scanner.js';
 import { isRobotsMetaName } from '../directives/vocabulary.js';
 import { decodeUtf8, ownString } from './read-files.js';
 import { isUtf8 } from 'node:buffer';
-import { lineNumbersAt, MAX_ALTERNATES, MAX_LINKS_READ, type PageFacts } from './page-facts.js';
+import { lineNumbersAt, MAX_ALTERNATES, MAX_CANONICALS, MAX_LINKS_READ, type PageFacts } from './page-facts.js';
 
 /** Elements the HTML parser keeps in the head; any other start tag opens the body. */
 const HEAD_ELEMENTS = new Set([
@@ -139,6 +139,17 @@ function collectFact(
     hasRelToken(attributes.rel, 'canonical')
   ) {
     facts.canonical = ownString(attributes.href.trim());
+  } else if (
+    tag === 'link' &&
+    attributes.href !== undefined &&
+    attributes.hreflang === undefined &&
+    hasRelToken(attributes.rel, 'canonical')
+  ) {
+    // A second canonical: kept when it differs, for the audit's `canonical-conflict`.
+    const href = attributes.href.trim();
+    const others = facts.otherCanonicals;
+    if (href !== facts.canonical && (others?.length ?? 0) < MAX_CANONICALS && !others?.includes(href))
+      (facts.otherCanonicals ??= []).push(ownString(href));
   } else if (tag === 'base' && facts.baseHref === undefined && attributes.href !== undefined) {
     facts.baseHref = ownString(attributes.href.trim());
   } else if (

@@ -26,6 +26,7 @@ import { AI_BOTS } from '../robots-txt/ai-bots.js';
 import { findAiPreferenceContradictions } from './ai-preference-checks.js';
 import { findCanonicalOnNoindex, findHreflangProblems } from './i18n-checks.js';
 import {
+  findCanonicalProblems,
   findCanonicalToNoindex,
   findConflictingTags,
   findExpired,
@@ -398,6 +399,7 @@ export function collectFindings(data: AuditData, sitemapFindings: readonly Audit
     ...findNofollowInternalLinks(data),
     ...findNosnippetIgnored(data),
     ...findConflictingTags(data),
+    ...findCanonicalProblems(data),
     ...findRobotsOnErrorPage(data),
     ...findRobotsTagInBody(data),
     ...findInvalidDirectives(data),

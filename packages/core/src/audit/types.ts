@@ -81,7 +81,10 @@ export type AuditFindingId =
   | 'hreflang-missing'
   | 'hreflang-no-return'
   | 'hreflang-invalid'
+  | 'hreflang-relative'
   | 'canonical-on-noindex'
+  | 'canonical-relative'
+  | 'canonical-conflict'
   | 'link-to-noindex'
   | 'nofollow-internal-link'
   | 'nosnippet-ignored'
@@ -268,6 +271,12 @@ export interface PageRecord {
   canonical?: string;
   /** The canonical's URL path, when it points into the site. */
   canonicalPath?: string;
+  /** The canonical link as written, when it is not an absolute URL (`/about/`, `//example.com/about/`); `canonical` is what it resolves to. */
+  relativeCanonical?: string;
+  /** When the head names more than one canonical URL: the others (resolved, distinct, a few); the audit's checks use the first, `canonical`. */
+  otherCanonicals?: string[];
+  /** hreflang links not written as fully qualified `http(s)` URLs: how many, and the first few as written with the URL each resolves to. */
+  relativeAlternates?: { count: number; examples: Array<{ hreflang: string; written: string; used: string }> };
   /** The head's hreflang alternates: `href` absolute when the site is known, `path` when it points into the site. */
   alternates?: Array<{ hreflang: string; href: string; path?: string }>;
   sources: DirectiveSource[];

@@ -11,6 +11,7 @@ import {
   type ParsedRobots,
   type RobotsInput,
   mergeDirectiveList,
+  mergeDirectives,
 } from './types.js';
 import { robotsWarning, type RobotsWarning } from '../errors.js';
 import { parseRobots } from './parse.js';
@@ -76,6 +77,23 @@ export function formatDirectives(directives: Directives): string[] {
   if (directives.maxVideoPreview !== undefined) tokens.push(`max-video-preview:${directives.maxVideoPreview}`);
   if (directives.unavailableAfter !== undefined) tokens.push(`unavailable_after: ${directives.unavailableAfter}`);
   return tokens;
+}
+
+/**
+ * The value of one crawler's own tag (or `name: …` header value): complete on its own, the
+ * directives for every crawler (`all`) merged with the crawler's (`own`), so that a reader that
+ * looks only at that crawler's tag and falls back to `robots` when there is none (Lighthouse's
+ * `is-crawlable`, several SEO tools) reaches the verdict of one that sums both, as Google's
+ * specification does. `undefined` when the crawler adds nothing: the `robots` value already says
+ * it all. `allValue` is `all` formatted, when the caller already has it.
+ */
+export function crawlerValue(
+  all: Directives,
+  own: Directives,
+  allValue: string = formatDirectives(all).join(', '),
+): string | undefined {
+  const value = formatDirectives(mergeDirectives(all, own)).join(', ');
+  return value === allValue ? undefined : value;
 }
 
 /** An already parsed value, so callers can reuse parses. */

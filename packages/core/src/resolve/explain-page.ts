@@ -1,18 +1,19 @@
 /**
  * explainPage: why a page carries its robots tags. Each source of directives `resolvePage` combined
- * (site default, content-type rule, path rule, the page's own setting, a tag already in the HTML,
- * a preview build, the extra Googlebot tag), named the way the user wrote it, with what it says.
+ * (site default, content-type rule, path rule, header rule, the page's own setting, a tag already
+ * in the HTML, a preview build, the extra Googlebot tag), named the way the user wrote it, with what it says.
  * The dev toolbar and the audit report show it as "where it came from".
  */
 import type { ParsedRobots, RobotsSource } from '../directives/types.js';
-import { emptyDirectives, mergeDirectives } from '../directives/types.js';
+import { emptyDirectives } from '../directives/types.js';
 import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
-import { formatDirectives, isNoindex, mergeAudiences } from '../directives/reconcile.js';
+import { formatDirectives, mergeAudiences } from '../directives/reconcile.js';
 import type { RobotsWarning } from '../errors.js';
 import { matchingGlobs, urlGlobMatcher } from '../glob.js';
 import type { NormalizedRobotsOptions } from '../options/schema.js';
 import {
   collectSources,
+  getsExtraGooglebotTag,
   isErrorPage,
   matchLocales,
   matchNoindex,
@@ -25,6 +26,7 @@ export type DirectiveOriginKind =
   | 'defaults'
   | 'noindex'
   | 'rule'
+  | 'header-rule'
   | 'page'
   | 'existing-tag'
   | 'not-indexable'
@@ -61,6 +63,7 @@ export interface ExplainedSource {
 }
 
 const RULE_KEY = /^rules\[(\d+)\]\.robots$/;
+const HEADER_RULE_KEY = /^headers\.rules\[(\d+)\]\.robots$/;
 function code(text: string): string {
   return `\`${text}\``;
 }
@@ -113,6 +116,19 @@ function describeSource(
       matched,
     };
   }
+  const headerRule = file === 'options' ? HEADER_RULE_KEY.exec(key) : null;
+  if (headerRule) {
+    const index = Number(headerRule[1]);
+    const path = options.headers?.rules?.[index]?.path ?? [];
+    const matched = matchingGlobs(urlGlobMatcher(page.url), typeof path === 'string' ? [path] : path);
+    return {
+      kind: 'header-rule',
+      label: `header rule ${code(`headers.rules[${index}]`)} (${matched.map(code).join(', ')}), sent with the page as X-Robots-Tag`,
+      file,
+      key,
+      matched,
+    };
+  }
   if (key.startsWith('<meta'))
     return {
       kind: 'existing-tag',
@@ -157,8 +173,7 @@ export function explainPageSources(
   if (settings.googlebot) {
     // The extra tag resolvePage gives Googlebot on pages it may index.
     const { all, crawlers } = mergeAudiences(parsed);
-    const own = crawlers.get('googlebot');
-    if (!isNoindex(mergeDirectives(all, ...(own ? [own] : [])))) {
+    if (getsExtraGooglebotTag(all, crawlers.get('googlebot'))) {
       const extra: ParsedRobots = {
         all: emptyDirectives(),
         crawlers: new Map([['googlebot', { flags: new Set(), ...settings.googlebot }]]),

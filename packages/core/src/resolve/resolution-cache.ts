@@ -13,11 +13,6 @@ import { isErrorPage, type PageToResolve } from './resolve-page.js';
 /** What a cached resolution is looked up by, besides the page (see response-header.ts). */
 export interface CacheScope {
   kind: string;
-  /**
-   * The header rules, matched on the URL like the options' globs. The list is fixed at build time:
-   * it is known by its identity, and each rule by whether it matches.
-   */
-  headerRules: readonly { readonly path: readonly string[] }[];
   /** The route's own X-Robots-Tag. */
   routeHeader: string | null | undefined;
 }
@@ -56,16 +51,6 @@ export function cachedResolution<T>(
   return value;
 }
 
-/** A number per header rule list: lists are compared by identity (one per server, from the build). */
-const ruleListIds = new WeakMap<object, number>();
-let nextRuleListId = 1;
-function ruleListId(list: readonly unknown[]): number {
-  if (list.length === 0) return 0;
-  let id = ruleListIds.get(list);
-  if (id === undefined) ruleListIds.set(list, (id = nextRuleListId++));
-  return id;
-}
-
 /**
  * The key of everything resolution reads, or undefined when some source cannot be keyed safely.
  * Built as one string, the URL as one digit per glob: this runs on every request.
@@ -77,8 +62,8 @@ export function resolutionKey(
 ): string | undefined {
   if (page.frontMatterText !== undefined) return undefined;
   // Messages name the page's source, else its URL.
-  let key = `${scope.kind}\u0000${page.status ?? ''}\u0000${page.source ?? page.url}\u0000${scope.routeHeader ?? ''}\u0000${ruleListId(scope.headerRules)}:`;
-  key += urlFacts(page.url, options, scope.headerRules);
+  let key = `${scope.kind}\u0000${page.status ?? ''}\u0000${page.source ?? page.url}\u0000${scope.routeHeader ?? ''}:`;
+  key += urlFacts(page.url, options);
   // The page's locale, as the adapter gave it (`noindex.locales` and `rules[].locales` read it).
   if (page.locale !== undefined)
     key += `:${typeof page.locale === 'string' ? page.locale : page.locale.join('\u0001')}`;
@@ -106,19 +91,17 @@ export function resolutionKey(
     : undefined;
 }
 
-/** URL path → its facts, per options object and header rule list: a server sees the same URLs again and again. */
-const urlFactCaches = new WeakMap<NormalizedRobotsOptions, WeakMap<object, Map<string, string>>>();
+/** URL path → its facts, per options object: a server sees the same URLs again and again. */
+const urlFactCaches = new WeakMap<NormalizedRobotsOptions, Map<string, string>>();
 
 /**
  * What the URL decides, one digit per glob list: whether it names an error page, then each
  * `noindex.paths` glob, each rule's and each header rule's path list. Remembered per URL (up to
  * `MAX_ENTRIES` of them, oldest out): matching every glob list again costs more than the lookup.
  */
-function urlFacts(url: string, options: NormalizedRobotsOptions, headerRules: CacheScope['headerRules']): string {
-  let byRules = urlFactCaches.get(options);
-  if (byRules === undefined) urlFactCaches.set(options, (byRules = new WeakMap()));
-  let cache = byRules.get(headerRules);
-  if (cache === undefined) byRules.set(headerRules, (cache = new Map()));
+function urlFacts(url: string, options: NormalizedRobotsOptions): string {
+  let cache = urlFactCaches.get(options);
+  if (cache === undefined) urlFactCaches.set(options, (cache = new Map()));
   const known = cache.get(url);
   if (known !== undefined) return known;
   const matches = urlGlobMatcher(url);
@@ -127,7 +110,8 @@ function urlFacts(url: string, options: NormalizedRobotsOptions, headerRules: Ca
   // Each glob on its own, an exception by what it names: `/tags/**` with `!/tags/featured/**` is two facts.
   for (const glob of options.noindex.paths) facts += bit([isNegatedGlob(glob) ? glob.slice(1) : glob]);
   for (const rule of options.rules) facts += bit(rule.path);
-  for (const rule of headerRules) facts += bit(rule.path);
+  for (const rule of options.headers?.rules ?? [])
+    facts += bit(typeof rule.path === 'string' ? [rule.path] : rule.path);
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   cache.set(url, facts);
   return facts;

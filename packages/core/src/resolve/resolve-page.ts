@@ -7,6 +7,7 @@ import {
   type ParsedRobots,
   type RobotsInput,
   type RobotsSource,
+  type Directives,
   emptyDirectives,
   mergeDirectives,
   mergeDirectiveList,
@@ -18,7 +19,13 @@ import { parseRobots } from '../directives/parse.js';
 import { containsDate, restoreImpossibleYamlDates } from '../directives/dates.js';
 import { DEFAULTS } from '../options/defaults.js';
 import type { NormalizedRobotsOptions } from '../options/schema.js';
-import { formatDirectives, isNoindex, mergeAudiences, reconcileWarnings } from '../directives/reconcile.js';
+import {
+  crawlerValue,
+  formatDirectives,
+  isNoindex,
+  mergeAudiences,
+  reconcileWarnings,
+} from '../directives/reconcile.js';
 
 /** What an adapter knows about one page. */
 export interface PageToResolve {
@@ -185,6 +192,22 @@ export function collectSources(
   options.rules.forEach((rule, i) => {
     if (ruleApplies(rule, page.locale, matchesUrl)) add(rule.robots, { file: 'options', key: `rules[${i}].robots` });
   });
+  // Header rules that match the page's URL are its directives too: the host sends them with the
+  // page, so its tags, its sitemap entry and its extra Googlebot tag must agree with them.
+  options.headers?.rules?.forEach((rule, i) => {
+    if (!matchesUrl(typeof rule.path === 'string' ? [rule.path] : rule.path)) return;
+    const source = { file: 'options', key: `headers.rules[${i}].robots` };
+    if (rule.userAgent === undefined) return add(rule.robots, source);
+    // A rule for one crawler (validated at build time: a product token, no other crawler in `robots`).
+    const parsed = parseRobots(rule.robots, source, { strict: options.strict });
+    warnings.push(...parsed.warnings);
+    sources.push({
+      all: emptyDirectives(),
+      crawlers: new Map([[rule.userAgent.toLowerCase(), parsed.all]]),
+      warnings: [],
+    });
+    origins?.push(source);
+  });
   const data = page.data;
   // The page's own source that asks for indexing (`index`, `all`, `true`), if any: a tag already in its HTML may overrule it.
   let ownIndex: RobotsSource | undefined;
@@ -253,9 +276,28 @@ function crawlerOrder(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 /**
- * The tags a page must carry, with the warnings met on the way. Sources combine
- * additively and the most restrictive directive wins; a crawler's own tag holds only
- * what it adds to the `robots` tag; indexable pages get the extra Googlebot tag.
+ * Whether the page gets the extra Googlebot tag (`googlebot` option): only a page Googlebot may
+ * index when it is built, so neither noindex (for every crawler or for Googlebot) nor past its
+ * `unavailable_after` date at `now`. Written on any other page, the tag would be the only one a
+ * reader of Googlebot's own tag sees (Lighthouse's `is-crawlable`) and would hide the page's noindex.
+ */
+export function getsExtraGooglebotTag(
+  all: Directives,
+  googlebot: Directives | undefined,
+  now: number = Date.now(),
+): boolean {
+  const effective = googlebot ? mergeDirectives(all, googlebot) : all;
+  if (isNoindex(effective)) return false;
+  return effective.unavailableAfter === undefined || !(Date.parse(effective.unavailableAfter) <= now);
+}
+/**
+ * The tags a page must carry, with the warnings met on the way. Sources combine additively and
+ * the most restrictive directive wins. A crawler's own tag is complete on its own: it carries
+ * the `robots` tag's directives as well as its own (`googlebot: noindex, noimageindex` beside
+ * `robots: noindex`), so that a reader that looks only at that crawler's tag and falls back to
+ * `robots` when there is none (Lighthouse, several SEO tools) and one that sums both (Google's
+ * specification) reach the same verdict; a crawler tag that would say no more than `robots` is
+ * left out. Pages Googlebot may index at build time get the extra Googlebot tag.
  * `settings` must come from `normalizeOptions` (here or, as plain JSON, in an earlier
  * process): this module holds no validation code, so the runtime entry can resolve pages
  * without loading zod. The public `resolvePage`/`resolvePageDetailed` validate first.
@@ -265,25 +307,23 @@ export function resolvePageTags(page: PageToResolve, settings: NormalizedRobotsO
 
   const warnings: RobotsWarning[] = [];
   const { all, crawlers } = mergeAudiences(collectSources(page, settings, warnings));
-  const robotsTokens = formatDirectives(all);
+  const robots = formatDirectives(all).join(', ');
   warnings.push(...reconcileWarnings(all, ALL_CRAWLERS_META_NAME));
 
   const tags: Record<string, string> = {};
-  if (robotsTokens.length > 0) tags[ALL_CRAWLERS_META_NAME] = robotsTokens.join(', ');
+  if (robots !== '') tags[ALL_CRAWLERS_META_NAME] = robots;
 
   if (settings.googlebot) {
     const own = crawlers.get(GOOGLEBOT);
-    const forGooglebot = own ? [own] : [];
-    if (!isNoindex(mergeDirectiveList([all, ...forGooglebot])))
-      crawlers.set(GOOGLEBOT, mergeDirectiveList([...forGooglebot, { flags: new Set(), ...settings.googlebot }]));
+    if (getsExtraGooglebotTag(all, own))
+      crawlers.set(GOOGLEBOT, mergeDirectiveList([...(own ? [own] : []), { flags: new Set(), ...settings.googlebot }]));
   }
 
-  const alreadySaid = new Set(robotsTokens);
   for (const name of [...crawlers.keys()].sort(crawlerOrder)) {
-    const effective = mergeDirectives(all, crawlers.get(name)!);
-    const tokens = formatDirectives(effective).filter((token) => !alreadySaid.has(token));
-    if (tokens.length > 0) tags[name] = tokens.join(', ');
-    if (!all.flags.has('indexifembedded')) warnings.push(...reconcileWarnings(effective, name));
+    const own = crawlers.get(name)!;
+    const content = crawlerValue(all, own, robots);
+    if (content !== undefined) tags[name] = content;
+    if (!all.flags.has('indexifembedded')) warnings.push(...reconcileWarnings(mergeDirectives(all, own), name));
   }
   return { tags, warnings };
 }

@@ -1,23 +1,17 @@
 /**
  * X-Robots-Tag for a response a server renders on request: the header values come from the
- * same resolution that gives the page's meta tags, plus the header rules matched on the URL
- * path and the header the route set itself, in the syntax of Google's specification
+ * same resolution that gives the page's meta tags (the header rules matched on the URL path
+ * included), plus the header the route set itself, in the syntax of Google's specification
  * (`noindex, follow`, then `googlebot: nofollow` for one crawler). Non-HTML responses (a PDF,
  * JSON) get the path rules alone. No validation code here: it runs on every request, from the
  * runtime entry, with options normalized at build time.
  */
 import { ALL_CRAWLERS_META_NAME } from '../directives/vocabulary.js';
-import type { RobotsInput } from '../directives/types.js';
 import type { RobotsWarning } from '../errors.js';
 import { matchesAnyGlob } from '../glob.js';
 import type { NormalizedRobotsOptions } from '../options/schema.js';
 import { cachedResolution } from './resolution-cache.js';
-import {
-  CONTENT_USAGE,
-  type ContentUsageOptions,
-  contentUsageValue,
-  mergeContentUsage,
-} from '../directives/vocabulary.js';
+import { CONTENT_USAGE, contentUsageValue, mergeContentUsage } from '../directives/vocabulary.js';
 import { isErrorPage, resolvePageTags, type PageToResolve } from './resolve-page.js';
 
 /** The header's name as the specification writes it (HTTP header names are case-insensitive). */
@@ -25,27 +19,13 @@ export const X_ROBOTS_TAG = 'X-Robots-Tag';
 /** The AI Preferences header, `Content-Usage: train-ai=n` (from `headers.contentUsage` and the rules' `contentUsage`). */
 export { CONTENT_USAGE };
 
-/**
- * A `headers.rules` entry as a server receives it, validated at build time: its URL path
- * globs and directives. A rule's `userAgent` is already folded into `robots` as the object
- * form `{ googlebot: 'noarchive' }`, so one parse reads both kinds of rule.
- */
-export interface ResponseHeaderRule {
-  path: readonly string[];
-  /** Default: none (a rule may set only `contentUsage`). */
-  robots?: RobotsInput;
-  /** The rule's `Content-Usage` preferences. Default: none. */
-  contentUsage?: ContentUsageOptions;
-  /** The option key, for messages: `headers.rules[0]`. */
-  key: string;
-}
-
 /** What a server knows about one response, besides the page's own sources. */
 export interface ResponseToResolve {
-  /** HTML pages resolve like built pages (their own directives, rules, existing tags…); anything else gets the path rules only. */
+  /**
+   * HTML pages resolve like built pages (their own directives, rules, header rules, existing
+   * tags…); anything else gets the path rules (`rules`, `headers.rules`) only.
+   */
   kind: 'html' | 'other';
-  /** `headers.rules` for the site, matched on the page's URL path. Default: none. */
-  headerRules?: readonly ResponseHeaderRule[];
   /**
    * The X-Robots-Tag the route set itself, as `Headers.get` returns it (several headers joined
    * with `, `): merged, most restrictive wins, so that the response carries each directive once.
@@ -72,26 +52,19 @@ export interface ResolvedResponse {
   readonly warnings: readonly RobotsWarning[];
 }
 
-/** No header rules: one list for every call, as the cache knows rule lists by identity. */
-const NO_RULES: readonly ResponseHeaderRule[] = Object.freeze([]);
-
 /**
  * The meta tags and the X-Robots-Tag values of one response rendered on request. `page.status`
  * decides first: 4xx and 5xx responses (and error pages) get neither. For HTML, the meta tags
- * are the page's resolution and the header is that resolution with the matching header rules
- * and the route's own header added; for anything else the header holds `rules` and header
- * rules matched on the URL path, and `noindex, nofollow` in a non-indexable build.
+ * are the page's resolution (header rules included) and the header is that resolution with the
+ * route's own header added; for anything else the header holds `rules` and header rules matched
+ * on the URL path, the route's own header, and `noindex, nofollow` in a non-indexable build.
  */
 export function resolveResponse(
   page: PageToResolve,
   options: NormalizedRobotsOptions,
   response: ResponseToResolve,
 ): ResolvedResponse {
-  const scope = {
-    kind: response.kind,
-    headerRules: response.headerRules ?? NO_RULES,
-    routeHeader: response.routeHeader,
-  };
+  const scope = { kind: response.kind, routeHeader: response.routeHeader };
   return cachedResolution(page, options, scope, () => {
     const resolved = resolveUncached(page, options, response);
     Object.freeze(resolved.tags);
@@ -108,18 +81,17 @@ function resolveUncached(
   response: ResponseToResolve,
 ): ResolvedResponse {
   if (isErrorPage(page, options.errorPages)) return { tags: {}, header: [], warnings: [] };
-  const usage = contentUsageFor(page.url, options, response.headerRules ?? []);
+  const usage = contentUsageFor(page.url, options);
   const resolved = resolveHeaders(page, options, response);
   return usage === undefined ? resolved : { ...resolved, contentUsage: usage };
 }
 
 /** The Content-Usage value of a URL: the site-wide preferences, then each matching rule's (issue 40). */
-function contentUsageFor(
-  url: string,
-  options: NormalizedRobotsOptions,
-  rules: readonly ResponseHeaderRule[],
-): string | undefined {
-  const matching = rules.filter((rule) => rule.contentUsage !== undefined && matchesAnyGlob(url, rule.path));
+function contentUsageFor(url: string, options: NormalizedRobotsOptions): string | undefined {
+  const matching = (options.headers?.rules ?? []).filter(
+    (rule) =>
+      rule.contentUsage !== undefined && matchesAnyGlob(url, typeof rule.path === 'string' ? [rule.path] : rule.path),
+  );
   return contentUsageValue(
     mergeContentUsage(options.headers?.contentUsage, ...matching.map((rule) => rule.contentUsage)),
   );
@@ -130,21 +102,19 @@ function resolveHeaders(
   options: NormalizedRobotsOptions,
   response: ResponseToResolve,
 ): ResolvedResponse {
-  const extra = [
-    ...matchingHeaderRules(page.url, response.headerRules ?? []),
-    ...routeHeaderSource(response.routeHeader, page.source ?? page.url),
-  ];
+  const route = routeHeaderSource(response.routeHeader, page.source ?? page.url);
   if (response.kind === 'other') {
     const resolved = resolvePageTags(
-      { ...page, data: undefined, collections: undefined, existing: undefined, own: extra },
+      { ...page, data: undefined, collections: undefined, existing: undefined, own: route },
       pathRulesOnly(options),
     );
     return { tags: {}, header: robotsHeaderValues(resolved.tags), warnings: resolved.warnings };
   }
+  // The page's resolution already holds the header rules that match its URL (resolve-page.ts).
   const meta = resolvePageTags(page, options);
-  if (extra.length === 0) return { tags: meta.tags, header: robotsHeaderValues(meta.tags), warnings: meta.warnings };
-  // Warnings of the page's own sources are already in `meta`: only those of the additions are new.
-  const withHeaders = resolvePageTags({ ...page, own: [...(page.own ?? []), ...extra] }, options);
+  if (route.length === 0) return { tags: meta.tags, header: robotsHeaderValues(meta.tags), warnings: meta.warnings };
+  // Warnings of the page's own sources are already in `meta`: only those of the route's header are new.
+  const withHeaders = resolvePageTags({ ...page, own: [...(page.own ?? []), ...route] }, options);
   const known = new Set(meta.warnings.map((warning) => warning.message));
   return {
     tags: meta.tags,
@@ -168,13 +138,6 @@ export function robotsHeaderValues(tags: Readonly<Record<string, string>>): stri
   return values;
 }
 
-/** The header rules whose globs match the URL path, as sources of the page (strict: validated at build time). */
-function matchingHeaderRules(url: string, rules: readonly ResponseHeaderRule[]): NonNullable<PageToResolve['own']> {
-  return rules
-    .filter((rule) => rule.robots !== undefined && matchesAnyGlob(url, rule.path))
-    .map((rule) => ({ robots: rule.robots, source: 'options', key: `${rule.key}.robots` }));
-}
-
 /**
  * The route's own header as a source. Not the user's robots-kit input, so an unknown token in
  * it warns rather than failing the response, as a theme's hard-coded meta tag does.
@@ -185,8 +148,8 @@ function routeHeaderSource(value: string | null | undefined, source: string): No
 }
 
 /**
- * The options as they apply to a file that is not a page: its URL path rules (`rules`, and
- * the header rules passed as sources) and the non-indexable switch. `defaults`, content types
+ * The options as they apply to a file that is not a page: its URL path rules (`rules` and
+ * `headers.rules`) and the non-indexable switch. `defaults`, content types
  * and the extra Googlebot tag describe pages, and the header files of static hosts leave them
  * out for files too.
  */

@@ -144,7 +144,9 @@ describe('auditSite findings', () => {
 
   it('canonical-to-noindex: a relative canonical resolved to a noindex page', async () => {
     const report = await audit('canonical-to-noindex');
-    expect(ids(report)).toEqual(['canonical-to-noindex']);
+    // Written relative (`../original/`): also `canonical-relative`, naming the URL it resolves to.
+    expect(ids(report)).toEqual(['canonical-relative', 'canonical-to-noindex']);
+    expect(only(report, 'canonical-relative').message).toContain('`https://example.com/original/`');
     const finding = only(report, 'canonical-to-noindex');
     expect(finding).toMatchObject({ severity: 'error', urls: ['/copy/'], source: { file: 'copy/index.html' } });
     expect(finding.message).toContain('/original/');

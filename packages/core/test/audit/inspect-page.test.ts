@@ -40,7 +40,13 @@ describe('issue 18: inspectPage', () => {
   it('gives each crawler its verdict, the robots.txt line and the options behind each restriction', () => {
     const { page, html } = served('/private/draft/', { collections: ['drafts'] });
     const result = inspectPage({ url: page.url, html, page, options, robotsTxt: ROBOTS_TXT, now: NOW });
-    expect(result.tags.robots).toBe('noindex, nofollow, max-snippet:50');
+    // The header rule's `noarchive` is the page's too (issue 41): its meta tags carry it.
+    expect(result.tags.robots).toBe('noindex, nofollow, noarchive, max-snippet:50');
+    expect(result.explanation!.origins.find((origin) => origin.kind === 'header-rule')).toMatchObject({
+      key: 'headers.rules[0].robots',
+      matched: ['/private/**'],
+      directives: { robots: 'noarchive' },
+    });
     const all = result.crawlers.find((row) => row.crawler === '*')!;
     expect(all.verdict).toMatchObject({ crawlable: false, indexable: false, followLinks: false, maxSnippet: 50 });
     expect(all.robotsTxt).toEqual({ allowed: false, group: 'User-agent: *', rule: 'Disallow: /private/', line: 2 });

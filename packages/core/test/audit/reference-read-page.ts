@@ -5,7 +5,13 @@
  */
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { isRobotsMetaName } from '../../src/directives/vocabulary.js';
-import { lineNumbersAt, MAX_ALTERNATES, MAX_LINKS_READ, type PageFacts } from '../../src/audit/page-facts.js';
+import {
+  lineNumbersAt,
+  MAX_ALTERNATES,
+  MAX_CANONICALS,
+  MAX_LINKS_READ,
+  type PageFacts,
+} from '../../src/audit/page-facts.js';
 import { ownString } from '../../src/audit/read-files.js';
 
 /** Elements the HTML parser keeps in the head; any other start tag opens the body. */
@@ -86,6 +92,16 @@ export function referenceReadPage(html: string, extraNames?: ReadonlySet<string>
       hasRelToken(found.rel, 'canonical')
     ) {
       facts.canonical = ownString(found.href.trim());
+    } else if (
+      tag === 'link' &&
+      found.href !== undefined &&
+      found.hreflang === undefined &&
+      hasRelToken(found.rel, 'canonical')
+    ) {
+      const href = found.href.trim();
+      const others = facts.otherCanonicals;
+      if (href !== facts.canonical && (others?.length ?? 0) < MAX_CANONICALS && !others?.includes(href))
+        (facts.otherCanonicals ??= []).push(ownString(href));
     } else if (tag === 'base' && facts.baseHref === undefined && found.href !== undefined) {
       facts.baseHref = ownString(found.href.trim());
     } else if (

@@ -1,7 +1,8 @@
 /**
  * A headless Chromium driven through the DevTools protocol with Node's own `WebSocket`: no
  * Playwright or Puppeteer. Used by the browser tests of the HTML audit report (core) and of the
- * Astro dev toolbar app, and by bench/report.mjs (Node 24 loads it as it is, stripping the types).
+ * Astro dev toolbar app, by bench/report.mjs (Node 24 loads it as it is, stripping the types), and
+ * to run Lighthouse (lighthouse.ts).
  *
  * `findChromium()` looks for `CHROMIUM_PATH`, then Debian's `chromium` and the usual names; the
  * tests skip, saying so, when it finds none.
@@ -55,6 +56,8 @@ export interface CdpPage {
   console: string[];
 }
 export interface ChromiumBrowser {
+  /** The DevTools port on 127.0.0.1, for a tool that connects by port itself (Lighthouse). */
+  port: number;
   newPage(options?: { width?: number; height?: number }): Promise<CdpPage>;
   close(): Promise<void>;
 }
@@ -220,6 +223,7 @@ export async function launchChromium(
   const http = `http://${origin.host}`;
   const sockets: WebSocket[] = [];
   return {
+    port: Number(origin.port),
     async newPage({ width = 1280, height = 900 } = {}) {
       const target = (await (await fetch(`${http}/json/new?about:blank`, { method: 'PUT' })).json()) as {
         webSocketDebuggerUrl: string;

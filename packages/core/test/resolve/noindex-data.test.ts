@@ -69,7 +69,7 @@ describe('item 9: noindex.data', () => {
     });
     expect(resolvePage({ url: '/a/', data: { draft: false, robots: 'noarchive' } }, settings)).toEqual({
       robots: 'noarchive',
-      googlebot: GOOGLE,
+      googlebot: `noarchive, ${GOOGLE}`,
     });
   });
 

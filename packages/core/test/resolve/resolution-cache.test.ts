@@ -4,7 +4,7 @@ import { normalizeOptions } from '../../src/index.js';
 import { urlPath } from '../../src/glob.js';
 import { resolutionKey } from '../../src/resolve/resolution-cache.js';
 import type { PageToResolve } from '../../src/resolve/resolve-page.js';
-import { resolveResponse, type ResponseHeaderRule, type ResponseToResolve } from '../../src/resolve/response-header.js';
+import { resolveResponse, type ResponseToResolve } from '../../src/resolve/response-header.js';
 import { fuzzRuns } from '../fuzz-runs.js';
 
 const settings = normalizeOptions(
@@ -22,13 +22,16 @@ const settings = normalizeOptions(
       { path: '/blog/**', robots: 'noarchive' },
       { path: ['/blog/private/**', '/secret'], robots: { googlebot: 'nosnippet' } },
     ],
+    headers: {
+      targets: ['netlify'],
+      rules: [
+        { path: '/files/**', robots: 'noindex' },
+        { path: ['/blog/*/'], robots: 'nosnippet', userAgent: 'bingbot' },
+      ],
+    },
   },
   { env: {} },
 );
-const headerRules: ResponseHeaderRule[] = [
-  { path: ['/files/**'], robots: 'noindex', key: 'headers.rules[0]' },
-  { path: ['/blog/*/'], robots: { bingbot: 'nosnippet' }, key: 'headers.rules[1]' },
-];
 /** A fresh copy of the options: an object the cache has never seen, so its resolution is computed anew. */
 const fresh = (): typeof settings => structuredClone(settings);
 
@@ -95,7 +98,6 @@ const page = fc.record(
 ) as fc.Arbitrary<Omit<PageToResolve, 'url'>>;
 const response = fc.record({
   kind: fc.constantFrom<'html' | 'other'>('html', 'other'),
-  headerRules: fc.constantFrom(undefined, headerRules),
   routeHeader: fc.constantFrom(undefined, null, 'noindex', 'googlebot: noarchive'),
 }) as fc.Arbitrary<ResponseToResolve>;
 
@@ -137,18 +139,15 @@ describe('resolveResponse remembers resolutions (resolution-cache.ts)', () => {
     const options = fresh();
     const first = resolveResponse({ url: '/blog/a/', status: 200, source: 'src/pages/blog/[slug].astro' }, options, {
       kind: 'html',
-      headerRules,
     });
     const second = resolveResponse({ url: '/blog/b/', status: 200, source: 'src/pages/blog/[slug].astro' }, options, {
       kind: 'html',
-      headerRules,
     });
     expect(second).toBe(first);
     expect(Object.isFrozen(first) && Object.isFrozen(first.tags) && Object.isFrozen(first.header)).toBe(true);
     // A URL that matches another glob is another combination.
     const other = resolveResponse({ url: '/blog/a/b/', status: 200, source: 'src/pages/blog/[slug].astro' }, options, {
       kind: 'html',
-      headerRules,
     });
     expect(other).not.toBe(first);
     expect(other.header).not.toEqual(first.header);
@@ -156,7 +155,7 @@ describe('resolveResponse remembers resolutions (resolution-cache.ts)', () => {
 
   it('keys only sources that JSON writes one way: a Date, a class instance or an undefined value is resolved every time', () => {
     const base: PageToResolve = { url: '/a/', status: 200, source: 'a' };
-    const scope = { kind: 'html', headerRules: [], routeHeader: undefined };
+    const scope = { kind: 'html', routeHeader: undefined };
     expect(resolutionKey(base, settings, scope)).toBeTypeOf('string');
     expect(
       resolutionKey(
@@ -181,31 +180,25 @@ describe('resolveResponse remembers resolutions (resolution-cache.ts)', () => {
     );
   });
 
-  it('remembers what a URL path decides per options object and header rule list, and stays right past 1,000 paths', () => {
+  it('remembers what a URL path decides per options object, header rules included, and stays right past 1,000 paths', () => {
     const options = fresh();
-    const scope = (rules: readonly ResponseHeaderRule[]) => ({
-      kind: 'html',
-      headerRules: rules,
-      routeHeader: undefined,
-    });
-    const key = (url: string, rules: readonly ResponseHeaderRule[], against = options) =>
-      resolutionKey({ url, status: 200, source: 'a' }, against, scope(rules));
-    const noRules: ResponseHeaderRule[] = [];
-    const first = key('/files/a.pdf', noRules);
-    // The same path under a header rule list that matches it: another fact, not the remembered one.
-    expect(key('/files/a.pdf', headerRules)).not.toBe(first);
-    expect(key('/files/a.pdf', headerRules)).toBe(key('/files/b.pdf', headerRules));
+    const key = (url: string, against = options) =>
+      resolutionKey({ url, status: 200, source: 'a' }, against, { kind: 'html', routeHeader: undefined });
+    const first = key('/files/a.pdf');
+    // A header rule's glob is a fact of the URL like the options' own globs.
+    expect(first).toBe(key('/files/b.pdf'));
+    expect(first).not.toBe(key('/filesx/a.pdf'));
     // Options with the same number of globs, matched differently: each object has its own facts.
     const elsewhere = normalizeOptions({ noindex: { paths: ['/x/**'] } }, { env: {} });
     const files = normalizeOptions({ noindex: { paths: ['/files/**'] } }, { env: {} });
-    expect(key('/files/a.pdf', noRules, elsewhere)).toBe(key('/y/a.pdf', noRules, elsewhere));
-    expect(key('/files/a.pdf', noRules, files)).toBe(key('/files/c.pdf', noRules, files));
-    expect(key('/files/a.pdf', noRules, files)).not.toBe(key('/y/a.pdf', noRules, files));
+    expect(key('/files/a.pdf', elsewhere)).toBe(key('/y/a.pdf', elsewhere));
+    expect(key('/files/a.pdf', files)).toBe(key('/files/c.pdf', files));
+    expect(key('/files/a.pdf', files)).not.toBe(key('/y/a.pdf', files));
     // Past the limit the oldest paths are worked out again, with the same result.
-    for (let i = 0; i < 1100; i++) key(`/tags/${i}/`, noRules);
-    expect(key('/files/a.pdf', noRules)).toBe(first);
-    expect(key('/tags/7/', noRules)).toBe(key('/tags/x', noRules));
-    expect(key('/tags/7/', noRules)).not.toBe(key('/tags/featured/a', noRules));
+    for (let i = 0; i < 1100; i++) key(`/tags/${i}/`);
+    expect(key('/files/a.pdf')).toBe(first);
+    expect(key('/tags/7/')).toBe(key('/tags/x'));
+    expect(key('/tags/7/')).not.toBe(key('/tags/featured/a'));
   });
 
   it('stays right past its size: old combinations are computed again, not mixed up', () => {

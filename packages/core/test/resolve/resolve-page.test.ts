@@ -16,7 +16,7 @@ describe('resolvePage: sources', () => {
   it('applies site defaults', () => {
     expect(resolvePage({ url: '/a/' }, options({ defaults: 'noarchive' }))).toEqual({
       robots: 'noarchive',
-      googlebot: GOOGLE,
+      googlebot: `noarchive, ${GOOGLE}`,
     });
   });
   it('applies content-type rules by collection and by path as noindex, follow', () => {
@@ -53,7 +53,7 @@ describe('resolvePage: sources', () => {
     ];
     expect(resolvePage({ url: '/a/', data: { robots: 'nosnippet' }, existing }, options())).toEqual({
       robots: 'nosnippet',
-      googlebot: 'noimageindex, max-image-preview:large, max-video-preview:-1',
+      googlebot: 'nosnippet, noimageindex, max-image-preview:large, max-video-preview:-1',
     });
   });
   it('only warns for unknown tokens in tags already in the page', () => {
@@ -130,7 +130,7 @@ describe('resolvePage: the Googlebot tag', () => {
   it('drops max-snippet:-1 on a nosnippet page, and yields to more restrictive page values', () => {
     expect(resolvePage({ url: '/a/', data: { robots: 'nosnippet, max-image-preview:standard' } }, options())).toEqual({
       robots: 'nosnippet, max-image-preview:standard',
-      googlebot: 'max-video-preview:-1',
+      googlebot: 'nosnippet, max-image-preview:standard, max-video-preview:-1',
     });
     expect(resolvePage({ url: '/a/', data: { robots: { googlebot: { maxSnippet: 30 } } } }, options())).toEqual({
       googlebot: 'max-snippet:30, max-image-preview:large, max-video-preview:-1',
@@ -143,6 +143,19 @@ describe('resolvePage: the Googlebot tag', () => {
       googlebot: 'max-snippet:200, max-image-preview:standard, max-video-preview:-1',
     });
   });
+  // Regression (issue 41): the extra tag was written on a page already expired, the only tag a reader of Googlebot's tag saw.
+  it('is left out when the page is past its unavailable_after date at build time', () => {
+    expect(resolvePage({ url: '/a/', data: { robots: { unavailable_after: '2001-02-03' } } }, options())).toEqual({
+      robots: 'unavailable_after: 2001-02-03',
+    });
+    expect(
+      resolvePage({ url: '/a/', data: { robots: { googlebot: { unavailable_after: '2001-02-03' } } } }, options()),
+    ).toEqual({ googlebot: 'unavailable_after: 2001-02-03' });
+    expect(resolvePage({ url: '/a/', data: { robots: { unavailable_after: '2999-02-03' } } }, options())).toEqual({
+      robots: 'unavailable_after: 2999-02-03',
+      googlebot: `${GOOGLE}, unavailable_after: 2999-02-03`,
+    });
+  });
   it('stays when only a Bing tag says noindex', () => {
     expect(resolvePage({ url: '/a/', data: { robots: { bingbot: 'noindex' } } }, options())).toEqual({
       googlebot: GOOGLE,
@@ -152,7 +165,7 @@ describe('resolvePage: the Googlebot tag', () => {
 });
 
 describe('resolvePage: crawler-specific tags', () => {
-  it('become their own tags, holding only what they add to robots', () => {
+  it("become their own tags, each complete on its own: robots' directives and the crawler's", () => {
     expect(
       resolvePage(
         {
@@ -163,13 +176,33 @@ describe('resolvePage: crawler-specific tags', () => {
         },
         options({ googlebot: false }),
       ),
-    ).toEqual({ robots: 'nofollow', googlebot: 'noimageindex', 'googlebot-news': 'nosnippet' });
+    ).toEqual({ robots: 'nofollow', googlebot: 'nofollow, noimageindex', 'googlebot-news': 'nofollow, nosnippet' });
   });
   it('sum with robots: nofollow for all plus noindex for Googlebot', () => {
     expect(resolvePage({ url: '/a/', data: { robots: { follow: false, googlebot: 'noindex' } } }, options())).toEqual({
       robots: 'nofollow',
-      googlebot: 'noindex',
+      googlebot: 'noindex, nofollow',
     });
+  });
+  it('are left out when they say no more than robots', () => {
+    expect(
+      resolvePage(
+        { url: '/a/', data: { robots: { noindex: true, googlebot: 'noindex', bingbot: 'noindex' } } },
+        options(),
+      ),
+    ).toEqual({ robots: 'noindex' });
+  });
+  // Regression (issue 41): Lighthouse's is-crawlable read `googlebot: noimageindex` alone and passed the page as indexable.
+  it('carry the noindex of robots: a reader of its own tag alone sees the page is noindex', () => {
+    expect(
+      resolvePage({ url: '/a/', data: { robots: { index: false, googlebot: 'noimageindex' } } }, options()),
+    ).toEqual({ robots: 'noindex', googlebot: 'noindex, noimageindex' });
+    expect(
+      resolvePage(
+        { url: '/a/', data: { robots: { index: false, bingbot: 'nosnippet' } } },
+        options({ googlebot: false }),
+      ),
+    ).toEqual({ robots: 'noindex', bingbot: 'noindex, nosnippet' });
   });
   it('warns about indexifembedded without noindex', () => {
     const resolved = resolvePageDetailed(

@@ -1,17 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeOptions, parseRobots, resolvePage } from '../../src/index.js';
-import { resolveResponse, robotsHeaderValues, type ResponseHeaderRule } from '../../src/resolve/response-header.js';
+import { resolveResponse, robotsHeaderValues } from '../../src/resolve/response-header.js';
 import { fuzzRuns } from '../fuzz-runs.js';
 
 const GOOGLE = 'max-snippet:-1, max-image-preview:large, max-video-preview:-1';
 const options = (input: Parameters<typeof normalizeOptions>[0] = {}) => normalizeOptions(input, { env: {} });
-const pdfRule: ResponseHeaderRule = { path: ['/files/**'], robots: 'noindex, nofollow', key: 'headers.rules[0]' };
-const googlebotRule: ResponseHeaderRule = {
-  path: ['/files/guide.pdf'],
-  robots: { googlebot: 'noarchive' },
-  key: 'headers.rules[1]',
-};
+const pdfRule = { path: '/files/**', robots: 'noindex, nofollow' };
+const googlebotRule = { path: ['/files/guide.pdf'], robots: 'noarchive', userAgent: 'googlebot' };
+const withHeaderRules = (rules: object[], input: object = {}) =>
+  options({ ...input, headers: { targets: ['netlify'], rules } } as Parameters<typeof normalizeOptions>[0]);
 
 describe('resolveResponse: HTML pages', () => {
   it('gives the header the same directives as the meta tags, one value per audience, robots first', () => {
@@ -23,21 +21,22 @@ describe('resolveResponse: HTML pages', () => {
     );
     expect(result.tags).toEqual({
       robots: 'noarchive',
-      googlebot: 'nosnippet, max-image-preview:large, max-video-preview:-1',
+      googlebot: 'noarchive, nosnippet, max-image-preview:large, max-video-preview:-1',
     });
-    expect(result.header).toEqual(['noarchive', 'googlebot: nosnippet, max-image-preview:large, max-video-preview:-1']);
+    expect(result.header).toEqual([
+      'noarchive',
+      'googlebot: noarchive, nosnippet, max-image-preview:large, max-video-preview:-1',
+    ]);
   });
 
-  it('adds matching header rules and the route’s own header to the header only, most restrictive winning', () => {
-    const settings = options();
-    const result = resolveResponse({ url: '/files/report/', status: 200 }, settings, {
+  it('gives matching header rules to the meta tags and the header, and the route’s own header to the header only', () => {
+    const result = resolveResponse({ url: '/files/report/', status: 200 }, withHeaderRules([pdfRule]), {
       kind: 'html',
-      headerRules: [pdfRule],
       routeHeader: 'noarchive, bingbot: nosnippet',
     });
-    expect(result.tags).toEqual({ googlebot: GOOGLE });
-    // noindex for everyone: the indexable-only Googlebot extras are gone, as they are from meta tags.
-    expect(result.header).toEqual(['noindex, nofollow, noarchive', 'bingbot: nosnippet']);
+    // noindex for everyone: the indexable-only Googlebot extras are gone.
+    expect(result.tags).toEqual({ robots: 'noindex, nofollow' });
+    expect(result.header).toEqual(['noindex, nofollow, noarchive', 'bingbot: noindex, nofollow, noarchive, nosnippet']);
   });
 
   it('never repeats a directive the page already has when the route sets it too', () => {
@@ -68,9 +67,8 @@ describe('resolveResponse: HTML pages', () => {
       { url: '/404/', status: 200 },
     ]) {
       expect(
-        resolveResponse(page, options({ defaults: 'noarchive' }), {
+        resolveResponse(page, withHeaderRules([{ path: '/**', robots: 'noindex' }], { defaults: 'noarchive' }), {
           kind: 'html',
-          headerRules: [pdfRule],
           routeHeader: 'noindex',
         }),
       ).toEqual({ tags: {}, header: [], warnings: [] });
@@ -85,13 +83,14 @@ describe('resolveResponse: HTML pages', () => {
 
 describe('resolveResponse: other responses (endpoints)', () => {
   it('takes rules and header rules matched on the URL path, with a rule’s userAgent as its own audience', () => {
-    const settings = options({ rules: [{ path: '/files/*.pdf', robots: 'notranslate' }], defaults: 'noarchive' });
-    expect(
-      resolveResponse({ url: '/files/guide.pdf', status: 200 }, settings, {
-        kind: 'other',
-        headerRules: [pdfRule, googlebotRule],
-      }).header,
-    ).toEqual(['noindex, nofollow, notranslate', 'googlebot: noarchive']);
+    const settings = withHeaderRules([pdfRule, googlebotRule], {
+      rules: [{ path: '/files/*.pdf', robots: 'notranslate' }],
+      defaults: 'noarchive',
+    });
+    expect(resolveResponse({ url: '/files/guide.pdf', status: 200 }, settings, { kind: 'other' }).header).toEqual([
+      'noindex, nofollow, notranslate',
+      'googlebot: noindex, nofollow, noarchive, notranslate',
+    ]);
   });
 
   it('leaves defaults, content types and the Googlebot extras to pages', () => {

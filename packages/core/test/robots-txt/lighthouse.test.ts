@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateRobotsTxt, type RobotsTxtOptions } from '../../src/index.js';
-import { findChromium, NO_CHROMIUM, runLighthouseAudits, serveFolder } from '../helpers/lighthouse.js';
+import { findChromium, NO_CHROMIUM, runLighthouse, serveFolder } from '../helpers/lighthouse.js';
 
 const chromium = findChromium();
 if (chromium === undefined) process.stderr.write(`robots.txt Lighthouse test: ${NO_CHROMIUM}\n`);
@@ -46,9 +46,10 @@ async function rejectedLines(text: string): Promise<{ score: number | null; line
   writeFileSync(path.join(folder, 'index.html'), '<!doctype html><html lang="en"><title>t</title><p>t</p></html>');
   const server = await serveFolder(folder);
   try {
-    const { 'robots-txt': audit } = await runLighthouseAudits(`${server.origin}/`, ['robots-txt']);
+    const url = `${server.origin}/`;
+    const audit = (await runLighthouse([url], ['robots-txt'])).get(url)!['robots-txt'];
     // Lighthouse's table: `index` (line number), `line` (the line as written), `message`.
-    const items = (audit!.details?.items ?? []) as Array<{ index: number; line: string; message: string }>;
+    const items = audit!.items as Array<{ index: number; line: string; message: string }>;
     return { score: audit!.score, lines: items.map((item) => [item.line, item.message]) };
   } finally {
     await server.close();
