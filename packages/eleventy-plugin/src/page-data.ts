@@ -12,6 +12,7 @@ import {
   type RobotsTxtReport,
 } from '@robots-kit/core/build';
 import { getHeapStatistics } from 'node:v8';
+import { DataCascade, type CascadeConfig } from './data-cascade.js';
 import type { EleventyCollectionItem, EleventyPage, EleventyPageData } from './types.js';
 
 /** The `eleventyComputed` key of the capture; each page's data gets this key, set to `undefined`. */
@@ -48,9 +49,10 @@ export function createPageDataCapture(store: WeakMap<object, EleventyPageData>):
  */
 export function createPageDataPreprocessor(
   store: WeakMap<object, EleventyPageData>,
-): (data: EleventyPageData) => undefined {
+  cascade?: DataCascade,
+): (data: EleventyPageData) => Promise<void> | undefined {
   const capture = createPageDataCapture(store);
-  return function robotsKitPageData(data: EleventyPageData): undefined {
+  return function robotsKitPageData(data: EleventyPageData): Promise<void> | undefined {
     if (typeof data !== 'object' || data === null) return undefined;
     const page = data.page;
     if (typeof page === 'object' && page !== null) store.set(page, data);
@@ -61,7 +63,8 @@ export function createPageDataPreprocessor(
       else if (typeof computed === 'object' && !Array.isArray(computed))
         data.eleventyComputed = { ...computed, [CAPTURE_KEY]: capture };
     }
-    return undefined;
+    // The layers of the data cascade below the page's robots value, before computed data replaces it.
+    return typeof page?.inputPath === 'string' ? cascade?.capture(page.inputPath, data) : undefined;
   };
 }
 
@@ -209,6 +212,8 @@ export interface BuildState {
   resolvedFromData: WeakMap<object, Record<string, string>>;
   /** With `audit: { html }`: each page as the transform resolved it, by URL, for where its directives came from in the report. Kept across incremental builds, like `pages`. */
   explained?: Map<string, PageToResolve>;
+  /** Each layer of the data cascade that sets the robots key, read apart (with the config: the plugin's own state). */
+  cascade: DataCascade | undefined;
   /** The XML sitemaps this build wrote (`<urlset>`, `<sitemapindex>`), by output path: checked after the build for noindex and error pages. */
   sitemapOutputs: Map<string, string>;
 }
@@ -225,8 +230,9 @@ export interface SitemapTemplate {
   advised?: boolean;
 }
 
-export function createBuildState(options: NormalizedRobotsOptions): BuildState {
+export function createBuildState(options: NormalizedRobotsOptions, config?: CascadeConfig): BuildState {
   return {
+    cascade: config === undefined ? undefined : new DataCascade(options.frontMatterKey, config),
     membership: undefined,
     reported: new Set(),
     pages: new Map(),
@@ -245,6 +251,7 @@ export function createBuildState(options: NormalizedRobotsOptions): BuildState {
 export function resetBuildState(state: BuildState, build: { incremental?: boolean } = {}): void {
   state.membership = undefined;
   state.reported.clear();
+  state.cascade?.reset();
   state.incremental = build.incremental === true;
   if (!build.incremental) {
     state.pages.clear();

@@ -30,6 +30,7 @@ import { readHeaderRules } from './header-rules.js';
 import { AlternateStore } from './i18n-checks.js';
 import { LinkStore, pageLinkFacts } from './link-checks.js';
 import { readSitemaps, siteFromSitemaps } from './sitemaps.js';
+import { inferredWithBase, readBuildManifest, withBuildManifest } from './build-manifest.js';
 
 /**
  * What every error page's URL holds: `isErrorPage` parses the URL (costly per page) and wants
@@ -109,8 +110,12 @@ async function assertFolder(root: string, given: string): Promise<void> {
  * URL and crawler what is crawlable, indexable and so on, with findings. Throws `RobotsError` for
  * bad options or a missing folder; problems with the site's files become findings.
  */
-export async function auditSite(dir: string, options: AuditOptions = {}): Promise<AuditReport> {
+export async function auditSite(dir: string, given: AuditOptions = {}): Promise<AuditReport> {
   const started = performance.now();
+  // What the build knew (its base path, a preview build): the build's own audit and `robots-kit
+  // check` read the same `.robots-kit.json`, so they audit the folder at the same URL.
+  const manifest = readBuildManifest(path.resolve(dir));
+  const options = withBuildManifest(given, manifest);
   const crawlers = normalizeCrawlers(options.crawlers);
   const trailingSlash = checkTrailingSlash(options.trailingSlash);
   const siteOption = options.site === undefined ? undefined : parseSiteUrl(options.site);
@@ -129,7 +134,9 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
     .map((sitemap) => ({ url: sitemap.url, from: { file: 'robots.txt', line: sitemap.line } }));
   // The site is known before the pages are read (canonical links resolve against it), so the
   // sitemaps can be checked as they are read, after the pages, without keeping their URLs.
-  const site = siteOption ?? siteFromRobotsTxt(robots.parsed) ?? (await siteFromSitemaps(root, declared));
+  const site =
+    siteOption ??
+    inferredWithBase(siteFromRobotsTxt(robots.parsed) ?? (await siteFromSitemaps(root, declared)), manifest);
 
   const context: AuditContext = {
     root,
