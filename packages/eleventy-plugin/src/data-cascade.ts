@@ -42,7 +42,15 @@ interface TemplateLayers {
 export type CascadeConfig = Pick<
   EleventyConfig,
   'frontMatterParsingOptions' | 'dataFileSuffixesOverride' | 'dataFileDirBaseNameOverride' | 'directories'
-> & { globalData?: Record<string, unknown>; layoutAliases?: Record<string, string> };
+> & {
+  globalData?: Record<string, unknown>;
+  layoutAliases?: Record<string, string>;
+  /** `addDataExtension`: the user's data formats (YAML, TOML…), by extension. */
+  dataExtensions?: Map<string, { parser?: unknown; options?: { read?: boolean } }>;
+};
+
+/** A data format of `addDataExtension`: its parser, called as Eleventy calls it. */
+type UserParser = { parser: (input: string, file: string) => unknown; read: boolean };
 
 /** Files larger than this are not read for a value: no data file or layout front matter is. */
 const MAX_BYTES = 1024 * 1024;
@@ -112,11 +120,16 @@ export class DataCascade {
     if (before === undefined || before === null || typeof inputPath !== 'string') return undefined;
     const sources: { source: string; read: LayerValue | Promise<LayerValue> }[] = [];
     const context = this.sourceContext();
-    for (const file of localDataFiles(inputPath, context)) this.addFile(sources, file, [this.key]);
+    const formats = this.userFormats();
+    // Eleventy looks for each data file base in the user's formats too (`drafts.11tydata.yaml`).
+    const withFormats = (file: string): string[] =>
+      file.endsWith('.json') ? [file, ...[...formats.keys()].map((ext) => `${file.slice(0, -4)}${ext}`)] : [file];
+    for (const file of localDataFiles(inputPath, context).flatMap(withFormats))
+      this.addFile(sources, file, [this.key], formats);
     const dataDir = this.config.directories?.data;
     if (dataDir !== undefined)
-      for (const extension of ['.json', '.mjs', '.cjs', '.js'])
-        this.addFile(sources, path.resolve(dataDir, `${this.key}${extension}`), []);
+      for (const extension of ['json', 'mjs', 'cjs', 'js', ...formats.keys()])
+        this.addFile(sources, path.resolve(dataDir, `${this.key}.${extension}`), [], formats);
     const fromConfig = this.config.globalData?.[this.key];
     if (fromConfig !== undefined)
       sources.push({
@@ -175,6 +188,16 @@ export class DataCascade {
     );
   }
 
+  /** The user's data formats, by extension, with a parser to call. */
+  private userFormats(): Map<string, UserParser> {
+    const formats = new Map<string, UserParser>();
+    for (const [ext, entry] of this.config.dataExtensions ?? []) {
+      if (typeof entry?.parser === 'function')
+        formats.set(ext, { parser: entry.parser as UserParser['parser'], read: entry.options?.read !== false });
+    }
+    return formats;
+  }
+
   private sourceContext(): DataSourceContext {
     const directories = this.config.directories;
     return { config: this.config, directories };
@@ -185,10 +208,11 @@ export class DataCascade {
     sources: { source: string; read: LayerValue | Promise<LayerValue> }[],
     file: string,
     keys: string[],
+    formats: Map<string, UserParser>,
   ): void {
     let read = this.files.get(file);
     if (!this.files.has(file)) {
-      read = readDataFile(file, keys, this.imported);
+      read = readDataFile(file, keys, this.imported, formats);
       this.files.set(file, read);
     }
     if (read !== undefined) sources.push({ source: relative(file), read });
@@ -254,13 +278,30 @@ function isFile(file: string): boolean {
 }
 
 /** A JSON or JavaScript data file's value at `keys`; `undefined` when the file does not exist or sets nothing there. */
-function readDataFile(file: string, keys: string[], imported: Map<string, number>): LayerValue | Promise<LayerValue> {
+function readDataFile(
+  file: string,
+  keys: string[],
+  imported: Map<string, number>,
+  formats: Map<string, UserParser>,
+): LayerValue | Promise<LayerValue> {
   if (!existsSync(file)) return undefined;
   const at = (value: unknown): LayerValue => {
     let current = value;
     for (const key of keys) current = isRecord(current) && Object.hasOwn(current, key) ? current[key] : undefined;
     return current === undefined ? undefined : { value: current };
   };
+  const format = formats.get(path.extname(file).slice(1));
+  if (format !== undefined) {
+    // The user's parser, called as Eleventy calls it (the file's text, or its path with `read: false`).
+    try {
+      const parsed = format.read ? format.parser(readFileSync(file, 'utf8'), file) : format.parser(file, file);
+      return parsed instanceof Promise
+        ? parsed.then(at, () => ({ unreadable: 'its `addDataExtension` parser failed' }))
+        : at(parsed);
+    } catch {
+      return { unreadable: 'its `addDataExtension` parser failed' };
+    }
+  }
   if (file.endsWith('.json')) {
     try {
       const text = readFileSync(file, 'utf8');

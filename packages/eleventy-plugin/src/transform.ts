@@ -20,10 +20,10 @@ import { isNoindexPage } from '@robots-kit/core/build';
 import { locateInheritedWarning, locatePageError, readFrontMatterText, type DataSourceContext } from './data-source.js';
 import type { CascadeLayer } from './data-cascade.js';
 import { reportWarnings } from './messages.js';
-import { eleventyLocale, optionLocales } from './locale.js';
 import {
-  flattenTemplateContents,
+  eleventyLocale,
   membershipForBuild,
+  optionLocales,
   type BuildState,
   type CollectionMembership,
 } from './page-data.js';
@@ -240,9 +240,6 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     // A feed entry runs through the transforms too, as a fragment under the post's own `page`:
     // only the page's own output, rendered without a layout, is a whole page that lacks a head.
     const ownOutput = isOwnOutput(this);
-    // Once per build, on a heap at least half full: every page's `templateContent` rope becomes
-    // one flat piece, and its pieces garbage (see flattenTemplateContents).
-    if (ownOutput && membership) flattenTemplateContents(membership);
     const wholePageFragment = ownOutput && !hasLayout;
     let resolvedTags: Record<string, string> | undefined;
     let existingTags: ExistingRobotsTag[] = [];
@@ -290,8 +287,7 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     // An unchanged page is returned as `content` itself, not as the flat copy the scan read:
     // Eleventy keeps every page's returned output until the build ends (the results of
     // `write()`), and a copy kept per page raised the peak RSS of a 2,000-page build from ×1.04
-    // to ×1.19 of no plugin. Writing `content` walks its pieces once more (few on a build whose
-    // `templateContent` was flattened, see flattenTemplateContents). A changed page is returned
+    // to ×1.19 of no plugin. Writing `content` walks its pieces once more. A changed page is returned
     // as a flat copy: Eleventy keeps that one instead (see flatCopy). `npm run bench` (peak RSS of
     // the Eleventy builds) guards both.
     return result.changed ? flatCopy(result.html) : content;

@@ -10,6 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { auditSite } from '@robots-kit/core';
 import { describe, expect, it } from 'vitest';
 import robotsPlugin from '../src/index.js';
 import { writeStub } from './helpers/build-stub.js';
@@ -51,8 +52,12 @@ describe('the data cascade adds up', () => {
     const sitemap = sitemapPaths(await readFile(path.join(build.output, 'sitemap.xml'), 'utf8'));
     expect(sitemap).not.toContain('/drafts/with-own/');
     expect(sitemap).not.toContain('/drafts/plain/');
-    // The audit read the built pages: two of them are noindex, none in the sitemap, no error.
+    // The build's audit passed, and the same audit of the output sees the draft as crawlers do.
     expect(auditSummary(build.warnings.join('\n'))).toMatch(/0 errors/);
+    const report = await auditSite(build.output);
+    const draft = report.pages.find((page) => page.url === '/drafts/with-own/');
+    expect(draft?.crawlers.googlebot).toMatchObject({ indexable: false, maxSnippet: 0 });
+    expect(draft?.inSitemap).toBe(false);
   });
 
   it('every layer combines whatever its shape: a JavaScript data file, a layout, computed data', async () => {
@@ -76,6 +81,20 @@ describe('the data cascade adds up', () => {
 
     const fromConfig = await buildCascade((eleventyConfig) => eleventyConfig.addGlobalData('robots', ['noimageai']));
     expect((await tagsByUrl(fromConfig.output))['/drafts/with-own/']?.robots).toBe('noindex, nosnippet, noimageai');
+  });
+
+  it("a data file in a format of `addDataExtension` is read with the user's parser", async () => {
+    const build = await buildCascade((eleventyConfig) =>
+      eleventyConfig.addDataExtension('txt', (text: string) =>
+        Object.fromEntries(
+          text
+            .trim()
+            .split('\n')
+            .map((line) => line.split('=')),
+        ),
+      ),
+    );
+    expect((await tagsByUrl(build.output))['/custom/page/']).toEqual({ robots: 'noindex, nosnippet' });
   });
 
   it('a layer that cannot be read apart is named in the build log with the value that replaced it', async () => {

@@ -19,7 +19,16 @@ import type {
   SkippedFile,
 } from './types.js';
 import { computeVerdict, headerSource, metaSource, normalizeCrawlers } from './verdict.js';
-import { fileToUrl, urlPathKey, siteFromRobotsTxt, parseSiteUrl, urlCandidates } from './site-urls.js';
+import {
+  fileToUrl,
+  inferredWithBase,
+  parseSiteUrl,
+  readBuildManifest,
+  siteFromRobotsTxt,
+  urlCandidates,
+  urlPathKey,
+  withBuildManifest,
+} from './site-urls.js';
 import { readPage, readPageBytes } from './read-page.js';
 import { isRedirectRefresh, resolveCanonical, readRobotsTxt, type PageFacts } from './page-facts.js';
 import { RobotsError } from '../errors.js';
@@ -30,7 +39,6 @@ import { readHeaderRules } from './header-rules.js';
 import { AlternateStore } from './i18n-checks.js';
 import { LinkStore, pageLinkFacts } from './link-checks.js';
 import { readSitemaps, siteFromSitemaps } from './sitemaps.js';
-import { inferredWithBase, readBuildManifest, withBuildManifest } from './build-manifest.js';
 
 /**
  * What every error page's URL holds: `isErrorPage` parses the URL (costly per page) and wants

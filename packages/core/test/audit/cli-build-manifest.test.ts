@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
 import { auditSite } from '../../src/audit/audit-site.js';
-import { BUILD_MANIFEST_FILE, readBuildManifest, writeBuildManifest } from '../../src/audit/build-manifest.js';
+import { BUILD_MANIFEST_FILE, readBuildManifest, writeBuildManifest } from '../../src/audit/site-urls.js';
 import { captureIo } from './capture.js';
 import { PAGE, tempSite } from './temp-site.js';
 
