@@ -2,7 +2,6 @@ import type { NormalizedRobotsOptions, PageToResolve, RobotsOptions, TrailingSla
 import type { ConfigUsage, ConfigUsagePage } from '@robots-kit/core/adapter';
 import type { AstroIntegrationLogger } from 'astro';
 import type { SiteLocales } from './i18n.js';
-import type { RobotsUsage } from './unused-robots.js';
 
 /**
  * Where the middleware finds the recorder of the pages `astro build` renders, on `globalThis`
@@ -109,4 +108,15 @@ export interface RobotsTxtRoute {
   entrypoint: string;
   /** Whether the build writes its output as a file (then it is merged) or it answers on request (then it cannot be). */
   prerendered: boolean;
+}
+
+/** What the pages of a build took from their own files, noted as the middleware resolves them. */
+export interface RobotsUsage {
+  /** Root-relative files whose robots value some page took as its own. */
+  files: Set<string>;
+  /**
+   * `Astro.locals.robots` values pages set, as JSON, with the URL paths of those pages: a page
+   * that copied its entry's value there carries it (see `carriedThroughLocals`).
+   */
+  locals: Map<string, string[]>;
 }

@@ -7,7 +7,7 @@
  * value is named, with the file and how to connect it, so that none is dropped silently.
  */
 import { capLines } from '@robots-kit/core/build';
-import type { PageRecorder } from './state.js';
+import type { PageRecorder, RobotsUsage } from './state.js';
 
 /**
  * Where the wrapped `render()` of `astro:content` (vite-plugin.ts) adds the source file of every
@@ -15,17 +15,6 @@ import type { PageRecorder } from './state.js';
  * `globalThis`, set only while a build runs.
  */
 export const BUILD_RENDERS = Symbol.for('@robots-kit/astro: entries rendered in the build');
-
-/** What the pages of a build took from their own files, noted as the middleware resolves them. */
-export interface RobotsUsage {
-  /** Root-relative files whose robots value some page took as its own. */
-  files: Set<string>;
-  /**
-   * `Astro.locals.robots` values pages set, as JSON, with the URL paths of those pages: a page
-   * that copied its entry's value there carries it (see `carriedThroughLocals`).
-   */
-  locals: Map<string, string[]>;
-}
 
 /** Starts noting, for one build, which files' values pages took and which entries were rendered. */
 export function startRobotsUsage(): RobotsUsage {

@@ -25,6 +25,7 @@ export type { RobotsTxtOptions } from './robots-txt/options.js';
 export { createConfigUsage, type ConfigUsage, type ConfigUsagePage } from './site/config-usage.js';
 export { capLines, isNoindexPage, readRobotsTags, siteWarnings, tagsRecord } from './site/site-warnings.js';
 export type { HtmlPage } from './headers/plan.js';
+export { BUILD_MANIFEST_FILE, writeBuildManifest, type BuildManifest } from './audit/site-urls.js';
 
 /**
  * The output-file helpers: `writeHeaderFiles` and `writeFileAtomic`, with the header writers

@@ -123,11 +123,11 @@ function coreLayer(file: string): number {
 }
 
 describe('layout', () => {
-  // 130 for core and the adapters, 5 more for @robots-kit/logs' own modules (addresses, range
-  // updates, report merging, parallel reading).
-  it('has fewer than 135 source files (not counting entries that only re-export) with a median of at least 60 non-blank lines', () => {
+  // Core, the two adapters and @robots-kit/logs: 130 before the logs package, the live check, the AI
+  // preferences and the Astro setup modules of 2026-11-28; the median keeps modules from shrinking to helpers.
+  it('has fewer than 150 source files (not counting entries that only re-export) with a median of at least 60 non-blank lines', () => {
     const counts = files.map(nonBlankLines).sort((a, b) => a - b);
-    expect(files.filter((file) => !isReExportIndex(file)).length).toBeLessThan(135);
+    expect(files.filter((file) => !isReExportIndex(file)).length).toBeLessThan(150);
     expect(counts[Math.floor((counts.length - 1) / 2)]).toBeGreaterThanOrEqual(60);
   });
 

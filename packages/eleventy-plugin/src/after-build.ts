@@ -14,6 +14,7 @@ import {
   loadSitemapReader,
   RobotsError,
   siteWarnings,
+  writeBuildManifest,
   type HtmlPage,
   type NormalizedRobotsOptions,
   type PageExplanation,
@@ -56,14 +57,20 @@ async function finishRobotsTxt(setup: FinishRobotsTxtSetup, event: EleventyBuild
     );
   }
   if (report === undefined) {
-    // An incremental build renders only what changed.
+    // An incremental build renders only what changed. Otherwise the options asked for a file the
+    // site does not get: a build error, not a line in the log (the deployment would lack it).
     if (!event.incremental) {
-      reportWarnings(
-        [
-          'robots.txt was not generated: the plugin adds it as an `11ty.js` virtual template, so `11ty.js` must be one of the template formats (`eleventyConfig.addTemplateFormats("11ty.js")`), or set `robotsTxt: false`.',
-        ],
-        logger,
-        state.reported,
+      throw withoutStack(
+        new RobotsError({
+          code: 'robots-txt-not-written',
+          package: PLUGIN_NAME,
+          source: OPTIONS_SOURCE,
+          key: 'robotsTxt',
+          problem:
+            "robots.txt was not written: the plugin adds it as an `11ty.js` virtual template, and this build's template formats (`setTemplateFormats`, `templateFormats` or `--formats`) leave out `11ty.js`, so Eleventy skipped it",
+          expected:
+            '`11ty.js` among the template formats (`eleventyConfig.addTemplateFormats("11ty.js")`, or add it to your list), or `robotsTxt: false` in the plugin options if the site has no robots.txt',
+        }),
       );
     }
     return;
@@ -134,41 +141,21 @@ function ignoreWhenWatching(files: readonly string[], config: Pick<EleventyConfi
 }
 
 /**
- * The URL the audit reads the output as: the site's origin with the path prefix the output is
- * served below, so `https://example.com/blog/sitemap.xml` is `sitemap.xml` of the output. The
- * origin is `site`, else the first absolute `Sitemap:` line robots.txt was written with.
- */
-export function auditSiteUrl(
-  site: string | undefined,
-  pathPrefix: string,
-  sitemaps: readonly string[] = [],
-): string | undefined {
-  const origin = site ?? sitemaps.find((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol));
-  if (origin === undefined) return undefined;
-  const url = new URL(origin);
-  if (site === undefined) url.pathname = '/';
-  const sitePath = url.pathname.replace(/\/+$/, '');
-  if (pathPrefix !== '/' && !`${sitePath}/`.endsWith(pathPrefix)) url.pathname = `${sitePath}${pathPrefix}`;
-  return url.href;
-}
-
-/**
  * The `audit: true` step: checks the written site as crawlers will see it (`robots-kit
  * check`), logs the summary through Eleventy's logger, one line per finding at its
  * severity, and fails the build when a finding is an error, as the CLI does by default.
  */
 async function runAudit(
   outputDir: string,
-  site: string | undefined,
-  indexable: boolean,
   logger: EleventyLogger | undefined,
   htmlFile?: string,
   explanations?: ReadonlyMap<string, PageExplanation>,
 ): Promise<void> {
   // The audit and its reports load only on builds that run it.
   const { auditSite, auditLogLines, writeAuditHtml } = await loadAudit();
-  // A preview build (`indexable: false`) is judged as one: nothing in it may be indexable.
-  const report = await auditSite(outputDir, { ...(site === undefined ? {} : { site }), indexable });
+  // Nothing but the folder, as `robots-kit check _site` gets it: both read the site, its path
+  // prefix and whether the build is a preview (judged as one) from the build manifest.
+  const report = await auditSite(outputDir);
   const { lines, errors } = auditLogLines(report);
   // Logged every build, even when the same as last time.
   const reported = new Set<string>();
@@ -323,6 +310,13 @@ export function createAfterBuild(setup: AfterBuildSetup): (event?: EleventyBuild
       reportWarnings(await sitemapListingWarnings(state, options, pathPrefix), logger, state.reported);
     if ((event.outputMode ?? 'fs') !== 'fs') return;
     const outputDir = event.directories.output;
+    // What `robots-kit check` needs to read the folder as this build's audit does (path prefix, preview).
+    writeBuildManifest(outputDir, {
+      generator: PLUGIN_NAME,
+      ...(options.site === undefined ? {} : { site: options.site }),
+      base: pathPrefix,
+      indexable: options.indexable,
+    });
     if (setup.headers !== undefined) {
       const written = await writeSiteHeaderFiles({
         headers: setup.headers,
@@ -335,11 +329,8 @@ export function createAfterBuild(setup: AfterBuildSetup): (event?: EleventyBuild
       reportWarnings(written.lines, logger, state.reported, 'info');
     }
     if (options.audit) {
-      const sitemaps = (state.robotsTxt?.parsed.sitemaps ?? []).map((sitemap) => sitemap.url);
       await runAudit(
         outputDir,
-        auditSiteUrl(options.site, pathPrefix, sitemaps),
-        options.indexable,
         logger,
         typeof options.audit === 'object' ? options.audit.html : undefined,
         explainPages(state.explained, options),

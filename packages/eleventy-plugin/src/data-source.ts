@@ -91,7 +91,7 @@ function holds(fileValue: unknown, pageValue: unknown, badValue: unknown): boole
 }
 
 /** `path/to/name.md` → the data files Eleventy reads for it, most specific first (src/Data/TemplateData.js `getLocalDataPaths`). */
-function localDataFiles(inputPath: string, context: DataSourceContext): string[] {
+export function localDataFiles(inputPath: string, context: DataSourceContext): string[] {
   const config = context.config;
   const suffixes = Array.isArray(config.dataFileSuffixesOverride) ? config.dataFileSuffixesOverride : ['.11tydata', ''];
   const baseName =
@@ -269,5 +269,8 @@ export function locatePageError(
 ): unknown {
   if (!(error instanceof RobotsError)) return error;
   const located = page.inputPath ? locateInheritedError(error, page, data, frontMatterKey, context) : error;
-  return locateError(located, located === error ? page.inputPath || fallback : undefined);
+  // A layer of the data cascade read apart (data-cascade.ts) already names its own file.
+  const own = error.details.source;
+  const layer = own !== undefined && own !== page.inputPath && own !== fallback && own !== 'options';
+  return locateError(located, located === error && !layer ? page.inputPath || fallback : undefined);
 }

@@ -1,7 +1,8 @@
 /**
- * What the plugin learns about pages while Eleventy builds: each page's data (captured
- * by a preprocessor, or through `eleventyComputed` for paginated pages), which collections each page is in, and the rest of one
- * build's state, reset before every build of `--serve` and `--watch`.
+ * What the plugin learns about pages while Eleventy builds: each page's data (captured by a
+ * preprocessor, or through `eleventyComputed` for paginated pages), which collections each page
+ * is in, its locale, and the rest of one build's state, reset before every build of `--serve`
+ * and `--watch`.
  */
 import {
   createConfigUsage,
@@ -11,7 +12,7 @@ import {
   type PageToResolve,
   type RobotsTxtReport,
 } from '@robots-kit/core/build';
-import { getHeapStatistics } from 'node:v8';
+import { DataCascade, type CascadeConfig } from './data-cascade.js';
 import type { EleventyCollectionItem, EleventyPage, EleventyPageData } from './types.js';
 
 /** The `eleventyComputed` key of the capture; each page's data gets this key, set to `undefined`. */
@@ -48,9 +49,10 @@ export function createPageDataCapture(store: WeakMap<object, EleventyPageData>):
  */
 export function createPageDataPreprocessor(
   store: WeakMap<object, EleventyPageData>,
-): (data: EleventyPageData) => undefined {
+  cascade?: DataCascade,
+): (data: EleventyPageData) => Promise<void> | undefined {
   const capture = createPageDataCapture(store);
-  return function robotsKitPageData(data: EleventyPageData): undefined {
+  return function robotsKitPageData(data: EleventyPageData): Promise<void> | undefined {
     if (typeof data !== 'object' || data === null) return undefined;
     const page = data.page;
     if (typeof page === 'object' && page !== null) store.set(page, data);
@@ -61,7 +63,8 @@ export function createPageDataPreprocessor(
       else if (typeof computed === 'object' && !Array.isArray(computed))
         data.eleventyComputed = { ...computed, [CAPTURE_KEY]: capture };
     }
-    return undefined;
+    // The layers of the data cascade below the page's robots value, before computed data replaces it.
+    return typeof page?.inputPath === 'string' ? cascade?.capture(page.inputPath, data) : undefined;
   };
 }
 
@@ -72,12 +75,8 @@ export interface CollectionMembership {
   readonly byPage: WeakMap<EleventyPage, Set<string>>;
   /** Pages 2..n of a pagination are in no collection: they share their template's membership. */
   readonly byInputPath: Map<string, Set<string>>;
-  /** Every page in a collection as its item: its data, for pages whose data was not captured, and its `templateContent`. */
+  /** Every page in a collection as its item: its data, for pages whose data was not captured. */
   readonly itemByPage: WeakMap<EleventyPage, EleventyCollectionItem>;
-  /** Whether `flattenTemplateContents` ran for this build (it may have found the heap too empty to flatten). */
-  contentFlattened: boolean;
-  /** The sum of its searches' results, stored so that the searches count as used (see there). */
-  flattenCheck: number;
 }
 
 function addTo<K>(
@@ -102,8 +101,6 @@ export function buildCollectionMembership(
     byPage: new WeakMap(),
     byInputPath: new Map(),
     itemByPage: new WeakMap(),
-    contentFlattened: false,
-    flattenCheck: 0,
   };
   for (const [name, items] of Object.entries(collections)) {
     if (!Array.isArray(items)) continue;
@@ -116,62 +113,6 @@ export function buildCollectionMembership(
     }
   }
   return membership;
-}
-
-/**
- * Share of V8's heap limit in use at a build's first transform from which
- * {@link flattenTemplateContents} flattens: 0.5. Below it the ropes fit easily and flattening
- * only adds garbage that no major collection frees before the build ends (peak RSS of a
- * 2,000-page build ×1.19 of no plugin with it, ×1.11 without); above it, the ropes are what
- * brings the build near "JavaScript heap out of memory" (20,000 pages: peak RSS ×0.96 with it,
- * ×1.03 without).
- */
-export const FLATTEN_FROM_HEAP_SHARE = 0.5;
-
-/** How full V8's heap is now, as a share of its limit (`--max-old-space-size` or Node's default). */
-function heapShareInUse(): number {
-  const { used_heap_size: used, heap_size_limit: limit } = getHeapStatistics();
-  return limit > 0 ? used / limit : 0;
-}
-
-/**
- * Lets V8 free the pieces of every page's rendered `templateContent`, which Eleventy keeps until
- * the build ends (collections hold it), when the heap is at least `fromHeapShare` full. Template
- * engines build it by concatenation, so it is a rope (V8 cons string) of thousands of small
- * pieces: on the bench's 26 KB posts about 100 KB of heap per page that nothing else needs, where
- * a flat copy takes 26 KB. V8 flattens a rope in place the first time a search reads it: the
- * string keeps its identity and its characters, only its storage becomes one piece, and the
- * pieces become garbage.
- *
- * Decided once per build, at the first transform (Eleventy renders every page's content before
- * it runs any layout or transform), and done for all pages at once: the pieces then die
- * together. That garbage is freed only at V8's next major collection, which on a heap far from
- * its limit may not come before the build ends, so a small build is left as it is
- * ({@link FLATTEN_FROM_HEAP_SHARE}). A value not rendered yet throws in Eleventy's getter and is
- * left alone: this saves memory and must never fail a build.
- */
-export function flattenTemplateContents(
-  membership: CollectionMembership,
-  fromHeapShare = FLATTEN_FROM_HEAP_SHARE,
-): void {
-  if (membership.contentFlattened) return;
-  membership.contentFlattened = true;
-  if (heapShareInUse() < fromHeapShare) return;
-  if (!Array.isArray(membership.source)) return;
-  let found = 0;
-  for (const item of membership.source as readonly Partial<EleventyCollectionItem>[]) {
-    let content: unknown;
-    try {
-      content = item?.templateContent;
-    } catch {
-      continue;
-    }
-    // Any search flattens its receiver first; NUL is absent from HTML, so this reads it once.
-    if (typeof content === 'string') found += content.indexOf('\0');
-  }
-  // Kept, not dropped: once the loop is optimized, V8 removes a search whose result is unused,
-  // and the ropes stay (measured: 20,000 ropes kept 1,157 of 1,226 MB without this, 298 with it).
-  membership.flattenCheck = found;
 }
 
 /**
@@ -209,6 +150,8 @@ export interface BuildState {
   resolvedFromData: WeakMap<object, Record<string, string>>;
   /** With `audit: { html }`: each page as the transform resolved it, by URL, for where its directives came from in the report. Kept across incremental builds, like `pages`. */
   explained?: Map<string, PageToResolve>;
+  /** Each layer of the data cascade that sets the robots key, read apart (with the config: the plugin's own state). */
+  cascade: DataCascade | undefined;
   /** The XML sitemaps this build wrote (`<urlset>`, `<sitemapindex>`), by output path: checked after the build for noindex and error pages. */
   sitemapOutputs: Map<string, string>;
 }
@@ -225,8 +168,9 @@ export interface SitemapTemplate {
   advised?: boolean;
 }
 
-export function createBuildState(options: NormalizedRobotsOptions): BuildState {
+export function createBuildState(options: NormalizedRobotsOptions, config?: CascadeConfig): BuildState {
   return {
+    cascade: config === undefined ? undefined : new DataCascade(options.frontMatterKey, config),
     membership: undefined,
     reported: new Set(),
     pages: new Map(),
@@ -245,6 +189,7 @@ export function createBuildState(options: NormalizedRobotsOptions): BuildState {
 export function resetBuildState(state: BuildState, build: { incremental?: boolean } = {}): void {
   state.membership = undefined;
   state.reported.clear();
+  state.cascade?.reset();
   state.incremental = build.incremental === true;
   if (!build.incremental) {
     state.pages.clear();
@@ -286,4 +231,68 @@ export function membershipForBuild(
     state.membership = buildCollectionMembership(collections);
   }
   return state.membership;
+}
+
+/*
+ * Each page's locale, for `noindex.locales` and `rules[].locales`. Eleventy has no
+ * single i18n setting: sites say a page's language in its data (`locale`, as
+ * eleventy-plugin-i18n does, or `lang`, as Eleventy's i18n docs put in directory data files),
+ * Eleventy 3's `I18nPlugin` computes `page.lang` from the URL, and some sites only have URL
+ * prefixes (`/de/…`). They are read in that order: what a page's data says beats what is
+ * derived from its URL.
+ */
+
+/** Where a page's locale came from, for the README and the tests. */
+export type LocaleSource = 'locale' | 'lang' | 'page.lang' | 'url';
+/** The data keys read, in order. */
+const DATA_KEYS = ['locale', 'lang'] as const;
+
+/** A data value that can be a locale: a non-empty string of a sane length (data may hold anything). */
+function asLocale(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed !== '' && trimmed.length <= 64 ? trimmed : undefined;
+}
+
+/** Every locale the options name: only these can make a URL segment a locale. */
+export function optionLocales(options: NormalizedRobotsOptions): readonly string[] {
+  // Asked for every page (the transform, the sitemap filter): worked out once per options object.
+  let locales = localesOfOptions.get(options);
+  if (locales === undefined) {
+    locales = [...(options.noindex.locales ?? []), ...options.rules.flatMap((rule) => rule.locales ?? [])];
+    localesOfOptions.set(options, locales);
+  }
+  return locales;
+}
+const localesOfOptions = new WeakMap<NormalizedRobotsOptions, readonly string[]>();
+
+/**
+ * The page's locale and where it came from:
+ * 1. its `locale` data (front matter, directory or global data, computed data);
+ * 2. its `lang` data;
+ * 3. `page.lang`, which Eleventy 3's `I18nPlugin` sets from the URL's first segment, or its
+ *    `defaultLanguage` for pages without one;
+ * 4. the first segment of the URL (without `pathPrefix`, as Eleventy's `page.url` is), when it
+ *    is one of the locales the options name (`/de/about/` with `noindex: { locales: ['de'] }`).
+ * Undefined when none applies: then no locale option matches the page.
+ */
+export function eleventyLocale(
+  page: Pick<EleventyPage, 'url'> & { lang?: unknown },
+  data: Readonly<Record<string, unknown>> | undefined,
+  locales: readonly string[],
+): { locale: string; from: LocaleSource } | undefined {
+  for (const key of DATA_KEYS) {
+    // Only the page's own keys: `constructor` must not come from Object.prototype.
+    const value = data && Object.hasOwn(data, key) ? asLocale(data[key]) : undefined;
+    if (value !== undefined) return { locale: value, from: key };
+  }
+  const dataPage = data?.page as (EleventyPageData['page'] & { lang?: unknown }) | undefined;
+  const lang = asLocale(dataPage?.lang) ?? asLocale(page.lang);
+  if (lang !== undefined) return { locale: lang, from: 'page.lang' };
+  if (locales.length === 0 || typeof page.url !== 'string') return undefined;
+  const segment = page.url.split('/')[1];
+  if (!segment) return undefined;
+  const normalized = segment.replaceAll('_', '-').toLowerCase();
+  const named = locales.find((locale) => locale.replaceAll('_', '-').toLowerCase() === normalized);
+  return named === undefined ? undefined : { locale: segment, from: 'url' };
 }

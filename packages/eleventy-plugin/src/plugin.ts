@@ -88,13 +88,17 @@ export function robotsPlugin(eleventyConfig: EleventyConfig, options: RobotsOpti
 /** Wires the page-data capture, the transform, the filter, robots.txt and the after-build steps, with the options normalized. */
 function wirePlugin(eleventyConfig: EleventyConfig, options: RobotsOptions, normalized: NormalizedRobotsOptions): void {
   const pageData = new WeakMap<object, EleventyPageData>();
-  const state = createBuildState(normalized);
+  const state = createBuildState(normalized, eleventyConfig);
   const logger = () => eleventyConfig.logger;
 
   // Page data by a preprocessor, which keeps templates on Eleventy's fast path; a global
   // `eleventyComputed` key only where there is no preprocessor API.
   if (typeof eleventyConfig.addPreprocessor === 'function')
-    eleventyConfig.addPreprocessor(`${PLUGIN_NAME}/page-data`, '*', createPageDataPreprocessor(pageData));
+    eleventyConfig.addPreprocessor(
+      `${PLUGIN_NAME}/page-data`,
+      '*',
+      createPageDataPreprocessor(pageData, state.cascade),
+    );
   else eleventyConfig.addGlobalData('eleventyComputed', { [CAPTURE_KEY]: createPageDataCapture(pageData) });
   const notice = notIndexableNotice(options, normalized);
   eleventyConfig.on('eleventy.before', (event?: EleventyBuildEvent) => {

@@ -19,7 +19,7 @@ import {
   type BuildState,
   type CollectionMembership,
 } from './page-data.js';
-import { readStatusCode, resolveEleventyPage } from './transform.js';
+import { cascadeLayers, readStatusCode, resolveEleventyPage } from './transform.js';
 import type { EleventyCollectionItem, EleventyFilterContext, EleventyPage, EleventyPageData } from './types.js';
 
 /** The template filter for sitemaps: `{% for item in collections.all | robotsIndexable %}`. */
@@ -90,6 +90,7 @@ function isIndexableItem(
   membership: CollectionMembership | undefined,
   sources: DataSourceContext,
   resolved?: WeakMap<object, Record<string, string>>,
+  state?: Pick<BuildState, 'cascade'>,
 ): boolean {
   const url = item?.url ?? item?.page?.url;
   if (typeof url !== 'string' || url === '') return false;
@@ -100,7 +101,8 @@ function isIndexableItem(
   const known = resolved?.get(page);
   if (known !== undefined) return !isNoindexTags(known);
   try {
-    const tags = resolveEleventyPage(page, data, membership, [], options).tags;
+    const layers = state ? cascadeLayers(state, page, data, options.frontMatterKey) : [];
+    const tags = resolveEleventyPage(page, data, membership, [], options, layers).tags;
     resolved?.set(page, tags);
     return !isNoindexTags(tags);
   } catch (error) {
@@ -116,6 +118,7 @@ function filterIndexable<T>(
   name: string,
   sources: DataSourceContext,
   resolved?: WeakMap<object, Record<string, string>>,
+  state?: Pick<BuildState, 'cascade'>,
 ): T[] {
   if (!Array.isArray(items)) {
     throw new RobotsError({
@@ -128,7 +131,7 @@ function filterIndexable<T>(
     });
   }
   return (items as T[]).filter((item) =>
-    isIndexableItem(item as CollectionItemLike, options, membership, sources, resolved),
+    isIndexableItem(item as CollectionItemLike, options, membership, sources, resolved, state),
   );
 }
 
@@ -212,6 +215,7 @@ export function createRobotsIndexableFilter(
       FILTER_NAME,
       sources,
       state.resolvedFromData,
+      state,
     );
   };
 }

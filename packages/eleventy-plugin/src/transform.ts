@@ -18,11 +18,12 @@ import {
 } from '@robots-kit/core/runtime';
 import { isNoindexPage } from '@robots-kit/core/build';
 import { locateInheritedWarning, locatePageError, readFrontMatterText, type DataSourceContext } from './data-source.js';
+import type { CascadeLayer } from './data-cascade.js';
 import { reportWarnings } from './messages.js';
-import { eleventyLocale, optionLocales } from './locale.js';
 import {
-  flattenTemplateContents,
+  eleventyLocale,
   membershipForBuild,
+  optionLocales,
   type BuildState,
   type CollectionMembership,
 } from './page-data.js';
@@ -74,6 +75,7 @@ export function eleventyPageToResolve(
   membership: CollectionMembership | undefined,
   config?: Pick<EleventyConfig, 'frontMatterParsingOptions'>,
   locales: readonly string[] = [],
+  layers: readonly CascadeLayer[] = [],
 ): PageToResolve {
   const status = readStatusCode(data);
   // Only options that name locales read them: a site without such options pays nothing for this.
@@ -86,7 +88,21 @@ export function eleventyPageToResolve(
     ...(status === undefined ? {} : { status }),
     source: page.inputPath,
     frontMatterText: () => readFrontMatterText(page.inputPath, config),
+    // The layers of the data cascade the page's own value replaced, each combined with it.
+    ...(layers.length > 0 ? { own: layers } : {}),
   };
+}
+
+/** The layers of the data cascade below a page's own robots value (see data-cascade.ts). */
+export function cascadeLayers(
+  state: Pick<BuildState, 'cascade'>,
+  page: Pick<EleventyPage, 'inputPath'>,
+  data: EleventyPageData | undefined,
+  key: string,
+): CascadeLayer[] {
+  return state.cascade === undefined || typeof page.inputPath !== 'string'
+    ? []
+    : state.cascade.layers(page.inputPath, data?.[key]);
 }
 
 /** The tags core resolves for one Eleventy page, as the transform and the sitemap filter both ask. */
@@ -96,9 +112,10 @@ export function resolveEleventyPage(
   membership: CollectionMembership | undefined,
   existing: ExistingRobotsTag[],
   options: NormalizedRobotsOptions,
+  layers: readonly CascadeLayer[] = [],
 ): ResolvedPage {
   return resolvePageTags(
-    { ...eleventyPageToResolve(page, data, membership, undefined, optionLocales(options)), existing },
+    { ...eleventyPageToResolve(page, data, membership, undefined, optionLocales(options), layers), existing },
     options,
   );
 }
@@ -201,15 +218,16 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     const captured = setup.pageData.get(page);
     const membership = membershipForBuild(setup.state, captured);
     const data = captured ?? membership?.itemByPage.get(page)?.data;
-    const warnings: string[] = [];
+    const key = setup.options.frontMatterKey;
+    const warnings: string[] = setup.state.cascade?.unreadableNotes(page.inputPath, data?.[key]) ?? [];
     const toResolve = eleventyPageToResolve(
       located,
       data,
       membership,
       setup.sources.config,
       optionLocales(setup.options),
+      cascadeLayers(setup.state, page, data, key),
     );
-    const key = setup.options.frontMatterKey;
     const resolve = (existing: ExistingRobotsTag[]): Record<string, string> => {
       const resolved = resolvePageTags({ ...toResolve, existing }, setup.options);
       for (const warning of resolved.warnings)
@@ -222,9 +240,6 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     // A feed entry runs through the transforms too, as a fragment under the post's own `page`:
     // only the page's own output, rendered without a layout, is a whole page that lacks a head.
     const ownOutput = isOwnOutput(this);
-    // Once per build, on a heap at least half full: every page's `templateContent` rope becomes
-    // one flat piece, and its pieces garbage (see flattenTemplateContents).
-    if (ownOutput && membership) flattenTemplateContents(membership);
     const wholePageFragment = ownOutput && !hasLayout;
     let resolvedTags: Record<string, string> | undefined;
     let existingTags: ExistingRobotsTag[] = [];
@@ -272,8 +287,7 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     // An unchanged page is returned as `content` itself, not as the flat copy the scan read:
     // Eleventy keeps every page's returned output until the build ends (the results of
     // `write()`), and a copy kept per page raised the peak RSS of a 2,000-page build from ×1.04
-    // to ×1.19 of no plugin. Writing `content` walks its pieces once more (few on a build whose
-    // `templateContent` was flattened, see flattenTemplateContents). A changed page is returned
+    // to ×1.19 of no plugin. Writing `content` walks its pieces once more. A changed page is returned
     // as a flat copy: Eleventy keeps that one instead (see flatCopy). `npm run bench` (peak RSS of
     // the Eleventy builds) guards both.
     return result.changed ? flatCopy(result.html) : content;

@@ -11,13 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildCollectionMembership,
-  createBuildState,
-  FLATTEN_FROM_HEAP_SHARE,
-  flattenTemplateContents,
-  membershipForBuild,
-} from '../src/page-data.js';
+import { createBuildState, membershipForBuild } from '../src/page-data.js';
 import { normalizeOptions } from '@robots-kit/core';
 import { createProject, runCli, tagsByUrl } from './helpers/cli-project.js';
 import type { EleventyCollectionItem } from '../src/types.js';
@@ -46,68 +40,6 @@ describe('issue 21 item 1: the collection index is built once per build', () => 
     const next = membershipForBuild(state, { collections: { all: [item('a'), item('c')] } });
     expect(next).not.toBe(first);
     expect(next!.byInputPath.has('c')).toBe(true);
-  });
-});
-
-describe('issue 21, 20,000 pages: every page’s templateContent is flattened once per build, on a heap half full', () => {
-  /** An item whose `templateContent` getter counts its reads, returns a rope, or throws as Eleventy's does before rendering. */
-  function counted(inputPath: string, content: () => unknown) {
-    const reads = { count: 0 };
-    const item = {
-      inputPath,
-      page: { inputPath, url: `/${inputPath}/`, outputPath: false },
-      data: {},
-      get templateContent() {
-        reads.count++;
-        return content();
-      },
-    } as unknown as EleventyCollectionItem;
-    return { item, reads };
-  }
-
-  it('reads each item once, leaves the text as it was, and skips content not rendered yet', () => {
-    // A rope, as template engines build it: many small pieces joined by `+`.
-    let rope = '';
-    for (let i = 0; i < 2_000; i++) rope += `<p>piece ${i}</p>`;
-    const expected = Array.from({ length: 2_000 }, (_, i) => `<p>piece ${i}</p>`).join('');
-    const rendered = counted('a', () => rope);
-    const premature = counted('b', () => {
-      throw new Error('Tried to use templateContent on unrendered template: b');
-    });
-    const notText = counted('c', () => undefined);
-    const membership = buildCollectionMembership({ all: [rendered.item, premature.item, notText.item] });
-    expect(membership.contentFlattened).toBe(false);
-
-    // 0: whatever the heap holds (a test process's is nearly empty).
-    expect(() => flattenTemplateContents(membership, 0)).not.toThrow();
-    expect(membership.contentFlattened).toBe(true);
-    expect([rendered.reads.count, premature.reads.count, notText.reads.count]).toEqual([1, 1, 1]);
-    expect(rope).toBe(expected);
-
-    // Every later page of the build: nothing read again.
-    flattenTemplateContents(membership, 0);
-    expect([rendered.reads.count, premature.reads.count, notText.reads.count]).toEqual([1, 1, 1]);
-  });
-
-  it('does nothing on collections without an `all` array', () => {
-    const other = counted('a', () => 'text');
-    const membership = buildCollectionMembership({ posts: [other.item] });
-    flattenTemplateContents(membership, 0);
-    expect(membership.contentFlattened).toBe(true);
-    expect(other.reads.count).toBe(0);
-  });
-
-  it('reads nothing while the heap is less full than the threshold (the default, half of its limit, in a test process)', () => {
-    const rendered = counted('a', () => 'text');
-    for (const threshold of [undefined, FLATTEN_FROM_HEAP_SHARE, 1.01]) {
-      const membership = buildCollectionMembership({ all: [rendered.item] });
-      flattenTemplateContents(membership, threshold);
-      expect(membership.contentFlattened).toBe(true);
-    }
-    expect(rendered.reads.count).toBe(0);
-    // The same collections on a heap the threshold counts as full: read once.
-    flattenTemplateContents(buildCollectionMembership({ all: [rendered.item] }), 0);
-    expect(rendered.reads.count).toBe(1);
   });
 });
 
@@ -180,9 +112,15 @@ describe('issue 21 item 6: a build loads only what the options use', () => {
     // Eleventy logs what it wrote on stdout first.
     return JSON.parse(result.stdout.slice(result.stdout.lastIndexOf('\nloaded: ') + '\nloaded: '.length)) as string[];
   }
-  /** Core's modules that only some options need: the audit, the reports, the CLI, the logs, the header writers. */
+  /**
+   * Core's modules that only some options need: the audit, the reports, the CLI, the logs, the
+   * header writers. `audit/site-urls.js` is not the audit: URL helpers with no import but
+   * `errors.js`, where the build manifest every build writes (`writeBuildManifest`) lives.
+   */
   const heavy = (urls: string[]) =>
-    urls.filter((url) => /\/core\/dist\/(?:audit|report|logs|cli|headers\/generate)\/?|\/jsonc-parser\//.test(url));
+    urls.filter((url) =>
+      /\/core\/dist\/(?:audit\/(?!site-urls\.js)|report|logs|cli|headers\/generate)\/?|\/jsonc-parser\//.test(url),
+    );
   /** The options validation a build loads: the one schema (with zod), and no other validator. */
   const validators = (urls: string[]) =>
     urls

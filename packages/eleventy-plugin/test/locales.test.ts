@@ -7,7 +7,7 @@
 import { I18nPlugin } from '@11ty/eleventy';
 import { describe, expect, it } from 'vitest';
 import robotsPlugin from '../src/index.js';
-import { eleventyLocale } from '../src/locale.js';
+import { eleventyLocale } from '../src/page-data.js';
 import { buildStub, writeStub } from './helpers/build-stub.js';
 import { robotsTags } from './helpers/meta-tags.js';
 

@@ -4,13 +4,30 @@
  * its sitemap, robots.txt and tags are checked as they are served. Globs match `page.url`,
  * which has no prefix; one written with the prefix gets a warning that says so.
  */
+import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditSummary, createProject, runCli, tagsByUrl, type CliBuild } from './helpers/cli-project.js';
 import { sitemapPaths } from './helpers/sitemap-urls.js';
 
 const GOOGLEBOT = 'max-snippet:-1, max-image-preview:large, max-video-preview:-1';
+/** `npx robots-kit`, as the adapter's package ships it. */
+const ROBOTS_KIT_BIN = fileURLToPath(new URL('../bin/robots-kit.js', import.meta.url));
+
+/** `robots-kit check _site --format=json <args>` in the project, as a CI step runs it after the build. */
+function checkCli(dir: string, args: readonly string[] = []) {
+  const run = spawnSync(process.execPath, [ROBOTS_KIT_BIN, 'check', '_site', '--format=json', ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  return {
+    status: run.status,
+    report: JSON.parse(run.stdout) as { site?: string; summary: Record<string, any>; findings: { id: string }[] },
+    stderr: run.stderr,
+  };
+}
 
 function baseBlog(paths: string): Record<string, string> {
   return {
@@ -48,6 +65,21 @@ describe('item 8: pathPrefix', () => {
     expect(build.log).not.toMatch(/sitemap-missing/);
     expect(build.status, build.log).toBe(0);
     expect(auditSummary(build.log)).toMatch(/: 4 pages, 2 sitemap URLs; 0 errors, 0 warnings, 0 info$/);
+  });
+
+  it("issue 37 item 2: `robots-kit check _site` after the build needs no flag the build knew, and agrees with the build's audit", () => {
+    // The build leaves `.robots-kit.json` (site, path prefix) in the output for the check.
+    for (const args of [[], ['--site', 'https://example.com']]) {
+      const check = checkCli(dir, args);
+      expect(check.status, `${args.join(' ')}: ${check.stderr}`).toBe(0);
+      expect(check.report.findings.map((finding) => finding.id)).not.toContain('sitemap-missing');
+      expect(check.report.site).toBe('https://example.com/blog');
+      // The same counts as the build's own audit line.
+      const { pages, sitemapUrls, findings } = check.report.summary;
+      expect(
+        `${pages} pages, ${sitemapUrls} sitemap URLs; ${findings.error} errors, ${findings.warning} warnings, ${findings.info} info`,
+      ).toBe(auditSummary(build.log)?.replace(/^[^:]*: /, ''));
+    }
   });
 
   it('lists the indexable pages at their prefixed URLs, and robots.txt points at the prefixed sitemap', async () => {

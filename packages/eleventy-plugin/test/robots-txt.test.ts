@@ -144,6 +144,18 @@ describe('site-wide switches', () => {
     expect(build.warnings.filter((message) => !message.includes('not indexable'))).toEqual([]);
   });
 
+  it('issue 37 item 3: a robots.txt the options ask for that Eleventy skips (template formats without 11ty.js) fails the build, naming the cause and the fix', async () => {
+    const build = await writeStub('minimal', (eleventyConfig) => {
+      eleventyConfig.setTemplateFormats(['md', 'njk']);
+      eleventyConfig.addPlugin(robotsPlugin, options);
+    });
+    const message = String((build.failure as Error | undefined)?.message);
+    expect(message).toContain('robots.txt was not written');
+    expect(message).toContain('`11ty.js`');
+    expect(message).toContain('addTemplateFormats("11ty.js")');
+    expect(message).toContain('robotsTxt: false');
+  });
+
   it('`robotsTxt: false` writes none', async () => {
     const build = await buildStub('minimal', (eleventyConfig) =>
       eleventyConfig.addPlugin(robotsPlugin, { robotsTxt: false }),

@@ -41,15 +41,24 @@ beforeAll(async () => {
 
 describe('front matter in every template language', () => {
   it.each([
-    ['Markdown', '/markdown/', { robots: 'nofollow', googlebot: `nofollow, ${GOOGLEBOT}` }],
-    ['Nunjucks (array form)', '/nunjucks/', { robots: 'noindex, follow, noimageindex' }],
-    ['Liquid (object form)', '/liquid/', { robots: 'noindex, follow' }],
+    // Each with the global data file's `noarchive`: every layer of the data cascade combines (issue 37);
+    // each crawler's tag is complete on its own (issue 41).
+    ['Markdown', '/markdown/', { robots: 'nofollow, noarchive', googlebot: `nofollow, noarchive, ${GOOGLEBOT}` }],
+    ['Nunjucks (array form)', '/nunjucks/', { robots: 'noindex, follow, noarchive, noimageindex' }],
+    ['Liquid (object form)', '/liquid/', { robots: 'noindex, follow, noarchive' }],
     [
       '11ty.js',
       '/javascript/',
-      { robots: 'nosnippet', googlebot: 'nosnippet, max-image-preview:large, max-video-preview:-1' },
+      {
+        robots: 'noarchive, nosnippet',
+        googlebot: 'noarchive, nosnippet, max-image-preview:large, max-video-preview:-1',
+      },
     ],
-    ['a computed `robots` value', '/computed/', { robots: 'nofollow', googlebot: `nofollow, ${GOOGLEBOT}` }],
+    [
+      'a computed `robots` value',
+      '/computed/',
+      { robots: 'nofollow, noarchive', googlebot: `nofollow, noarchive, ${GOOGLEBOT}` },
+    ],
   ])('%s', (_language, url, expected) => {
     expect(robotsTags(page(url))).toEqual(expected);
   });
@@ -61,8 +70,8 @@ describe('the data cascade', () => {
     expect(robotsTags(page('/posts/first/'))).toEqual({ robots: 'noarchive', googlebot: `noarchive, ${GOOGLEBOT}` });
   });
 
-  it('applies a directory data file to the folder', () => {
-    expect(robotsTags(page('/drafts/wip/'))).toEqual({ robots: 'noindex, follow' });
+  it('applies a directory data file to the folder, with the global data below it', () => {
+    expect(robotsTags(page('/drafts/wip/'))).toEqual({ robots: 'noindex, follow, noarchive' });
   });
 });
 
@@ -131,9 +140,9 @@ describe("the layout's own robots tag", () => {
     }
   });
 
-  it('is removed when the page needs no robots tag, leaving every other byte alone', async () => {
+  it('is rewritten in place, leaving every other byte alone', async () => {
     const html = page('/googlebot/');
-    expect(robotsTags(html)).toEqual({ googlebot: `noimageindex, ${GOOGLEBOT}` });
+    expect(robotsTags(html)).toEqual({ robots: 'noarchive', googlebot: `noarchive, noimageindex, ${GOOGLEBOT}` });
     const layout = await readFile(path.join(STUBS, 'sources/_includes/base.njk'), 'utf8');
     const [beforeRobots] = layout.split('<meta name="robots"');
     expect(html.startsWith(beforeRobots!)).toBe(true);
@@ -153,7 +162,10 @@ describe('the Googlebot tag', () => {
   });
 
   it('carries front matter meant for Googlebot alone', () => {
-    expect(robotsTags(page('/googlebot/'))).toEqual({ googlebot: `noimageindex, ${GOOGLEBOT}` });
+    expect(robotsTags(page('/googlebot/'))).toEqual({
+      robots: 'noarchive',
+      googlebot: `noarchive, noimageindex, ${GOOGLEBOT}`,
+    });
   });
 });
 
@@ -208,13 +220,13 @@ describe("the site's own eleventyComputed", () => {
   it('a page that replaces it (override:) is read from its collection entry', () => {
     const html = page('/overridden/');
     expect(html).toContain('<title></title>');
-    expect(robotsTags(html)).toEqual({ robots: 'nofollow', googlebot: `nofollow, ${GOOGLEBOT}` });
+    expect(robotsTags(html)).toEqual({ robots: 'nofollow, noarchive', googlebot: `nofollow, noarchive, ${GOOGLEBOT}` });
   });
 
   it('issue 21 item 2: a page that replaces it and is in no collection still gets its front matter (data by preprocessor)', () => {
     expect(robotsTags(page('/overridden-excluded/'))).toEqual({
-      robots: 'nofollow',
-      googlebot: `nofollow, ${GOOGLEBOT}`,
+      robots: 'nofollow, noarchive',
+      googlebot: `nofollow, noarchive, ${GOOGLEBOT}`,
     });
     expect(site.warnings.filter((message) => message.includes('overridden-excluded.md'))).toEqual([]);
   });

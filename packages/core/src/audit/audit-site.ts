@@ -20,7 +20,17 @@ import type {
   SkippedFile,
 } from './types.js';
 import { computeVerdict, headerSource, metaSource, normalizeCrawlers } from './verdict.js';
-import { fileToUrl, htmlFileOfPath, urlPathKey, siteFromRobotsTxt, parseSiteUrl, urlCandidates } from './site-urls.js';
+import {
+  fileToUrl,
+  htmlFileOfPath,
+  inferredWithBase,
+  parseSiteUrl,
+  readBuildManifest,
+  siteFromRobotsTxt,
+  urlCandidates,
+  urlPathKey,
+  withBuildManifest,
+} from './site-urls.js';
 import { readPage, readPageBytes } from './read-page.js';
 import {
   canonicalRecord,
@@ -150,8 +160,12 @@ async function assertFolder(root: string, given: string): Promise<void> {
  * URL and crawler what is crawlable, indexable and so on, with findings. Throws `RobotsError` for
  * bad options or a missing folder; problems with the site's files become findings.
  */
-export async function auditSite(dir: string, options: AuditOptions = {}): Promise<AuditReport> {
+export async function auditSite(dir: string, given: AuditOptions = {}): Promise<AuditReport> {
   const started = performance.now();
+  // What the build knew (its base path, a preview build): the build's own audit and `robots-kit
+  // check` read the same `.robots-kit.json`, so they audit the folder at the same URL.
+  const manifest = readBuildManifest(path.resolve(dir));
+  const options = withBuildManifest(given, manifest);
   const crawlers = normalizeCrawlers(options.crawlers);
   const trailingSlash = checkTrailingSlash(options.trailingSlash);
   const siteOption = options.site === undefined ? undefined : parseSiteUrl(options.site);
@@ -170,7 +184,9 @@ export async function auditSite(dir: string, options: AuditOptions = {}): Promis
     .map((sitemap) => ({ url: sitemap.url, from: { file: 'robots.txt', line: sitemap.line } }));
   // The site is known before the pages are read (canonical links resolve against it), so the
   // sitemaps can be checked as they are read, after the pages, without keeping their URLs.
-  const site = siteOption ?? siteFromRobotsTxt(robots.parsed) ?? (await siteFromSitemaps(root, declared));
+  const site =
+    siteOption ??
+    inferredWithBase(siteFromRobotsTxt(robots.parsed) ?? (await siteFromSitemaps(root, declared)), manifest);
 
   const context: AuditContext = {
     root,

@@ -14,7 +14,8 @@ import { RobotsError } from '../errors.js';
 import { planEntries } from './nesting.js';
 import type { HeadersHosts } from '../glob/translate.js';
 import { type HeaderTarget, type NormalizedHeadersOptions, validateHeadersOptions } from './options.js';
-import { parseHeadersFile, headersFileLines, siteWideHeadersFileLines } from './headers-file.js';
+import { headersFileLines, headersHosts, parseHeadersFile, siteWideHeadersFileLines } from './headers-file.js';
+export { checkHeaderRules, headersHosts } from './headers-file.js';
 import { NON_INDEXABLE_DIRECTIVES } from '../directives/vocabulary.js';
 import { mergeVercelJson } from './vercel-json.js';
 import { mergeVercelOutputConfig, VERCEL_OUTPUT_CONFIG, vercelEntries, vercelHeaderRoutes } from './vercel.js';
@@ -73,12 +74,6 @@ export function mergeMarkedBlock(existing: string | undefined, lines: readonly s
   }
   // From the begin marker to the end marker itself: what shares their lines stays.
   return existing.slice(0, begin!.start) + block.slice(0, -newline.length) + existing.slice(end!.end);
-}
-
-/** The `_headers` readers a build writes for, or undefined when it writes no `_headers`. */
-export function headersHosts(targets: readonly HeaderTarget[]): HeadersHosts | undefined {
-  const hosts = { netlify: targets.includes('netlify'), cloudflare: targets.includes('cloudflare') };
-  return hosts.netlify || hosts.cloudflare ? hosts : undefined;
 }
 
 /** Cloudflare Pages reads at most 100 `_headers` rules and 2,000 characters a line, and skips the rest. */
@@ -172,23 +167,6 @@ function otherRobotsRules(existing: string | undefined, file: string): string | 
   return found
     ? `${file} already had X-Robots-Tag rules of its own; they were kept and may add to or compete with robots-kit's`
     : undefined;
-}
-/**
- * The checks of `generateHeaderFiles` that need only the rules, for options time: a rule set
- * Netlify and Cloudflare Pages together cannot apply in one file order (`header-scope-conflict`)
- * is refused before any page is built. Globs a host cannot express and rules that overlap in
- * part are not errors here: the build's files settle them (listed, merged per file).
- */
-export function checkHeaderRules(settings: NormalizedHeadersOptions): void {
-  const hosts = headersHosts(settings.targets);
-  if (!hosts) return;
-  const rulesOnly = { ...settings, html: false };
-  const planned = planEntries(
-    collectEntries(rulesOnly, [], headersFileGlobEntries(hosts, [], settings.source)),
-    settings.source,
-    [],
-  );
-  headersFileLines(planned, hosts, settings.source);
 }
 /**
  * The header files for every target in `options.targets`, each in its host's format,

@@ -3,9 +3,10 @@
  * hosts do.
  */
 import { RobotsError } from '../errors.js';
-import { entryComment, GENERATED_NOTICE, type PlannedEntry } from './plan.js';
+import { collectEntries, entryComment, GENERATED_NOTICE, headersFileGlobEntries, type PlannedEntry } from './plan.js';
+import { planEntries } from './nesting.js';
 import { globToHeadersPatterns, type HeadersHosts } from '../glob/translate.js';
-import { valueList } from './options.js';
+import { type HeaderTarget, type NormalizedHeadersOptions, valueList } from './options.js';
 import { linearRegex, type LinearRegex, type RegexProblem } from '../glob/linear-regex.js';
 import { CONTENT_USAGE } from '../directives/vocabulary.js';
 
@@ -145,4 +146,28 @@ export function matchHeaderPattern(pattern: string, urlPath: string, host: Heade
   if (!pattern.startsWith('/')) return false;
   const regex = headerPatternRegex(pattern, host);
   return 'test' in regex && regex.test(urlPath);
+}
+
+/** The `_headers` readers a build writes for, or undefined when it writes no `_headers`. */
+export function headersHosts(targets: readonly HeaderTarget[]): HeadersHosts | undefined {
+  const hosts = { netlify: targets.includes('netlify'), cloudflare: targets.includes('cloudflare') };
+  return hosts.netlify || hosts.cloudflare ? hosts : undefined;
+}
+
+/**
+ * The checks of `generateHeaderFiles` that need only the rules, for options time: a rule set
+ * Netlify and Cloudflare Pages together cannot apply in one file order (`header-scope-conflict`)
+ * is refused before any page is built. Globs a host cannot express and rules that overlap in
+ * part are not errors here: the build's files settle them (listed, merged per file).
+ */
+export function checkHeaderRules(settings: NormalizedHeadersOptions): void {
+  const hosts = headersHosts(settings.targets);
+  if (!hosts) return;
+  const rulesOnly = { ...settings, html: false };
+  const planned = planEntries(
+    collectEntries(rulesOnly, [], headersFileGlobEntries(hosts, [], settings.source)),
+    settings.source,
+    [],
+  );
+  headersFileLines(planned, hosts, settings.source);
 }

@@ -13,7 +13,7 @@ import type { ImagePreview, RobotsInput } from '../directives/types.js';
 import { parseRobots } from '../directives/parse.js';
 import { RobotsError } from '../errors.js';
 import type { RobotsTxtOptions } from '../robots-txt/options.js';
-import { checkHeaderRules } from '../headers/generate.js';
+import { checkHeaderRules } from '../headers/headers-file.js';
 import { completeHeadersOptions, type HeadersOptions, headersOptionsSchema } from '../headers/options.js';
 import { validateGlobList } from '../glob.js';
 import {

@@ -5,6 +5,7 @@ import type {
   AuditPage,
   AuditReport,
   AuditFinding,
+  AuditFindingId,
   AuditSeverity,
 } from '../audit/types.js';
 import { isRestricted } from '../audit/verdict.js';
@@ -216,21 +217,57 @@ export interface AuditLogLine {
   message: string;
 }
 
+/** Options of {@link auditLogLines}. */
+export interface AuditLogOptions {
+  /** Every finding on a line of its own, info findings too. Default: `false`. */
+  verbose?: boolean;
+}
+
+/** Target URLs named in an info summary line before the rest is counted. */
+const INFO_URLS_SHOWN = 3;
+
 /**
  * What an adapter's `audit: true` step logs: the summary headline, then one line per
  * finding at its severity; and how many findings are errors (which fail the build).
+ * Info findings of one kind share one line (unless `verbose`): they are the ones that are
+ * often meant, such as `link-to-noindex` for tag pages and drafts the options made noindex,
+ * and a line each, on every build and every `--serve` rebuild, buried the warnings. The full
+ * list stays in `robots-kit check`, its JSON and the HTML report.
  */
-export function auditLogLines(report: AuditReport): { lines: AuditLogLine[]; errors: number } {
+export function auditLogLines(
+  report: AuditReport,
+  options: AuditLogOptions = {},
+): { lines: AuditLogLine[]; errors: number } {
   const [headline = '', ...findingLines] = formatAuditSummary(report);
-  return {
-    lines: [
-      { level: 'info', message: headline },
-      ...report.findings.map(
-        (finding, i): AuditLogLine => ({ level: LEVEL[finding.severity], message: findingLines[i] ?? finding.message }),
+  const lines: AuditLogLine[] = [{ level: 'info', message: headline }];
+  // Info findings by id, each group logged where its first finding would have been.
+  const infos = new Map<AuditFindingId, { at: number; findings: AuditFinding[]; line: string }>();
+  report.findings.forEach((finding, i) => {
+    const message = findingLines[i] ?? finding.message;
+    if (options.verbose || finding.severity !== 'info') {
+      lines.push({ level: LEVEL[finding.severity], message });
+      return;
+    }
+    const group = infos.get(finding.id);
+    if (group) group.findings.push(finding);
+    else {
+      infos.set(finding.id, { at: lines.length, findings: [finding], line: message });
+      lines.push({ level: 'info', message });
+    }
+  });
+  for (const [id, group] of infos) {
+    if (group.findings.length === 1) continue;
+    const targets = group.findings.map((finding) => finding.source?.file ?? finding.urls[0] ?? '');
+    const shown = targets.slice(0, INFO_URLS_SHOWN).join(', ');
+    const more = targets.length > INFO_URLS_SHOWN ? `, … ${targets.length - INFO_URLS_SHOWN} more` : '';
+    lines[group.at] = {
+      level: 'info',
+      message: terminalSafe(
+        `info ${id}: ${plural(group.findings.length, 'finding')}, ${AUDIT_FINDINGS[id].title} (${shown}${more}). Often meant (tag pages, drafts); the full list: \`robots-kit check ${report.directory}\`, its --format=json, or the HTML report.`,
       ),
-    ],
-    errors: report.findings.filter((finding) => finding.severity === 'error').length,
-  };
+    };
+  }
+  return { lines, errors: report.findings.filter((finding) => finding.severity === 'error').length };
 }
 
 export interface Colors {

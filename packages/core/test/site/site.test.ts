@@ -205,3 +205,41 @@ describe('auditLogLines', () => {
     expect(lines.some((line) => line.level === 'error' && line.message.includes('/hidden/'))).toBe(true);
   });
 });
+
+describe('issue 37 item 4: info findings of one kind share one build-log line', () => {
+  /** A site whose 12 tag pages are noindex on purpose, each linked from the indexable home page. */
+  function tagSite(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'robots-kit-quiet-'));
+    const tags = Array.from({ length: 12 }, (_, i) => `tag-${i}`);
+    writeFileSync(
+      join(dir, 'index.html'),
+      `<!doctype html><html><head><title>Home</title></head><body>${tags.map((tag) => `<a href="/tags/${tag}/">${tag}</a>`).join('')}</body></html>`,
+    );
+    for (const tag of tags) {
+      mkdirSync(join(dir, 'tags', tag), { recursive: true });
+      writeFileSync(
+        join(dir, 'tags', tag, 'index.html'),
+        '<!doctype html><html><head><meta name="robots" content="noindex"></head><body></body></html>',
+      );
+    }
+    return dir;
+  }
+
+  it('12 link-to-noindex findings are one info line naming the first targets and where the full list is', async () => {
+    const { auditLogLines } = await import('../../src/adapter.js');
+    const { auditSite } = await import('../../src/index.js');
+    const report = await auditSite(tagSite(), { site: 'https://example.com' });
+    expect(report.findings.filter((finding) => finding.id === 'link-to-noindex')).toHaveLength(12);
+    const { lines } = auditLogLines(report);
+    const infos = lines.filter((line) => line.message.includes('link-to-noindex'));
+    expect(infos).toHaveLength(1);
+    expect(infos[0]!.level).toBe('info');
+    expect(infos[0]!.message, infos[0]!.message).toMatch(/12 findings/);
+    expect(infos[0]!.message, infos[0]!.message).toMatch(/tags\/tag-0\/index\.html, .*… 9 more/);
+    expect(infos[0]!.message).toContain('robots-kit check');
+    // `verbose`: every finding on its own line, as before.
+    expect(
+      auditLogLines(report, { verbose: true }).lines.filter((line) => line.message.includes('link-to-noindex')),
+    ).toHaveLength(12);
+  });
+});
