@@ -12,6 +12,7 @@ import {
   siteWarnings,
   type HtmlPage,
   type NormalizedRobotsOptions,
+  writeBuildManifest,
 } from '@robots-kit/core/build';
 import { join, relative } from 'node:path';
 import { HEADERS_HINT, logLine, PACKAGE_NAME, toAstroError } from './errors.js';
@@ -91,6 +92,15 @@ export async function finishBuild(state: IntegrationState): Promise<void> {
     );
     for (const line of lines) state.logger.warn(line);
   }
+  // What `robots-kit check dist/` needs to read the output as this build's audit does (site, base, preview).
+  writeBuildManifest(build.dir, {
+    generator: PACKAGE_NAME,
+    ...(state.options.site === undefined ? {} : { site: state.options.site }),
+    base: state.base,
+    trailingSlash: state.trailingSlash,
+    indexable: state.options.indexable,
+    onDemandPaths: state.onDemandPaths,
+  });
   // Loaded only here: the audit's module brings core's audit and its reports.
   if (state.options.audit) await (await import('./audit.js')).runAudit(state, build.dir);
 }

@@ -41,6 +41,17 @@ describe("build.format: 'file' with trailingSlash: 'never' and .html canonical a
     expect(auditHeadline(site.logs)).toContain('6 pages');
   });
 
+  it('leaves what the check needs in the output (.robots-kit.json: site, base, trailingSlash)', async () => {
+    const manifest = JSON.parse(await site.read('.robots-kit.json')) as Record<string, unknown>;
+    expect(manifest).toMatchObject({
+      generator: '@robots-kit/astro',
+      site: 'https://example.com',
+      base: '/',
+      trailingSlash: 'never',
+      indexable: true,
+    });
+  });
+
   it('agrees with `robots-kit check dist/` on the same output', () => {
     const run = spawnSync(process.execPath, [cli, 'check', fileURLToPath(site.outDir), '--json', '--fail-on', 'none'], {
       encoding: 'utf8',

@@ -232,6 +232,8 @@ const HOST_CONFIG_FILES = new Set([
   'vercel.json',
   'vercel-headers.json',
   'robots-headers.nginx.conf',
+  // The build manifest (site-urls.ts): for `robots-kit check`, not a page or file of the site.
+  '.robots-kit.json',
 ]);
 /**
  * Every HTML file under `root`. Symbolic links to files are followed; links to folders are not
