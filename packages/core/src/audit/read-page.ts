@@ -10,6 +10,7 @@ import { isRobotsMetaName } from '../directives/vocabulary.js';
 import { ElementStack } from '../html/element-stack.js';
 import { locateHead } from '../html/inject.js';
 import { scanPreBody } from '../html/scan-head.js';
+import { loadTemplateParser } from '../html/template-contents.js';
 import {
   type AttributeVisitor,
   decodeAttributeValue,
@@ -21,6 +22,10 @@ import { END_ONLY, Tokenizer, type TagInterest, type TokenSink } from '../html/t
 import { asciiLowercase, type HeadNode } from '../html/types.js';
 import { lineNumbersAt, MAX_ALTERNATES, MAX_LINKS_READ, type PageFacts } from './page-facts.js';
 import { decodeUtf8, ownString } from './read-files.js';
+
+// The audit reads pages synchronously: parse5, for the rare head templates only it reads
+// exactly, starts loading with the audit's modules, long before the first page is read.
+void loadTemplateParser();
 
 /**
  * A page as the reader reads it: `view` is the markup (the text itself, or its UTF-8 bytes seen

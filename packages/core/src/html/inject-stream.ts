@@ -6,6 +6,7 @@
  */
 import { type Injection, type LocatedHead, locateHead, planInjection } from './inject.js';
 import { documentKind, type PreBodyScan, scanPreBody } from './scan-head.js';
+import { loadTemplateParser, templateParserPending } from './template-contents.js';
 import { readMarkup } from './tokenizer.js';
 import type { HtmlDiagnostic, InjectRobotsOptions, InjectRobotsResult, ResolveRobotsTags } from './types.js';
 
@@ -213,7 +214,7 @@ export async function injectRobotsStream(
         const bytes = concat(chunks);
         text = wholeDecoder.decode(bytes.subarray(0, validUtf8Length(bytes)));
         decodedBytes = -1;
-        located = locateHead(text);
+        located = await locateHeadLoading(text);
         utf8 = isLocatedFinal(text, located);
         break;
       }
@@ -225,7 +226,7 @@ export async function injectRobotsStream(
       )
         continue;
       scannedLength = text.length;
-      located = locateHead(text);
+      located = await locateHeadLoading(text);
       if (isLocatedFinal(text, located)) break;
       located = undefined;
     }
@@ -239,7 +240,7 @@ export async function injectRobotsStream(
 
   let injection: Injection;
   try {
-    injection = planInjection(text, resolve, options, located ?? locateHead(text));
+    injection = planInjection(text, resolve, options, located ?? (await locateHeadLoading(text)));
   } catch (error) {
     if (!ended) await reader.cancel(error).catch(() => undefined);
     throw error;
@@ -275,6 +276,14 @@ export async function injectRobotsStream(
     lengthDelta: headBytes - replaced,
     bufferedBytes: buffered.byteLength,
   };
+}
+
+/** locateHead, after loading parse5 when the page has a head template only parse5 reads exactly. */
+async function locateHeadLoading(text: string): Promise<LocatedHead | HtmlDiagnostic> {
+  const located = locateHead(text);
+  if (!templateParserPending()) return located;
+  await loadTemplateParser();
+  return locateHead(text);
 }
 
 function passThrough(
