@@ -8,7 +8,13 @@ import { type Injection, type LocatedHead, locateHead, planInjection } from './i
 import { documentKind, type PreBodyScan, scanPreBody } from './scan-head.js';
 import { loadTemplateParser, templateParserPending } from './template-contents.js';
 import { readMarkup } from './tokenizer.js';
-import type { HtmlDiagnostic, InjectRobotsOptions, InjectRobotsResult, ResolveRobotsTags } from './types.js';
+import {
+  type HtmlDiagnostic,
+  type InjectRobotsOptions,
+  type InjectRobotsResult,
+  notUtf8Diagnostic,
+  type ResolveRobotsTags,
+} from './types.js';
 
 export interface InjectRobotsStreamOptions extends InjectRobotsOptions {
   /**
@@ -236,7 +242,12 @@ export async function injectRobotsStream(
   }
   const buffered = concat(chunks);
   const pending = ended ? undefined : next;
-  if (!utf8) return passThrough(buffered, reader, pending, onEnd, { utf8: false, changed: false, diagnostics: [] });
+  if (!utf8)
+    return passThrough(buffered, reader, pending, onEnd, {
+      utf8: false,
+      changed: false,
+      diagnostics: [notUtf8Diagnostic()],
+    });
 
   let injection: Injection;
   try {
