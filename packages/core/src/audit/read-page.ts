@@ -15,6 +15,7 @@ import {
   type AttributeVisitor,
   decodeAttributeValue,
   hasAnyAttribute,
+  type HeadStartTag,
   sameName,
   TagReader,
 } from '../html/tag-reader.js';
@@ -35,6 +36,8 @@ void loadTemplateParser();
 interface PageView {
   view: string;
   text(start: number, end: number): string;
+  /** The real text of a string cut out of `view` (for a Latin-1 view of UTF-8 bytes, those bytes decoded). */
+  decode(cut: string): string;
 }
 
 /** Whether a `<meta>`'s `http-equiv` is `refresh`, as browsers compare it (ASCII case-insensitive, spaces around ignored). */
@@ -107,11 +110,19 @@ function readHead(
   for (const node of nodes) {
     const name = node.name;
     if (name === 'meta') {
+      // The scan noted each `<meta>`'s name and which attributes it has: only a robots tag or a
+      // refresh is walked again, for its values.
+      const tag = node.tag as HeadStartTag | undefined;
+      const rawName = tag?.rawAttribute('name');
+      const robots = rawName !== undefined && isRobotsMetaName(decodeAttributeValue(page.decode(rawName)), extraNames);
+      const equiv =
+        robots || facts.refresh !== undefined || node.inNoscript ? undefined : tag?.rawAttribute('http-equiv');
+      if (!robots && equiv === undefined) continue;
       meta.clear();
       reader.end(node.start + 5, meta);
       const metaName = valueOf(page, meta.spans, 0);
       const content = valueOf(page, meta.spans, 1);
-      if (metaName !== undefined && content !== undefined && isRobotsMetaName(metaName, extraNames)) {
+      if (robots && metaName !== undefined && content !== undefined) {
         facts.robotsTags.push({
           name: ownString(metaName.trim().toLowerCase()),
           rawName: ownString(metaName),
@@ -120,12 +131,7 @@ function readHead(
           inHead: true,
         });
         offsets.push(node.start);
-      } else if (
-        facts.refresh === undefined &&
-        !node.inNoscript &&
-        content !== undefined &&
-        isRefresh(valueOf(page, meta.spans, 2))
-      )
+      } else if (!robots && content !== undefined && isRefresh(valueOf(page, meta.spans, 2)))
         // A redirect for browsers: the head's own metas, not those of a `<noscript>`.
         facts.refresh = ownString(content);
     } else if (name === 'link' || name === 'base') {
@@ -336,7 +342,7 @@ function isAscii(text: string): boolean {
  * `extraNames` are further lower-cased meta names to treat as robots tags.
  */
 export function readPage(html: string, extraNames?: ReadonlySet<string>): PageFacts {
-  return readView({ view: html, text: (start, end) => html.slice(start, end) }, extraNames);
+  return readView({ view: html, text: (start, end) => html.slice(start, end), decode: (cut) => cut }, extraNames);
 }
 
 function readView(page: PageView, extraNames: ReadonlySet<string> | undefined): PageFacts {
@@ -394,5 +400,6 @@ export function readPageBytes(
       if (view.charCodeAt(i) >= 0x80) return buffer.toString('utf8', bom + start, bom + end);
     return view.slice(start, end);
   };
-  return { facts: readView({ view, text }, extraNames) };
+  const decode = (cut: string): string => (isAscii(cut) ? cut : Buffer.from(cut, 'latin1').toString('utf8'));
+  return { facts: readView({ view, text, decode }, extraNames) };
 }
