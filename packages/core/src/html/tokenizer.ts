@@ -340,9 +340,11 @@ export class Tokenizer {
         const nameEnd = reader.nameEnd;
         if (nameEnd >= length) return;
         const interest = sink.openTag(name, lessThan, nameEnd);
-        const end = reader.end(nameEnd, interest === true ? sink : undefined);
+        // Most tags without attributes end right after their name.
+        const bare = html.charCodeAt(nameEnd) === GREATER_THAN;
+        const end = bare ? nameEnd + 1 : reader.end(nameEnd, interest === true ? sink : undefined);
         if (end === -1) return;
-        if (interest !== false) sink.openTagEnd(end, reader.selfClosing !== 'none');
+        if (interest !== false) sink.openTagEnd(end, !bare && reader.selfClosing !== 'none');
         index = end;
         if (TEXT_SWITCHING.has(name) && sink.insertsForeign?.() !== true) {
           if (name === 'plaintext') return;
@@ -351,9 +353,11 @@ export class Tokenizer {
       } else if (next === SLASH) {
         const after = html.charCodeAt(lessThan + 2);
         if (isAsciiAlpha(after)) {
-          reader.name(lessThan + 2);
-          const nameEnd = reader.nameEnd;
-          const end = reader.end(nameEnd);
+          // The name is the sink's to read (most end tags close the current node, told without it).
+          let nameEnd = lessThan + 3;
+          while (nameEnd < length && !endsTagName(html.charCodeAt(nameEnd))) nameEnd++;
+          // Nearly every end tag is `</name>`: its `>` is right there.
+          const end = html.charCodeAt(nameEnd) === GREATER_THAN ? nameEnd + 1 : reader.end(nameEnd);
           if (end === -1) return;
           sink.closeTag(lessThan + 2, nameEnd);
           index = end;
@@ -386,6 +390,10 @@ export class Tokenizer {
     this.sink.closeTag(contentsEnd + 2, nameEnd);
     return end;
   }
+}
+/** Whether a character ends a tag name: whitespace, `/`, `>`. */
+function endsTagName(code: number): boolean {
+  return code <= GREATER_THAN && (code === SLASH || code === GREATER_THAN || isHtmlWhitespace(code));
 }
 /** Start tags after which the tree builder switches the tokenizer to text (HTML elements only). */
 const TEXT_SWITCHING: ReadonlySet<string> = new Set([...TEXT_ELEMENTS, 'script', 'plaintext']);
