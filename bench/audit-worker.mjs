@@ -48,13 +48,13 @@ async function floor(tokenize) {
 /**
  * `stages`: where the audit's time goes, warm, in this one process: each stage over the same
  * pages in an order rotated every round (CPU per page, medians of `rounds`, after one warm-up
- * round): listing, reading the files, the UTF-8 check and Latin-1 view, the tag scanner with a
+ * round): listing, reading the files, the UTF-8 check and Latin-1 view, the tokenizer with a
  * no-op reader, the page reader, and the whole audit.
  */
 async function stages(rounds) {
   const { listHtmlFiles, readListedFileSync } = await import('../packages/core/dist/audit/read-files.js');
   const { readPageBytes } = await import('../packages/core/dist/audit/read-page.js');
-  const { TagScanner } = await import('../packages/core/dist/html/tag-scanner.js');
+  const { Tokenizer } = await import('../packages/core/dist/html/tokenizer.js');
   const { isUtf8 } = await import('node:buffer');
   const list = await listHtmlFiles(dir);
   const pages = list.files.map((file) => Buffer.from(readListedFileSync(join(dir, file), 1 << 24)));
@@ -64,7 +64,7 @@ async function stages(rounds) {
     list: () => listHtmlFiles(dir),
     read: () => list.files.forEach((file) => readListedFileSync(join(dir, file), 1 << 24)),
     latin1: () => pages.forEach((bytes) => isUtf8(bytes) && bytes.toString('latin1')),
-    scanner: () => views.forEach((view) => new TagScanner(view, noop).run()),
+    scanner: () => views.forEach((view) => new Tokenizer(view, noop).run()),
     reader: () => pages.forEach((bytes) => readPageBytes(bytes)),
     audit: () => auditSite(dir, { site: 'https://example.com' }),
   };

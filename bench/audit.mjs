@@ -89,7 +89,7 @@ export function benchAudit({ sizes = [1000, 5000, 20_000], rounds = 3, eleventyO
 /**
  * Where the audit's time goes on the `count`-page site, warm, in one process (see `stages` in
  * audit-worker.mjs): CPU µs per page of listing, reading, the UTF-8 check and Latin-1 view, the
- * tag scanner alone, the page reader, and the whole audit; `rest` is the audit less the others.
+ * tokenizer alone, the page reader, and the whole audit; `rest` is the audit less the others.
  */
 export function benchAuditStages({ count = 5000, rounds = 5 } = {}) {
   const { usPerPage } = runNode(join(root, 'bench', 'audit-worker.mjs'), [auditSite(count), 'stages', String(rounds)]);

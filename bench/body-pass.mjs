@@ -2,7 +2,7 @@
 // process: CPU per page of the page transform as it was before the feature (resolve + inject, the
 // control), with the feature and no rules, with rules that apply to no page, and with rules on;
 // and the body pass alone; against two floors: htmlparser2's Tokenizer (which the pass ran on until
-// issue 16's last part) and the tag scanner it runs on now, each with callbacks that do nothing.
+// issue 16's last part) and the tokenizer it runs on now (issue 34), each with callbacks that do nothing.
 // Variants run side by side in rotated order for several rounds; figures
 // are medians with min–max, and costs are ratios to the control of the same round.
 import { join } from 'node:path';
@@ -44,7 +44,9 @@ export async function benchBodyPass({ pages: count = 300, rounds = 7 } = {}) {
   const { normalizeOptions } = core;
   const { injectRobots, resolvePageTags, hasBodyRules, rewritePageBody, pageHasBodyRules } = runtime;
   const { Tokenizer } = await import('htmlparser2');
-  const { TagScanner } = await import(pathToFileURL(join(root, 'packages/core/dist/html/tag-scanner.js')).href);
+  const { Tokenizer: HtmlTokenizer } = await import(
+    pathToFileURL(join(root, 'packages/core/dist/html/tokenizer.js')).href
+  );
   const noop = () => {};
   // Told every tag's name and end tag, no attributes: what the body pass cannot do without.
   const idleSink = { openTag: () => false, attribute: noop, openTagEnd: noop, closeTag: noop };
@@ -98,7 +100,7 @@ export async function benchBodyPass({ pages: count = 300, rounds = 7 } = {}) {
       tokenizer.write(page.html);
       tokenizer.end();
     },
-    'floor: the tag scanner alone, no-op sink': (page) => new TagScanner(page.html, idleSink).run(),
+    'floor: the tokenizer alone, no-op sink': (page) => new HtmlTokenizer(page.html, idleSink).run(),
   };
   const names = Object.keys(variants);
   // What each variant does to the pages: the no-rules paths plan no body pass at all.

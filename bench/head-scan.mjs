@@ -7,10 +7,13 @@
 //   node bench/head-scan.mjs passes <dist> <bench|ondemand> <fixed|empty> <passes>
 //   node --expose-gc bench/head-scan.mjs alloc <dist> <bench|ondemand> <fixed|empty>
 //   node bench/head-scan.mjs cpu <distA> <distB> <bench|ondemand> <fixed|empty> [rounds]
-//   node bench/head-scan.mjs callgrind <dist> <bench|ondemand> <fixed|empty> [passes]
+//   node bench/head-scan.mjs callgrind <dist> <bench|ondemand> <fixed|empty|body|audit> [passes]
 //
 // <dist> is a built `packages/core/dist` (e.g. a copy of main's under bench/.work/), or `floor`:
-// bench/head-scan-floor.mjs, the least a head edit can cost.
+// bench/head-scan-floor.mjs, the least a head edit can cost. In place of `fixed|empty`, `body`
+// measures the body pass (`rewritePageBody` with bench/body-pass.mjs's link and nosnippet rules)
+// and `audit` the audit's page reader (`readPage`) on the same pages: the three jobs of the HTML
+// reader, counted the same way.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,15 +41,39 @@ const pagesOf = (kind) =>
   Array.from({ length: 100 }, (_, i) => (kind === 'ondemand' ? onDemandPage(`post-${i}`) : generatePage(i)));
 /** `fixed`: fresh tags on every call, as resolvePage returns them; `empty`: nothing to write. */
 const resolverOf = (kind) => (kind === 'empty' ? () => ({}) : () => ({ robots: 'noindex, follow' }));
-/** `floor`: bench/head-scan-floor.mjs, the least a head edit can cost, instead of a built dist. */
-const load = async (dist) =>
-  (
-    await import(
-      dist === 'floor'
-        ? new URL('./head-scan-floor.mjs', import.meta.url).href
-        : pathToFileURL(join(resolvePath(dist), 'html', 'inject.js')).href
-    )
-  ).injectRobots;
+/** The job a resolver argument names: `body` and `audit` are jobs of their own, the rest the head transform. */
+const jobOf = (resolver) => (resolver === 'body' || resolver === 'audit' ? resolver : 'head');
+/** The link and nosnippet rules of bench/body-pass.mjs. */
+const BODY_RULES = {
+  site: 'https://example.com',
+  links: [
+    { rel: 'nofollow', external: true },
+    { rel: 'ugc', within: ['.comments', '[data-ugc]'] },
+    { rel: 'sponsored', hosts: ['*.amazon.com', 'amzn.to'] },
+    { rel: 'nofollow', paths: ['/go/**'] },
+  ],
+  nosnippet: ['.newsletter-signup', '#price'],
+};
+/**
+ * The job measured, as `(page, resolve) => { html }`: the head transform, or with `body`/`audit`
+ * the body pass or the audit's reader. `floor`: bench/head-scan-floor.mjs, the least a head edit
+ * can cost, instead of a built dist.
+ */
+async function load(dist, job) {
+  if (dist === 'floor') return (await import(new URL('./head-scan-floor.mjs', import.meta.url).href)).injectRobots;
+  const module = (path) => import(pathToFileURL(join(resolvePath(dist), path)).href);
+  if (job === 'body') {
+    const options = (await module('index.js')).normalizeOptions(BODY_RULES);
+    const { rewritePageBody } = await module('runtime.js');
+    let count = 0;
+    return (page) => rewritePageBody(page, { url: `/post-${count++ % 100}/` }, options);
+  }
+  if (job === 'audit') {
+    const { readPage } = await module('audit/read-page.js');
+    return (page) => ({ html: page, facts: readPage(page) });
+  }
+  return (await module('html/inject.js')).injectRobots;
+}
 
 function passes(inject, pages, resolve, count) {
   let bytes = 0;
@@ -57,7 +84,7 @@ function passes(inject, pages, resolve, count) {
 const [mode, ...args] = import.meta.main === false ? [] : process.argv.slice(2);
 if (mode === 'passes') {
   const [dist, kind, resolver, count] = args;
-  const inject = await load(dist);
+  const inject = await load(dist, jobOf(resolver));
   const pages = pagesOf(kind);
   const resolve = resolverOf(resolver);
   passes(inject, pages, resolve, 30);
@@ -84,7 +111,7 @@ if (mode === 'passes') {
       ],
       { encoding: 'utf8' },
     );
-    const summary = /summary:\s*(\d+)/.exec(readFileSync(out, 'utf8'));
+    const summary = run.status === 0 && /summary:\s*(\d+)/.exec(readFileSync(out, 'utf8'));
     if (!summary) throw new Error(run.stderr);
     counts.push(Number(summary[1]));
     rmSync(out);
@@ -99,7 +126,7 @@ if (mode === 'passes') {
   );
 } else if (mode === 'alloc') {
   const [dist, kind, resolver] = args;
-  const inject = await load(dist);
+  const inject = await load(dist, jobOf(resolver));
   const pages = pagesOf(kind);
   const resolve = resolverOf(resolver);
   passes(inject, pages, resolve, 30);
@@ -118,7 +145,7 @@ if (mode === 'passes') {
   );
 } else if (mode === 'cpu') {
   const [distA, distB, kind, resolver, rounds = '15'] = args;
-  const injects = [await load(distA), await load(distB)];
+  const injects = [await load(distA, jobOf(resolver)), await load(distB, jobOf(resolver))];
   const pages = pagesOf(kind);
   const resolve = resolverOf(resolver);
   for (const inject of injects) passes(inject, pages, resolve, 30);

@@ -26,6 +26,7 @@ export { createConfigUsage, type ConfigUsage, type ConfigUsagePage } from './sit
 export { capLines, isNoindexPage, readRobotsTags, siteWarnings, tagsRecord } from './site/site-warnings.js';
 export type { HtmlPage } from './headers/plan.js';
 export { BUILD_MANIFEST_FILE, writeBuildManifest, type BuildManifest } from './audit/site-urls.js';
+export { loadTemplateParser } from './html/template-contents.js';
 
 /**
  * The output-file helpers: `writeHeaderFiles` and `writeFileAtomic`, with the header writers

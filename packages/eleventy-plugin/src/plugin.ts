@@ -5,6 +5,7 @@
  */
 import {
   detectIndexable,
+  loadTemplateParser,
   normalizeOptions,
   RobotsError,
   type NormalizedRobotsOptions,
@@ -101,9 +102,12 @@ function wirePlugin(eleventyConfig: EleventyConfig, options: RobotsOptions, norm
     );
   else eleventyConfig.addGlobalData('eleventyComputed', { [CAPTURE_KEY]: createPageDataCapture(pageData) });
   const notice = notIndexableNotice(options, normalized);
-  eleventyConfig.on('eleventy.before', (event?: EleventyBuildEvent) => {
+  eleventyConfig.on('eleventy.before', async (event?: EleventyBuildEvent) => {
     resetBuildState(state, event);
     if (notice) reportWarnings([notice], logger(), state.reported);
+    // The transform is synchronous: parse5, which only a page with an unusual head `<template>`
+    // needs, is loaded before the first page rather than missed by it.
+    await loadTemplateParser();
   });
   const sources = {
     config: eleventyConfig,

@@ -1,94 +1,49 @@
 /**
- * Reading one page's facts (see page-facts.ts) as htmlparser2's tokenizer reads them, from its
- * text or its bytes, reading no more of the page than the facts need.
+ * Reading one page's facts (see page-facts.ts) with the HTML reader every job uses: the head as
+ * the head transform reads it (`locateHead`: the spec's insertion modes up to `<body>`, head
+ * `<noscript>` contents as crawlers without scripting read them), the body with the tokenizer and
+ * the stack of open elements (template contents and SVG/MathML are not the page's markup), from
+ * its text or its bytes, reading no more of the body than the facts need.
  */
-import { Tokenizer } from 'htmlparser2';
-import { TagScanner, type TagSink } from '../html/tag-scanner.js';
-import { isRobotsMetaName } from '../directives/vocabulary.js';
-import { decodeUtf8, ownString } from './read-files.js';
 import { isUtf8 } from 'node:buffer';
+import { isRobotsMetaName } from '../directives/vocabulary.js';
+import { ElementStack } from '../html/element-stack.js';
+import { locateHead } from '../html/inject.js';
+import { scanPreBody } from '../html/scan-head.js';
+import { loadTemplateParser } from '../html/template-contents.js';
+import {
+  type AttributeVisitor,
+  decodeAttributeValue,
+  hasAnyAttribute,
+  type HeadStartTag,
+  sameName,
+  TagReader,
+} from '../html/tag-reader.js';
+import { END_ONLY, Tokenizer, type TagInterest, type TokenSink } from '../html/tokenizer.js';
+import { asciiLowercase, type HeadNode } from '../html/types.js';
 import { lineNumbersAt, MAX_ALTERNATES, MAX_CANONICALS, MAX_LINKS_READ, type PageFacts } from './page-facts.js';
+import { decodeUtf8, ownString } from './read-files.js';
 
-/** Elements the HTML parser keeps in the head; any other start tag opens the body. */
-const HEAD_ELEMENTS = new Set([
-  'html',
-  'head',
-  'meta',
-  'link',
-  'title',
-  'style',
-  'script',
-  'noscript',
-  'base',
-  'template',
-]);
-/** An element whose attributes are read: where, and which attributes. */
-interface CollectedElement {
-  /** `head`: only before the body starts; `anywhere`: also after. */
-  where: 'head' | 'anywhere';
-  /** The attributes read (lower-case); no other value is even cut out of the page. */
-  attributes: readonly string[];
-}
+// The audit reads pages synchronously: parse5, for the rare head templates only it reads
+// exactly, starts loading with the audit's modules, long before the first page is read.
+void loadTemplateParser();
+
 /**
- * The elements whose attributes are read. The body is tokenized only as far as an `anywhere`
- * element can still start (see {@link lastBodyCandidate}), so a fact read in the body makes
- * every page that has such an element pay for its body.
+ * A page as the reader reads it: `view` is the markup (the text itself, or its UTF-8 bytes seen
+ * as Latin-1, where every character that HTML syntax uses is itself and offsets are byte
+ * offsets); `text` is the real text of a span of `view` that starts and ends at syntax characters.
  */
-const COLLECTED: ReadonlyMap<string, CollectedElement> = new Map([
-  ['meta', { where: 'anywhere', attributes: ['name', 'content', 'http-equiv'] }],
-  ['link', { where: 'head', attributes: ['rel', 'href', 'hreflang'] }],
-  ['base', { where: 'head', attributes: ['href'] }],
-  ['a', { where: 'anywhere', attributes: ['href', 'rel'] }],
-]);
-/** `<a>`: read by a path of its own (see `openTagEnd`). */
-const LINK = COLLECTED.get('a')!;
-const META = COLLECTED.get('meta')!;
-/**
- * {@link COLLECTED}`.get(name)` without hashing the name: every tag of a page is asked, and
- * its name is a new string each time.
- */
-function collectedElement(name: string): CollectedElement | undefined {
-  if (name.length === 1) return name === 'a' ? LINK : undefined;
-  if (name.length !== 4) return undefined;
-  return name === 'meta' ? META : name === 'link' || name === 'base' ? COLLECTED.get(name) : undefined;
+interface PageView {
+  view: string;
+  text(start: number, end: number): string;
+  /** The real text of a string cut out of `view` (for a Latin-1 view of UTF-8 bytes, those bytes decoded). */
+  decode(cut: string): string;
 }
-/** One more link of the page, up to MAX_LINKS_READ; `href` and `rel` may be slices of the page (see pageLinkFacts). */
-function addLink(facts: PageFacts, href: string, rel: string): void {
-  const links = (facts.links ??= []);
-  if (links.length < MAX_LINKS_READ) links.push({ href: href.trim(), rel });
+
+/** Whether a `<meta>`'s `http-equiv` is `refresh`, as browsers compare it (ASCII case-insensitive, spaces around ignored). */
+export function isRefresh(equiv: string | undefined): boolean {
+  return equiv !== undefined && equiv.trim().toLowerCase() === 'refresh';
 }
-/** What `trim` removes from a string of ASCII. */
-function isAsciiSpace(c: number): boolean {
-  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
-}
-/** Any other element, read only for `data-nosnippet` when the page has that attribute at all. */
-const NO_ATTRIBUTES: CollectedElement = { where: 'anywhere', attributes: [] };
-/**
- * Whether `data-nosnippet` (ASCII case-insensitive) is in the page from `from` on: only then is
- * every element's attribute list read. Found as {@link lastBodyCandidate} finds tags: `indexOf`
- * for `-n` and `-N`, then the rest compared; a case-insensitive regular expression over every
- * page cost as much as the rest of reading it.
- */
-function mayHaveNosnippet(html: string | Buffer, from: number): boolean {
-  const text = typeof html === 'string';
-  const at = (i: number): number => (text ? html.charCodeAt(i) : (html[i] ?? 0));
-  for (const needle of ['-n', '-N']) {
-    for (
-      let i = text ? html.indexOf(needle, from) : html.indexOf(needle, from, 'latin1');
-      i !== -1;
-      i = text ? html.indexOf(needle, i + 1) : html.indexOf(needle, i + 1, 'latin1')
-    ) {
-      if (i - 4 < from) continue;
-      let match = true;
-      for (let k = 0; k < NOSNIPPET.length && match; k++)
-        match = (at(i - 4 + k) | 0x20) === NOSNIPPET.charCodeAt(k) || (k === 4 && at(i) === 0x2d);
-      if (match) return true;
-    }
-  }
-  return false;
-}
-const NOSNIPPET = 'data-nosnippet';
-const BODY_NAMES = [...COLLECTED].filter(([, element]) => element.where === 'anywhere').map(([name]) => name);
 function hasRelToken(rel: string | undefined, token: string): boolean {
   if (!rel) return false;
   return rel
@@ -96,315 +51,289 @@ function hasRelToken(rel: string | undefined, token: string): boolean {
     .split(/[\t\n\f\r ]+/)
     .includes(token);
 }
-/** Whether a `<meta>`'s `http-equiv` is `refresh`, as browsers compare it (ASCII case-insensitive, spaces around ignored). */
-export function isRefresh(equiv: string | undefined): boolean {
-  return equiv !== undefined && equiv.trim().toLowerCase() === 'refresh';
+
+/**
+ * The first value of each wanted attribute of one tag (lowercase names), as spans of the page
+ * (`-1`: absent; a name without a value is there, empty): walked once, cut out only when kept.
+ */
+class AttributeSpans implements AttributeVisitor {
+  readonly spans: Int32Array;
+  /** Whether the tag has `data-nosnippet` (noted only when asked: {@link watchNosnippet}). */
+  nosnippet = false;
+  watchNosnippet = false;
+  constructor(
+    private readonly html: string,
+    private readonly names: readonly string[],
+  ) {
+    this.spans = new Int32Array(2 * names.length);
+  }
+  clear(): void {
+    this.spans.fill(-1);
+    this.nosnippet = false;
+  }
+  attribute(nameStart: number, nameEnd: number, valueStart: number, valueEnd: number): void {
+    const { html, names, spans } = this;
+    const count = nameEnd - nameStart;
+    if (this.watchNosnippet && count === 14 && sameName(html, nameStart, 'data-nosnippet')) this.nosnippet = true;
+    for (let i = 0; i < names.length; i++) {
+      if (names[i]!.length !== count || spans[2 * i] !== -1 || !sameName(html, nameStart, names[i]!)) continue;
+      spans[2 * i] = valueStart === -1 ? 0 : valueStart;
+      spans[2 * i + 1] = valueStart === -1 ? 0 : valueEnd;
+      return;
+    }
+  }
 }
-/** One collected element: its lower-cased name, its attributes (first of each name wins), where it starts, whether the body had started. */
-interface CollectedTag {
-  tag: string;
-  attributes: Readonly<Record<string, string | undefined>>;
-  start: number;
-  inBody: boolean;
+/** The attributes read of each element the facts come from, in the order of their spans. */
+const META_ATTRIBUTES = ['name', 'content', 'http-equiv'];
+const LINK_ATTRIBUTES = ['rel', 'href', 'hreflang'];
+const A_ATTRIBUTES = ['href', 'rel'];
+/** The attributes that make a `<font>` leave SVG/MathML. */
+const FONT_BREAKOUT = ['color', 'face', 'size'];
+
+/** A span's value as the DOM has it (references decoded), or undefined when absent. */
+function valueOf(page: PageView, spans: Int32Array, index: number): string | undefined {
+  const start = spans[2 * index]!;
+  return start === -1 ? undefined : decodeAttributeValue(page.text(start, spans[2 * index + 1]!));
 }
-/** The one place where facts are taken from a collected element: new facts go here (and their attributes in {@link COLLECTED}). */
-function collectFact(
+
+/** The facts of the head's elements, as the head transform located them. */
+function readHead(
+  page: PageView,
+  nodes: readonly HeadNode[],
   facts: PageFacts,
-  found: CollectedTag,
   extraNames: ReadonlySet<string> | undefined,
   offsets: number[],
 ): void {
-  const { tag, attributes } = found;
-  if (tag === 'meta') {
-    const { name, content } = attributes;
-    if (name === undefined || content === undefined || !isRobotsMetaName(name, extraNames)) {
-      if (!found.inBody && facts.refresh === undefined && content !== undefined && isRefresh(attributes['http-equiv']))
+  const reader = new TagReader(page.view);
+  const meta = new AttributeSpans(page.view, META_ATTRIBUTES);
+  const link = new AttributeSpans(page.view, LINK_ATTRIBUTES);
+  for (const node of nodes) {
+    const name = node.name;
+    if (name === 'meta') {
+      // The scan noted each `<meta>`'s name and which attributes it has: only a robots tag or a
+      // refresh is walked again, for its values.
+      const tag = node.tag as HeadStartTag | undefined;
+      const rawName = tag?.rawAttribute('name');
+      const robots = rawName !== undefined && isRobotsMetaName(decodeAttributeValue(page.decode(rawName)), extraNames);
+      const equiv =
+        robots || facts.refresh !== undefined || node.inNoscript ? undefined : tag?.rawAttribute('http-equiv');
+      if (!robots && equiv === undefined) continue;
+      meta.clear();
+      reader.end(node.start + 5, meta);
+      const metaName = valueOf(page, meta.spans, 0);
+      const content = valueOf(page, meta.spans, 1);
+      if (robots && metaName !== undefined && content !== undefined) {
+        facts.robotsTags.push({
+          name: ownString(metaName.trim().toLowerCase()),
+          rawName: ownString(metaName),
+          content: ownString(content),
+          line: 0,
+          inHead: true,
+        });
+        offsets.push(node.start);
+      } else if (!robots && content !== undefined && isRefresh(valueOf(page, meta.spans, 2)))
+        // A redirect for browsers: the head's own metas, not those of a `<noscript>`.
         facts.refresh = ownString(content);
-      return;
+    } else if (name === 'link' || name === 'base') {
+      link.clear();
+      reader.end(node.start + 1 + name.length, link);
+      const href = valueOf(page, link.spans, 1);
+      if (href === undefined) continue;
+      if (name === 'base') {
+        // `<base>` has no rel: its href is the second span only because the spans are shared.
+        if (facts.baseHref === undefined) facts.baseHref = ownString(href.trim());
+        continue;
+      }
+      const rel = valueOf(page, link.spans, 0);
+      const hreflang = valueOf(page, link.spans, 2);
+      if (hasRelToken(rel, 'canonical')) {
+        const value = href.trim();
+        if (facts.canonical === undefined) facts.canonical = ownString(value);
+        else if (value !== facts.canonical) {
+          // A second canonical that differs: kept (bounded) for the audit's `canonical-conflict`.
+          const others = (facts.otherCanonicals ??= []);
+          if (others.length < MAX_CANONICALS && !others.includes(value)) others.push(ownString(value));
+        }
+      } else if (hreflang !== undefined && hasRelToken(rel, 'alternate')) {
+        const alternates = (facts.alternates ??= []);
+        if (alternates.length < MAX_ALTERNATES)
+          alternates.push({ hreflang: ownString(hreflang.trim()), href: ownString(href.trim()) });
+      }
     }
-    facts.robotsTags.push({
-      name: ownString(name.trim().toLowerCase()),
-      rawName: ownString(name),
-      content: ownString(content),
-      line: 0,
-      inHead: !found.inBody,
-    });
-    offsets.push(found.start);
-  } else if (found.inBody) {
-    return;
-  } else if (
-    tag === 'link' &&
-    facts.canonical === undefined &&
-    attributes.href !== undefined &&
-    hasRelToken(attributes.rel, 'canonical')
-  ) {
-    facts.canonical = ownString(attributes.href.trim());
-  } else if (
-    tag === 'link' &&
-    attributes.href !== undefined &&
-    attributes.hreflang === undefined &&
-    hasRelToken(attributes.rel, 'canonical')
-  ) {
-    // A second canonical: kept when it differs, for the audit's `canonical-conflict`.
-    const href = attributes.href.trim();
-    const others = facts.otherCanonicals;
-    if (href !== facts.canonical && (others?.length ?? 0) < MAX_CANONICALS && !others?.includes(href))
-      (facts.otherCanonicals ??= []).push(ownString(href));
-  } else if (tag === 'base' && facts.baseHref === undefined && attributes.href !== undefined) {
-    facts.baseHref = ownString(attributes.href.trim());
-  } else if (
-    tag === 'link' &&
-    attributes.hreflang !== undefined &&
-    attributes.href !== undefined &&
-    hasRelToken(attributes.rel, 'alternate')
-  ) {
-    const alternates = (facts.alternates ??= []);
-    if (alternates.length < MAX_ALTERNATES)
-      alternates.push({ hreflang: ownString(attributes.hreflang.trim()), href: ownString(attributes.href.trim()) });
   }
 }
 
-/** Whether `html.slice(start, end)`, lower-cased as `toLowerCase` does, is `name` (lower-case ASCII), without cutting it out. */
-function isName(html: string, start: number, end: number, name: string): boolean {
-  if (end - start !== name.length) return false;
-  for (let i = 0; i < name.length; i++) {
-    let c = html.charCodeAt(start + i);
-    // Beyond ASCII, toLowerCase has its own cases (the Kelvin sign becomes `k`).
-    if (c >= 0x80) return html.slice(start, end).toLowerCase() === name;
-    if (c >= 0x41 && c <= 0x5a) c += 0x20;
-    if (c !== name.charCodeAt(i)) return false;
+/**
+ * Whether `data-nosnippet` (ASCII case-insensitive) is in the page from `from` on: only then is
+ * every element's attribute list read. Found with `indexOf` for `-n` and `-N`, then the rest compared.
+ */
+function mayHaveNosnippet(html: string, from: number): boolean {
+  for (const needle of ['-n', '-N']) {
+    for (let i = html.indexOf(needle, from); i !== -1; i = html.indexOf(needle, i + 1)) {
+      if (i - 4 >= from && sameName(html, i - 4, 'data-nosnippet')) return true;
+    }
   }
-  return true;
-}
-/** Where each read attribute's value is in the page: its first occurrence, `[start, end]` pairs; -1 when absent. */
-class AttributeSpans {
-  readonly spans = new Int32Array(2 * Math.max(...[...COLLECTED.values()].map((element) => element.attributes.length)));
-  clear(count: number): void {
-    // A loop, not `fill`: a builtin call costs more than the two to six stores.
-    for (let i = 0; i < 2 * count; i++) this.spans[i] = -1;
-  }
-}
-
-/** The spans of the element being read: one for every page (reading a page never reads another), so no typed array is made per page. */
-const SPANS = new AttributeSpans();
-
-/** Whether `html` has `<name` (ASCII case-insensitive) at `at`, `name` lower-case. */
-function startsTag(html: string, at: number, name: string): boolean {
-  for (let i = 0; i < name.length; i++) if ((html.charCodeAt(at + 1 + i) | 0x20) !== name.charCodeAt(i)) return false;
-  return true;
+  return false;
 }
 /**
- * The offset of the last `<` in `html` from `from` on that is followed by the name of an element
- * read in the body (ASCII case-insensitive), or -1. The tokenizer reports a start tag only at `<`
- * followed by its name, so past this offset nothing more can be learnt; a `<meta` inside a
- * comment or a script only costs tokenizing further. Searched with `indexOf` for `<m` and `<M`
- * (V8 finds a two-character string far faster than it steps through `<`s, and far faster than
- * a regular expression or `lastIndexOf` does), so a page without one is passed over at memory
- * speed and each character is looked at a bounded number of times.
+ * The offset of the last `<m`/`<M` or `<a`/`<A` from `from` on, or -1: the tokenizer reports a
+ * start tag only at `<` followed by its name, so past it no `<meta>` or `<a>` can start. A page
+ * with a link is read to its end.
  */
 function lastBodyCandidate(html: string, from: number): number {
-  // Links are in nearly every body, and `<a` starts many tags (`<abbr`, `<article`, `<aside`):
-  // with one in the body, read to the end rather than look for the last.
   if (html.indexOf('<a', from) !== -1 || html.indexOf('<A', from) !== -1) return html.length;
-  let last = -1;
-  for (const name of BODY_NAMES) {
-    for (const first of [`<${name[0]!}`, `<${name[0]!.toUpperCase()}`]) {
-      for (let at = html.indexOf(first, from); at !== -1; at = html.indexOf(first, at + 1)) {
-        if (at > last && startsTag(html, at, name)) last = at;
-      }
-    }
+  return Math.max(html.lastIndexOf('<m'), html.lastIndexOf('<M'));
+}
+
+/**
+ * The body's facts: robots metas (in the body), links, `data-nosnippet` elements. Read first
+ * without the stack of open elements, which only SVG, MathML and templates need (up to the first
+ * of them the two readings are the same); at one, read again from the body's start with it.
+ */
+class BodyReader implements TokenSink {
+  readonly stack: ElementStack | undefined;
+  /** Without the stack: an element that needs it started, and the reading stopped there. */
+  needsStack = false;
+  private readonly tokenizer: Tokenizer;
+  private readonly meta: AttributeSpans;
+  private readonly link: AttributeSpans;
+  private readonly none: AttributeSpans;
+  private current: AttributeSpans | undefined;
+  private tag = '';
+  private tagStart = 0;
+  private tagId = 0;
+  readonly robotsTags: PageFacts['robotsTags'] = [];
+  readonly offsets: number[] = [];
+  links: NonNullable<PageFacts['links']> | undefined;
+  nosnippetTags: string[] | undefined;
+
+  constructor(
+    private readonly page: PageView,
+    private readonly extraNames: ReadonlySet<string> | undefined,
+    private readonly stopAfter: number,
+    watchNosnippet: boolean,
+    withStack: boolean,
+  ) {
+    const html = page.view;
+    this.tokenizer = new Tokenizer(html, this);
+    this.meta = new AttributeSpans(html, META_ATTRIBUTES);
+    this.link = new AttributeSpans(html, A_ATTRIBUTES);
+    this.none = new AttributeSpans(html, []);
+    for (const spans of [this.meta, this.link, this.none]) spans.watchNosnippet = watchNosnippet;
+    if (withStack) this.stack = new ElementStack();
   }
-  return last;
-}
 
-const ignore = (): void => {};
-/**
- * Reads the robots meta tags (head and body), the canonical link and the base URL of a page as
- * htmlparser2's tokenizer reads it (comments, raw-text elements such as `<script>`, `<style>`
- * and `<textarea>`, character references), with its exact port {@link TagScanner}; only the
- * {@link COLLECTED} elements' attributes are read. `extraNames` are further lower-cased meta
- * names to treat as robots tags.
- *
- * Why it is fast: text, comments, raw text and attribute values are passed over with `indexOf`,
- * and only attribute values that hold a `&` are decoded, by tokenizing their element alone with
- * htmlparser2 (an element that starts in the text reads the same alone); and it stops where the
- * body starts unless a body element it collects can still follow. None of this changes what is
- * found: `test/audit/read-page-differential.test.ts` compares it with htmlparser2's tokenizer
- * decoding the whole page, as the audit read pages before.
- */
-export function readPage(html: string, extraNames?: ReadonlySet<string>): PageFacts {
-  return tokenizePage({ view: html, latin1: false, text: (start, end) => html.slice(start, end) }, extraNames);
-}
+  run(from: number): void {
+    this.tokenizer.run(from);
+  }
 
-/**
- * A page as the scanner reads it: `view` is the markup (the text itself, or its UTF-8 bytes seen
- * as Latin-1, where every character that HTML syntax uses is itself and offsets are byte
- * offsets), `text` the real text of a span of `view` that starts and ends at syntax characters.
- */
-interface PageView {
-  view: string;
-  /** `view` is UTF-8 bytes seen as Latin-1. */
-  latin1: boolean;
-  text(start: number, end: number): string;
-}
-
-/** {@link readPage} on a {@link PageView}. */
-function tokenizePage(page: PageView, extraNames: ReadonlySet<string> | undefined): PageFacts {
-  const html = page.view;
-  const facts: PageFacts = { robotsTags: [] };
-  const offsets: number[] = [];
-  let inBody = false;
-  let tag = '';
-  let tagStart = 0;
-  // The element being read, when it is collected; its read attributes' spans.
-  let element: CollectedElement | undefined;
-  const spans = SPANS;
-  // Where the scanner may stop: unknown (Infinity) before the body starts, then the last candidate.
-  let stopAfter = Infinity;
-  let bodyFrom = 0;
-  // Every element's attributes are looked at for `data-nosnippet` only when the page has one.
-  const watchNosnippet = mayHaveNosnippet(html, 0);
-  let nosnippetSeen = false;
-
-  /**
-   * Whether a `<meta>` with these spans (`name`, then `content`) can be a robots tag: both are
-   * there, and the name, unless a character reference in it makes it something else, is a
-   * robots name. The common meta (description, viewport, og:…) is dismissed here.
-   */
-  const mayBeRobotsMeta = (found: Int32Array, names: ReadonlySet<string> | undefined): boolean => {
-    const start = found[0]!;
-    const end = found[1]!;
-    if (start === -1 || found[2] === -1) return false;
-    for (let i = start; i < end; i++) if (html.charCodeAt(i) === 0x26) return true;
-    return isRobotsMetaName(page.text(start, end), names);
-  };
-  /** The refresh's content, when the element (read alone, references decoded) is one. */
-  const noteRefresh = (markup: string): void => {
-    const { 'http-equiv': equiv, content } = decodedAttributes(markup);
-    if (isRefresh(equiv) && content !== undefined) facts.refresh = ownString(content);
-  };
-  const startBody = (at: number): void => {
-    inBody = true;
-    bodyFrom = at;
-    scanner.pause();
-  };
-  const sink: TagSink = {
-    openTag(name, start) {
-      if (start > stopAfter) {
-        scanner.pause();
-        element = undefined;
+  openTag(name: string, start: number): TagInterest {
+    if (start > this.stopAfter) {
+      this.tokenizer.stop();
+      return false;
+    }
+    const stack = this.stack;
+    if (stack === undefined) {
+      if (name === 'svg' || name === 'math' || name === 'template') {
+        this.needsStack = true;
+        this.tokenizer.stop();
         return false;
       }
-      // Seen as Latin-1, a name beyond ASCII is not the name the text has (the Kelvin sign
-      // lower-cases to `k`): read it from the text.
-      if (page.latin1 && !isAscii(name)) name = page.text(start + 1, start + 1 + name.length).toLowerCase();
-      tag = name;
-      tagStart = start;
-      element = collectedElement(name) ?? (watchNosnippet ? NO_ATTRIBUTES : undefined);
-      nosnippetSeen = false;
-      if (element) spans.clear(element.attributes.length);
-      if (!inBody && (name === 'body' || !HEAD_ELEMENTS.has(name))) startBody(start);
-      return element !== undefined;
-    },
-    attribute(nameStart, nameEnd, valueStart, valueEnd) {
-      if (watchNosnippet && !nosnippetSeen && isName(html, nameStart, nameEnd, 'data-nosnippet')) nosnippetSeen = true;
-      const names = element!.attributes;
-      for (let i = 0; i < names.length; i++) {
-        if (!isName(html, nameStart, nameEnd, names[i]!)) continue;
-        // The first of an attribute wins; one without a value (`<meta content>`) is there, empty.
-        if (spans.spans[2 * i] === -1) {
-          spans.spans[2 * i] = valueStart === -1 ? 0 : valueStart;
-          spans.spans[2 * i + 1] = valueStart === -1 ? 0 : valueEnd;
-        }
-        return;
-      }
-    },
-    openTagEnd(end) {
-      // Noted once the tag ends: a tag cut off by the end of the page is no element.
-      if (nosnippetSeen) (facts.nosnippetTags ??= []).push(tag);
-      if (element === NO_ATTRIBUTES) return;
-      if (element === LINK) {
-        const hrefStart = spans.spans[0]!;
-        if (hrefStart === -1) return;
-        // The common link: an href of ASCII without a character reference or spaces to trim, and
-        // no rel, cut out of the page in one pass over it (this runs for every link of a site).
-        const hrefEnd = spans.spans[1]!;
-        if (
-          spans.spans[2] === -1 &&
-          hrefEnd > hrefStart &&
-          !isAsciiSpace(html.charCodeAt(hrefStart)) &&
-          !isAsciiSpace(html.charCodeAt(hrefEnd - 1))
-        ) {
-          let plain = true;
-          for (let i = hrefStart; i < hrefEnd && plain; i++) {
-            const c = html.charCodeAt(i);
-            plain = c !== 0x26 && c < 0x80;
-          }
-          if (plain) {
-            const links = (facts.links ??= []);
-            if (links.length < MAX_LINKS_READ) links.push({ href: html.slice(hrefStart, hrefEnd), rel: '' });
-            return;
-          }
-        }
-        // A page has many links: read without an attributes object, and kept as slices, since
-        // pageLinkFacts turns them into paths (copied) while the page is still at hand.
-        const href = page.text(spans.spans[0]!, spans.spans[1]!);
-        const rel = spans.spans[2] === -1 ? '' : page.text(spans.spans[2]!, spans.spans[3]!);
-        if (href.includes('&') || rel.includes('&')) {
-          const decoded = decodedAttributes(page.text(tagStart, end + 1));
-          addLink(facts, decoded.href!, decoded.rel ?? '');
-        } else {
-          addLink(facts, href, rel);
-        }
-        return;
-      }
-      // Only a robots meta tag is kept, and the body's links: anything else is passed over
-      // before its values are cut out (a head holds dozens of other metas and links).
-      if (element !== META && inBody) return;
-      if (element === META && !mayBeRobotsMeta(spans.spans, extraNames)) {
-        // `<meta http-equiv="refresh">` in the head: the page redirects (Astro's and Eleventy's redirect pages).
-        if (!inBody && facts.refresh === undefined && spans.spans[4] !== -1 && spans.spans[2] !== -1)
-          noteRefresh(page.text(tagStart, end + 1));
-        return;
-      }
-      const names = element!.attributes;
-      const attributes: Record<string, string | undefined> = {};
-      let hasReference = false;
-      for (let i = 0; i < names.length; i++) {
-        const start = spans.spans[2 * i]!;
-        if (start === -1) continue;
-        const value = page.text(start, spans.spans[2 * i + 1]!);
-        attributes[names[i]!] = value;
-        if (value.includes('&')) hasReference = true;
-      }
-      // A character reference in a value: the element is read alone, with references decoded.
-      collectFact(
-        facts,
-        {
-          tag,
-          attributes: hasReference ? decodedAttributes(page.text(tagStart, end + 1)) : attributes,
-          start: tagStart,
-          inBody,
-        },
-        extraNames,
-        offsets,
-      );
-    },
-    closeTag(start, end) {
-      if (!inBody && isName(html, start, end, 'head')) startBody(start);
-    },
-  };
-  const scanner = new TagScanner(html, sink);
-  scanner.run();
-  if (inBody) {
-    // Paused where the body starts: go on only as far as a body element read can start.
-    stopAfter = watchNosnippet ? Infinity : lastBodyCandidate(html, bodyFrom);
-    if (stopAfter !== -1) scanner.run();
+    } else {
+      stack.beforeStart((this.tagId = stack.idOf(name)));
+      if (
+        stack.insertForeign &&
+        this.tagId === ElementStack.FONT &&
+        hasAnyAttribute(this.page.view, start, FONT_BREAKOUT)
+      )
+        stack.fontBreaksOut();
+    }
+    this.tag = name;
+    this.tagStart = start;
+    const spans =
+      name === 'meta' ? this.meta : name === 'a' ? this.link : this.none.watchNosnippet ? this.none : undefined;
+    this.current = spans;
+    if (spans !== undefined) {
+      spans.clear();
+      return true;
+    }
+    // The element's end matters only in SVG/MathML, where `/>` decides whether it opens.
+    if (stack === undefined) return false;
+    if (stack.insertForeign) return END_ONLY;
+    this.place(false);
+    return false;
   }
-  if (offsets.length > 0) {
-    lineNumbersAt(html, offsets).forEach((line, index) => (facts.robotsTags[index]!.line = line));
+
+  attribute(nameStart: number, nameEnd: number, valueStart: number, valueEnd: number): void {
+    this.current?.attribute(nameStart, nameEnd, valueStart, valueEnd);
   }
-  return facts;
+
+  openTagEnd(_end: number, selfClosing: boolean): void {
+    const spans = this.current;
+    const stack = this.stack;
+    const html = stack === undefined || (stack.templates === 0 && !stack.insertForeign);
+    if (spans !== undefined && html) this.collect(spans);
+    this.current = undefined;
+    if (stack !== undefined) this.place(selfClosing);
+  }
+
+  closeTag(start: number, end: number): void {
+    const stack = this.stack;
+    if (stack === undefined || stack.endsTop(this.page.view, start, end)) return;
+    const name = asciiLowercase(this.page.view.slice(start, end));
+    if (name !== 'html' && name !== 'body' && name !== 'head') stack.end(name);
+  }
+
+  insertsForeign(): boolean {
+    return this.stack?.insertForeign === true;
+  }
+
+  inForeignContent(): boolean {
+    return this.stack?.inForeign === true;
+  }
+
+  /** The element just read, on the stack (an `annotation-xml` is never an integration point here: links in it are rare). */
+  private place(selfClosing: boolean): void {
+    const stack = this.stack!;
+    const name = this.tag;
+    if (name !== 'html' && name !== 'body' && stack.opens(this.tagId, selfClosing)) stack.push(this.tagId, 0);
+  }
+
+  /** The tag's name from the text (read as Latin-1, a name beyond ASCII is not the name the text has). */
+  private nameAsWritten(): string {
+    const start = this.tagStart + 1;
+    const html = this.page.view;
+    let end = start;
+    while (end < html.length && !/[\t\n\f\r />]/.test(html[end]!)) end++;
+    return asciiLowercase(this.page.text(start, end));
+  }
+
+  private collect(spans: AttributeSpans): void {
+    const { page, tag } = this;
+    if (spans.nosnippet) (this.nosnippetTags ??= []).push(isAscii(tag) ? tag : this.nameAsWritten());
+    if (spans === this.meta) {
+      const name = valueOf(page, spans.spans, 0);
+      const content = valueOf(page, spans.spans, 1);
+      if (name === undefined || content === undefined || !isRobotsMetaName(name, this.extraNames)) return;
+      this.robotsTags.push({
+        name: ownString(name.trim().toLowerCase()),
+        rawName: ownString(name),
+        content: ownString(content),
+        line: 0,
+        inHead: false,
+      });
+      this.offsets.push(this.tagStart);
+    } else if (spans === this.link) {
+      const start = spans.spans[0]!;
+      if (start === -1) return;
+      const links = (this.links ??= []);
+      if (links.length >= MAX_LINKS_READ) return;
+      // Kept as slices: pageLinkFacts turns them into paths (copied) while the page is still at hand.
+      const href = decodeAttributeValue(page.text(start, spans.spans[1]!));
+      const rel = valueOf(page, spans.spans, 1) ?? '';
+      links.push({ href: href.trim(), rel });
+    }
+  }
 }
 
 /** Whether `text` is ASCII only. */
@@ -412,11 +341,53 @@ function isAscii(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return false;
   return true;
 }
+
+/**
+ * Reads the robots meta tags (head and body), the canonical link, the base URL, hreflang
+ * alternates, the head's refresh, links and `data-nosnippet` elements of a page as the HTML
+ * parsing spec reads it, with the reader the head transform and the body pass use.
+ * `extraNames` are further lower-cased meta names to treat as robots tags.
+ */
+export function readPage(html: string, extraNames?: ReadonlySet<string>): PageFacts {
+  return readView({ view: html, text: (start, end) => html.slice(start, end), decode: (cut) => cut }, extraNames);
+}
+
+function readView(page: PageView, extraNames: ReadonlySet<string> | undefined): PageFacts {
+  const html = page.view;
+  const facts: PageFacts = { robotsTags: [] };
+  const offsets: number[] = [];
+  const located = locateHead(html);
+  // A head the transform cannot read (a template past parse5's budget): its elements up to there.
+  const scan = 'scan' in located ? located.scan : scanPreBody(html);
+  readHead(page, 'scan' in located ? located.nodes : scan.headNodes, facts, extraNames, offsets);
+  const bodyFrom = scan.bodyStart;
+  if (bodyFrom < html.length) {
+    const watchNosnippet = mayHaveNosnippet(html, bodyFrom);
+    const stopAfter = watchNosnippet ? html.length : lastBodyCandidate(html, bodyFrom);
+    if (stopAfter >= bodyFrom) {
+      let body = new BodyReader(page, extraNames, stopAfter, watchNosnippet, false);
+      body.run(bodyFrom);
+      if (body.needsStack) {
+        body = new BodyReader(page, extraNames, stopAfter, watchNosnippet, true);
+        body.run(bodyFrom);
+      }
+      facts.robotsTags.push(...body.robotsTags);
+      offsets.push(...body.offsets);
+      if (body.links !== undefined) facts.links = body.links;
+      if (body.nosnippetTags !== undefined) facts.nosnippetTags = body.nosnippetTags;
+    }
+  }
+  if (offsets.length > 0) {
+    lineNumbersAt(html, offsets).forEach((line, index) => (facts.robotsTags[index]!.line = line));
+  }
+  return facts;
+}
+
 /**
  * {@link readPage} on a page's UTF-8 bytes, or why they are not UTF-8 (as {@link decodeUtf8}
  * says): exactly what `readPage` finds in the decoded page, without decoding it. The bytes are
- * validated whole (fast, without making a string) and scanned as Latin-1, a string of one byte
- * per character made at memory speed and half the size of the decoded text of a page with any
+ * validated whole (fast, without making a string) and read as Latin-1, a string of one byte per
+ * character made at memory speed and half the size of the decoded text of a page with any
  * character beyond Latin-1; only the values the facts keep are decoded, from their bytes.
  */
 export function readPageBytes(
@@ -436,50 +407,6 @@ export function readPageBytes(
       if (view.charCodeAt(i) >= 0x80) return buffer.toString('utf8', bom + start, bom + end);
     return view.slice(start, end);
   };
-  return { facts: tokenizePage({ view, latin1: true, text }, extraNames) };
-}
-let decodedTag: Record<string, string> = Object.create(null) as Record<string, string>;
-let decodedElement = '';
-let decodedName = '';
-let decodedValue = '';
-/** Reads the attributes of one element as it is written alone, with character references decoded. */
-const decoder = new Tokenizer(
-  { decodeEntities: true },
-  {
-    onattribname(start, end) {
-      decodedName = decodedElement.slice(start, end).toLowerCase();
-      decodedValue = '';
-    },
-    onattribdata(start, end) {
-      decodedValue += decodedElement.slice(start, end);
-    },
-    onattribentity(codePoint) {
-      decodedValue += String.fromCodePoint(codePoint);
-    },
-    onattribend() {
-      if (!(decodedName in decodedTag)) decodedTag[decodedName] = decodedValue;
-    },
-    onopentagname: ignore,
-    onopentagend: ignore,
-    onselfclosingtag: ignore,
-    onclosetag: ignore,
-    oncdata: ignore,
-    oncomment: ignore,
-    ondeclaration: ignore,
-    onend: ignore,
-    onprocessinginstruction: ignore,
-    ontext: ignore,
-    ontextentity: ignore,
-  },
-);
-function decodedAttributes(element: string): Record<string, string> {
-  decodedTag = Object.create(null) as Record<string, string>;
-  decodedElement = element;
-  decoder.reset();
-  decoder.write(element);
-  decoder.end();
-  // Let go of the element: a slice of the page would keep the whole page alive.
-  decoder.reset();
-  decodedElement = '';
-  return decodedTag;
+  const decode = (cut: string): string => (isAscii(cut) ? cut : Buffer.from(cut, 'latin1').toString('utf8'));
+  return { facts: readView({ view, text, decode }, extraNames) };
 }

@@ -1,18 +1,20 @@
 /**
  * The body pass: adds `rel` tokens to links (`links` rules) and `data-nosnippet` to chosen
- * elements (`nosnippet`), reading the page with the tag scanner (tag-scanner.ts, htmlparser2's
- * tokenizer states with text, comments, raw text and values passed over by `indexOf`) and splicing
- * at its offsets. Comments, `<script>`, `<style>`, `<textarea>`, `<title>` and the other raw-text
- * elements are never read as markup; `<template>` contents and SVG/MathML `<a>` are left alone (the
- * element stack). Only the edited attributes change: an existing `rel` keeps its quotes and tokens
+ * elements (`nosnippet`), reading the page with the HTML reader (tokenizer.ts, the spec's
+ * tokenizer states with text, comments, raw text and values passed over by `indexOf`, and the
+ * tree builder's stack of open elements, element-stack.ts) and splicing at its offsets. Comments,
+ * `<script>` (legacy `<!--` scripts too), `<style>`, `<textarea>`, `<title>` and the other
+ * raw-text elements are never read as markup; `<template>` contents and SVG/MathML `<a>` are left
+ * alone, HTML inside an integration point (`<foreignObject>`…) is not. Only the edited attributes change: an existing `rel` keeps its quotes and tokens
  * and gets the missing ones appended (compared case-insensitively), a new `rel` follows the quotes
  * of the link's `href`. One pass, linear in the page; a start tag no link rule or selector can be
  * about has its attributes skipped by the scanner, unread.
  */
 import { ElementStack } from './element-stack.js';
-import { decodeAttributeValue } from './tokenizer.js';
+import { decodeAttributeValue, hasAnyAttribute } from './tag-reader.js';
 import { matchesSimpleSelector, selectorAttributes, type ElementView, type SimpleSelector } from './simple-selector.js';
-import { END_ONLY, TagScanner, type TagInterest, type TagSink } from './tag-scanner.js';
+import { END_ONLY, Tokenizer, type TagInterest, type TokenSink } from './tokenizer.js';
+import { asciiLowercase } from './types.js';
 
 /** One link rule, as the page's plan holds it. */
 export interface BodyLinkRule<T> {
@@ -56,6 +58,10 @@ const MAX_IGNORED_REPORTED = 10;
 const HREF = 0;
 const REL = 1;
 const NOSNIPPET = 2;
+/** `annotation-xml`'s `encoding`: whether it is an HTML integration point. */
+const ENCODING = 3;
+/** The attributes that make a `<font>` leave SVG/MathML. */
+const FONT_BREAKOUT = ['color', 'face', 'size'];
 const DQUOTE = 34;
 const SQUOTE = 39;
 
@@ -106,12 +112,12 @@ interface Edit {
  * selectors' names), filled per start tag without slicing names: a slot holds the current tag's
  * serial number when the tag has that attribute, so nothing is cleared between tags.
  */
-class BodyPass<T> implements TagSink {
+class BodyPass<T> implements TokenSink {
   readonly edits: Edit[] = [];
   readonly stack: ElementStack;
   /** Without the stack: an element that needs it started, and the pass stopped there. */
   needsStack = false;
-  private readonly scanner: TagScanner;
+  private readonly scanner: Tokenizer;
   /** Lower-cased attribute names per slot, and the slots per name length (most names have no wanted length and are dropped at once). */
   private readonly names: string[];
   private readonly slotsByLength: number[][] = [];
@@ -150,8 +156,8 @@ class BodyPass<T> implements TagSink {
     stack: ElementStack | undefined,
   ) {
     this.stack = stack ?? new ElementStack();
-    this.scanner = new TagScanner(html, this);
-    const names = ['href', 'rel', 'data-nosnippet'];
+    this.scanner = new Tokenizer(html, this);
+    const names = ['href', 'rel', 'data-nosnippet', 'encoding'];
     for (const selector of plan.selectors)
       for (const name of selectorAttributes(selector)) if (!names.includes(name)) names.push(name);
     this.names = names;
@@ -183,12 +189,12 @@ class BodyPass<T> implements TagSink {
     this.scanner.run();
   }
 
-  openTag(name: string, _start: number, nameEnd: number): TagInterest {
+  openTag(name: string, start: number, nameEnd: number): TagInterest {
     if (this.light) {
       if (name !== 'a') {
         if (name === 'svg' || name === 'math' || name === 'template') {
           this.needsStack = true;
-          this.scanner.pause();
+          this.scanner.stop();
         }
         return false;
       }
@@ -198,10 +204,12 @@ class BodyPass<T> implements TagSink {
     this.begin(name, nameEnd);
     const tagId = (this.tagId = this.stack.idOf(name));
     this.stack.beforeStart(tagId);
+    if (this.stack.insertForeign && tagId === ElementStack.FONT && hasAnyAttribute(this.html, start, FONT_BREAKOUT))
+      this.stack.fontBreaksOut();
     // Attributes matter to a link and to an element a selector may match; other elements are
     // placed on the stack now, unless in SVG/MathML, where `/>` decides whether they open.
     if ((name === 'a' && this.hasLinks) || this.anyTag || this.selectorTags.has(name)) return true;
-    if (this.stack.inForeign) return END_ONLY;
+    if (this.stack.insertForeign) return name === 'annotation-xml' ? true : END_ONLY;
     this.finish(name, tagId, false);
     return false;
   }
@@ -237,12 +245,16 @@ class BodyPass<T> implements TagSink {
     const stack = this.stack;
     // Most end tags close the innermost element: told without slicing the name.
     if (stack.endsTop(this.html, start, end)) return;
-    const name = this.html.slice(start, end).toLowerCase();
+    const name = asciiLowercase(this.html.slice(start, end));
     if (name !== 'html' && name !== 'body' && name !== 'head') stack.end(name);
   }
 
-  isInForeignContext(): boolean {
-    return this.stack.inForeign;
+  insertsForeign(): boolean {
+    return !this.light && this.stack.insertForeign;
+  }
+
+  inForeignContent(): boolean {
+    return !this.light && this.stack.inForeign;
   }
 
   /** The decoded value of one of the current tag's attributes (first occurrence), undefined when absent or not read. */
@@ -303,13 +315,14 @@ class BodyPass<T> implements TagSink {
   private finish(name: string, tagId: number, selfClosing: boolean): void {
     const stack = this.stack;
     const own = this.ownMask(name);
-    if (stack.templates === 0 && !stack.inForeign) {
+    if (stack.templates === 0 && !stack.insertForeign) {
       if (name === 'a' && this.hasLinks) this.editLink(stack.mask | own);
       const nosnippet = own & this.plan.nosnippetMask;
       if (nosnippet !== 0) this.markNosnippet(name, nosnippet);
     }
     if (name === 'html' || name === 'body') stack.addRootBits(own);
-    else if (stack.opens(tagId, selfClosing)) stack.push(tagId, own);
+    else if (stack.opens(tagId, selfClosing))
+      stack.push(tagId, own, name === 'annotation-xml' && isHtmlEncoding(this.value(ENCODING)));
   }
 
   private markNosnippet(name: string, bits: number): void {
@@ -361,4 +374,11 @@ class BodyPass<T> implements TagSink {
     }
     this.result.links++;
   }
+}
+
+/** Whether an `annotation-xml`'s `encoding` makes it an HTML integration point: `text/html` or `application/xhtml+xml`, ASCII case-insensitively. */
+function isHtmlEncoding(encoding: string | undefined): boolean {
+  if (encoding === undefined) return false;
+  const lower = asciiLowercase(encoding);
+  return lower === 'text/html' || lower === 'application/xhtml+xml';
 }

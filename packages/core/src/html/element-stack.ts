@@ -1,9 +1,10 @@
 /**
- * The stack of open elements of the body pass: which elements a start tag sits inside, following
+ * The stack of open elements of the readers past the head (the body pass, the audit): which elements a start tag sits inside, following
  * the HTML tree builder's rules where they change ancestry in real pages — void elements, end
  * tags a page omits (`p`, `li`, `dd`/`dt`, headings, `option`), end tags that close what is open
  * above them, stray end tags that change nothing, `<template>` contents and SVG/MathML (where
- * `/>` closes). Not modelled (the ancestry there may differ from a browser's): tables' foster
+ * `/>` closes, `<svg/>` included) with their integration points (`foreignObject`, `desc`, `title`,
+ * `mi`…`mtext`, `annotation-xml` as HTML), where start tags are HTML again. Not modelled (the ancestry there may differ from a browser's): tables' foster
  * parenting, the adoption agency for misnested formatting elements, and reconstructed formatting
  * elements. Each open element carries a bit mask, the OR of its own and its ancestors', so that
  * "inside `.comments`" is one AND.
@@ -231,6 +232,8 @@ const Flag = {
   Root: 1024,
   /** Start tags with a rule of their own in `beforeStart`: li, dd, dt, option, optgroup, button. */
   OwnRule: 2048,
+  /** Special elements whose end tag closes them when they are in scope; the text elements' are "any other end tag". */
+  ScopedEnd: 4096,
 } as const;
 const FLAGS = new Map<string, number>();
 function mark(names: Iterable<string>, flag: number): void {
@@ -248,8 +251,33 @@ mark(['ol', 'ul'], Flag.List);
 mark(['address', 'div', 'p'], Flag.ItemTransparent);
 mark(['html', 'body', 'head'], Flag.Root);
 mark(['li', 'dd', 'dt', 'option', 'optgroup', 'button'], Flag.OwnRule);
+// The text elements' end tags reach the stack only where they held no text (in SVG/MathML…).
+mark(
+  [...SPECIAL].filter(
+    (name) =>
+      ![
+        'title',
+        'textarea',
+        'style',
+        'script',
+        'xmp',
+        'iframe',
+        'noembed',
+        'noframes',
+        'noscript',
+        'plaintext',
+      ].includes(name),
+  ),
+  Flag.ScopedEnd,
+);
 /** Flags of an open element in SVG or MathML (not stored per name: the namespace decides). */
-const FOREIGN = 1 << 12;
+const FOREIGN = 1 << 13;
+/** An SVG element (else MathML), with FOREIGN. */
+const SVG_NAMESPACE = 1 << 14;
+/** An HTML integration point (SVG `foreignObject`, `desc`, `title`; MathML `annotation-xml` with an HTML encoding), with FOREIGN. */
+const HTML_INTEGRATION = 1 << 15;
+/** A MathML text integration point (`mi`, `mo`, `mn`, `ms`, `mtext`), with FOREIGN. */
+const TEXT_INTEGRATION = 1 << 16;
 
 /**
  * Tag names as small numbers: every name the tree builder has a rule for gets a fixed id (the
@@ -257,7 +285,27 @@ const FOREIGN = 1 << 12;
  * element of that name", so a start tag costs one Map lookup and no string comparison.
  */
 const KNOWN_NAMES = [
-  ...new Set([...FLAGS.keys(), 'svg', 'math', 'foreignobject', 'desc', 'title', 'template', 'option', 'optgroup', 'a']),
+  ...new Set([
+    ...FLAGS.keys(),
+    'svg',
+    'math',
+    'foreignobject',
+    'desc',
+    'title',
+    'template',
+    'option',
+    'optgroup',
+    'a',
+    'mi',
+    'mo',
+    'mn',
+    'ms',
+    'mtext',
+    'annotation-xml',
+    'mglyph',
+    'malignmark',
+    'font',
+  ]),
 ];
 const KNOWN_IDS = new Map(KNOWN_NAMES.map((name, id) => [name, id]));
 const KNOWN_FLAGS = KNOWN_NAMES.map((name) => FLAGS.get(name) ?? 0);
@@ -275,7 +323,11 @@ const SVG = id('svg'),
   FOREIGN_OBJECT = id('foreignobject'),
   DESC = id('desc'),
   TITLE = id('title'),
-  TEMPLATE = id('template');
+  TEMPLATE = id('template'),
+  ANNOTATION_XML = id('annotation-xml'),
+  MGLYPH = id('mglyph'),
+  MALIGNMARK = id('malignmark');
+const MATH_TEXT_IDS = new Set(['mi', 'mo', 'mn', 'ms', 'mtext'].map(id));
 const HEADING_IDS = [...HEADINGS].map(id);
 
 /** The kinds of element a search down the stack stops at, each tracked as "the nearest one at or below position i". */
@@ -329,8 +381,12 @@ export class ElementStack {
   rootMask = 0;
   /** The mask of the current insertion point: the innermost open element's, or the root's. */
   mask = 0;
-  /** Whether the insertion point is inside SVG or MathML. */
+  /** Whether the current node (the innermost open element) is an SVG or MathML element. */
   inForeign = false;
+  /** Whether the start tag {@link beforeStart} was last told makes an SVG or MathML element (`<svg>` and `<math>` themselves included). */
+  insertForeign = false;
+  /** With {@link insertForeign}: the element is an SVG one (else MathML). */
+  private insertSvg = false;
 
   /**
    * Empties the stack for another page, keeping its arrays (a page's stack is reused by the next:
@@ -356,6 +412,7 @@ export class ElementStack {
     this.rootMask = 0;
     this.mask = 0;
     this.inForeign = false;
+    this.insertForeign = false;
   }
   /** A tag name's id, given a new one when the stack has not seen it: passed to the other methods. */
   idOf(tag: string): number {
@@ -386,13 +443,26 @@ export class ElementStack {
     for (let i = 0; i < this.depth; i++) this.masks[i]! |= bits;
     this.mask |= bits;
   }
-  /** Closes what a start tag closes before it is inserted: implied end tags, leaving foreign content. */
+  /**
+   * Closes what a start tag closes before it is inserted (implied end tags, leaving foreign
+   * content) and decides its namespace ({@link insertForeign}), as the tree builder's dispatcher
+   * does: in SVG or MathML a start tag is foreign unless the current node is an integration point
+   * for it or it is one that breaks out (`<p>`, `<div>`…), which closes the foreign elements up to
+   * the nearest integration point or HTML element.
+   */
   beforeStart(tagId: number): void {
     const flags = ElementStack.flagsOfId(tagId);
-    if (this.inForeign) {
-      if ((flags & Flag.BreaksForeign) === 0) return;
-      while (this.inForeign) this.pop();
+    if (this.inForeign && !this.htmlRulesAtTop(tagId)) {
+      if ((flags & Flag.BreaksForeign) === 0) {
+        // An element of the current node's namespace, whatever its name (`<svg><math>` is SVG).
+        this.insertForeign = true;
+        this.insertSvg = (this.topFlags & SVG_NAMESPACE) !== 0;
+        return;
+      }
+      while (this.inForeign && (this.topFlags & (HTML_INTEGRATION | TEXT_INTEGRATION)) === 0) this.pop();
     }
+    this.insertForeign = tagId === SVG || tagId === MATH;
+    this.insertSvg = tagId === SVG;
     if ((flags & Flag.ClosesP) !== 0 && this.inScope(P, Stop.Button)) this.popThrough(P);
     if ((flags & Flag.Heading) !== 0) {
       if ((this.topFlags & Flag.Heading) !== 0) this.pop();
@@ -406,21 +476,49 @@ export class ElementStack {
       } else if (tagId === BUTTON && this.inScope(BUTTON, Stop.Scope)) this.popThrough(BUTTON);
     }
   }
-  /** Whether the start tag just read opens an element that holds contents. */
+  /**
+   * A `<font>` with `color`, `face` or `size` where {@link beforeStart} made it foreign: it breaks
+   * out of SVG/MathML as the other breakout tags do, and is an HTML element.
+   */
+  fontBreaksOut(): void {
+    while (this.inForeign && (this.topFlags & (HTML_INTEGRATION | TEXT_INTEGRATION)) === 0) this.pop();
+    this.insertForeign = false;
+  }
+  /** The id of `font`, whose attributes decide whether it breaks out of SVG/MathML. */
+  static readonly FONT = id('font');
+  /** Whether a start tag whose current node is foreign is still read by the HTML rules: the current node is an integration point for it. */
+  private htmlRulesAtTop(tagId: number): boolean {
+    const top = this.topFlags;
+    if ((top & HTML_INTEGRATION) !== 0) return true;
+    if ((top & TEXT_INTEGRATION) !== 0) return tagId !== MGLYPH && tagId !== MALIGNMARK;
+    return tagId === SVG && this.top === ANNOTATION_XML && (top & SVG_NAMESPACE) === 0;
+  }
+  /** Whether the start tag just read opens an element that holds contents: `/>` closes SVG and MathML elements (`<svg/>` too). */
   opens(tagId: number, selfClosing: boolean): boolean {
-    if (this.inForeign) return !selfClosing;
+    if (this.insertForeign) return !selfClosing;
     return (ElementStack.flagsOfId(tagId) & (Flag.Void | Flag.Root)) === 0;
   }
-  /** Pushes an element with its own selector bits (its ancestors' are added). */
-  push(tagId: number, ownMask: number): void {
+  /**
+   * Pushes the element of the start tag last told to {@link beforeStart}, with its own selector
+   * bits (its ancestors' are added). `htmlEncoding`: a MathML `annotation-xml` whose `encoding` is
+   * `text/html` or `application/xhtml+xml`, an HTML integration point.
+   */
+  push(tagId: number, ownMask: number, htmlEncoding = false): void {
     const at = this.depth;
     if (at === this.ids.length) this.grow();
-    const top = this.top;
-    const foreign = this.inForeign
-      ? !(top === FOREIGN_OBJECT || top === DESC || top === TITLE)
-      : tagId === SVG || tagId === MATH;
-    const flags = foreign ? FOREIGN : ElementStack.flagsOfId(tagId);
-    const special = (flags & Flag.Special) !== 0;
+    const foreign = this.insertForeign;
+    let flags = ElementStack.flagsOfId(tagId);
+    if (foreign) {
+      const svg = this.insertSvg;
+      flags = FOREIGN | (svg ? SVG_NAMESPACE : 0);
+      if (
+        svg ? tagId === FOREIGN_OBJECT || tagId === DESC || tagId === TITLE : tagId === ANNOTATION_XML && htmlEncoding
+      )
+        flags |= HTML_INTEGRATION;
+      else if (!svg && MATH_TEXT_IDS.has(tagId)) flags |= TEXT_INTEGRATION;
+    }
+    // The integration points are special elements too: an HTML end tag stops at them.
+    const special = (flags & Flag.Special) !== 0 || (flags & (HTML_INTEGRATION | TEXT_INTEGRATION)) !== 0;
     const scope = foreign || (flags & Flag.Scope) !== 0;
     const stops = this.stops;
     const base = at * STOPS;
@@ -445,7 +543,7 @@ export class ElementStack {
     this.sameBelow[at] = this.lastOf[tagId]!;
     this.lastOf[tagId] = at;
     this.depth = at + 1;
-    if (tagId === TEMPLATE) this.templates++;
+    if (tagId === TEMPLATE && !foreign) this.templates++;
   }
   /**
    * Closes the innermost element if the end tag `html.slice(start, end)` names it (ASCII case-
@@ -471,7 +569,7 @@ export class ElementStack {
     const flags = ElementStack.flagsOfId(tagId);
     // `</p>` and `</br>` leave SVG/MathML content, as the start tags in BREAKS_FOREIGN do.
     if ((tagId === P || tagId === BR) && this.inForeign) {
-      while (this.inForeign) this.pop();
+      while (this.inForeign && (this.topFlags & (HTML_INTEGRATION | TEXT_INTEGRATION)) === 0) this.pop();
     }
     // `</h3>` closes an open `<h2>`: any heading end tag closes the innermost heading in scope.
     if ((flags & Flag.Heading) !== 0 && !this.inForeign) {
@@ -482,9 +580,12 @@ export class ElementStack {
     }
     const at = this.lastOf[tagId]!;
     if (at === -1) return;
-    // Foreign content: the innermost element of that name closes, with what is above it.
-    if (this.inForeign) this.popTo(at);
-    else if ((flags & (Flag.ImpliedEnd | Flag.Special)) !== 0) {
+    // Foreign content: the innermost element of that name closes, with what is above it;
+    // `</template>` closes the innermost template whatever is open in it.
+    if (this.inForeign || tagId === TEMPLATE) this.popTo(at);
+    // An HTML end tag never closes an SVG or MathML element of its name.
+    else if ((this.flags[at]! & FOREIGN) !== 0) return;
+    else if ((flags & (Flag.ImpliedEnd | Flag.ScopedEnd)) !== 0) {
       if (at >= this.nearest(tagId === P ? Stop.Button : tagId === LI ? Stop.ListItem : Stop.Scope)) this.popTo(at);
     } else if (at >= this.nearest(Stop.Special)) {
       // "Any other end tag": the nearest open element of that name, unless a special element is above it.
@@ -507,7 +608,7 @@ export class ElementStack {
     const at = --this.depth;
     const tagId = this.ids[at]!;
     this.lastOf[tagId] = this.sameBelow[at]!;
-    if (tagId === TEMPLATE) this.templates--;
+    if (tagId === TEMPLATE && (this.flags[at]! & FOREIGN) === 0) this.templates--;
     this.mask = at > 0 ? this.masks[at - 1]! : this.rootMask;
     this.inForeign = at > 0 && (this.flags[at - 1]! & FOREIGN) !== 0;
   }

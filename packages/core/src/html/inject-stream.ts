@@ -6,8 +6,15 @@
  */
 import { type Injection, type LocatedHead, locateHead, planInjection } from './inject.js';
 import { documentKind, type PreBodyScan, scanPreBody } from './scan-head.js';
+import { loadTemplateParser, templateParserPending } from './template-contents.js';
 import { readMarkup } from './tokenizer.js';
-import type { HtmlDiagnostic, InjectRobotsOptions, InjectRobotsResult, ResolveRobotsTags } from './types.js';
+import {
+  type HtmlDiagnostic,
+  type InjectRobotsOptions,
+  type InjectRobotsResult,
+  notUtf8Diagnostic,
+  type ResolveRobotsTags,
+} from './types.js';
 
 export interface InjectRobotsStreamOptions extends InjectRobotsOptions {
   /**
@@ -213,7 +220,7 @@ export async function injectRobotsStream(
         const bytes = concat(chunks);
         text = wholeDecoder.decode(bytes.subarray(0, validUtf8Length(bytes)));
         decodedBytes = -1;
-        located = locateHead(text);
+        located = await locateHeadLoading(text);
         utf8 = isLocatedFinal(text, located);
         break;
       }
@@ -225,7 +232,7 @@ export async function injectRobotsStream(
       )
         continue;
       scannedLength = text.length;
-      located = locateHead(text);
+      located = await locateHeadLoading(text);
       if (isLocatedFinal(text, located)) break;
       located = undefined;
     }
@@ -235,11 +242,16 @@ export async function injectRobotsStream(
   }
   const buffered = concat(chunks);
   const pending = ended ? undefined : next;
-  if (!utf8) return passThrough(buffered, reader, pending, onEnd, { utf8: false, changed: false, diagnostics: [] });
+  if (!utf8)
+    return passThrough(buffered, reader, pending, onEnd, {
+      utf8: false,
+      changed: false,
+      diagnostics: [notUtf8Diagnostic()],
+    });
 
   let injection: Injection;
   try {
-    injection = planInjection(text, resolve, options, located ?? locateHead(text));
+    injection = planInjection(text, resolve, options, located ?? (await locateHeadLoading(text)));
   } catch (error) {
     if (!ended) await reader.cancel(error).catch(() => undefined);
     throw error;
@@ -275,6 +287,14 @@ export async function injectRobotsStream(
     lengthDelta: headBytes - replaced,
     bufferedBytes: buffered.byteLength,
   };
+}
+
+/** locateHead, after loading parse5 when the page has a head template only parse5 reads exactly. */
+async function locateHeadLoading(text: string): Promise<LocatedHead | HtmlDiagnostic> {
+  const located = locateHead(text);
+  if (!templateParserPending()) return located;
+  await loadTemplateParser();
+  return locateHead(text);
 }
 
 function passThrough(

@@ -10,7 +10,7 @@ import {
   type StartTagToken,
   isHtmlWhitespace,
 } from './types.js';
-import { lastTagSelfClosing, releasePage, tagEnd } from './tag-reader.js';
+import { TagReader } from './tag-reader.js';
 import { isCrawlerName } from '../directives/parse.js';
 import { ALL_CRAWLERS_META_NAME, KNOWN_CRAWLER_NAMES } from '../directives/vocabulary.js';
 import { suggest, RobotsError } from '../errors.js';
@@ -38,9 +38,9 @@ export function voidElementStyle(
   const model = robotsNodes[0] ?? headNodes.find((node) => VOID_HEAD_ELEMENTS.has(node.name));
   if (model === undefined) return 'none';
   if (model.tag !== undefined) return model.tag.selfClosing;
-  const end = tagEnd(html, model.start + 1 + model.name.length);
-  releasePage();
-  return end === -1 ? 'none' : lastTagSelfClosing();
+  const reader = new TagReader(html);
+  const end = reader.end(model.start + 1 + model.name.length);
+  return end === -1 ? 'none' : reader.selfClosing;
 }
 
 /**

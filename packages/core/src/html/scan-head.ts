@@ -12,18 +12,8 @@ import {
   type StartTagToken,
   whitespaceBefore,
 } from './types.js';
-import { firstContentCharacter, readMarkup } from './tokenizer.js';
-import {
-  attributeValue,
-  HeadStartTag,
-  lastNameEnd,
-  lastTagSelfClosing,
-  META,
-  readTagName,
-  releasePage,
-  tagEnd,
-  textContentEnd,
-} from './tag-reader.js';
+import { firstContentCharacter, readMarkup, textContentEnd } from './tokenizer.js';
+import { attributeValue, HeadStartTag, MetaFacts, TagReader } from './tag-reader.js';
 import { type TemplateExtent, templateReader } from './template-contents.js';
 
 /** What the tokenizer learned from the part of a document before the body. */
@@ -129,15 +119,11 @@ const KEPT_TAGS: ReadonlySet<string> = new Set(['meta', 'noscript', 'template'])
  * doctype, `<html>`, the head (written or implied) and its elements, and stops where
  * the body begins: at `<body>`, or at the first content that would open it.
  *
- * Tags are read without a token object each (tag-reader.ts): a start tag becomes an object only
+ * Tags are read in place, without a token object each (tag-reader.ts): a start tag becomes an object only
  * where the scan keeps it, and the attributes of a `<meta>` are read only when asked for.
  */
 export function scanPreBody(html: string, options: ScanOptions = {}): PreBodyScan {
-  try {
-    return new PreBodyScanner(html, options.scripting ?? true, options.templateExtent).run();
-  } finally {
-    releasePage();
-  }
+  return new PreBodyScanner(html, options.scripting ?? true, options.templateExtent).run();
 }
 
 /**
@@ -157,6 +143,10 @@ class PreBodyScanner {
   tagEndAt = 0;
   tagClosing: SelfClosingStyle = 'none';
   tagObject: HeadStartTag | undefined = undefined;
+  /** Reads the page's tags in place. */
+  readonly reader: TagReader;
+  /** What the `<meta>` being read has: its name, which attributes. */
+  readonly meta: MetaFacts;
 
   constructor(
     readonly html: string,
@@ -183,6 +173,8 @@ class PreBodyScanner {
     };
     this.index = html.charCodeAt(0) === BYTE_ORDER_MARK ? 1 : 0;
     this.lastTokenEnd = this.index;
+    this.reader = new TagReader(html);
+    this.meta = new MetaFacts(html);
   }
 
   startTag(): HeadStartTag {
@@ -232,7 +224,7 @@ class PreBodyScanner {
       return this.addHeadNode(name, start, extent.end, extent.closed, tag, afterHead).end;
     }
     if (name === 'noscript') scan.hasNoscript = true;
-    const end = textContentEnd(html, name, this.tagEndAt);
+    const end = textContentEnd(this.reader, name, this.tagEndAt);
     return this.addHeadNode(name, start, end === -1 ? html.length : end, end !== -1, tag, afterHead).end;
   }
 
@@ -367,17 +359,19 @@ class PreBodyScanner {
 
   /** A start tag at `index`, read in place; an object only where the scan keeps it. Undefined: on to the next token. */
   startTagAt(index: number): PreBodyScan | undefined {
-    const { html, scan } = this;
-    const name = readTagName(html, index + 1);
-    const nameEnd = lastNameEnd();
+    const { html, scan, reader } = this;
+    const name = reader.name(index + 1);
+    const nameEnd = reader.nameEnd;
     // A `<meta>`'s name and which attributes it has are noted on the way: looked up in every head.
-    const end = tagEnd(html, nameEnd, name === 'meta' ? META : undefined);
+    const meta = name === 'meta' ? this.meta : undefined;
+    meta?.reset();
+    const end = reader.end(nameEnd, meta);
     if (end === -1) return this.stopAt(index);
     this.tagName = name;
     this.tagStart = index;
     this.tagEndAt = end;
-    this.tagClosing = lastTagSelfClosing();
-    this.tagObject = name === 'meta' ? new HeadStartTag(html, index, end, name, this.tagClosing, true) : undefined;
+    this.tagClosing = reader.selfClosing;
+    this.tagObject = meta === undefined ? undefined : new HeadStartTag(html, index, end, name, this.tagClosing, meta);
     if (scan.firstStartTag === undefined) scan.firstStartTag = this.startTag();
     let outcome: TagOutcome;
     try {
@@ -441,8 +435,8 @@ class PreBodyScanner {
       const next = html.charCodeAt(index + 1);
       if (isAsciiAlpha(next)) done = this.startTagAt(index);
       else if (next === SLASH && isAsciiAlpha(html.charCodeAt(index + 2))) {
-        const name = readTagName(html, index + 2);
-        const end = tagEnd(html, lastNameEnd());
+        const name = this.reader.name(index + 2);
+        const end = this.reader.end(this.reader.nameEnd);
         if (end === -1) return this.stopAt(index);
         if (this.processEndTag(name, index, end) === 'body') {
           this.scan.bodyStart = index;

@@ -149,39 +149,58 @@ export function fastTemplateEnd(html: string, tag: StartTagToken, scripting = tr
   return { end: html.length, closed: false };
 }
 
-type Parse5 = typeof import('parse5');
 type Parse5Element = DefaultTreeAdapterMap['element'];
 type Parse5Node = DefaultTreeAdapterMap['node'];
 type Parse5Parser = import('parse5').Parser<DefaultTreeAdapterMap>;
 let createParser: ((options: ParserOptions<DefaultTreeAdapterMap>) => Parse5Parser) | undefined;
+let loading: Promise<boolean> | undefined;
+let loadFailed = false;
+
 /**
- * parse5's parser, loaded on first use (pages without such templates never load it), with one
- * fix to its locations: elements it closes at the end of input would get the last end tag read
- * as theirs when it has their name; the end of input is the token that closes them.
+ * Loads parse5 for the head templates only it reads exactly (once; later calls share the load):
+ * a plain `import()` of the bare specifier, which Node resolves and bundlers for edge runtimes
+ * (workerd, Netlify's and Vercel's function bundlers) trace into the bundle as a chunk of its own,
+ * loaded only when a page needs it. Resolves to whether parse5 could be loaded. The streaming
+ * transform awaits it when a page needs it; synchronous callers (injectRobots) find it loaded from
+ * then on.
+ */
+export function loadTemplateParser(): Promise<boolean> {
+  return (loading ??= import('parse5').then(
+    (parse5) => {
+      class EndOfInputParser extends parse5.Parser<DefaultTreeAdapterMap> {
+        override onEof(token: Parameters<Parse5Parser['onEof']>[0]): void {
+          this.currentToken = token;
+          super.onEof(token);
+        }
+      }
+      const adapter = parse5.defaultTreeAdapter;
+      createParser = (options) =>
+        new EndOfInputParser({ ...options, treeAdapter: { ...adapter, onItemPop: options.treeAdapter?.onItemPop } });
+      return true;
+    },
+    () => {
+      loadFailed = true;
+      return false;
+    },
+  ));
+}
+/** Whether a page asked for parse5 before it was loaded: the streaming transform then awaits {@link loadTemplateParser} and reads the page again. */
+export function templateParserPending(): boolean {
+  return loading !== undefined && createParser === undefined && !loadFailed;
+}
+/**
+ * parse5's parser, with one fix to its locations: elements it closes at the end of input would get
+ * the last end tag read as theirs when it has their name; the end of input is the token that
+ * closes them. Not loaded yet: the load starts, and this page's template cannot be read.
  */
 function loadParse5(): NonNullable<typeof createParser> {
   if (createParser) return createParser;
-  let parse5: Parse5;
-  try {
-    // No static `node:` import: this module is part of @robots-kit/core/runtime, which must load on
-    // edge runtimes too; there, with no `process.getBuiltinModule`, such a page is left unchanged.
-    const { createRequire } = process.getBuiltinModule('node:module');
-    parse5 = createRequire(import.meta.url)('parse5') as Parse5;
-  } catch {
-    throw new Error(
-      'the page has a head `<template>` (HTML inside SVG, a table…) that only the `parse5` package reads exactly, and it could not be loaded here (an edge runtime, or `parse5` missing from the dependencies)',
-    );
-  }
-  class EndOfInputParser extends parse5.Parser<DefaultTreeAdapterMap> {
-    override onEof(token: Parameters<Parse5Parser['onEof']>[0]): void {
-      this.currentToken = token;
-      super.onEof(token);
-    }
-  }
-  const adapter = parse5.defaultTreeAdapter;
-  createParser = (options) =>
-    new EndOfInputParser({ ...options, treeAdapter: { ...adapter, onItemPop: options.treeAdapter?.onItemPop } });
-  return createParser;
+  void loadTemplateParser();
+  throw new Error(
+    loadFailed
+      ? 'the page has a head `<template>` (HTML inside SVG, a table…) that only the `parse5` package reads exactly, and it could not be loaded (add `parse5` to the dependencies)'
+      : 'the page has a head `<template>` (HTML inside SVG, a table…) that only the `parse5` package reads exactly, and it was not loaded yet (it is loading now; `await loadTemplateParser()` first to read such pages)',
+  );
 }
 
 /**

@@ -2,9 +2,7 @@
  * The character-level readers of the pre-body scanner: tags, comments, raw text, script data,
  * attribute values (HTML spec tokenizer states).
  */
-// The attribute-mode decoder htmlparser2's Tokenizer runs, without loading htmlparser2's index
-// (its DOM handler, utilities and serializer): the runtime entry needs only this.
-import { decodeHTMLAttribute } from 'entities/decode';
+import { readAttributes, TagReader } from './tag-reader.js';
 import {
   isHtmlWhitespace,
   asciiLowercase,
@@ -136,120 +134,27 @@ export function findScriptDataEnd(html: string, from: number): number {
 
 const SLASH = 0x2f;
 const GREATER_THAN = 0x3e;
-const EQUALS = 0x3d;
-const DOUBLE_QUOTE = 0x22;
-const SINGLE_QUOTE = 0x27;
-function skipWhitespace(html: string, index: number): number {
-  while (index < html.length && isHtmlWhitespace(html.charCodeAt(index))) index++;
-  return index;
-}
-function endsName(code: number): boolean {
-  return isHtmlWhitespace(code) || code === SLASH || code === GREATER_THAN;
-}
 /**
- * Start tags whose attributes are read: `<meta>` (robots tags, the encoding declaration, the
- * viewport) and `<font>` (whether it leaves SVG or MathML in a template). Every other tag is only
- * followed to its end: building attribute objects for all of a head's tags was most of the scan's
- * allocation on pages with large heads.
+ * Start tags whose attributes {@link readTag} reads: `<meta>` (robots tags, the encoding
+ * declaration, the viewport) and `<font>` (whether it leaves SVG or MathML in a template).
  */
 const ATTRIBUTE_ELEMENTS: ReadonlySet<string> = new Set(['meta', 'font']);
 /** The attributes of a tag whose attributes are not read (shared, never changed). */
 const NO_ATTRIBUTES: RawAttribute[] = Object.freeze([]) as unknown as RawAttribute[];
 /**
- * Duplicate attribute names are found by comparing with those read so far up to this many
- * attributes, and with a Set beyond: a tag has a few attributes, but hostile input may have
- * thousands, where the comparisons would take quadratic time.
- */
-const LINEAR_DUPLICATE_CHECK = 16;
-function hasAttribute(attributes: readonly RawAttribute[], seen: Set<string> | undefined, name: string): boolean {
-  if (seen !== undefined) return seen.has(name);
-  for (let i = 0; i < attributes.length; i++) if (attributes[i]!.name === name) return true;
-  return false;
-}
-/**
- * Reads a start or end tag at `start` (a `<` followed by a letter, or `</` and a letter)
- * following the tag, attribute and attribute-value states of the HTML tokenizer, so a
- * `>` inside a quoted value does not end the tag. Attributes are read for `<meta>` and
- * `<font>` only (`ATTRIBUTE_ELEMENTS`); other start tags have none.
+ * Reads a start or end tag at `start` (a `<` followed by a letter, or `</` and a letter) as a
+ * token object, with tag-reader.ts's tag states. Attributes are read for `<meta>` and `<font>`
+ * only (`ATTRIBUTE_ELEMENTS`); other start tags have none.
  */
 export function readTag(html: string, start: number): StartTagToken | EndTagToken | EndOfFileToken {
-  const length = html.length;
+  const reader = new TagReader(html);
   const isEndTag = html.charCodeAt(start + 1) === SLASH;
-  let index = start + (isEndTag ? 2 : 1);
-  const nameStart = index;
-  while (index < length && !endsName(html.charCodeAt(index))) index++;
-  const name = asciiLowercase(html.slice(nameStart, index));
-  const readsAttributes = !isEndTag && ATTRIBUTE_ELEMENTS.has(name);
-  const attributes: RawAttribute[] = readsAttributes ? [] : NO_ATTRIBUTES;
-  let seen: Set<string> | undefined;
-  let selfClosing: SelfClosingStyle = 'none';
-
-  for (;;) {
-    index = skipWhitespace(html, index);
-    if (index >= length) return { type: 'end-of-file', start, end: length };
-    const code = html.charCodeAt(index);
-    if (code === GREATER_THAN) {
-      index++;
-      break;
-    }
-    if (code === SLASH) {
-      if (html.charCodeAt(index + 1) === GREATER_THAN) {
-        selfClosing = isHtmlWhitespace(html.charCodeAt(index - 1)) ? 'spaced' : 'tight';
-        index += 2;
-        break;
-      }
-      index++;
-      continue;
-    }
-    // The first character of a name may be anything, even `=`.
-    const attributeStart = index++;
-    while (index < length) {
-      const next = html.charCodeAt(index);
-      if (endsName(next) || next === EQUALS) break;
-      index++;
-    }
-    const attributeEnd = index;
-    let valueStart = -1;
-    let valueEnd = -1;
-    let quote: RawAttribute['quote'] = '';
-    index = skipWhitespace(html, index);
-    if (html.charCodeAt(index) === EQUALS) {
-      index = skipWhitespace(html, index + 1);
-      if (index >= length) return { type: 'end-of-file', start, end: length };
-      const first = html.charCodeAt(index);
-      if (first === DOUBLE_QUOTE || first === SINGLE_QUOTE) {
-        const close = html.indexOf(first === DOUBLE_QUOTE ? '"' : "'", index + 1);
-        if (close === -1) return { type: 'end-of-file', start, end: length };
-        quote = first === DOUBLE_QUOTE ? '"' : "'";
-        valueStart = index + 1;
-        valueEnd = close;
-        index = close + 1;
-      } else if (first !== GREATER_THAN) {
-        valueStart = index;
-        while (index < length) {
-          const next = html.charCodeAt(index);
-          if (isHtmlWhitespace(next) || next === GREATER_THAN) break;
-          index++;
-        }
-        valueEnd = index;
-      }
-    }
-    if (!readsAttributes) continue;
-    const attributeName = asciiLowercase(html.slice(attributeStart, attributeEnd));
-    if (hasAttribute(attributes, seen, attributeName)) continue;
-    attributes.push({
-      name: attributeName,
-      rawValue: valueStart === -1 ? '' : html.slice(valueStart, valueEnd),
-      quote,
-    });
-    if (seen !== undefined) seen.add(attributeName);
-    else if (attributes.length === LINEAR_DUPLICATE_CHECK)
-      seen = new Set(attributes.map((attribute) => attribute.name));
-  }
-
-  return isEndTag
-    ? { type: 'end-tag', start, end: index, name }
-    : { type: 'start-tag', start, end: index, name, attributes, selfClosing };
+  const name = reader.name(start + (isEndTag ? 2 : 1));
+  const end = reader.end(reader.nameEnd);
+  if (end === -1) return { type: 'end-of-file', start, end: html.length };
+  if (isEndTag) return { type: 'end-tag', start, end, name };
+  const attributes = ATTRIBUTE_ELEMENTS.has(name) ? readAttributes(html, start) : NO_ATTRIBUTES;
+  return { type: 'start-tag', start, end, name, attributes, selfClosing: reader.selfClosing };
 }
 
 const EXCLAMATION = 0x21;
@@ -324,19 +229,25 @@ export interface ElementExtent {
   closed: boolean;
 }
 /**
- * The extent of the element that `tag` opens, when its contents are text (`<script>`,
- * `<style>`, `<title>`, `<noscript>`…); just the tag for any other element.
- * Self-closing syntax does not make such an element empty, just as in browsers.
+ * Where the element `name` whose start tag ends at `from` ends: after the end tag of its text
+ * (`<script>`, `<style>`, `<title>`, `<noscript>`…), at `from` for any other element, or -1 when
+ * the input ends inside it. Self-closing syntax does not make such an element empty, just as in browsers.
  */
-export function textElementEnd(html: string, tag: StartTagToken): ElementExtent {
+export function textContentEnd(reader: TagReader, name: string, from: number): number {
+  const html = reader.html;
   let contentsEnd: number;
-  if (tag.name === 'script') contentsEnd = findScriptDataEnd(html, tag.end);
-  else if (TEXT_ELEMENTS.has(tag.name)) contentsEnd = findRawTextEnd(html, tag.end, tag.name);
-  else if (tag.name === 'plaintext') return { end: html.length, closed: false };
-  else return { end: tag.end, closed: true };
-  const endTag = contentsEnd >= html.length ? undefined : readTag(html, contentsEnd);
-  if (endTag === undefined || endTag.type === 'end-of-file') return { end: html.length, closed: false };
-  return { end: endTag.end, closed: true };
+  if (name === 'script') contentsEnd = findScriptDataEnd(html, from);
+  else if (TEXT_ELEMENTS.has(name)) contentsEnd = findRawTextEnd(html, from, name);
+  else if (name === 'plaintext') return -1;
+  else return from;
+  if (contentsEnd >= html.length) return -1;
+  // The appropriate end tag `</name` is there: its attributes, if any, run to its `>`.
+  return reader.end(contentsEnd + 2 + name.length);
+}
+/** {@link textContentEnd} of a start tag token, as an extent. */
+export function textElementEnd(html: string, tag: StartTagToken): ElementExtent {
+  const end = textContentEnd(new TagReader(html), tag.name, tag.end);
+  return end === -1 ? { end: html.length, closed: false } : { end, closed: true };
 }
 
 /** Character references that decode to HTML whitespace: `&#32;`, `&#x0A;`, `&Tab;`… */
@@ -362,14 +273,132 @@ export function firstContentCharacter(html: string, from: number, to: number): n
   return -1;
 }
 
+/** A start tag's interest to its sink: its attributes and end (`true`), its end only ({@link END_ONLY}), nothing (`false`). */
+export type TagInterest = boolean | typeof END_ONLY;
+/** Returned by {@link TokenSink.openTag}: tell the sink where the tag ends (and whether it is self-closing), not its attributes. */
+export const END_ONLY = 2;
+
+/** What the {@link Tokenizer} tells its reader. Offsets are UTF-16 indexes into the page. */
+export interface TokenSink {
+  /**
+   * A start tag's name, ASCII-lowercased, `<` at `start`, the name as written ending at `nameEnd`.
+   * Returns what the sink wants told of the rest of the tag: `true` for its attributes and its
+   * end, {@link END_ONLY} for its end, `false` for nothing.
+   */
+  openTag(name: string, start: number, nameEnd: number): TagInterest;
+  /** One attribute of a wanted start tag (see {@link AttributeVisitor}). */
+  attribute(nameStart: number, nameEnd: number, valueStart: number, valueEnd: number, quote: number): void;
+  /** A wanted start tag ends before `end` (after its `>`); `selfClosing`: it ends with `/>`. */
+  openTagEnd(end: number, selfClosing: boolean): void;
+  /** An end tag whose name as written runs from `start` to `end`. */
+  closeTag(start: number, end: number): void;
+  /**
+   * Whether the start tag just told makes an SVG or MathML element, whose contents are markup even
+   * for raw-text names (`<svg><style>`). Asked after {@link openTag}, for those names only; absent: never.
+   */
+  insertsForeign?(): boolean;
+  /** Whether the current node is an SVG or MathML element, where `<![CDATA[` opens a CDATA section. Absent: never. */
+  inForeignContent?(): boolean;
+}
+
 /**
- * The value of an attribute as the DOM sees it: line breaks normalized to `\n` and NUL
- * replaced by U+FFFD (the input stream does both), then character references decoded, so
- * `&#13;` stays a carriage return.
+ * The HTML tokenizer's states over a whole page, for the readers that go past the head (the body
+ * pass and the audit): text is passed over with `indexOf`, comments, doctypes, bogus comments and
+ * CDATA sections (in SVG/MathML) are skipped, start and end tags are told to the sink, and after
+ * a start tag the tree builder's switch of state is made: RCDATA (`title`, `textarea`), RAWTEXT
+ * (`style`, `xmp`, `iframe`, `noembed`, `noframes`, and `noscript`, scripting on), script data with
+ * its escaped and double-escaped states, PLAINTEXT; never for an SVG or MathML element.
  */
-export function decodeAttributeValue(value: string): string {
-  // Most values hold none of the three: returned as they are, without a copy.
-  if (value.indexOf('&') === -1 && value.indexOf('\r') === -1 && value.indexOf('\0') === -1) return value;
-  const raw = value.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD');
-  return raw.includes('&') ? decodeHTMLAttribute(raw) : raw;
+export class Tokenizer {
+  private readonly reader: TagReader;
+  private stopped = false;
+
+  constructor(
+    private readonly html: string,
+    private readonly sink: TokenSink,
+  ) {
+    this.reader = new TagReader(html);
+  }
+
+  /** Stops the run after the current tag. */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  /** Reads the page from `from` (a position in the data state) to its end, or until {@link stop}. */
+  run(from = 0): void {
+    const { html, sink, reader } = this;
+    const length = html.length;
+    let index = from;
+    this.stopped = false;
+    while (index < length && !this.stopped) {
+      const lessThan = html.indexOf('<', index);
+      if (lessThan === -1) return;
+      const next = html.charCodeAt(lessThan + 1);
+      if (isAsciiAlpha(next)) {
+        const name = reader.name(lessThan + 1);
+        const nameEnd = reader.nameEnd;
+        if (nameEnd >= length) return;
+        const interest = sink.openTag(name, lessThan, nameEnd);
+        // Most tags without attributes end right after their name.
+        const bare = html.charCodeAt(nameEnd) === GREATER_THAN;
+        const end = bare ? nameEnd + 1 : reader.end(nameEnd, interest === true ? sink : undefined);
+        if (end === -1) return;
+        if (interest !== false) sink.openTagEnd(end, !bare && reader.selfClosing !== 'none');
+        index = end;
+        if (TEXT_SWITCHING.has(name) && sink.insertsForeign?.() !== true) {
+          if (name === 'plaintext') return;
+          index = this.textContents(name, end);
+        }
+      } else if (next === SLASH) {
+        const after = html.charCodeAt(lessThan + 2);
+        if (isAsciiAlpha(after)) {
+          // The name is the sink's to read (most end tags close the current node, told without it).
+          let nameEnd = lessThan + 3;
+          while (nameEnd < length && !endsTagName(html.charCodeAt(nameEnd))) nameEnd++;
+          // Nearly every end tag is `</name>`: its `>` is right there.
+          const end = html.charCodeAt(nameEnd) === GREATER_THAN ? nameEnd + 1 : reader.end(nameEnd);
+          if (end === -1) return;
+          sink.closeTag(lessThan + 2, nameEnd);
+          index = end;
+        } else if (after === GREATER_THAN) index = lessThan + 3;
+        else if (lessThan + 2 >= length) return;
+        else index = skipPast(html, lessThan + 2);
+      } else if (next === EXCLAMATION) {
+        if (html.startsWith('--', lessThan + 2)) {
+          const end = commentEnd(html, lessThan);
+          if (end === -1) return;
+          index = end;
+        } else if (sink.inForeignContent?.() === true && html.startsWith('[CDATA[', lessThan + 2)) {
+          const close = html.indexOf(']]>', lessThan + 9);
+          if (close === -1) return;
+          index = close + 3;
+        } else index = skipPast(html, lessThan + 2);
+      } else if (next === QUESTION) index = skipPast(html, lessThan + 1);
+      else index = lessThan + 1;
+    }
+  }
+
+  /** After the start tag of a text element ending at `from`: past its end tag (told to the sink), or the end of input. */
+  private textContents(name: string, from: number): number {
+    const html = this.html;
+    const contentsEnd = name === 'script' ? findScriptDataEnd(html, from) : findRawTextEnd(html, from, name);
+    if (contentsEnd >= html.length) return html.length;
+    const nameEnd = contentsEnd + 2 + name.length;
+    const end = this.reader.end(nameEnd);
+    if (end === -1) return html.length;
+    this.sink.closeTag(contentsEnd + 2, nameEnd);
+    return end;
+  }
+}
+/** Whether a character ends a tag name: whitespace, `/`, `>`. */
+function endsTagName(code: number): boolean {
+  return code <= GREATER_THAN && (code === SLASH || code === GREATER_THAN || isHtmlWhitespace(code));
+}
+/** Start tags after which the tree builder switches the tokenizer to text (HTML elements only). */
+const TEXT_SWITCHING: ReadonlySet<string> = new Set([...TEXT_ELEMENTS, 'script', 'plaintext']);
+/** A bogus comment (or the rest of `<!…`) runs to the first `>` at or after `from`: the index after it, or the end. */
+function skipPast(html: string, from: number): number {
+  const close = html.indexOf('>', from);
+  return close === -1 ? html.length : close + 1;
 }

@@ -13,6 +13,8 @@ import type { ExistingRobotsTag } from '../directives/types.js';
  * - `unterminated-doctype`: the page ends inside its doctype in a way that no head can follow
  *   without changing how browsers read the page; returned unchanged.
  * - `internal-error`: the page could not be processed; returned unchanged.
+ * - `not-utf8`: the page is not UTF-8 (its bytes do not decode, or it declares another charset):
+ *   returned unchanged, its robots tags and any `links`/`nosnippet` rules not applied.
  */
 export type HtmlDiagnosticCode =
   | 'not-html'
@@ -20,7 +22,8 @@ export type HtmlDiagnosticCode =
   | 'no-head'
   | 'multiple-heads'
   | 'unterminated-doctype'
-  | 'internal-error';
+  | 'internal-error'
+  | 'not-utf8';
 export interface HtmlDiagnostic {
   code: HtmlDiagnosticCode;
   /** Starts with `[@robots-kit/core]`. */
@@ -55,6 +58,21 @@ export interface InjectRobotsResult {
 
 export function htmlDiagnostic(code: HtmlDiagnosticCode, problem: string): HtmlDiagnostic {
   return { code, message: `[@robots-kit/core] ${problem}` };
+}
+/**
+ * The `not-utf8` diagnostic: a page robots-kit reads only as UTF-8 was left as it is. `charset`:
+ * the charset the response declares, when it declares another; undefined when its bytes are not
+ * UTF-8.
+ */
+export function notUtf8Diagnostic(charset?: string): HtmlDiagnostic {
+  const why =
+    charset === undefined
+      ? 'the page is not valid UTF-8'
+      : `the page declares the charset ${JSON.stringify(charset)}, and robots-kit reads pages as UTF-8 only`;
+  return htmlDiagnostic(
+    'not-utf8',
+    `${why}: it was left unchanged, so its robots tags were not written and the \`links\` and \`nosnippet\` rules were not applied. Serve the page as UTF-8, or give it its directives with the X-Robots-Tag header (the \`headers\` option).`,
+  );
 }
 
 /** An attribute as the tokenizer read it; the first of duplicate attributes wins, as in HTML. */

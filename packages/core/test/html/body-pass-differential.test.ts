@@ -1,20 +1,26 @@
 /**
- * The body pass on the tag scanner against the pass it replaced (htmlparser2's Tokenizer with
- * callbacks, kept verbatim in `oracle/`): the same output page, the same counts and the same
- * ignored-`data-nosnippet` reports, on generated documents made of hostile pieces (unclosed quotes
- * and tags, `<a` inside comments, scripts, raw text and `<template>`, CDATA in and out of SVG,
- * raw-text names inside SVG, which start no raw text there, `</p>` with no open p, entity-like
- * text in `href` and `rel`, self-closing tags, upper case, stray characters), under plans that take
- * each of the pass's paths: no selectors (no element stack), selectors of any tag (every tag's
- * attributes read), selectors of named tags only (other tags placed without their attributes).
+ * The body pass against parse5 (issue 34): on generated documents made of hostile pieces
+ * (unclosed quotes and tags, `<a` inside comments, scripts, raw text and `<template>`, CDATA in and
+ * out of SVG, raw-text names inside SVG, integration points, `<svg/>`, `</p>` with no open p,
+ * entity-like text in `href` and `rel`, self-closing tags, upper case, stray characters), the page
+ * it writes parses to the tree parse5 makes of the input with exactly the expected edits: `rel`
+ * tokens on every HTML `<a>` outside template contents whose href a rule takes, `data-nosnippet` on
+ * every such element a selector chooses, nothing else. Under plans that take each of the pass's
+ * paths: no selectors (no element stack until SVG, MathML or a template), selectors of any tag
+ * (every tag's attributes read), selectors of named tags only. Rules that depend on ancestry
+ * (`within`) are not compared here: the stack does not model the adoption agency or foster
+ * parenting (body-rewrite.test.ts has their cases).
  */
 import fc from 'fast-check';
-import { parse } from 'parse5';
+import { parse, serialize, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { rewriteBody, type BodyPlan } from '../../src/html/body-rewrite.js';
-import { parseSimpleSelector } from '../../src/html/simple-selector.js';
+import { NOSNIPPET_ELEMENTS, rewriteBody, type BodyPlan } from '../../src/html/body-rewrite.js';
+import { matchesSimpleSelector, parseSimpleSelector } from '../../src/html/simple-selector.js';
 import { fuzzRuns } from '../fuzz-runs.js';
-import { rewriteBodyOracle } from './oracle/body-rewrite-htmlparser2.js';
+
+type Node = DefaultTreeAdapterMap['node'];
+type Element = DefaultTreeAdapterMap['element'];
+const HTML = 'http://www.w3.org/1999/xhtml';
 
 const selectors = (...texts: string[]) => texts.map((text) => parseSimpleSelector(text, 'within'));
 /** The link is the raw href; rules test it without URL parsing, so that the passes' reading of `href` is what is compared. */
@@ -34,20 +40,16 @@ const PLANS: Record<string, BodyPlan<string>> = {
   'selectors of any tag': {
     selectors: selectors('.c', '[data-ugc]', '#p', '[lang=en]', 'div', 'span.n', 'a'),
     links: [
-      { rel: ['ugc'], withinMask: 0b11 },
       { rel: ['nofollow'], withinMask: 0, target: external },
-      { rel: ['sponsored'], withinMask: 0b1000000, target: (href) => href.includes('go') },
+      { rel: ['sponsored', 'ugc'], withinMask: 0, target: (href) => href.includes('go') },
     ],
-    nosnippetMask: 0b110100,
+    nosnippetMask: 0b1110111,
     resolveLink,
   },
   'selectors of named tags only': {
     selectors: selectors('div.c', 'section', 'span[data-n]', 'li#p'),
-    links: [
-      { rel: ['ugc'], withinMask: 0b1001 },
-      { rel: ['nofollow'], withinMask: 0b10, target: external },
-    ],
-    nosnippetMask: 0b110,
+    links: [{ rel: ['ugc'], withinMask: 0, target: external }],
+    nosnippetMask: 0b1111,
     resolveLink,
   },
 };
@@ -220,57 +222,71 @@ const pieces = fc.array(
   { maxLength: 50 },
 );
 
-describe('the body pass on the tag scanner against the htmlparser2 pass it replaced', () => {
+const isElement = (node: Node): node is Element => 'tagName' in node;
+const attributeOf = (element: Element, name: string): string | undefined =>
+  element.attrs.find((attribute) => attribute.name === name && attribute.namespace === undefined)?.value;
+
+/**
+ * parse5's tree of `html` with the edits the plan asks for made in it: on every HTML element
+ * outside template contents (each clone the tree builder makes of one tag alike), the missing
+ * `rel` tokens of the rules that take its href (appended to the first `rel`, or a new `rel` last),
+ * and `data-nosnippet` (last) where a selector chooses a `span`, `div` or `section` without one.
+ */
+function expectedTree(html: string, plan: BodyPlan<string>): string {
+  const document = parse(html);
+  const visit = (node: Node): void => {
+    if (isElement(node) && node.namespaceURI === HTML) edit(node);
+    for (const child of 'childNodes' in node ? node.childNodes : []) visit(child);
+  };
+  const edit = (element: Element): void => {
+    const view = { tag: element.tagName, attribute: (name: string) => attributeOf(element, name) };
+    let own = 0;
+    plan.selectors.forEach((selector, bit) => {
+      if (matchesSimpleSelector(selector, view)) own |= 1 << bit;
+    });
+    const href = attributeOf(element, 'href');
+    if (element.tagName === 'a' && href !== undefined) {
+      const link = plan.resolveLink(href);
+      const add: string[] = [];
+      for (const rule of link === undefined ? [] : plan.links)
+        if (!rule.target || rule.target(link!)) for (const token of rule.rel) if (!add.includes(token)) add.push(token);
+      const rel = element.attrs.find((attribute) => attribute.name === 'rel');
+      const existing = (rel?.value ?? '').toLowerCase().split(/[\t\n\f\r ]+/);
+      const missing = add.filter((token) => !existing.includes(token)).join(' ');
+      if (missing !== '') {
+        if (rel === undefined) element.attrs.push({ name: 'rel', value: missing });
+        else rel.value += (rel.value.trim() === '' ? '' : ' ') + missing;
+      }
+    }
+    if ((own & plan.nosnippetMask) !== 0 && NOSNIPPET_ELEMENTS.has(element.tagName))
+      if (attributeOf(element, 'data-nosnippet') === undefined)
+        element.attrs.push({ name: 'data-nosnippet', value: '' });
+  };
+  // Template contents are under `content`, which the walk does not enter: they stay as they are.
+  visit(document);
+  return serialize(document);
+}
+const agrees = (html: string, plan: BodyPlan<string>): void => {
+  expect(serialize(parse(rewriteBody(html, plan).html)), JSON.stringify(html)).toBe(expectedTree(html, plan));
+};
+
+describe('the body pass edits what parse5 says the page holds, and nothing else', () => {
   for (const [name, plan] of Object.entries(PLANS)) {
-    it(`gives the same page, counts and reports on generated hostile documents (${name})`, () => {
+    it(`on generated hostile documents (${name})`, () => {
       fc.assert(
-        fc.property(pieces, (parts) => {
-          const html = parts.join('');
-          expect(rewriteBody(html, plan), html).toEqual(rewriteBodyOracle(html, plan));
-        }),
+        fc.property(pieces, (parts) => agrees(parts.join(''), plan)),
         fuzzRuns(3000),
       );
     });
   }
 
-  it('gives the same page on documents of random characters from the syntax', () => {
-    const chars = fc.constantFrom(
-      '<',
-      '>',
-      '/',
-      '!',
-      '-',
-      '?',
-      '[',
-      ']',
-      '=',
-      '"',
-      "'",
-      ' ',
-      '\n',
-      '&',
-      ';',
-      'a',
-      'A',
-      'h',
-      'r',
-      'e',
-      'f',
-      'c',
-      's',
-      'v',
-      'g',
-      'x',
-      'p',
-      '.',
-      ':',
-    );
+  it('on documents of random characters from the syntax', () => {
+    const chars = fc.constantFrom(...'<>/!-?[]="\' \n&;aAhrefcsvgxp.:');
     const plan = PLANS['selectors of any tag']!;
     fc.assert(
-      fc.property(fc.array(fc.oneof(chars, fc.constantFrom(...PIECES)), { maxLength: 120 }), (parts) => {
-        const html = parts.join('');
-        expect(rewriteBody(html, plan), html).toEqual(rewriteBodyOracle(html, plan));
-      }),
+      fc.property(fc.array(fc.oneof(chars, fc.constantFrom(...PIECES)), { maxLength: 120 }), (parts) =>
+        agrees(parts.join(''), plan),
+      ),
       fuzzRuns(3000),
     );
   });
@@ -297,7 +313,8 @@ describe('the body pass on the tag scanner against the htmlparser2 pass it repla
     const plan = PLANS['selectors of any tag']!;
     const small = '<div class=c><p><a href="https://x.org/">x</a></div><template><a href=/go/1>';
     const deep = '<div data-ugc><template><svg>' + '<div><span>'.repeat(5000) + '<a href="https://x.org/">';
-    const alone = rewriteBodyOracle(small, plan);
+    const alone = rewriteBody(small, plan);
+    agrees(small, plan);
     for (const before of ['', deep, '<svg><template><div class=c>' + '<li id=p>'.repeat(100)]) {
       rewriteBody(before, plan);
       expect(rewriteBody(small, plan)).toEqual(alone);
@@ -305,22 +322,11 @@ describe('the body pass on the tag scanner against the htmlparser2 pass it repla
     expect(alone.links).toBe(1);
   });
 
-  it('differs from the old pass only in lower-casing attribute names as the HTML tokenizer does, ASCII only (parse5 agrees)', () => {
-    // U+212A KELVIN SIGN lower-cases to `k` with toLowerCase, which the old pass used; the spec and parse5 leave it.
-    const plan: BodyPlan<string> = {
-      selectors: selectors('[data-k]'),
-      links: [{ rel: ['ugc'], withinMask: 1 }],
-      nosnippetMask: 0,
-      resolveLink,
-    };
-    const html = '<div data-\u212A><a href=/x>x</a></div>';
-    const div = (
-      parse(html).childNodes[0] as unknown as {
-        childNodes: Array<{ childNodes: Array<{ attrs: Array<{ name: string }> }> }>;
-      }
-    ).childNodes[1]!.childNodes[0]!;
-    expect(div.attrs.map((attribute) => attribute.name)).toEqual(['data-\u212A']);
-    expect(rewriteBody(html, plan).html).toBe(html);
-    expect(rewriteBodyOracle(html, plan).html).toBe('<div data-\u212A><a href=/x rel="ugc">x</a></div>');
+  it('lower-cases attribute names as the HTML tokenizer does, ASCII only (parse5 agrees)', () => {
+    // U+212A KELVIN SIGN lower-cases to `k` with toLowerCase; the spec and parse5 leave it.
+    const plan: BodyPlan<string> = { selectors: selectors('[data-k]'), links: [], nosnippetMask: 1, resolveLink };
+    const html = '<div data-\u212A><a href=/x>x</a></div><div data-k>';
+    expect(rewriteBody(html, plan).html).toBe('<div data-\u212A><a href=/x>x</a></div><div data-k data-nosnippet>');
+    agrees(html, plan);
   });
 });

@@ -4,7 +4,8 @@
  * cut off at every point. See parse5-oracle.ts for the four checks.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTemplateParser } from '../../src/html/template-contents.js';
 import type { ExistingRobotsTag } from '../../src/directives/types.js';
 import { planInjection } from '../../src/html/inject.js';
 import type { InjectRobotsOptions } from '../../src/html/types.js';
@@ -342,3 +343,47 @@ function report(failures: Failure[]): string {
       .join('\n')
   );
 }
+
+describe('injectRobots agrees with parse5', () => {
+  // Head templates that only parse5 reads exactly: loaded first, as a build's first await would.
+  beforeAll(async () => {
+    expect(await loadTemplateParser()).toBe(true);
+  });
+
+  it('on every html5lib tree-construction document, bare and with robots tags spliced in', () => {
+    const corpus = readCorpus();
+    expect(corpus.length).toBeGreaterThan(1000);
+    const failures: Failure[] = [];
+    let checked = 0;
+    for (const { data } of corpus) {
+      for (const document of variants(data)) {
+        // The resolvers take turns: each meets every kind of variant.
+        const resolver = resolvers[checked++ % resolvers.length]!;
+        const failure = check(document, resolver);
+        if (failure) failures.push(failure);
+      }
+    }
+    expect(checked).toBeGreaterThan(corpus.length * 7);
+    console.info(
+      `differential.test.ts: ${checked} corpus documents checked; on ${waivers.readingsConflict} of them a removed robots tag is not in the head ` +
+        "for crawlers without scripting (body content or text for them), so their tree check was waived: the browsers' reading wins.",
+    );
+    expect(failures.length, `${failures.length} of ${checked} documents disagree:\n${report(failures)}`).toBe(0);
+  });
+
+  const runs = fuzzRuns(4000, 20_261_122);
+  // `npm run fuzz` runs 50 times as many: about a millisecond each, on a busy machine.
+  const timeout = Math.max(180_000, runs.numRuns * 5);
+  it(`on ${runs.numRuns} generated pre-body documents cut off anywhere`, { timeout }, () => {
+    let generated = 0;
+    fc.assert(
+      fc.property(generatedDocument, fc.nat(resolvers.length - 1), (document, which) => {
+        generated++;
+        const failure = check(document, resolvers[which]!);
+        if (failure) throw new Error(report([failure]));
+      }),
+      runs,
+    );
+    expect(generated).toBeGreaterThanOrEqual(runs.numRuns);
+  });
+});

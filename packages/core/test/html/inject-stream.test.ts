@@ -231,6 +231,9 @@ describe('injectRobotsStream', () => {
     const { resolve, calls } = recordingResolver({ robots: 'noindex' });
     const result = await injectRobotsStream(streamOf(cut(bytes, [5, 40])), resolve);
     expect(result.utf8).toBe(false);
+    // Named, so that the adapter can say why the page's robots tags and body rules were not applied.
+    expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['not-utf8']);
+    expect(result.diagnostics[0]!.message).toMatch(/^\[@robots-kit\/core\] the page is not valid UTF-8: .*`links`/);
     expect(calls).toEqual([]);
     expect([...(await readAll(result.body))]).toEqual([...bytes]);
   });
