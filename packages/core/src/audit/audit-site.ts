@@ -18,6 +18,7 @@ import type {
   PageRecord,
   DirectiveSource,
   SkippedFile,
+  TrailingSlash,
 } from './types.js';
 import { computeVerdict, headerSource, metaSource, normalizeCrawlers } from './verdict.js';
 import {
@@ -138,6 +139,34 @@ function auditFile(file: string, context: AuditContext): AuditFile {
   return { url, file, crawlers };
 }
 
+/** Orders page records by URL. */
+export function byUrl(a: PageRecord, b: PageRecord): number {
+  return a.url < b.url ? -1 : a.url > b.url ? 1 : 0;
+}
+/**
+ * The page a URL path names, in any spelling a host serves it at (with or without the trailing
+ * slash, `index.html`, or a `.html` URL that names its file), as the audit's findings look pages up.
+ */
+export function pageLookup(
+  pages: readonly PageRecord[],
+  trailingSlash: TrailingSlash,
+  basePath: string,
+): (urlPath: string) => PageRecord | undefined {
+  const byKey = new Map<string, PageRecord>();
+  for (const page of pages) if (!byKey.has(page.key)) byKey.set(page.key, page);
+  let byFile: Map<string, PageRecord> | undefined;
+  return (urlPath) => {
+    for (const candidate of urlCandidates(urlPathKey(urlPath), trailingSlash)) {
+      const page = byKey.get(candidate);
+      if (page) return page;
+    }
+    const file = htmlFileOfPath(urlPath, basePath);
+    if (file === undefined) return undefined;
+    byFile ??= new Map(pages.map((page) => [page.file, page]));
+    return byFile.get(file);
+  };
+}
+
 /** Pages read between two turns of the event loop: a few milliseconds, so that progress output and servers stay responsive. */
 const PAGES_PER_TURN = 64;
 /** Pages larger than this are skipped (and reported): no real page is, and a hostile one could stall the audit. */
@@ -256,22 +285,8 @@ export async function auditSite(dir: string, given: AuditOptions = {}): Promise<
     );
   });
 
-  const pages = read
-    .filter((page): page is PageRecord => page !== undefined)
-    .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
-  const byKey = new Map<string, PageRecord>();
-  for (const page of pages) if (!byKey.has(page.key)) byKey.set(page.key, page);
-  let byFile: Map<string, PageRecord> | undefined;
-  const pageAt = (urlPath: string): PageRecord | undefined => {
-    for (const candidate of urlCandidates(urlPathKey(urlPath), trailingSlash)) {
-      const page = byKey.get(candidate);
-      if (page) return page;
-    }
-    const file = htmlFileOfPath(urlPath, basePath);
-    if (file === undefined) return undefined;
-    byFile ??= new Map(pages.map((page) => [page.file, page]));
-    return byFile.get(file);
-  };
+  const pages = read.filter((page): page is PageRecord => page !== undefined).sort(byUrl);
+  const pageAt = pageLookup(pages, trailingSlash, basePath);
   const checks = new SitemapEntryChecks(context, pageAt);
   const sitemaps = await readSitemaps(root, declared, site, (entry) => checks.add(entry));
 

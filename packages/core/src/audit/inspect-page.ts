@@ -5,6 +5,7 @@
  * the page. The Astro dev toolbar asks for it on every page it shows.
  */
 import { mergeDirectives, type Directives } from '../directives/types.js';
+import { emptySitemapRead } from './sitemaps.js';
 import { validateHeadersOptions } from '../headers/options.js';
 import { headerForUrl, type UrlHeader } from '../headers/plan.js';
 import type { NormalizedRobotsOptions } from '../options/schema.js';
@@ -232,15 +233,7 @@ function pageFindings(
     },
     pages: [page],
     pageAt: (path) => (path === page.url ? page : undefined),
-    sitemaps: {
-      sitemaps: [],
-      urlCount: 0,
-      missing: [],
-      invalid: [],
-      foreign: new Map(),
-      notRead: { count: 0 },
-      site: undefined,
-    },
+    sitemaps: emptySitemapRead(undefined),
     sitemapUrls: 0,
     robotsTxtMissing: robotsTxt === undefined,
     skipped: [],

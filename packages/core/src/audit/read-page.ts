@@ -146,18 +146,17 @@ function readHead(
       }
       const rel = valueOf(page, link.spans, 0);
       const hreflang = valueOf(page, link.spans, 2);
-      if (hasRelToken(rel, 'canonical')) {
-        const value = href.trim();
-        if (facts.canonical === undefined) facts.canonical = ownString(value);
-        else if (value !== facts.canonical) {
-          // A second canonical that differs: kept (bounded) for the audit's `canonical-conflict`.
-          const others = (facts.otherCanonicals ??= []);
-          if (others.length < MAX_CANONICALS && !others.includes(value)) others.push(ownString(value));
-        }
-      } else if (hreflang !== undefined && hasRelToken(rel, 'alternate')) {
+      if (facts.canonical === undefined && hasRelToken(rel, 'canonical')) facts.canonical = ownString(href.trim());
+      else if (hreflang !== undefined && hasRelToken(rel, 'alternate')) {
         const alternates = (facts.alternates ??= []);
         if (alternates.length < MAX_ALTERNATES)
           alternates.push({ hreflang: ownString(hreflang.trim()), href: ownString(href.trim()) });
+      } else if (hasRelToken(rel, 'canonical')) {
+        // A second canonical that differs: kept (bounded) for the audit's `canonical-conflict`.
+        const value = href.trim();
+        const others = facts.otherCanonicals ?? [];
+        if (value !== facts.canonical && others.length < MAX_CANONICALS && !others.includes(value))
+          facts.otherCanonicals = [...others, ownString(value)];
       }
     }
   }

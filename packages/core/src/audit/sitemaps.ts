@@ -189,7 +189,8 @@ function notRead(result: SitemapRead, from: AuditLocation): void {
   result.notRead.count++;
   result.notRead.from ??= from;
 }
-function emptyRead(site: SiteUrl | undefined): SitemapRead {
+/** What reading no sitemap gives (the live check and the toolbar fill it in their own way). */
+export function emptySitemapRead(site: SiteUrl | undefined): SitemapRead {
   return { sitemaps: [], urlCount: 0, missing: [], invalid: [], foreign: new Map(), notRead: { count: 0 }, site };
 }
 
@@ -202,7 +203,7 @@ export async function siteFromSitemaps(
   declared: readonly SitemapReference[],
 ): Promise<SiteUrl | undefined> {
   let site: SiteUrl | undefined;
-  await walk(root, declared, emptyRead(undefined), (loc) => {
+  await walk(root, declared, emptySitemapRead(undefined), (loc) => {
     site = siteOf(loc);
     return site === undefined;
   });
@@ -219,7 +220,7 @@ export async function readSitemaps(
   site: SiteUrl | undefined,
   onEntry: (entry: SitemapEntry) => void,
 ): Promise<SitemapRead> {
-  const result = emptyRead(site);
+  const result = emptySitemapRead(site);
   await walk(root, declared, result, (loc, kind, file) => {
     if (kind === 'index') return;
     const path = urlToSitePath(loc, site);

@@ -8,7 +8,13 @@
 import fc from 'fast-check';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { lineNumbersAt, MAX_ALTERNATES, MAX_LINKS_READ, type PageFacts } from '../../src/audit/page-facts.js';
+import {
+  lineNumbersAt,
+  MAX_ALTERNATES,
+  MAX_CANONICALS,
+  MAX_LINKS_READ,
+  type PageFacts,
+} from '../../src/audit/page-facts.js';
 import { decodeUtf8 } from '../../src/audit/read-files.js';
 import { readPage, readPageBytes } from '../../src/audit/read-page.js';
 import { isRobotsMetaName } from '../../src/directives/vocabulary.js';
@@ -72,6 +78,11 @@ function parse5Facts(html: string, extraNames: ReadonlySet<string>): PageFacts {
       else if (hreflang !== undefined && relHas(rel, 'alternate')) {
         const alternates = (facts.alternates ??= []);
         if (alternates.length < MAX_ALTERNATES) alternates.push({ hreflang: hreflang.trim(), href: href.trim() });
+      } else if (relHas(rel, 'canonical')) {
+        const value = href.trim();
+        const others = facts.otherCanonicals ?? [];
+        if (value !== facts.canonical && others.length < MAX_CANONICALS && !others.includes(value))
+          facts.otherCanonicals = [...others, value];
       }
     }
   }

@@ -11,7 +11,7 @@ import { RobotsError } from '../../errors.js';
 import { validateGlob } from '../../glob.js';
 import { parseRobotsTxt } from '../../robots-txt/parse.js';
 import type { ParsedRobotsTxt } from '../../robots-txt/types.js';
-import { auditPageFacts, auditSite, toAuditReport } from '../audit-site.js';
+import { auditPageFacts, auditSite, byUrl, pageLookup, toAuditReport } from '../audit-site.js';
 import { codeSpan, makeFinding, shorten } from '../findings.js';
 import { AlternateStore } from '../i18n-checks.js';
 import { LinkStore } from '../link-checks.js';
@@ -19,7 +19,7 @@ import type { PageFacts } from '../page-facts.js';
 import { readPage } from '../read-page.js';
 import { readTextFile } from '../read-files.js';
 import { checkTrailingSlash, collectFindings, SitemapEntryChecks } from '../site-checks.js';
-import { forEachSitemapLoc, WELL_KNOWN_SITEMAPS } from '../sitemaps.js';
+import { emptySitemapRead, forEachSitemapLoc, WELL_KNOWN_SITEMAPS } from '../sitemaps.js';
 import { parseSiteUrl, urlCandidates, urlPathKey, urlToSitePath } from '../site-urls.js';
 import type {
   AuditContext,
@@ -196,16 +196,8 @@ export async function checkLiveSite(start: string, options: LiveCheckOptions = {
   }
   if (meant) live.push(...(await compareRobotsTxt(options.expect!, robots)));
 
-  pages.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
-  const byKey = new Map<string, PageRecord>();
-  for (const page of pages) if (!byKey.has(page.key)) byKey.set(page.key, page);
-  const pageAt = (urlPath: string): PageRecord | undefined => {
-    for (const candidate of urlCandidates(urlPathKey(urlPath), trailingSlash)) {
-      const page = byKey.get(candidate);
-      if (page) return page;
-    }
-    return undefined;
-  };
+  pages.sort(byUrl);
+  const pageAt = pageLookup(pages, trailingSlash, site.basePath);
   const checks = new SitemapEntryChecks(context, pageAt);
   for (const entry of sitemapEntries) checks.add(entry);
   sitemaps.urlCount = sitemapEntries.length;
@@ -280,15 +272,7 @@ async function readServedSitemaps(
   entries: SitemapEntry[],
   findings: AuditFinding[],
 ): Promise<SitemapRead> {
-  const read: SitemapRead = {
-    sitemaps: [],
-    urlCount: 0,
-    missing: [],
-    invalid: [],
-    foreign: new Map(),
-    notRead: { count: 0 },
-    site,
-  };
+  const read = emptySitemapRead(site);
   const declared = (robotsTxt?.sitemaps ?? []).map((sitemap) => ({ url: sitemap.url, line: sitemap.line }));
   const queue: Array<{ url: string; line?: number; guessed?: boolean }> =
     declared.length > 0
