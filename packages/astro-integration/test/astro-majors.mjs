@@ -79,8 +79,14 @@ try {
     const tags = {
       'posts/hidden/index.html': { robots: 'noindex' },
       'posts/open/index.html': { googlebot: 'max-snippet:-1, max-image-preview:large, max-video-preview:-1' },
-      'index.html': { robots: 'noarchive', googlebot: 'max-snippet:-1, max-image-preview:large, max-video-preview:-1' },
-      'about/index.html': { robots: 'nosnippet', googlebot: 'max-image-preview:large, max-video-preview:-1' },
+      'index.html': {
+        robots: 'noarchive',
+        googlebot: 'noarchive, max-snippet:-1, max-image-preview:large, max-video-preview:-1',
+      },
+      'about/index.html': {
+        robots: 'nosnippet',
+        googlebot: 'nosnippet, max-image-preview:large, max-video-preview:-1',
+      },
       'tags/a/index.html': { robots: 'noindex, follow' },
     };
     for (const [file, expected] of Object.entries(tags)) {
