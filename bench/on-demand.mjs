@@ -1,7 +1,7 @@
 // On-demand rendering: requests per second of an @astrojs/node server with robots-kit's
 // middleware against the same site without it (same run, alternated rounds), on two pages of the
 // same builds (ROUTES: the minimal page, the worst case, and the Astro blog starter's post page),
-// and the cold import time and size of @robots-kit/core/runtime, which that middleware loads,
+// and the cold import time and size of @robots-kit/core/internal/runtime, which that middleware loads,
 // beside the main entry.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -484,7 +484,7 @@ export async function benchOnDemand({ rounds = 7, ms = 3000, connections = 8, im
     inProcessMicrosPerPage: await inProcessMicros(2000),
     starterInProcessMicrosPerPage: await inProcessMicros(2000, starterPages),
     coldImportMs: {
-      runtime: coldImportMs('@robots-kit/core/runtime', importRuns),
+      runtime: coldImportMs('@robots-kit/core/internal/runtime', importRuns),
       main: coldImportMs('@robots-kit/core', importRuns),
     },
     bundle: await runtimeBundle(),

@@ -1,5 +1,5 @@
 // The cost of importing the Eleventy plugin, in a fresh process: argv <what> [count], where
-// <what> is `plugin` (`@robots-kit/eleventy`), `runtime` (`@robots-kit/core/runtime`, the floor:
+// <what> is `plugin` (`@robots-kit/eleventy`), `runtime` (`@robots-kit/core/internal/runtime`, the floor:
 // resolution and the head transform, which the plugin needs on every build), `astro`
 // (`@robots-kit/astro`, which every Astro build and `astro dev` start loads) or `nothing` (the
 // control). CPU (user+sys) and memory added by the import, as every build and every
@@ -8,7 +8,11 @@
 import { registerHooks } from 'node:module';
 
 const [what, mode] = process.argv.slice(2);
-const SPECIFIERS = { plugin: '@robots-kit/eleventy', runtime: '@robots-kit/core/runtime', astro: '@robots-kit/astro' };
+const SPECIFIERS = {
+  plugin: '@robots-kit/eleventy',
+  runtime: '@robots-kit/core/internal/runtime',
+  astro: '@robots-kit/astro',
+};
 const loaded = [];
 if (mode === 'count') {
   registerHooks({

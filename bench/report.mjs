@@ -6,7 +6,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { auditSite } from '@robots-kit/core';
-import { writeAuditHtml } from '@robots-kit/core/adapter';
+import { writeAuditHtml } from '@robots-kit/core/internal/adapter';
 import { median, root, runNode, work } from './lib.mjs';
 import { eleventySite } from './sites.mjs';
 

@@ -193,7 +193,7 @@ if (wanted('eleventy')) {
     `importing @robots-kit/eleventy (fresh processes, medians of ${r.runs} rotated with importing nothing): ${r.cpuMs.toFixed(0)} ms CPU (${r.cpuRange.map((v) => v.toFixed(0)).join('–')}), +${r.rssMb.toFixed(1)} MB RSS, +${r.heapMb.toFixed(1)} MB heap, ${r.modules} modules${r.zod ? ', zod among them' : ', no zod'}`,
   );
   say(
-    `  its floor, @robots-kit/core/runtime, in the same runs: ${r.runtime.cpuMs.toFixed(0)} ms CPU (${r.runtime.cpuRange.map((v) => v.toFixed(0)).join('–')}), +${r.runtime.rssMb.toFixed(1)} MB RSS, +${r.runtime.heapMb.toFixed(1)} MB heap, ${r.runtime.modules} modules`,
+    `  its floor, @robots-kit/core/internal/runtime, in the same runs: ${r.runtime.cpuMs.toFixed(0)} ms CPU (${r.runtime.cpuRange.map((v) => v.toFixed(0)).join('–')}), +${r.runtime.rssMb.toFixed(1)} MB RSS, +${r.runtime.heapMb.toFixed(1)} MB heap, ${r.runtime.modules} modules`,
   );
   say(
     `  @robots-kit/astro, in the same runs: ${r.astro.cpuMs.toFixed(0)} ms CPU (${r.astro.cpuRange.map((v) => v.toFixed(0)).join('–')}), +${r.astro.rssMb.toFixed(1)} MB RSS, +${r.astro.heapMb.toFixed(1)} MB heap, ${r.astro.modules} modules${r.astro.zod ? ', zod among them' : ', no zod'}`,
@@ -462,7 +462,7 @@ if (wanted('on-demand')) {
     table([
       ['entry', 'cold import ms (median)', 'modules bundled', 'minified KiB', 'node: imports'],
       [
-        '@robots-kit/core/runtime (what the middleware loads)',
+        '@robots-kit/core/internal/runtime (what the middleware loads)',
         r.coldImportMs.runtime.toFixed(1),
         r.bundle.runtime.modules,
         (r.bundle.runtime.bytes / 1024).toFixed(1),

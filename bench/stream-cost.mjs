@@ -34,7 +34,7 @@ const MODES = {
 const [dir, passes = '10', mode] = process.argv.slice(2);
 if (mode !== undefined) {
   // One measured process: warm-up, then `passes` passes.
-  const core = await import('@robots-kit/core/runtime');
+  const core = await import('@robots-kit/core/internal/runtime');
   const pages = readdirSync(dir)
     .slice(0, 100)
     .map((name) => new Uint8Array(readFileSync(join(dir, name, 'index.html'))));

@@ -4,7 +4,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseRobotsTxt } from '@robots-kit/core';
-import { readRobotsTags } from '@robots-kit/core/adapter';
+import { readRobotsTags } from '@robots-kit/core/internal/adapter';
 
 const root = new URL('..', import.meta.url).pathname;
 const sites = [

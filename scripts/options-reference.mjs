@@ -86,7 +86,7 @@ function rows(shape, prefix) {
 }
 const cell = (text) => String(text).replaceAll('|', '\\|').replaceAll('\n', ' ');
 
-/** The reference as Markdown, from the options schema (`robotsOptionsSchema` of `@robots-kit/core/adapter`). */
+/** The reference as Markdown, from the options schema (`robotsOptionsSchema` of `@robots-kit/core/internal/adapter`). */
 export function renderOptionsReference(schema) {
   const lines = [
     '# Options',

@@ -4,7 +4,7 @@
  * preview when the build is not indexable.
  */
 // `/build`'s loader, not the main entry: the audit without zod, the CLI and the logs report.
-import { explainPageSources, loadAudit, type PageExplanation } from '@robots-kit/core/build';
+import { explainPageSources, loadAudit, type PageExplanation } from '@robots-kit/core/internal/build';
 import { relative, resolve } from 'node:path';
 import { AstroError } from 'astro/errors';
 import { PACKAGE_NAME } from './errors.js';

@@ -13,7 +13,7 @@ import {
   type HtmlPage,
   type NormalizedRobotsOptions,
   writeBuildManifest,
-} from '@robots-kit/core/build';
+} from '@robots-kit/core/internal/build';
 import { join, relative } from 'node:path';
 import { HEADERS_HINT, logLine, PACKAGE_NAME, toAstroError } from './errors.js';
 import { readOptional } from './build-order.js';

@@ -3,7 +3,7 @@
  * becomes the `AstroError` Astro prints, with a hint that says where to fix it.
  */
 // The runtime entry: the middleware imports this module, and must not load zod or the audit.
-import { RobotsError } from '@robots-kit/core/runtime';
+import { RobotsError } from '@robots-kit/core/internal/runtime';
 import { AstroError } from 'astro/errors';
 
 /** The name the integration registers with Astro and prints in its messages. */

@@ -4,7 +4,7 @@
  * plugin hands the result to the middleware, which never reads files itself.
  */
 import { extractFrontmatter, parseFrontmatter } from '@astrojs/internal-helpers/frontmatter';
-import { restoreImpossibleYamlDates } from '@robots-kit/core/build';
+import { restoreImpossibleYamlDates } from '@robots-kit/core/internal/build';
 import { AstroError } from 'astro/errors';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';

@@ -3,7 +3,7 @@
  * decides `Astro.currentLocale`; and the locales of the options checked against that config.
  * Plain data and functions (no `node:` import, no zod): the middleware imports this module.
  */
-import type { NormalizedRobotsOptions } from '@robots-kit/core/runtime';
+import type { NormalizedRobotsOptions } from '@robots-kit/core/internal/runtime';
 
 /** Astro's `i18n` as robots-kit needs it, plain JSON so it reaches the middleware through the virtual module. */
 export interface SiteLocales {

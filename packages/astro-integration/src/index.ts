@@ -3,7 +3,7 @@
  * validate the options, collect what the other modules need (state.ts) and wire them in:
  * the Vite plugin, the middleware, the sitemap checks and the build's last steps.
  */
-// `@robots-kit/core/build`, not the main entry: no zod, no audit, no reports on a build that does not use them (issue 21).
+// `@robots-kit/core/internal/build`, not the main entry: no zod, no audit, no reports on a build that does not use them (issue 21).
 import {
   DEFAULTS,
   detectIndexable,
@@ -12,7 +12,7 @@ import {
   suggest,
   type NormalizedRobotsOptions,
   type RobotsOptions,
-} from '@robots-kit/core/build';
+} from '@robots-kit/core/internal/build';
 import type { RobotsInput } from '@robots-kit/core';
 import type { AstroConfig, AstroIntegration, IntegrationResolvedRoute } from 'astro';
 import { fileURLToPath } from 'node:url';

@@ -2,7 +2,7 @@
  * The on-request handler Astro runs around every page, in `astro build`, `astro dev` and on
  * demand: it decides whether the response is a page to rewrite, loads the data the Vite plugin
  * serves, and puts the page's resolved robots tags in its head through core, streaming; responses
- * rendered on demand also get the X-Robots-Tag header. Imports only `@robots-kit/core/runtime`:
+ * rendered on demand also get the X-Robots-Tag header. Imports only `@robots-kit/core/internal/runtime`:
  * no `node:` module, no zod, no audit code in the server bundle.
  * Registered by the integration as `@robots-kit/astro/middleware`.
  */
@@ -18,7 +18,7 @@ import {
   type PageToResolve,
   type ResolvedResponse,
   type RobotsWarning,
-} from '@robots-kit/core/runtime';
+} from '@robots-kit/core/internal/runtime';
 import type { APIContext, AstroRuntimeLogger, MiddlewareHandler } from 'astro';
 import { logLine, PAGE_HINT, toAstroError } from './errors.js';
 import {

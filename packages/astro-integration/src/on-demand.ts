@@ -3,7 +3,7 @@
  * and the URL globs of the routes Astro renders on request, which have no file in the build
  * output (for the audit).
  */
-import { RobotsError, suggest, type RobotsOptions } from '@robots-kit/core/build';
+import { RobotsError, suggest, type RobotsOptions } from '@robots-kit/core/internal/build';
 import type { IntegrationResolvedRoute } from 'astro';
 import { OPTIONS_HINT, PACKAGE_NAME, toAstroError } from './errors.js';
 

@@ -7,7 +7,7 @@
  * The front matter was read at build or dev time (front-matter.ts) and arrives in `RobotsData`
  * through the Vite plugin's virtual module; nothing here touches the file system.
  */
-import type { NormalizedRobotsOptions } from '@robots-kit/core/runtime';
+import type { NormalizedRobotsOptions } from '@robots-kit/core/internal/runtime';
 import type { SiteLocales } from './i18n.js';
 
 /**

@@ -3,7 +3,7 @@
  * `public/robots.txt`, checked when Astro sets up the integration, served by `astro dev` and
  * written at the end of `astro build` (see build-done.ts).
  */
-import { generateRobotsTxtReport, RobotsError, type RobotsTxtReport } from '@robots-kit/core/build';
+import { generateRobotsTxtReport, RobotsError, type RobotsTxtReport } from '@robots-kit/core/internal/build';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -14,7 +14,7 @@ import {
   resolvePageTags,
   tagsRecord,
   type NormalizedRobotsOptions,
-} from '@robots-kit/core/build';
+} from '@robots-kit/core/internal/build';
 import type { AstroIntegration } from 'astro';
 import { AstroError } from 'astro/errors';
 import { readFileSync } from 'node:fs';

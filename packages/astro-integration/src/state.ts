@@ -1,5 +1,5 @@
 import type { NormalizedRobotsOptions, PageToResolve, RobotsOptions, TrailingSlash } from '@robots-kit/core';
-import type { ConfigUsage, ConfigUsagePage } from '@robots-kit/core/adapter';
+import type { ConfigUsage, ConfigUsagePage } from '@robots-kit/core/internal/adapter';
 import type { AstroIntegrationLogger } from 'astro';
 import type { SiteLocales } from './i18n.js';
 

@@ -6,7 +6,7 @@
  * title, Content } }`) builds a `robots: noindex` post as indexable. After the build each such
  * value is named, with the file and how to connect it, so that none is dropped silently.
  */
-import { capLines } from '@robots-kit/core/build';
+import { capLines } from '@robots-kit/core/internal/build';
 import type { PageRecorder, RobotsUsage } from './state.js';
 
 /**

@@ -1,5 +1,10 @@
 import { isAllowed, parseRobotsTxt } from '@robots-kit/core';
-import { matchHeaderPattern, matchVercelSource, parseHeadersFile, readVercelHeaders } from '@robots-kit/core/adapter';
+import {
+  matchHeaderPattern,
+  matchVercelSource,
+  parseHeadersFile,
+  readVercelHeaders,
+} from '@robots-kit/core/internal/adapter';
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

@@ -1,5 +1,5 @@
 import { isAllowed, parseRobotsTxt } from '@robots-kit/core';
-import { matchHeaderPattern, parseHeadersFile } from '@robots-kit/core/adapter';
+import { matchHeaderPattern, parseHeadersFile } from '@robots-kit/core/internal/adapter';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuiltFixture } from './helpers/build-fixture.js';

@@ -247,7 +247,7 @@ describe('on-demand rendering with @astrojs/node (issue 14)', () => {
     await reader.cancel();
   });
 
-  it('bundles a middleware with no node: import and no zod: only @robots-kit/core/runtime is loaded', async () => {
+  it('bundles a middleware with no node: import and no zod: only @robots-kit/core/internal/runtime is loaded', async () => {
     const serverDir = new URL('server/', site.outDir);
     const middleware = (await readdir(serverDir)).find((file) => /middleware.*\.mjs$/.test(file));
     expect(middleware, 'the middleware chunk of the server build').toBeDefined();

@@ -5,7 +5,7 @@
  * `audit: true` (item 13) and options that match no page (item 14).
  */
 import { parseRobotsTxt } from '@robots-kit/core';
-import { NON_INDEXABLE_ROBOTS_TXT, parseHeadersFile } from '@robots-kit/core/adapter';
+import { NON_INDEXABLE_ROBOTS_TXT, parseHeadersFile } from '@robots-kit/core/internal/adapter';
 import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, fixtureRoot, type BuiltFixture, type LogEntry } from './helpers/build-fixture.js';

@@ -1,5 +1,5 @@
 import { isAllowed, parseRobotsTxt } from '@robots-kit/core';
-import { parseHeadersFile } from '@robots-kit/core/adapter';
+import { parseHeadersFile } from '@robots-kit/core/internal/adapter';
 import { readFile } from 'node:fs/promises';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * `@robots-kit/core/adapter`: the parts the Astro integration and the Eleventy plugin share and a
+ * `@robots-kit/core/internal/adapter`: the parts the Astro integration and the Eleventy plugin share and a
  * site never calls directly — reading back written pages, writing output files atomically, the
  * end-of-build warnings and audit log lines, and the lower-level pieces of each concept. Stable
  * within a minor version of the adapters, not a public API of its own.

@@ -1,5 +1,5 @@
 /**
- * `@robots-kit/core/build`: what an adapter uses on every build, and nothing more: validating the
+ * `@robots-kit/core/internal/build`: what an adapter uses on every build, and nothing more: validating the
  * options, the robots.txt generator, the end-of-build report of options that reached no page, the
  * end-of-build warnings and explaining a page's sources. The audit, its reports, the header-file
  * writers and the sitemap reader are not in it: the loaders below import them only when the
@@ -30,7 +30,7 @@ export { loadTemplateParser } from './html/template-contents.js';
 
 /**
  * The output-file helpers: `writeHeaderFiles` and `writeFileAtomic`, with the header writers
- * beside them. Loaded on demand, and only these: importing `@robots-kit/core/adapter` for them
+ * beside them. Loaded on demand, and only these: importing `@robots-kit/core/internal/adapter` for them
  * would also load the audit, its reports and the logs (about 250 modules).
  */
 export async function loadOutputFiles(): Promise<typeof import('./site/output-files.js')> {

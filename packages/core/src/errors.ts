@@ -77,7 +77,7 @@ export class RobotsError extends Error {
   /**
    * `instanceof RobotsError` holds for a RobotsError of any copy of core in the process: Vite
    * (Astro's config loader, dev server, vitest) may run its own copy of a linked core beside
-   * Node's, which `normalizeOptions` of `@robots-kit/core/build` loads with `require()`, and an
+   * Node's, which `normalizeOptions` of `@robots-kit/core/internal/build` loads with `require()`, and an
    * adapter must still recognize the error as ours.
    */
   static override [Symbol.hasInstance](value: unknown): boolean {

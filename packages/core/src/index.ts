@@ -2,7 +2,7 @@
  * `@robots-kit/core`: what a site or tool calls. Directives (parse, reconcile, format), page
  * resolution, the HTML head transform, robots.txt (generate, parse, match like Google), X-Robots-Tag
  * header files and the audit. Plumbing that only the Astro and Eleventy adapters (and
- * `@robots-kit/logs`) need lives in `@robots-kit/core/adapter`.
+ * `@robots-kit/logs`) need lives in `@robots-kit/core/internal/adapter`.
  */
 import { normalizeOptions } from './options/normalize.js';
 import type { NormalizedRobotsOptions, RobotsOptions } from './options/schema.js';
@@ -105,7 +105,7 @@ export { formatAuditSarif } from './report/code-scanning.js';
  * types, rules, front matter, existing tags) combined, the most restrictive directive winning.
  * `options` are validated first (once per object: normalized options pass straight through).
  * Here rather than in resolve/resolve-page.ts, which holds no validation code so that the
- * runtime entry (`@robots-kit/core/runtime`) resolves pages without loading zod.
+ * runtime entry (`@robots-kit/core/internal/runtime`) resolves pages without loading zod.
  */
 export function resolvePageDetailed(
   page: PageToResolve,

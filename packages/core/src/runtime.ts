@@ -1,5 +1,5 @@
 /**
- * `@robots-kit/core/runtime`: what a server needs on every request, and nothing more. Resolving
+ * `@robots-kit/core/internal/runtime`: what a server needs on every request, and nothing more. Resolving
  * a page (with options already normalized at build time), the X-Robots-Tag values of a
  * response, and the head transform over a stream. No `node:` import, no zod and no audit code
  * is reachable from here (checked by a test of the Astro integration that bundles its server

@@ -178,7 +178,7 @@ describe('layout', () => {
     expect(upward).toEqual([]);
   });
 
-  it("core's main entry exports at most 25 runtime names; adapter plumbing lives in @robots-kit/core/adapter", async () => {
+  it("core's main entry exports at most 25 runtime names; adapter plumbing lives in @robots-kit/core/internal/adapter", async () => {
     const entry = await import('../src/index.js');
     const adapter = await import('../src/adapter.js');
     expect(Object.keys(entry).length).toBeLessThanOrEqual(25);

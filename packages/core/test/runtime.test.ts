@@ -1,5 +1,5 @@
 /**
- * `@robots-kit/core/runtime` is what servers load on every cold start: its module graph must hold
+ * `@robots-kit/core/internal/runtime` is what servers load on every cold start: its module graph must hold
  * no `node:` import, no zod and no audit, report or CLI code. Checked here on the sources (every
  * static and dynamic import, followed through the packages it reaches) and, in the Astro
  * integration's tests, on a real server bundle.
@@ -70,7 +70,7 @@ function runtimeGraph(): { ours: string[]; packages: Set<string>; externals: str
   return { ours: [...ours].map((file) => path.relative(src, file)).sort(), packages, externals };
 }
 
-describe('@robots-kit/core/runtime', () => {
+describe('@robots-kit/core/internal/runtime', () => {
   const graph = runtimeGraph();
 
   it('reaches no node: module, in our code or in the packages it loads', () => {
@@ -98,11 +98,11 @@ describe('@robots-kit/core/runtime', () => {
     ).toEqual(['zod', 'node:fs']);
   });
 
-  it('is a separate entry of the package, exported as ./runtime', async () => {
+  it('is a separate entry of the package, exported as ./internal/runtime', async () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(src, '../package.json'), 'utf8')) as {
       exports: Record<string, { default: string }>;
     };
-    expect(manifest.exports['./runtime']?.default).toBe('./dist/runtime.js');
+    expect(manifest.exports['./internal/runtime']?.default).toBe('./dist/runtime.js');
     const runtime = await import('../src/runtime.js');
     expect(fs.existsSync(path.join(src, 'runtime.js')), 'packages/core/dist/runtime.js: run `npx tsc -b` first').toBe(
       true,

@@ -18,7 +18,7 @@ import {
   type HtmlPage,
   type NormalizedRobotsOptions,
   type PageExplanation,
-} from '@robots-kit/core/build';
+} from '@robots-kit/core/internal/build';
 import { explainPages } from './dev-report.js';
 import { locateError, OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings, withoutStack } from './messages.js';
 import type { BuildState } from './page-data.js';

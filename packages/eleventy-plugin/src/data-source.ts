@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { RobotsError, type RobotsWarning } from '@robots-kit/core/build';
+import { RobotsError, type RobotsWarning } from '@robots-kit/core/internal/build';
 import { locateError } from './messages.js';
 import type { EleventyConfig, EleventyPage } from './types.js';
 

@@ -12,7 +12,7 @@ import {
   type NormalizedRobotsOptions,
   type PageExplanation,
   type PageToResolve,
-} from '@robots-kit/core/build';
+} from '@robots-kit/core/internal/build';
 import type { BuildState } from './page-data.js';
 import type { EleventyBuildEvent, EleventyConfig } from './types.js';
 

@@ -2,7 +2,7 @@
  * How the plugin speaks to the user: the name it signs its messages and errors with, and
  * warnings handed to Eleventy's logger once per build.
  */
-import { RobotsError } from '@robots-kit/core/build';
+import { RobotsError } from '@robots-kit/core/internal/build';
 import type { EleventyLogger } from './types.js';
 
 /** The package name, used in messages and as the transform's name. */

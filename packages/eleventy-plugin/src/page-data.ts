@@ -11,7 +11,7 @@ import {
   type NormalizedRobotsOptions,
   type PageToResolve,
   type RobotsTxtReport,
-} from '@robots-kit/core/build';
+} from '@robots-kit/core/internal/build';
 import { DataCascade, type CascadeConfig } from './data-cascade.js';
 import type { EleventyCollectionItem, EleventyPage, EleventyPageData } from './types.js';
 

@@ -10,7 +10,7 @@ import {
   RobotsError,
   type NormalizedRobotsOptions,
   type RobotsOptions,
-} from '@robots-kit/core/build';
+} from '@robots-kit/core/internal/build';
 import { createAfterBuild } from './after-build.js';
 import { registerAuditReport } from './dev-report.js';
 import { OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings } from './messages.js';

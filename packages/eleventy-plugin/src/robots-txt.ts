@@ -12,7 +12,7 @@ import {
   type NormalizedRobotsOptions,
   type RobotsTxtOptions,
   type RobotsTxtReport,
-} from '@robots-kit/core/build';
+} from '@robots-kit/core/internal/build';
 import { locateError, OPTIONS_SOURCE, PLUGIN_NAME, reportWarnings } from './messages.js';
 import type { BuildState } from './page-data.js';
 import type {

@@ -10,7 +10,7 @@ import {
   RobotsError,
   type NormalizedRobotsOptions,
   type RobotsOptions,
-} from '@robots-kit/core/build';
+} from '@robots-kit/core/internal/build';
 import { locatePageError, type DataSourceContext } from './data-source.js';
 import { PLUGIN_NAME } from './messages.js';
 import {

@@ -15,8 +15,8 @@ import {
   type NormalizedRobotsOptions,
   type PageToResolve,
   type ResolvedPage,
-} from '@robots-kit/core/runtime';
-import { isNoindexPage } from '@robots-kit/core/build';
+} from '@robots-kit/core/internal/runtime';
+import { isNoindexPage } from '@robots-kit/core/internal/build';
 import { locateInheritedWarning, locatePageError, readFrontMatterText, type DataSourceContext } from './data-source.js';
 import type { CascadeLayer } from './data-cascade.js';
 import { reportWarnings } from './messages.js';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { matchHeaderPattern, parseHeadersFile, readHtaccessHeaders } from '@robots-kit/core/adapter';
+import { matchHeaderPattern, parseHeadersFile, readHtaccessHeaders } from '@robots-kit/core/internal/adapter';
 import { beforeAll, describe, expect, it } from 'vitest';
 import robotsPlugin, { type RobotsOptions } from '../src/index.js';
 import { relativeToCwd, STUBS, writeStub, type WrittenBuild } from './helpers/build-stub.js';

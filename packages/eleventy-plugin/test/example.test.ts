@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isAllowed, parseRobotsTxt } from '@robots-kit/core';
-import { isErrorPage, isNoindexPage, matchHeaderPattern, parseHeadersFile } from '@robots-kit/core/adapter';
+import { isErrorPage, isNoindexPage, matchHeaderPattern, parseHeadersFile } from '@robots-kit/core/internal/adapter';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scratchOutput } from './helpers/build-stub.js';
 import { robotsTags } from './helpers/meta-tags.js';

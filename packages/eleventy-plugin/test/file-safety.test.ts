@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { readRobotsTags } from '@robots-kit/core/adapter';
+import { readRobotsTags } from '@robots-kit/core/internal/adapter';
 import { describe, expect, it } from 'vitest';
 
 // The CLI is not in Eleventy's exports: find it at the root of the package its main entry is in.

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseHeadersFile, matchHeaderPattern } from '@robots-kit/core/adapter';
+import { parseHeadersFile, matchHeaderPattern } from '@robots-kit/core/internal/adapter';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditSummary, createProject, runCli, tagsByUrl, type CliBuild } from './helpers/cli-project.js';
 import { sitemapPaths } from './helpers/sitemap-urls.js';

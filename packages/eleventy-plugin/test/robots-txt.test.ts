@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isAllowed, parseRobotsTxt } from '@robots-kit/core';
-import { NON_INDEXABLE_ROBOTS_TXT } from '@robots-kit/core/adapter';
+import { NON_INDEXABLE_ROBOTS_TXT } from '@robots-kit/core/internal/adapter';
 import { describe, expect, it } from 'vitest';
 import robotsPlugin, { type RobotsOptions } from '../src/index.js';
 import { buildStub, relativeToCwd, STUBS, writeStub, type WrittenBuild } from './helpers/build-stub.js';

@@ -1,7 +1,7 @@
 import { feedPlugin } from '@11ty/eleventy-plugin-rss';
 import sitemapPlugin from '@quasibit/eleventy-plugin-sitemap';
 import { isAllowed, parseRobotsTxt } from '@robots-kit/core';
-import { isNoindexPage } from '@robots-kit/core/adapter';
+import { isNoindexPage } from '@robots-kit/core/internal/adapter';
 import { beforeAll, describe, expect, it } from 'vitest';
 import robotsPlugin, { robotsIndexable, type RobotsOptions } from '../src/index.js';
 import { buildStub, type StubBuild } from './helpers/build-stub.js';

@@ -7,7 +7,7 @@ import {
   translateParseError,
   useColor,
   writeFileAtomic,
-} from '@robots-kit/core/adapter';
+} from '@robots-kit/core/internal/adapter';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyzeLogs } from './analyze.js';

@@ -5,7 +5,7 @@
  * (URLs past a length are cut and told apart by a hash), times outside a plausible window count
  * as unreadable lines. Kept strings are copies (a slice would keep its whole read buffer alive).
  */
-import { getPathParamsQuery, ownString, shorten } from '@robots-kit/core/adapter';
+import { getPathParamsQuery, ownString, shorten } from '@robots-kit/core/internal/adapter';
 import { canonicalAddress } from './addresses.js';
 import { type CrawlerDefinition, identifyCrawler } from './crawlers.js';
 import type { ClientStats, UnparsedSample } from './findings.js';

@@ -4,7 +4,7 @@
  * (published IP ranges, reverse-DNS host suffixes). AI crawlers come from `AI_BOTS`.
  */
 import { AI_BOTS, type AiBot } from '@robots-kit/core';
-import { ownString } from '@robots-kit/core/adapter';
+import { ownString } from '@robots-kit/core/internal/adapter';
 
 export type CrawlerKind = 'search' | 'ai' | 'seo' | 'other';
 /** One crawler of {@link CRAWLERS}. */

@@ -4,7 +4,7 @@
  * Crawl-delay, error responses, noindex pages fetched, unreadable lines and old range snapshots.
  */
 import type { AuditFindingDescription, AuditLocation, AuditSeverity, ParsedRobotsRule } from '@robots-kit/core';
-import { codeSpan, joinLimited, plural, SEVERITY_ORDER, shorten } from '@robots-kit/core/adapter';
+import { codeSpan, joinLimited, plural, SEVERITY_ORDER, shorten } from '@robots-kit/core/internal/adapter';
 import type { CrawlerDefinition } from './crawlers.js';
 import { REFUTE_DAYS, type RangeSnapshot } from './ip-ranges.js';
 import type { RobotsInForce } from './robots-in-force.js';

@@ -4,7 +4,7 @@
  * Every parser reads a line left to right once: no regular expression runs on log content.
  */
 import { RobotsError } from '@robots-kit/core';
-import { suggest } from '@robots-kit/core/adapter';
+import { suggest } from '@robots-kit/core/internal/adapter';
 import { LOGS_PACKAGE, type JsonFieldMap, type LogFormat, type LogRecord } from './types.js';
 
 /** Reads one line; undefined when the line does not have the format's shape. */

@@ -3,7 +3,7 @@
  * per crawler, the verified / unverified / spoofed split, the disallowed URLs fetched most and the
  * findings. Charts are SVG written here; the page loads nothing and runs no script.
  */
-import { escapeHtml } from '@robots-kit/core/adapter';
+import { escapeHtml } from '@robots-kit/core/internal/adapter';
 import type { LogsReport, VerificationStatus } from './types.js';
 
 /** Colour-blind-safe (Okabe–Ito, then Tol), one per crawler line; vermilion is kept for spoofed traffic. */

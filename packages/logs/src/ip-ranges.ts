@@ -4,7 +4,7 @@
  * protections, and the lookup of an address in them.
  */
 import { RobotsError } from '@robots-kit/core';
-import { readBytes } from '@robots-kit/core/adapter';
+import { readBytes } from '@robots-kit/core/internal/adapter';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

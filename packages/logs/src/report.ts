@@ -13,7 +13,7 @@ import {
   shorten,
   terminalSafe,
   toSafeJson,
-} from '@robots-kit/core/adapter';
+} from '@robots-kit/core/internal/adapter';
 import { LOG_FINDINGS } from './findings.js';
 import type { LogFinding, LogsReport } from './types.js';
 

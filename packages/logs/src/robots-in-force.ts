@@ -11,7 +11,7 @@ import {
   parseRobotsTxt,
   RobotsError,
 } from '@robots-kit/core';
-import { getPathParamsQuery, ownString, readBytes, readRobotsTxt } from '@robots-kit/core/adapter';
+import { getPathParamsQuery, ownString, readBytes, readRobotsTxt } from '@robots-kit/core/internal/adapter';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CrawlerDefinition } from './crawlers.js';

@@ -6,7 +6,7 @@
  * made once, over the merged whole.
  */
 import { RobotsError } from '@robots-kit/core';
-import { readBytes } from '@robots-kit/core/adapter';
+import { readBytes } from '@robots-kit/core/internal/adapter';
 import { crawlerByName } from './crawlers.js';
 import type { ClientStats } from './findings.js';
 import { type CollectedClient, type CollectedState, LOGS_PACKAGE } from './types.js';

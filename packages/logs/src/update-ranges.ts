@@ -5,7 +5,7 @@
  * each snapshot written atomically, so a failure leaves the previous file whole.
  */
 import { RobotsError } from '@robots-kit/core';
-import { writeFileAtomic } from '@robots-kit/core/adapter';
+import { writeFileAtomic } from '@robots-kit/core/internal/adapter';
 import path from 'node:path';
 import { parsePrefix } from './addresses.js';
 import { MAX_RANGE_FILE_BYTES, RANGE_DOCUMENTATION, RANGE_SOURCES, type RangeSnapshot } from './ip-ranges.js';

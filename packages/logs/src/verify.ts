@@ -8,7 +8,7 @@
  * overall time budget, and a cache file that remembers unanswered addresses too.
  */
 import { RobotsError } from '@robots-kit/core';
-import { readBytes, writeFileAtomic } from '@robots-kit/core/adapter';
+import { readBytes, writeFileAtomic } from '@robots-kit/core/internal/adapter';
 import { Resolver } from 'node:dns/promises';
 import path from 'node:path';
 import { type CanonicalAddress, canonicalAddress, reverseName } from './addresses.js';

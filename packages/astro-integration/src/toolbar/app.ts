@@ -9,7 +9,7 @@
  * server is set as `textContent` only. It imports nothing at run time: Vite serves it as it is.
  */
 import type { DecisionSource } from '@robots-kit/core';
-import type { CrawlerInspection, PageInspection } from '@robots-kit/core/adapter';
+import type { CrawlerInspection, PageInspection } from '@robots-kit/core/internal/adapter';
 
 /** The app's id in the toolbar, and the prefix of its messages. */
 export const TOOLBAR_APP_ID = 'robots-kit';

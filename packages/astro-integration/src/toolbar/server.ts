@@ -8,7 +8,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { PageInspection } from '@robots-kit/core/adapter';
+import type { PageInspection } from '@robots-kit/core/internal/adapter';
 import type { PageToResolve } from '@robots-kit/core';
 import type { ViteDevServer } from 'vite';
 import { PAGE_LOG, type IntegrationState, type PageLog } from '../state.js';
@@ -79,8 +79,8 @@ async function inspect(
   const robots = await fetch(new URL(`${base}robots.txt`, origin));
   const robotsTxt = robots.ok ? await robots.text() : (await robots.body?.cancel(), undefined);
   const page = pages.get(pathname);
-  // Loaded on the first question from the app: `@robots-kit/core/adapter` brings the audit, which builds never need.
-  const { inspectPage } = await import('@robots-kit/core/adapter');
+  // Loaded on the first question from the app: `@robots-kit/core/internal/adapter` brings the audit, which builds never need.
+  const { inspectPage } = await import('@robots-kit/core/internal/adapter');
   return inspectPage({
     url: pathname,
     html,

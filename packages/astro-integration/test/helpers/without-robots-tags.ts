@@ -1,4 +1,4 @@
-import { isRobotsMetaName } from '@robots-kit/core/adapter';
+import { isRobotsMetaName } from '@robots-kit/core/internal/adapter';
 import { Parser } from 'htmlparser2';
 
 /** The page with every robots `<meta>` element cut out at the tokenizer's offsets, every other byte kept. */

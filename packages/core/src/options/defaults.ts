@@ -1,6 +1,6 @@
 /**
  * Every default of robots-kit, in one place. A module of its own, with no validation code in
- * it, because the runtime entry (`@robots-kit/core/runtime`) reads these defaults on every
+ * it, because the runtime entry (`@robots-kit/core/internal/runtime`) reads these defaults on every
  * request and must not load zod to get them.
  */
 import { NON_INDEXABLE_DIRECTIVES } from '../directives/vocabulary.js';
