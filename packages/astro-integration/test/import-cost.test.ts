@@ -38,10 +38,15 @@ function modulesLoaded(options: string, outDir: string): string[] {
     (url) => /\/packages\/(?:core|astro-integration)\/dist\//.test(url) || /\/@robots-kit\//.test(url),
   );
 }
-/** Core's modules that only some options need: the audit, the reports, the CLI, the logs, the header writers. */
+/**
+ * Core's modules that only some options need: the audit, the reports, the CLI, the logs.
+ * `audit/site-urls.js` is not the audit: URL helpers with no import but `errors.js`, where the
+ * build manifest every build writes (`writeBuildManifest`) lives. The header writers come with
+ * `site/output-files.js`, which every build that writes robots.txt loads (`writeFileAtomic`).
+ */
 const heavy = (urls: string[]) =>
   urls.filter((url) =>
-    /\/core\/dist\/(?:audit|report|logs|cli|headers\/generate)\/|\/core\/dist\/(?:index|adapter)\.js/.test(url),
+    /\/core\/dist\/(?:audit\/(?!site-urls\.js)|report|logs|cli)|\/core\/dist\/(?:index|adapter)\.js/.test(url),
   );
 
 describe('what a build loads', () => {
