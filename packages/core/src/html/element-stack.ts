@@ -166,8 +166,8 @@ const SPECIAL = new Set([
 const SCOPE = new Set(['applet', 'caption', 'html', 'table', 'td', 'th', 'marquee', 'object', 'template']);
 /** Elements whose end tag may be omitted and is implied by a following start or end tag. */
 const IMPLIED_END = new Set(['dd', 'dt', 'li', 'optgroup', 'option', 'p', 'rb', 'rp', 'rt', 'rtc']);
-/** HTML start tags that leave SVG or MathML content (the tree builder pops the foreign elements first). */
-const BREAKS_FOREIGN = new Set([
+/** HTML start tags that leave SVG or MathML content (the spec's breakout list: the tree builder pops the foreign elements first). */
+export const BREAKS_FOREIGN: ReadonlySet<string> = new Set([
   'b',
   'big',
   'blockquote',

@@ -7,6 +7,7 @@
  * a template with anything else (tables, `<select>`, HTML inside SVG…) is handed to parse5.
  */
 import type { DefaultTreeAdapterMap, ParserOptions } from 'parse5';
+import { BREAKS_FOREIGN } from './element-stack.js';
 import { readMarkup, textElementEnd, type ElementExtent } from './tokenizer.js';
 import type { StartTagToken } from './types.js';
 
@@ -28,53 +29,6 @@ const MODE_CHANGING: ReadonlySet<string> = new Set([
   'thead',
   'tr',
 ]);
-/** Start tags that end SVG or MathML content and return to HTML (the spec's breakout list). */
-const BREAKOUT: ReadonlySet<string> = new Set([
-  'b',
-  'big',
-  'blockquote',
-  'body',
-  'br',
-  'center',
-  'code',
-  'dd',
-  'div',
-  'dl',
-  'dt',
-  'em',
-  'embed',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'head',
-  'hr',
-  'i',
-  'img',
-  'li',
-  'listing',
-  'menu',
-  'meta',
-  'nobr',
-  'ol',
-  'p',
-  'pre',
-  'ruby',
-  's',
-  'small',
-  'span',
-  'strong',
-  'strike',
-  'sub',
-  'sup',
-  'table',
-  'tt',
-  'u',
-  'ul',
-  'var',
-]);
 /** Elements whose start-tag children are HTML again: SVG's HTML integration points, MathML's text ones and annotation-xml. */
 const INTEGRATION_POINTS = {
   svg: new Set(['foreignobject', 'desc', 'title']),
@@ -89,7 +43,7 @@ interface ForeignElement {
 }
 
 function isBreakout(tag: StartTagToken): boolean {
-  if (BREAKOUT.has(tag.name)) return true;
+  if (BREAKS_FOREIGN.has(tag.name)) return true;
   return (
     tag.name === 'font' &&
     tag.attributes.some(
