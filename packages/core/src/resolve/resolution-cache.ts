@@ -25,29 +25,41 @@ const MAX_ENTRIES = 1000;
 /** Sources larger than this (in JSON nodes) are resolved every time rather than serialised into a key. */
 const MAX_KEY_NODES = 200;
 
-const caches = new WeakMap<NormalizedRobotsOptions, Map<string, unknown>>();
+/** A remembered resolution, and the time (ms since the epoch) after which it no longer holds. */
+interface CacheEntry {
+  value: unknown;
+  expires: number;
+}
+
+const caches = new WeakMap<NormalizedRobotsOptions, Map<string, CacheEntry>>();
 
 /**
  * `resolve()` for this page, or the result of an earlier call with the same key. Results are
  * shared between calls: the caller freezes them. Thrown errors are not remembered.
+ * `expiresAt(value)` says until when a result holds (default: for ever): a resolution that reads
+ * the clock (an `unavailable_after` date decides the extra Googlebot tag) is resolved again once
+ * its date has passed, so a server running for months does not keep a tag the date ended.
  */
 export function cachedResolution<T>(
   page: PageToResolve,
   options: NormalizedRobotsOptions,
   scope: CacheScope,
   resolve: () => T,
+  expiresAt: (value: T) => number = () => Number.POSITIVE_INFINITY,
 ): T {
   const key = resolutionKey(page, options, scope);
   if (key === undefined) return resolve();
   let cache = caches.get(options);
   if (cache === undefined) caches.set(options, (cache = new Map()));
   const known = cache.get(key);
-  // Results are objects: `undefined` is never one.
-  if (known !== undefined) return known as T;
+  if (known !== undefined) {
+    if (Date.now() < known.expires) return known.value as T;
+    cache.delete(key);
+  }
   const value = resolve();
   // Oldest first out: Map iteration follows insertion order.
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  cache.set(key, value);
+  cache.set(key, { value, expires: expiresAt(value) });
   return value;
 }
 

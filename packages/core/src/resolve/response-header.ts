@@ -65,14 +65,38 @@ export function resolveResponse(
   response: ResponseToResolve,
 ): ResolvedResponse {
   const scope = { kind: response.kind, routeHeader: response.routeHeader };
-  return cachedResolution(page, options, scope, () => {
-    const resolved = resolveUncached(page, options, response);
-    Object.freeze(resolved.tags);
-    Object.freeze(resolved.header);
-    for (const warning of resolved.warnings) Object.freeze(warning);
-    Object.freeze(resolved.warnings);
-    return Object.freeze(resolved);
-  });
+  return cachedResolution(
+    page,
+    options,
+    scope,
+    () => {
+      const resolved = resolveUncached(page, options, response);
+      Object.freeze(resolved.tags);
+      Object.freeze(resolved.header);
+      for (const warning of resolved.warnings) Object.freeze(warning);
+      Object.freeze(resolved.warnings);
+      return Object.freeze(resolved);
+    },
+    resolutionExpiry,
+  );
+}
+
+/** `unavailable_after: <date>` as resolution writes it into a tag (directives/reconcile.ts). */
+const UNAVAILABLE_AFTER = /unavailable_after: ([^,]+)/g;
+
+/**
+ * Until when a resolution holds: the earliest `unavailable_after` date still ahead in its tags or
+ * header (once it passes, the page loses its extra Googlebot tag), else for ever.
+ */
+function resolutionExpiry(resolved: ResolvedResponse): number {
+  let expires = Number.POSITIVE_INFINITY;
+  const now = Date.now();
+  for (const text of [...Object.values(resolved.tags), ...resolved.header])
+    for (const match of text.matchAll(UNAVAILABLE_AFTER)) {
+      const date = Date.parse(match[1]!);
+      if (date > now && date < expires) expires = date;
+    }
+  return expires;
 }
 
 function resolveUncached(

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { normalizeOptions } from '../../src/index.js';
 import { urlPath } from '../../src/glob.js';
 import { resolutionKey } from '../../src/resolve/resolution-cache.js';
@@ -151,6 +151,33 @@ describe('resolveResponse remembers resolutions (resolution-cache.ts)', () => {
     });
     expect(other).not.toBe(first);
     expect(other.header).not.toEqual(first.header);
+  });
+
+  describe('a remembered resolution whose unavailable_after date passes', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('is resolved again: the extra Googlebot tag goes once the date has passed, as a fresh server gives', () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.parse('2030-06-30T12:00:00Z'));
+      const options = normalizeOptions({});
+      const page: PageToResolve = {
+        url: '/sale/',
+        status: 200,
+        source: 'sale',
+        own: [{ robots: 'unavailable_after: 2030-07-01' }],
+      };
+      const before = resolveResponse(page, options, { kind: 'html' });
+      expect(before.tags.googlebot).toMatch(/max-image-preview:large/);
+      // Still before the date: the same remembered result.
+      vi.setSystemTime(Date.parse('2030-06-30T23:59:59Z'));
+      expect(resolveResponse(page, options, { kind: 'html' })).toBe(before);
+      vi.setSystemTime(Date.parse('2030-07-01T00:00:01Z'));
+      const after = resolveResponse(page, options, { kind: 'html' });
+      expect(after.tags.googlebot).toBeUndefined();
+      expect(after).toEqual(resolveResponse(page, normalizeOptions({}), { kind: 'html' }));
+    });
   });
 
   it('keys only sources that JSON writes one way: a Date, a class instance or an undefined value is resolved every time', () => {
