@@ -75,20 +75,32 @@ const PRERENDERED: Record<string, Required<Expected>> = {
 
 /**
  * URL spellings of the static files under the header rule `/files/**`: letter case, trailing
- * slash, `index.html`, `.html`. Where the host serves one, it must send the header.
+ * slash, `index.html`, `.html`, an escaped letter, an empty segment. Where the host serves one,
+ * it must send the header.
  */
-const STATIC_SPELLINGS = [
+const SPELLINGS = [
   '/files/static.pdf',
   '/files/static.pdf/',
   '/FILES/static.pdf',
   '/files/STATIC.PDF',
+  '/files/%73tatic.pdf',
+  '/files//static.pdf',
   '/files/page',
   '/files/page/',
   '/files/page/index.html',
   '/files/page.html',
   '/Files/Page/',
 ];
-
+/**
+ * The spellings checked per host. Netlify's engine serves `/files//static.pdf` (its static
+ * handler drops the empty segment) but matches `_headers` against the path as sent, where
+ * `:p1` needs a character: no `_headers` pattern covers an empty segment without also covering
+ * `/filesX`, so that spelling is left out (a known gap, reported), not asserted.
+ */
+const STATIC_SPELLINGS = {
+  cloudflare: SPELLINGS,
+  netlify: SPELLINGS.filter((path) => path !== '/files//static.pdf'),
+};
 /** Which of them each host serves (200); the others it redirects or answers 404. */
 const SERVED_SPELLINGS = {
   cloudflare: ['/files/static.pdf', '/files/page/'],
@@ -233,7 +245,8 @@ describe.each(['cloudflare', 'netlify', 'vercel', 'node'] as const)('on-demand p
   );
 
   // Issue 37 item 4: the `_headers` rules against the URL spellings the host itself serves a file at.
-  it.runIf(host === 'cloudflare' || host === 'netlify').each(STATIC_SPELLINGS)(
+  const spellings = host === 'cloudflare' || host === 'netlify' ? STATIC_SPELLINGS[host] : SPELLINGS;
+  it.runIf(host === 'cloudflare' || host === 'netlify').each(spellings)(
     'the host applies `_headers` to %s, or does not serve it',
     async (path) => {
       const response = await get(site!.server.origin + path);
@@ -248,8 +261,7 @@ describe.each(['cloudflare', 'netlify', 'vercel', 'node'] as const)('on-demand p
     'the spellings the host serves a file at (those the test above holds to the header)',
     async () => {
       const served = [];
-      for (const path of STATIC_SPELLINGS)
-        if ((await get(site!.server.origin + path)).status === 200) served.push(path);
+      for (const path of spellings) if ((await get(site!.server.origin + path)).status === 200) served.push(path);
       expect(served).toEqual(SERVED_SPELLINGS[host as 'cloudflare' | 'netlify']);
     },
   );
