@@ -26,20 +26,29 @@ const ORIGINAL = Symbol.for('@robots-kit/astro: astro:build:done as the integrat
 type WatchedHooks = AstroIntegration['hooks'] & { [ORIGINAL]?: BuildDoneHook | null };
 
 /**
+ * Integrations whose `astro:build:done` copies the finished output to where the host deploys it
+ * from: `@astrojs/vercel` adds `astro:copy-vercel-output`, listed last, which copies the client
+ * folder into `.vercel/output/static`. Our last step runs before them, or the deployment would
+ * lack what it writes (robots.txt).
+ */
+const PUBLISHERS: ReadonlySet<string> = new Set(['astro:copy-vercel-output']);
+
+/**
  * Wraps the `astro:build:done` hook of every other integration in `integrations` (the final
  * list, at `astro:config:done`): `@astrojs/sitemap`'s with its checks (sitemap.ts), every hook
  * with a look at `robots.txt` before and after it, and the last integration's (a hook is added
- * to it when it has none) with `finish`, our build's last step. Astro reads the hook from the
+ * to it when it has none) with `finish`, our build's last step; publishers (see `PUBLISHERS`)
+ * do not count as last, and run `finish` before their copy. Astro reads the hook from the
  * integration's `hooks` object when it runs it, so the wrappers are what runs.
  *
- * @returns `'own'` when `robots()` is listed last, so our own hook must call `finish`; `'other'` otherwise.
+ * @returns `'own'` when `robots()` is listed last (publishers aside), so our own hook must call `finish`; `'other'` otherwise.
  */
 export function watchBuildDoneHooks(
   integrations: readonly AstroIntegration[],
   getState: () => IntegrationState | undefined,
   finish: (state: IntegrationState) => Promise<void>,
 ): 'own' | 'other' {
-  const lastIndex = integrations.length - 1;
+  const lastIndex = integrations.findLastIndex((integration) => !PUBLISHERS.has(integration.name));
   let last: 'own' | 'other' = 'own';
   integrations.forEach((integration, index) => {
     if (integration.name === PACKAGE_NAME) return;
@@ -47,12 +56,18 @@ export function watchBuildDoneHooks(
     if (!Object.hasOwn(hooks, ORIGINAL)) hooks[ORIGINAL] = hooks['astro:build:done'] ?? null;
     const original = hooks[ORIGINAL] ?? undefined;
     const isLast = index === lastIndex;
+    const publishes = PUBLISHERS.has(integration.name);
     if (isLast) last = 'other';
     if (original === undefined && !isLast) {
       delete hooks['astro:build:done'];
       return;
     }
     hooks['astro:build:done'] = async (params) => {
+      if (publishes) {
+        const state = getState();
+        if (state?.build) await finish(state);
+        return original?.(params);
+      }
       const run = async (): Promise<void> => {
         await original?.(params);
       };

@@ -10,17 +10,19 @@ export interface RunningServer {
 }
 
 /**
- * The child's first lines: it exits when its stdin closes (this test process ended, however it
- * ended) or after `lifetimeMs` at the latest, so no server outlives its test run.
+ * The module the child loads before its entry (`--import`): it exits when its stdin closes (this
+ * test process ended, however it ended) or after `lifetimeMs` at the latest, so no server
+ * outlives its test run. As a preload, the entry still runs as the main module (wrangler's CLI
+ * starts only then).
  */
-const WATCHDOG = (entry: string, lifetimeMs: number): string => `
+const WATCHDOG = (lifetimeMs: number): string =>
+  `data:text/javascript,${encodeURIComponent(`
 process.stdin.on('end', () => process.exit(0)).on('close', () => process.exit(0)).resume();
 setTimeout(() => process.exit(0), ${lifetimeMs}).unref();
-await import(${JSON.stringify(entry)});
-`;
+`)}`;
 
 /** A port no one listens on right now, from the system (bind to port 0, read it, close). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -43,29 +45,45 @@ function answers(origin: string): Promise<boolean> {
   });
 }
 
+/** A server to start in a Node child process (see {@link startServerProcess}). */
+export interface ServerProcess {
+  /** The script to run (an absolute path), as `node <entry> …args` does. */
+  entry: string;
+  /** `process.argv` after the entry. Default: none. */
+  args?: readonly string[];
+  /** Variables added to this process's environment. */
+  env?: NodeJS.ProcessEnv;
+  /** The child's working directory. Default: this process's. */
+  cwd?: string;
+  /** The Node binary. Default: this process's. */
+  node?: string;
+}
+
 /**
- * Starts an `@astrojs/node` standalone server (`dist/server/entry.mjs`) on 127.0.0.1 and a
- * free port, and resolves with its origin once it answers. (The port is picked here: a server
- * built with a custom logger destination does not print the one it got from `PORT=0`.)
+ * Starts a server in a Node child process, given the free port picked for it on 127.0.0.1, and
+ * resolves with its origin once it answers HTTP there. The child loads the watchdog first
+ * (see `WATCHDOG`), then runs the entry; `stop` closes its stdin, and kills it 5 s later if it is
+ * still running.
  */
-export async function startNodeServer(
-  entry: string,
+export async function startServerProcess(
+  start: (port: number) => ServerProcess,
   { timeoutMs = 30_000, lifetimeMs = 600_000 } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
+  const server = start(port);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
     ASTRO_TELEMETRY_DISABLED: '1',
     NO_COLOR: '1',
+    ...server.env,
   };
   for (const key of Object.keys(env)) if (key.startsWith('VITEST') || key === 'ASTRO_NODE_AUTOSTART') delete env[key];
-  const child = spawn(process.execPath, ['--input-type=module', '-e', WATCHDOG(entry, lifetimeMs)], {
-    env,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    server.node ?? process.execPath,
+    ['--import', WATCHDOG(lifetimeMs), server.entry, ...(server.args ?? [])],
+    { env, stdio: ['pipe', 'pipe', 'pipe'], ...(server.cwd === undefined ? {} : { cwd: server.cwd }) },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -88,6 +106,18 @@ export async function startNodeServer(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { origin, output: () => output, stop };
+}
+
+/**
+ * Starts an `@astrojs/node` standalone server (`dist/server/entry.mjs`) on 127.0.0.1 and a
+ * free port, and resolves with its origin once it answers. (The port is picked here: a server
+ * built with a custom logger destination does not print the one it got from `PORT=0`.)
+ */
+export function startNodeServer(
+  entry: string,
+  options: { timeoutMs?: number; lifetimeMs?: number } = {},
+): Promise<RunningServer> {
+  return startServerProcess((port) => ({ entry, env: { HOST: '127.0.0.1', PORT: String(port) } }), options);
 }
 
 export interface RawResponse {

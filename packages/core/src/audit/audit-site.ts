@@ -45,7 +45,7 @@ import { RobotsError } from '../errors.js';
 import { checkTrailingSlash, collectFindings, SitemapEntryChecks } from './site-checks.js';
 import { forEachConcurrent, listHtmlFiles, readListedFileSync, readTextFile } from './read-files.js';
 import { setImmediate } from 'node:timers/promises';
-import { readHeaderRules } from './header-rules.js';
+import { readHeaderRules, staleHeaderFileFindings } from './header-rules.js';
 import { AlternateStore } from './i18n-checks.js';
 import { LinkStore, pageLinkFacts } from './link-checks.js';
 import { readSitemaps, siteFromSitemaps } from './sitemaps.js';
@@ -299,7 +299,7 @@ export async function auditSite(dir: string, given: AuditOptions = {}): Promise<
     robotsTxtMissing: robots.skipped === 'missing',
     skipped,
   };
-  const findings = collectFindings(data, checks.findings());
+  const findings = collectFindings(data, [...checks.findings(), ...staleHeaderFileFindings(manifest)]);
   return toAuditReport({
     dir,
     data,

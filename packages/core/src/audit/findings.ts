@@ -143,6 +143,12 @@ export const AUDIT_FINDINGS: Readonly<Record<AuditFindingId, AuditFindingDescrip
     description:
       'A `_headers`, `vercel.json` or `.htaccess` pattern uses what the audit will not run (a backreference, a Unicode property, a pattern too large for a linear-time matcher); pages it may match are audited without its X-Robots-Tag.',
   },
+  'vercel-json-stale': {
+    severity: 'warning',
+    title: 'vercel.json changed by the build',
+    description:
+      "The build changed robots-kit's X-Robots-Tag entries in `vercel.json`, which Vercel reads before the build runs (`vercel build`, Git deployments): a deployment that started from the file as it was carries the previous entries. Commit the file and deploy again, or deploy a Build Output (`@astrojs/vercel`, or `vercel build` then `vercel deploy --prebuilt`), into which robots-kit writes the build's own routes.",
+  },
   'sitemap-too-many-urls': {
     severity: 'warning',
     title: 'sitemap over 50,000 URLs',

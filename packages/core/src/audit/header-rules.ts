@@ -3,7 +3,16 @@
  * URL.
  */
 import path from 'node:path';
-import type { SkippedFile, HeaderRules, RobotsHeaderValue, RobotsHeaderRule, UncheckedHeaderRule } from './types.js';
+import type {
+  AuditFinding,
+  SkippedFile,
+  HeaderRules,
+  RobotsHeaderValue,
+  RobotsHeaderRule,
+  UncheckedHeaderRule,
+} from './types.js';
+import { codeSpan, makeFinding } from './findings.js';
+import type { BuildManifest } from './site-urls.js';
 import { readTextFile } from './read-files.js';
 import { headerPatternRegex, parseHeadersFile } from '../headers/headers-file.js';
 import { readHtaccessHeaders } from '../headers/htaccess.js';
@@ -168,4 +177,18 @@ export async function readHeaderRules(root: string): Promise<HeaderRules> {
     unchecked,
     robotsHeadersFor: (urlPath, file, requestPath) => robotsHeadersFor(rules, urlPath, file, requestPath),
   };
+}
+
+/**
+ * `vercel-json-stale`, once per file: the header files the build changed that Vercel reads
+ * before the build runs, as the build manifest records them (see `BuildManifest.staleHeaderFiles`),
+ * so the build's audit and `robots-kit check` report the same.
+ */
+export function staleHeaderFileFindings(manifest: BuildManifest | undefined): AuditFinding[] {
+  return [...new Set(manifest?.staleHeaderFiles ?? [])].map((file) =>
+    makeFinding(
+      'vercel-json-stale',
+      `${codeSpan(file)} changed in this build (robots-kit's X-Robots-Tag entries), and Vercel reads it before the build runs: a deployment that started from the previous ${codeSpan(file)} (\`vercel build\`, Git deployments) serves the previous entries. Commit ${codeSpan(file)} and deploy again, or deploy a Build Output (\`@astrojs/vercel\`, or \`vercel build\` then \`vercel deploy --prebuilt\`), which carries this build's routes.`,
+    ),
+  );
 }

@@ -182,6 +182,28 @@ export interface BuildManifest {
   indexable?: boolean;
   /** URL globs, with the base path, of routes rendered on request (Astro), whose URLs have no file. Default: none. */
   onDemandPaths?: string[];
+  /**
+   * Header files, relative to the project, that the host reads before the build runs
+   * (`vercel.json`) and that this build changed: a deployment that read them first carries the
+   * previous build's entries (the audit's `vercel-json-stale`). Noted by `writeHeaderFiles`
+   * (see {@link noteStaleHeaderFiles}), whichever of the two an adapter calls first. Default: none.
+   */
+  staleHeaderFiles?: string[];
+}
+
+/** The stale header files of the last `writeHeaderFiles` per output folder, for the manifest written after it. */
+const staleByOutput = new Map<string, string[]>();
+/**
+ * Notes the header files this build changed that the host reads before the build (see
+ * `BuildManifest.staleHeaderFiles`): kept for the manifest written next into `outputDir`, and put
+ * into the one already there, so the manifest says it whether the adapter writes it before or
+ * after the header files.
+ */
+export function noteStaleHeaderFiles(outputDir: string, files: readonly string[]): void {
+  const key = nodePath.resolve(outputDir);
+  staleByOutput.set(key, [...files]);
+  const existing = readBuildManifest(key);
+  if (existing !== undefined) writeBuildManifest(key, existing);
 }
 
 /**
@@ -193,6 +215,7 @@ export interface BuildManifest {
 export function writeBuildManifest(outputDir: string, manifest: BuildManifest): string {
   const file = nodePath.join(outputDir, BUILD_MANIFEST_FILE);
   const { generator, site, base, format, trailingSlash, indexable, onDemandPaths } = manifest;
+  const staleHeaderFiles = staleByOutput.get(nodePath.resolve(outputDir)) ?? manifest.staleHeaderFiles ?? [];
   const json = {
     $comment: 'Written by robots-kit for `robots-kit check`: how this folder is served. Safe to publish or delete.',
     version: 1,
@@ -203,6 +226,7 @@ export function writeBuildManifest(outputDir: string, manifest: BuildManifest): 
     ...(trailingSlash === undefined ? {} : { trailingSlash }),
     indexable: indexable ?? true,
     ...(onDemandPaths === undefined || onDemandPaths.length === 0 ? {} : { onDemandPaths }),
+    ...(staleHeaderFiles.length === 0 ? {} : { staleHeaderFiles }),
   };
   // Never through a link the output happens to hold: the new file replaces it.
   const temporary = `${file}.${process.pid}.tmp`;
@@ -292,6 +316,11 @@ export function readBuildManifest(root: string): BuildManifest | undefined {
     if (!Array.isArray(read.onDemandPaths) || !read.onDemandPaths.every((glob) => typeof glob === 'string'))
       throw manifestError(read.onDemandPaths, 'onDemandPaths', 'a list of URL globs');
     manifest.onDemandPaths = read.onDemandPaths as string[];
+  }
+  if (read.staleHeaderFiles !== undefined) {
+    if (!Array.isArray(read.staleHeaderFiles) || !read.staleHeaderFiles.every((file) => typeof file === 'string'))
+      throw manifestError(read.staleHeaderFiles, 'staleHeaderFiles', 'a list of file paths');
+    manifest.staleHeaderFiles = read.staleHeaderFiles as string[];
   }
   return manifest;
 }

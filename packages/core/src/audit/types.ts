@@ -73,6 +73,7 @@ export type AuditFindingId =
   | 'sitemap-url-missing'
   | 'no-sitemap'
   | 'header-rule-unchecked'
+  | 'vercel-json-stale'
   | 'sitemap-too-many-urls'
   | 'skipped'
   | 'preview-indexable'

@@ -274,13 +274,15 @@ function starSegmentVariants(parts: GlobPart[], draft: Draft, glob: HeaderGlob, 
  *   property no pattern can change, so `/Files/A.pdf` also gets the header.
  * - Cloudflare: `*` anywhere is `.*` (one per rule); `:name` is one or more non-`/`
  *   characters and may sit inside a segment (not before a letter, digit or `_`); case and
- *   trailing `/` are matched as written, so every pattern gets a trailing-slash twin.
+ *   trailing `/` are matched as written, so every pattern gets a trailing-slash twin, but for
+ *   one whose `/*` follows it (`/a/:p1/*` matches `/a/x/`: every matching rule's header is
+ *   sent, so a twin would send it twice).
  *
  * | glob        | Netlify                  | Cloudflare (and both together)                          |
  * | ----------- | ------------------------ | ------------------------------------------------------- |
  * | `/a/b.pdf`  | `/a/b.pdf`               | `/a/b.pdf`, `/a/b.pdf/`                                 |
  * | `/a/*`      | `/a/:p1`                 | `/a/:p1`, `/a/:p1/`                                     |
- * | `/a/**`     | `/a`, `/a/:p1/*`         | `/a`, `/a/`, `/a/:p1`, `/a/:p1/`, `/a/:p1/*`            |
+ * | `/a/**`     | `/a`, `/a/:p1/*`         | `/a`, `/a/`, `/a/:p1`, `/a/:p1/*` (its `*` may be empty) |
  * | `/a/**\/b`  | `/a/b`, `/a/:p1/*\/b`    | the same with `/a/:p1/b`, and twins                     |
  * | `**\/b.pdf` | `/b.pdf`, `/:p1/*\/b.pdf`| the same with `/:p1/b.pdf`, and twins                   |
  * | `/**`       | `/*`                     | `/*`                                                    |
@@ -339,8 +341,13 @@ export function globToHeadersPatterns(glob: HeaderGlob, hosts: HeadersHosts, loc
     refuse(glob, location, '`_headers` (Cloudflare Pages)', 'two `**` (it allows one `*` per rule)');
   }
   const patterns = [...(glob.includesRoot ? ['/'] : []), ...drafts.map((draft) => '/' + draft.segments.join('/'))];
+  // No twin where `pattern/*` is written too: its `*` matches nothing as well, and Cloudflare would send the header twice.
   const withTwins = hosts.cloudflare
-    ? patterns.flatMap((pattern) => (pattern === '/' || pattern.endsWith('*') ? [pattern] : [pattern, pattern + '/']))
+    ? patterns.flatMap((pattern) =>
+        pattern === '/' || pattern.endsWith('*') || patterns.includes(`${pattern}/*`)
+          ? [pattern]
+          : [pattern, pattern + '/'],
+      )
     : patterns;
   return [...new Set(withTwins)];
 }

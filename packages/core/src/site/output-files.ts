@@ -22,6 +22,7 @@ import { RobotsError } from '../errors.js';
 import { urlPath } from '../glob.js';
 import { generateHeaderFiles, type HeaderFile, type HeaderFileBase } from '../headers/generate.js';
 import type { HtmlPage } from '../headers/plan.js';
+import { noteStaleHeaderFiles } from '../audit/site-urls.js';
 
 /** What writing a file did: it was new, its content changed, or it already held these bytes (then it is not touched). */
 export type WriteStatus = 'created' | 'updated' | 'unchanged';
@@ -264,7 +265,8 @@ export function writeHeaderFiles(
     ...(context.source === undefined ? {} : { source: context.source }),
     ...(context.servedAt === undefined ? {} : { servedAt: context.servedAt }),
   });
-  return files.map((file) => {
+  const stale: string[] = [];
+  const written = files.map((file) => {
     const absolutePath = join(folder(file.base), file.path);
     checkWritable(absolutePath, [context.projectDir, context.outputDir]);
     const status = writeFileAtomic(
@@ -273,7 +275,11 @@ export function writeHeaderFiles(
     );
     // A file the host read before this build is current when unchanged: nothing to tell then.
     const { readBeforeBuild, note, ...rest } = file;
+    if (readBeforeBuild && status !== 'unchanged') stale.push(file.path);
     const told = readBeforeBuild && status === 'unchanged' ? {} : note === undefined ? {} : { note };
     return { ...rest, ...told, absolutePath, changed: status !== 'unchanged', status };
   });
+  // For the audit's `vercel-json-stale`, through the build manifest (`robots-kit check` reads it too).
+  noteStaleHeaderFiles(context.outputDir, stale);
+  return written;
 }

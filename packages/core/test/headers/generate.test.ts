@@ -99,6 +99,14 @@ describe('_headers (Netlify, Cloudflare Pages)', () => {
     expect(receivedRobots(sends(content, '/img/nested/icon.png'))).toBe('gptbot: nofollow');
   });
 
+  it('cloudflare sends a `**` rule once on a URL with a trailing slash (no twin beside `/:p1/*`, seen twice from wrangler dev)', () => {
+    const rules: TestRule[] = [{ path: '/files/**', robots: 'noindex, nofollow' }];
+    const content = file(generateHeaderFiles({ targets: ['cloudflare'], rules }, context()), '_headers').content;
+    expect([...parseHeadersFile(content).keys()]).toEqual(['/files', '/files/', '/files/:p1', '/files/:p1/*']);
+    for (const path of ['/files', '/files/', '/files/page', '/files/page/', '/files/a/b.pdf', '/files/a/b/'])
+      expect({ path, sent: cloudflareSends(content, path) }).toEqual({ path, sent: 'noindex, nofollow' });
+  });
+
   it('cloudflare: a `*` inside a segment, the empty case included', () => {
     const rules: TestRule[] = [{ path: '/img/*.png', robots: 'noimageindex' }];
     const content = file(generateHeaderFiles({ targets: ['cloudflare'], rules }, context()), '_headers').content;
