@@ -68,9 +68,9 @@ export async function* readLogLines(
     const info = await stat(input).catch(() => undefined);
     if (!info) throw inputError(input, 'no such log file', 'an access log file, `-` for standard input');
     if (!info.isFile()) throw inputError(input, 'not a file', 'an access log file, `-` for standard input');
-    // 64 KiB reads: measured on Node 24, decoding and splitting 128 KiB chunks and larger (strings
-    // past V8's 128 KiB regular-object limit) cost about ten times the CPU of 64 KiB ones; 32 KiB
-    // ones cost more again in stream overhead.
+    // 64 KiB reads: measured on Node 24, decoding and splitting chunks of 128 KiB and more (strings
+    // past V8's 128 KiB regular-object size) costs 2 to 10 times the CPU of 64 KiB ones, much of
+    // it system time (1 MiB chunks: 4 to 8 times the page faults); 32 KiB ones cost more again.
     source = createReadStream(input, { highWaterMark: READ_CHUNK_BYTES });
   }
   let carry = '';
