@@ -3,7 +3,7 @@
  * robots.txt in force, verifies each crawler address (published ranges, reverse DNS) and reports
  * what every crawler did. Memory depends on the number of crawler addresses and URLs kept per
  * address (both capped), not on the size of the logs: every string kept is copied out of its line
- * (a slice would keep the whole megabyte chunk it was read from alive).
+ * (a slice would keep the whole chunk it was read from alive).
  */
 import type { AuditSeverity } from '@robots-kit/core';
 import { canonicalAddress } from './addresses.js';

@@ -242,7 +242,8 @@ export async function collectLog(
   let lineNumber = 0;
   let tries = 0;
   for await (const batch of readLogLines(input, options.stdin)) {
-    for (const line of batch) {
+    for (let index = 0; index < batch.length; index++) {
+      const line = batch[index]!;
       lineNumber++;
       if (!parse && line.trim() !== '') {
         format = detectLogFormat(line);

@@ -208,20 +208,28 @@ function checkTokens(tokens: Token[], format: string): Token[] {
   return merged;
 }
 
-const MONTHS: Readonly<Record<string, number>> = {
-  Jan: 0,
-  Feb: 1,
-  Mar: 2,
-  Apr: 3,
-  May: 4,
-  Jun: 5,
-  Jul: 6,
-  Aug: 7,
-  Sep: 8,
-  Oct: 9,
-  Nov: 10,
-  Dec: 11,
-};
+/** `Jan` … `Dec` as three character codes in one number (see {@link monthKey}), in month order. */
+const MONTH_KEYS: readonly number[] = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+].map((name) => monthKey(name, 0));
+function monthKey(text: string, at: number): number {
+  const first = text.charCodeAt(at);
+  const second = text.charCodeAt(at + 1);
+  const third = text.charCodeAt(at + 2);
+  // Only ASCII can spell a month; anything else must not alias one.
+  return (first | second | third) > 127 ? -1 : (first << 16) | (second << 8) | third;
+}
 function digits(text: string, from: number, to: number): number {
   let value = 0;
   for (let i = from; i < to; i++) {
@@ -231,38 +239,43 @@ function digits(text: string, from: number, to: number): number {
   }
   return value;
 }
-// Consecutive lines share a minute: its start is kept, keyed by the text up to the minute and the offset.
-let lastMinute = '';
-let lastZone = '';
-let lastMinuteTime = NaN;
+// Consecutive lines share a day and a zone: the day's start in UTC is kept, keyed by the day,
+// month, year and offset read as numbers, so a line costs a few digits and no string or date
+// object (the time of day is added as milliseconds, as `Date.UTC` adds it).
+let lastDay = NaN;
+let lastMonth = NaN;
+let lastYear = NaN;
+let lastOffset = NaN;
+let lastDayStart = NaN;
 /** `10/Oct/2000:13:55:36 -0700` (brackets allowed) at `text[start, end)` to milliseconds, or NaN. */
 export function parseClfTime(text: string, start = 0, end = text.length): number {
   // Apache's `%t` writes the brackets itself; nginx formats put them around `$time_local`.
   if (text.charCodeAt(start) === 91) start++;
   if (text.charCodeAt(end - 1) === 93) end--;
   if (end - start !== 26) return NaN;
-  const seconds = digits(text, start + 18, start + 20);
-  if (lastMinute !== '' && text.startsWith(lastMinute, start) && text.startsWith(lastZone, start + 20))
-    return lastMinuteTime + seconds * 1000;
-  const month = MONTHS[text.slice(start + 3, start + 6)];
-  if (month === undefined) return NaN;
+  const day = digits(text, start, start + 2);
+  const month = monthKey(text, start + 3);
+  const year = digits(text, start + 7, start + 11);
   const offset =
     (digits(text, start + 22, start + 24) * 60 + digits(text, start + 24, start + 26)) *
     (text.charCodeAt(start + 21) === 45 ? -1 : 1);
-  const minute =
-    Date.UTC(
-      digits(text, start + 7, start + 11),
-      month,
-      digits(text, start, start + 2),
-      digits(text, start + 12, start + 14),
-      digits(text, start + 15, start + 17),
-    ) -
-    offset * 60_000;
-  if (Number.isNaN(minute)) return NaN;
-  lastMinute = text.slice(start, start + 17);
-  lastZone = text.slice(start + 20, start + 26);
-  lastMinuteTime = minute;
-  return minute + seconds * 1000;
+  if (day !== lastDay || month !== lastMonth || year !== lastYear || offset !== lastOffset) {
+    const index = MONTH_KEYS.indexOf(month);
+    if (index < 0) return NaN;
+    const dayStart = Date.UTC(year, index, day) - offset * 60_000;
+    if (Number.isNaN(dayStart)) return NaN;
+    lastDay = day;
+    lastMonth = month;
+    lastYear = year;
+    lastOffset = offset;
+    lastDayStart = dayStart;
+  }
+  return (
+    lastDayStart +
+    digits(text, start + 12, start + 14) * 3_600_000 +
+    digits(text, start + 15, start + 17) * 60_000 +
+    digits(text, start + 18, start + 20) * 1000
+  );
 }
 /** A JSON or numeric time: seconds, milliseconds, microseconds or nanoseconds by magnitude, or an ISO 8601 string. */
 export function parseAnyTime(value: unknown): number {
@@ -292,7 +305,10 @@ function findLiteral(line: string, literal: string, from: number, quoted: boolea
 function splitRequest(record: LogRecord, line: string, start: number, end: number): void {
   const first = line.indexOf(' ', start);
   if (first < 0 || first >= end) return;
-  const last = line.lastIndexOf(' ', end - 1);
+  // The protocol is a few characters before `end`: scanning back is cheaper than `lastIndexOf`,
+  // which engines run outside their fast string paths.
+  let last = end - 1;
+  while (last > first && line.charCodeAt(last) !== 32) last--;
   record.method = line.slice(start, first);
   record.target = last > first ? line.slice(first + 1, last) : line.slice(first + 1, end);
 }
@@ -317,12 +333,20 @@ function tokenParser(tokens: Token[]): LineParser {
   const literals = tokens.map((token) => ('literal' in token ? token.literal : ''));
   const fields = Int8Array.from(tokens.map((token) => ('field' in token ? FIELD_CODES.indexOf(token.field) : -1)));
   const quoted = tokens.map((_, i) => (literals[i - 1] ?? '').endsWith('"') && (literals[i + 1] ?? '').startsWith('"'));
+  // Most literals are one character (a space, a quote): compared by code, not as a string.
+  const single = Int32Array.from(literals, (literal) => (literal.length === 1 ? literal.charCodeAt(0) : -1));
   return (line) => {
     const record: LogRecord = { ip: '', time: NaN, method: '', target: '', status: 0, userAgent: '' };
     let pos = 0;
     for (let i = 0; i < count; i++) {
       const field = fields[i]!;
       if (field < 0) {
+        const code = single[i]!;
+        if (code >= 0) {
+          if (line.charCodeAt(pos) !== code) return undefined;
+          pos++;
+          continue;
+        }
         const literal = literals[i]!;
         if (!line.startsWith(literal, pos)) return undefined;
         pos += literal.length;

@@ -11,6 +11,8 @@ import { Readable, pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { LOGS_PACKAGE } from './types.js';
 
+/** Bytes per read. */
+const READ_CHUNK_BYTES = 64 * 1024;
 /** Longest line kept; real access log lines are a few hundred bytes. */
 export const MAX_LINE_LENGTH = 64 * 1024;
 /** Stands in for a line longer than {@link MAX_LINE_LENGTH} (no log format accepts it). */
@@ -66,7 +68,10 @@ export async function* readLogLines(
     const info = await stat(input).catch(() => undefined);
     if (!info) throw inputError(input, 'no such log file', 'an access log file, `-` for standard input');
     if (!info.isFile()) throw inputError(input, 'not a file', 'an access log file, `-` for standard input');
-    source = createReadStream(input, { highWaterMark: 1024 * 1024 });
+    // 64 KiB reads: measured on Node 24, decoding and splitting chunks of 128 KiB and more (strings
+    // past V8's 128 KiB regular-object size) costs 2 to 10 times the CPU of 64 KiB ones, much of
+    // it system time (1 MiB chunks: 4 to 8 times the page faults); 32 KiB ones cost more again.
+    source = createReadStream(input, { highWaterMark: READ_CHUNK_BYTES });
   }
   let carry = '';
   // UTF-8 split across chunks: the bytes of an unfinished character wait for the next chunk.

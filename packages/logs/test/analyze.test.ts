@@ -160,7 +160,7 @@ describe('analyzeLogs on the generated scenario (Combined)', () => {
       message: 'Googlebot fetched noindex pages 2 times.',
     });
     expect(byKey('stale-ranges').message).toContain(
-      'bingbot of 2026-02-11, 284 days old, partial; openai-gptbot of 2025-10-30, 388 days old, partial',
+      'bingbot of 2024-01-03, 1054 days old, too old to refute; openai-gptbot of 2025-10-30, 388 days old, too old to refute',
     );
     expect(byKey('unparsed-lines').message).toContain('2 lines of');
     expect(byKey('unparsed-lines').message).toContain('line 11 `this is not a log line`; line 51 `{"half": `');

@@ -152,9 +152,39 @@ describe('format strings', () => {
 });
 
 describe('times', () => {
-  it('reads CLF times with offsets and JSON times of any unit', () => {
+  it('reads CLF times with offsets; an unknown month is no time', () => {
     expect(parseClfTime('[01/Jan/2026:00:30:00 +0130]')).toBe(Date.UTC(2025, 11, 31, 23, 0, 0));
     expect(parseClfTime('01/Foo/2026:00:30:00 +0000')).toBeNaN();
+    // Only ASCII spells a month: `J` + U+0060 + U+016E must not read as `Jan` (their codes overlap).
+    expect(parseClfTime('01/J`\u016e/2026:00:30:00 +0000')).toBeNaN();
+  });
+
+  it('reads consecutive CLF times of the same day, the next day and another zone (the kept day start)', () => {
+    const times = [
+      '31/Dec/2025:23:59:59 +0000',
+      '31/Dec/2025:23:00:01 +0000',
+      '01/Jan/2026:00:00:00 +0000',
+      '01/Jan/2026:00:00:00 -0700',
+      '01/Jan/2026:01:02:03 -0700',
+      '01/Feb/2026:01:02:03 -0700',
+      '01/Feb/2027:01:02:03 -0700',
+      '01/Feb/2027:xx:02:03 -0700',
+      '01/Feb/2027:01:02:03 -0700',
+    ].map((time) => parseClfTime(time));
+    expect(times).toEqual([
+      Date.UTC(2025, 11, 31, 23, 59, 59),
+      Date.UTC(2025, 11, 31, 23, 0, 1),
+      Date.UTC(2026, 0, 1),
+      Date.UTC(2026, 0, 1, 7),
+      Date.UTC(2026, 0, 1, 8, 2, 3),
+      Date.UTC(2026, 1, 1, 8, 2, 3),
+      Date.UTC(2027, 1, 1, 8, 2, 3),
+      NaN,
+      Date.UTC(2027, 1, 1, 8, 2, 3),
+    ]);
+  });
+
+  it('reads JSON times of any unit', () => {
     const ms = Date.UTC(2026, 0, 2, 3, 4, 5);
     for (const value of [ms / 1000, ms, ms * 1000, ms * 1e6, String(ms), new Date(ms).toISOString()])
       expect(parseAnyTime(value)).toBe(ms);
