@@ -9,11 +9,13 @@ import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, type 
 import type { SkippedFile } from './types.js';
 
 /**
- * A copy of `text` that does not keep the string it was cut from alive: V8 represents slices
- * as views into their parent, so a 30-character attribute value could pin a whole page.
+ * A copy of `text` that does not keep the string it was cut from alive, for what outlives its
+ * page or log chunk: an engine may keep a slice as a view into its parent, so a 30-character
+ * attribute value could pin a whole page. A string decoded from bytes shares nothing with any
+ * other string, whatever the engine; UTF-16 code units round-trip exactly, lone surrogates too.
  */
 export function ownString(text: string): string {
-  return (' ' + text).slice(1);
+  return Buffer.from(text, 'utf16le').toString('utf16le');
 }
 
 /** `cannot be read (EACCES)`: the reason a file or folder was skipped, from a Node.js file-system error. */
