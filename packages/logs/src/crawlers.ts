@@ -247,7 +247,7 @@ export function identifyCrawler(header: string): CrawlerDefinition | undefined {
     const lower = userAgent.toLowerCase();
     found = null;
     for (const [text, crawler] of MATCHERS) {
-      if (lower.includes(text)) {
+      if (names(lower, text)) {
         found = crawler;
         break;
       }
@@ -259,6 +259,28 @@ export function identifyCrawler(header: string): CrawlerDefinition | undefined {
   recentKeys[index] = ownString(userAgent);
   recentValues[index] = found;
   return found ?? undefined;
+}
+
+/**
+ * Below this length a name must stand on its own in the header (`YaK/1.0`, `(compatible; Devin)`),
+ * not inside a longer word: `yak` is in `Kayak/2.1`, `lcc` and `trae` in other products' names.
+ */
+const SHORT_NAME = 6;
+function isWordChar(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+}
+/** Whether the lower-cased header names `text`: anywhere for a long name, as a word for a short one. */
+function names(lower: string, text: string): boolean {
+  if (text.length >= SHORT_NAME) return lower.includes(text);
+  for (let at = lower.indexOf(text); at !== -1; at = lower.indexOf(text, at + 1)) {
+    const end = at + text.length;
+    if (
+      (at === 0 || !isWordChar(lower.charCodeAt(at - 1))) &&
+      (end === lower.length || !isWordChar(lower.charCodeAt(end)))
+    )
+      return true;
+  }
+  return false;
 }
 
 /** The crawler named `name` (as in reports), ignoring case. */

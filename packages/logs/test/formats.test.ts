@@ -243,6 +243,17 @@ describe('round trip: every written request reads back as written', () => {
     );
   });
 
+  it('identification: a short crawler name inside a longer word names no crawler (Kayak is not YaK)', () => {
+    expect(identifyCrawler('KAYAK/2.1 (iPhone; iOS 18.1)')).toBeUndefined();
+    expect(identifyCrawler('Mozilla/5.0 (compatible; Portraevision/1.0)')).toBeUndefined();
+    expect(identifyCrawler('Mozilla/5.0 (compatible; Falcc/3.0)')).toBeUndefined();
+    expect(identifyCrawler('YaK/1.0 (http://linkfluence.com/; bot@linkfluence.com)')?.name).toBe('YaK');
+    expect(identifyCrawler('Mozilla/5.0 (compatible; Devin; +https://devin.ai/)')?.name).toBe('Devin');
+    expect(identifyCrawler('Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Trae/1.0)')?.name).toBe(
+      'Trae',
+    );
+  });
+
   it('identification: a crawler token anywhere in the header is found, browsers are not crawlers', () => {
     fc.assert(
       fc.property(
@@ -284,6 +295,9 @@ describe('bounded on hostile lines', () => {
       cpu(() => parse(benign)),
       1000,
     );
-    for (const line of hostile) expect(cpu(() => parse(line)) / base).toBeLessThan(20);
+    // The least of three runs: a collection or another process can only add to one run, while a
+    // quadratic reading would cost as much every time.
+    const least = (run: () => void): number => Math.min(cpu(run), cpu(run), cpu(run));
+    for (const line of hostile) expect(least(() => parse(line)) / base).toBeLessThan(20);
   });
 });
