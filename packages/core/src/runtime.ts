@@ -18,6 +18,8 @@ export {
   type ResponseToResolve,
 } from './resolve/response-header.js';
 export { injectRobots } from './html/inject.js';
+// A whole page's head `<template>` that only parse5 reads exactly: injectRobots is read again once it has loaded.
+export { loadTemplateParser, templateParserPending } from './html/template-contents.js';
 export {
   injectRobotsStream,
   isPreBodyScanFinal,
