@@ -2,18 +2,16 @@
  * The on-request handler Astro runs around every page, in `astro build`, `astro dev` and on
  * demand: it decides whether the response is a page to rewrite, loads the data the Vite plugin
  * serves, and puts the page's resolved robots tags in its head through core: a prerendered page
- * is whole, and edited as one string; a response rendered on demand is edited as it streams, and
+ * is whole, and edited as bytes; a response rendered on demand is edited as it streams, and
  * also gets the X-Robots-Tag header. Imports only `@robots-kit/core/internal/runtime`:
  * no `node:` module, no zod, no audit code in the server bundle.
  * Registered by the integration as `@robots-kit/astro/middleware`.
  */
 import {
   hasBodyRules,
-  injectRobots,
+  injectRobotsBytes,
   injectRobotsStream,
-  loadTemplateParser,
   pageHasBodyRules,
-  templateParserPending,
   rewritePageBody,
   resolveResponse,
   X_ROBOTS_TAG,
@@ -170,11 +168,12 @@ async function editResponse(
   let edited: EditedPage;
   try {
     // A prerendered page (a file of the build, or a page `astro dev` prerenders) is read to its
-    // end, so that what its body sets after an `await` counts, and edited as one string: no
-    // stream layer between Astro and the file. On demand, the head goes out before the body renders.
+    // end, so that what its body sets after an `await` counts, and edited as bytes: no stream
+    // layer between Astro and the file, and only its head decoded. On demand, the head goes out
+    // before the body renders.
     edited = onDemand
       ? await injectRobotsStream(body, resolveTags, onEnd ? { onInputEnd: onEnd } : {})
-      : await injectWholePage(new Uint8Array(await response.arrayBuffer()), resolveTags);
+      : await injectRobotsBytes(new Uint8Array(await response.arrayBuffer()), resolveTags);
   } catch (error) {
     throw toAstroError(error, PAGE_HINT, page.source);
   }
@@ -205,9 +204,7 @@ async function editResponse(
 
 /** A page after the head edit: its body (a stream on demand, bytes when it was whole), and what the edit found. */
 interface EditedPage {
-  body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>;
-  /** The page as text, when it was edited whole: the body pass reads it without decoding it again. */
-  text?: string;
+  body: ReadableStream<Uint8Array> | Uint8Array;
   utf8: boolean;
   diagnostics: readonly HtmlDiagnostic[];
   /** Bytes added minus bytes removed, for a `Content-Length` the response had. */
@@ -217,36 +214,6 @@ interface EditedPage {
 const encoder = new TextEncoder();
 /** A fatal decoder, shared: without `stream`, a call leaves no state behind. */
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/**
- * A whole page through `injectRobots`, the same edit as the stream's, on one string: what a
- * prerendered page costs is the edit, not a stream around it (issue 36 item 11). A page whose
- * head holds a `<template>` only parse5 reads exactly is read again once parse5 has loaded (the
- * first read resolves nothing then). Bytes that are not UTF-8 (a page's own `Response`) go
- * through the stream, which edits a UTF-8 head before them and passes every byte on.
- */
-async function injectWholePage(bytes: Uint8Array<ArrayBuffer>, resolve: ResolveRobotsTags): Promise<EditedPage> {
-  let text: string;
-  try {
-    text = utf8Decoder.decode(bytes);
-  } catch {
-    return injectRobotsStream(new Response(bytes).body!, resolve);
-  }
-  let result = injectRobots(text, resolve);
-  if (templateParserPending()) {
-    await loadTemplateParser();
-    result = injectRobots(text, resolve);
-  }
-  if (!result.changed) return { body: bytes, text, utf8: true, diagnostics: result.diagnostics, lengthDelta: 0 };
-  const edited = encoder.encode(result.html);
-  return {
-    body: edited,
-    text: result.html,
-    utf8: true,
-    diagnostics: result.diagnostics,
-    lengthDelta: edited.byteLength - bytes.byteLength,
-  };
-}
 
 /**
  * A warning line. In `astro build` it is kept (see `BUILD_WARNINGS`) and printed after the pages
@@ -283,7 +250,7 @@ function warnIfSetLate(context: Pick<APIContext, 'locals' | 'logger' | 'routePat
 /**
  * Core's body pass (`rewritePageBody`) over a page that `links` or `nosnippet` rules apply to:
  * the body (already past the head transform) is read whole, since an element's ancestors can be
- * anywhere before its link; a page edited whole is read from its text. Undefined for a page no
+ * anywhere before its link. Undefined for a page no
  * rule applies to, which keeps streaming. A body that is not valid UTF-8 is passed on byte for byte.
  */
 async function applyBodyRules(
@@ -291,7 +258,7 @@ async function applyBodyRules(
   page: PageToResolve,
   options: RobotsData['options'],
   context: Pick<APIContext, 'url' | 'logger'>,
-): Promise<{ body: Uint8Array<ArrayBuffer>; lengthDelta: number } | undefined> {
+): Promise<{ body: Uint8Array; lengthDelta: number } | undefined> {
   try {
     if (!pageHasBodyRules(page, options)) return undefined;
   } catch (error) {
@@ -300,13 +267,11 @@ async function applyBodyRules(
   const bytes =
     edited.body instanceof Uint8Array ? edited.body : new Uint8Array(await new Response(edited.body).arrayBuffer());
   const same = { body: bytes, lengthDelta: 0 };
-  let text = edited.text;
-  if (text === undefined) {
-    try {
-      text = utf8Decoder.decode(bytes);
-    } catch {
-      return same;
-    }
+  let text: string;
+  try {
+    text = utf8Decoder.decode(bytes);
+  } catch {
+    return same;
   }
   const result = rewritePageBody(text, page, options);
   reportDiagnostics({ diagnostics: [], warnings: result.warnings }, context);
@@ -415,14 +380,15 @@ const SERVER_ISLAND_ROUTE = '/_server-islands/[name]';
  */
 function withHeaders(
   response: Response,
-  body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>,
+  body: ReadableStream<Uint8Array> | Uint8Array,
   header: readonly string[],
   lengthDelta: number,
   hadHeader: boolean,
   contentUsage?: string,
 ): Response {
   // The response itself as the init: its status, status text and a copy of its headers.
-  const result = new Response(body, response);
+  // A Uint8Array of core's is backed by an ArrayBuffer (never shared memory): a body as it is.
+  const result = new Response(body as BodyInit, response);
   const headers = result.headers;
   // Headers are looked up only when there is something to change: each lookup walks the list.
   const length = lengthDelta === 0 ? null : headers.get('content-length');

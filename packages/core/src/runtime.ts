@@ -18,11 +18,11 @@ export {
   type ResponseToResolve,
 } from './resolve/response-header.js';
 export { injectRobots } from './html/inject.js';
-// A whole page's head `<template>` that only parse5 reads exactly: injectRobots is read again once it has loaded.
-export { loadTemplateParser, templateParserPending } from './html/template-contents.js';
 export {
+  injectRobotsBytes,
   injectRobotsStream,
   isPreBodyScanFinal,
+  type InjectRobotsBytesResult,
   type InjectRobotsStreamOptions,
   type InjectRobotsStreamResult,
 } from './html/inject-stream.js';
