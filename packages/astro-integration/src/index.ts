@@ -68,6 +68,7 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
           onDemandPaths: [],
           onDemandPages: false,
           liveCollections: liveCollectionNames(fileURLToPath(config.srcDir)),
+          serverOutput: false,
           endpoints: [],
           root: fileURLToPath(config.root),
           srcDir: fileURLToPath(config.srcDir),
@@ -111,6 +112,7 @@ export default function robots(options: AstroRobotsOptions = {}): AstroIntegrati
           state.options = await normalizeAstroOptions(state.userOptions, config);
         state.trailingSlash = config.trailingSlash;
         state.base = config.base;
+        state.serverOutput = buildOutput === 'server';
         // Another integration may have changed `i18n` in its own setup: checked again on the final config.
         const locales = checkedLocales(state.options, config.i18n);
         if (locales) state.locales = locales;

@@ -1,15 +1,13 @@
 /**
  * The on-request handler Astro runs around every page, in `astro build`, `astro dev` and on
  * demand: it decides whether the response is a page to rewrite, loads the data the Vite plugin
- * serves, and puts the page's resolved robots tags in its head through core: a prerendered page
- * is whole, and edited as bytes; a response rendered on demand is edited as it streams, and
- * also gets the X-Robots-Tag header. Imports only `@robots-kit/core/internal/runtime`:
+ * serves, and puts the page's resolved robots tags in its head through core, streaming; responses
+ * rendered on demand also get the X-Robots-Tag header. Imports only `@robots-kit/core/internal/runtime`:
  * no `node:` module, no zod, no audit code in the server bundle.
  * Registered by the integration as `@robots-kit/astro/middleware`.
  */
 import {
   hasBodyRules,
-  injectRobotsBytes,
   injectRobotsStream,
   pageHasBodyRules,
   rewritePageBody,
@@ -18,7 +16,6 @@ import {
   CONTENT_USAGE,
   type HtmlDiagnostic,
   type PageToResolve,
-  type ResolveRobotsTags,
   type ResolvedResponse,
   type RobotsWarning,
 } from '@robots-kit/core/internal/runtime';
@@ -93,7 +90,10 @@ async function editResponse(
   const html = pageCharset === 'utf-8' || (pageCharset === 'other' && !onDemand);
   const otherCharsetPage = pageCharset === 'other' && onDemand;
   run.edited = true;
-  const body: ReadableStream<Uint8Array> = response.body;
+  let body: ReadableStream<Uint8Array> = response.body;
+  // A prerendered page is read to its end first where Astro streams it (`astro dev`, a build
+  // with on-demand routes), so that what its body sets after an `await` counts, as in a static build.
+  if (html && !onDemand && (import.meta.env.DEV || data.prerenderStreams)) body = await renderedToTheEnd(body);
   if (!onDemand && status >= 400 && !ERROR_ROUTE.test(context.routePattern)) {
     // Written to a file, served by a static host with 200: it is a page, and needs a page's tags.
     warn(
@@ -159,61 +159,50 @@ async function editResponse(
   // On demand the head goes out before the body renders: a robots value the body sets later is named, not lost silently.
   const localsRobots = (context.locals as Record<string, unknown> | undefined)?.robots;
   const onEnd = onDemand ? () => warnIfSetLate(context, localsRobots) : undefined;
-  const resolveTags: ResolveRobotsTags = (existing) => {
-    resolved = respond('html', existing);
-    // What the dev toolbar app and the audit's HTML report explain (toolbar/server.ts, audit.ts).
-    if (observed) (globalThis as Record<symbol, PageLog | undefined>)[PAGE_LOG]?.record({ ...page, existing });
-    return editTags ? resolved.tags : {};
-  };
-  let edited: EditedPage;
+  let streamed: Awaited<ReturnType<typeof injectRobotsStream>>;
   try {
-    // A prerendered page (a file of the build, or a page `astro dev` prerenders) is read to its
-    // end, so that what its body sets after an `await` counts, and edited as bytes: no stream
-    // layer between Astro and the file, and only its head decoded. On demand, the head goes out
-    // before the body renders.
-    edited = onDemand
-      ? await injectRobotsStream(body, resolveTags, onEnd ? { onInputEnd: onEnd } : {})
-      : await injectRobotsBytes(new Uint8Array(await response.arrayBuffer()), resolveTags);
+    streamed = await injectRobotsStream(
+      body,
+      (existing) => {
+        resolved = respond('html', existing);
+        // What the dev toolbar app and the audit's HTML report explain (toolbar/server.ts, audit.ts).
+        if (observed) (globalThis as Record<symbol, PageLog | undefined>)[PAGE_LOG]?.record({ ...page, existing });
+        return editTags ? resolved.tags : {};
+      },
+      onEnd ? { onInputEnd: onEnd } : {},
+    );
   } catch (error) {
     throw toAstroError(error, PAGE_HINT, page.source);
   }
-  if (!edited.utf8) {
+  if (!streamed.utf8) {
     warn(context, `${context.url.pathname}: the HTML is not valid UTF-8, so its robots tags were left as they are.`);
     resolved = respond('html');
   }
-  if (edited.diagnostics.length > 0 || (resolved !== undefined && resolved.warnings.length > 0)) {
-    reportDiagnostics({ diagnostics: edited.diagnostics, warnings: resolved?.warnings ?? [] }, context);
+  if (streamed.diagnostics.length > 0 || (resolved !== undefined && resolved.warnings.length > 0)) {
+    reportDiagnostics({ diagnostics: streamed.diagnostics, warnings: resolved?.warnings ?? [] }, context);
   }
   const header = onDemand && data.onDemand.header && !errorStatus && resolved ? resolved.header : [];
   const usage = onDemand && data.onDemand.header && !errorStatus ? resolved?.contentUsage : undefined;
   // `links` and `nosnippet` rules: a pass of their own, on the pages they apply to (read whole; the others stream).
-  if (edited.utf8 && hasBodyRules(options)) {
-    const rewritten = await applyBodyRules(edited, page, options, context);
+  if (streamed.utf8 && hasBodyRules(options)) {
+    const rewritten = await applyBodyRules(streamed.body, page, options, context);
     if (rewritten)
       return withHeaders(
         response,
         rewritten.body,
         header,
-        edited.lengthDelta + rewritten.lengthDelta,
+        streamed.lengthDelta + rewritten.lengthDelta,
         routeHeader !== null,
         usage,
       );
   }
-  return withHeaders(response, edited.body, header, edited.lengthDelta, routeHeader !== null, usage);
+  return withHeaders(response, streamed.body, header, streamed.lengthDelta, routeHeader !== null, usage);
 }
 
-/** A page after the head edit: its body (a stream on demand, bytes when it was whole), and what the edit found. */
-interface EditedPage {
-  body: ReadableStream<Uint8Array> | Uint8Array;
-  utf8: boolean;
-  diagnostics: readonly HtmlDiagnostic[];
-  /** Bytes added minus bytes removed, for a `Content-Length` the response had. */
-  lengthDelta: number;
+/** The whole body, once the page has rendered to its end, as a stream of one chunk. */
+async function renderedToTheEnd(body: ReadableStream<Uint8Array>): Promise<ReadableStream<Uint8Array>> {
+  return new Response(new Uint8Array(await new Response(body).arrayBuffer())).body!;
 }
-
-const encoder = new TextEncoder();
-/** A fatal decoder, shared: without `stream`, a call leaves no state behind. */
-const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * A warning line. In `astro build` it is kept (see `BUILD_WARNINGS`) and printed after the pages
@@ -250,34 +239,33 @@ function warnIfSetLate(context: Pick<APIContext, 'locals' | 'logger' | 'routePat
 /**
  * Core's body pass (`rewritePageBody`) over a page that `links` or `nosnippet` rules apply to:
  * the body (already past the head transform) is read whole, since an element's ancestors can be
- * anywhere before its link. Undefined for a page no
- * rule applies to, which keeps streaming. A body that is not valid UTF-8 is passed on byte for byte.
+ * anywhere before its link. Undefined for a page no rule applies to, which keeps streaming. A body
+ * that is not valid UTF-8 is passed on byte for byte.
  */
 async function applyBodyRules(
-  edited: EditedPage,
+  body: ReadableStream<Uint8Array>,
   page: PageToResolve,
   options: RobotsData['options'],
   context: Pick<APIContext, 'url' | 'logger'>,
-): Promise<{ body: Uint8Array; lengthDelta: number } | undefined> {
+): Promise<{ body: ReadableStream<Uint8Array>; lengthDelta: number } | undefined> {
   try {
     if (!pageHasBodyRules(page, options)) return undefined;
   } catch (error) {
     throw toAstroError(error, PAGE_HINT, page.source);
   }
-  const bytes =
-    edited.body instanceof Uint8Array ? edited.body : new Uint8Array(await new Response(edited.body).arrayBuffer());
-  const same = { body: bytes, lengthDelta: 0 };
+  const bytes = new Uint8Array(await new Response(body).arrayBuffer());
+  const same = { body: new Response(bytes).body!, lengthDelta: 0 };
   let text: string;
   try {
-    text = utf8Decoder.decode(bytes);
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     return same;
   }
   const result = rewritePageBody(text, page, options);
   reportDiagnostics({ diagnostics: [], warnings: result.warnings }, context);
   if (!result.changed) return same;
-  const rewritten = encoder.encode(result.html);
-  return { body: rewritten, lengthDelta: rewritten.length - bytes.length };
+  const rewritten = new TextEncoder().encode(result.html);
+  return { body: new Response(rewritten).body!, lengthDelta: rewritten.length - bytes.length };
 }
 
 /** Each route with entries it cannot tell apart is named once per process, not on every request. */
@@ -380,15 +368,14 @@ const SERVER_ISLAND_ROUTE = '/_server-islands/[name]';
  */
 function withHeaders(
   response: Response,
-  body: ReadableStream<Uint8Array> | Uint8Array,
+  body: ReadableStream<Uint8Array>,
   header: readonly string[],
   lengthDelta: number,
   hadHeader: boolean,
   contentUsage?: string,
 ): Response {
   // The response itself as the init: its status, status text and a copy of its headers.
-  // A Uint8Array of core's is backed by an ArrayBuffer (never shared memory): a body as it is.
-  const result = new Response(body as BodyInit, response);
+  const result = new Response(body, response);
   const headers = result.headers;
   // Headers are looked up only when there is something to change: each lookup walks the list.
   const length = lengthDelta === 0 ? null : headers.get('content-length');

@@ -30,6 +30,11 @@ export interface RobotsData {
   onDemand: { header: boolean; metaTags: boolean };
   /** Astro's `base`, which page URLs include. */
   base: string;
+  /**
+   * Whether the build streams prerendered pages (Astro does when any route renders on demand):
+   * the middleware then reads such a page to its end before resolving it, as a static build does.
+   */
+  prerenderStreams: boolean;
   /** Astro's `i18n` locales, when the config has `i18n`. */
   locales?: SiteLocales;
 }

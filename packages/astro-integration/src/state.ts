@@ -76,6 +76,8 @@ export interface IntegrationState {
   fetchHandler?: string;
   /** Whether a page of the site's own (not Astro's `/_image` endpoint) renders on request, from `astro:routes:resolved`. */
   onDemandPages: boolean;
+  /** Whether the build's output is `server` (a route renders on request), from `astro:config:done`: Astro then streams prerendered pages too. */
+  serverOutput: boolean;
   /** In dev: forget the front matter read so far and make the middleware load fresh data. */
   invalidate?: () => void;
   /** The build in progress: which `astro:build:done` steps have run (see `finishBuild`). */

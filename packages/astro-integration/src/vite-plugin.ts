@@ -92,6 +92,7 @@ async function robotsDataOf(state: IntegrationState): Promise<RobotsData> {
     frontMatter: Object.fromEntries(frontMatter),
     onDemand: state.onDemand,
     base: state.base,
+    prerenderStreams: state.serverOutput,
     ...(state.locales ? { locales: state.locales } : {}),
   };
 }

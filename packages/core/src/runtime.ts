@@ -19,10 +19,8 @@ export {
 } from './resolve/response-header.js';
 export { injectRobots } from './html/inject.js';
 export {
-  injectRobotsBytes,
   injectRobotsStream,
   isPreBodyScanFinal,
-  type InjectRobotsBytesResult,
   type InjectRobotsStreamOptions,
   type InjectRobotsStreamResult,
 } from './html/inject-stream.js';

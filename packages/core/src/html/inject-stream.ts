@@ -289,67 +289,6 @@ export async function injectRobotsStream(
   };
 }
 
-/** injectRobotsBytes' result: the page's bytes, edited or the input itself. */
-export interface InjectRobotsBytesResult extends Omit<InjectRobotsStreamResult, 'body' | 'bufferedBytes'> {
-  body: Uint8Array;
-}
-
-/**
- * injectRobotsStream's edit on a page whose bytes are all there (a prerendered page): the same
- * result, byte for byte, without a stream around it. Only the prefix the pre-body scan needs is
- * decoded (its first slice, doubling while the scan is not final), the edited head is encoded and
- * the rest of the bytes copied after it, never decoded or re-encoded: what the stream does with a
- * page that arrives as one chunk. Bytes that are not UTF-8 after a UTF-8 head leave the head
- * editable; before it, the page is returned as it is (`utf8: false`) and `resolve` is not called.
- */
-export async function injectRobotsBytes(
-  bytes: Uint8Array,
-  resolve: ResolveRobotsTags,
-  options: InjectRobotsOptions = {},
-): Promise<InjectRobotsBytesResult> {
-  let end = firstSliceLength(bytes);
-  let text: string;
-  let decodedBytes: number;
-  let located: LocatedHead | HtmlDiagnostic;
-  let utf8 = true;
-  for (;;) {
-    const slice = bytes.subarray(0, end);
-    // A slice of a longer page may end inside a character: that character is left to the next, longer slice.
-    const whole = end < bytes.byteLength ? slice.subarray(0, slice.byteLength - incompleteTail(slice)) : slice;
-    try {
-      text = wholeDecoder.decode(whole);
-      decodedBytes = whole.byteLength;
-    } catch {
-      text = wholeDecoder.decode(bytes.subarray(0, validUtf8Length(bytes)));
-      decodedBytes = -1;
-      located = await locateHeadLoading(text);
-      utf8 = isLocatedFinal(text, located);
-      break;
-    }
-    located = await locateHeadLoading(text);
-    if (end >= bytes.byteLength || isLocatedFinal(text, located)) break;
-    end = Math.min(bytes.byteLength, 2 * end);
-  }
-  if (!utf8) return { body: bytes, utf8: false, changed: false, diagnostics: [notUtf8Diagnostic()], lengthDelta: 0 };
-  const { result, head, edits } = planInjection(text, resolve, options, located);
-  if (!result.changed || head === undefined)
-    return { body: bytes, utf8: true, changed: false, diagnostics: result.diagnostics, lengthDelta: 0 };
-  const ascii = text.length === decodedBytes;
-  const replaced = ascii ? head.end : utf8Length(text.slice(0, head.end));
-  let headBytes = replaced;
-  if (ascii)
-    for (const edit of edits)
-      headBytes += (NON_ASCII.test(edit.text) ? utf8Length(edit.text) : edit.text.length) - (edit.end - edit.start);
-  else headBytes = utf8Length(head.text);
-  return {
-    body: joined(head.text, headBytes, bytes.subarray(replaced)),
-    utf8: true,
-    changed: true,
-    diagnostics: result.diagnostics,
-    lengthDelta: headBytes - replaced,
-  };
-}
-
 /** locateHead, after loading parse5 when the page has a head template only parse5 reads exactly. */
 async function locateHeadLoading(text: string): Promise<LocatedHead | HtmlDiagnostic> {
   const located = locateHead(text);

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { ExistingRobotsTag } from '../../src/directives/types.js';
 import {
   firstSliceLength,
-  injectRobotsBytes,
   injectRobotsStream,
   isPreBodyScanFinal,
   utf8Length,
@@ -416,68 +415,5 @@ describe('injectRobotsStream', () => {
     await run([bytes]);
     // Scanning the whole prefix again after each of the ~2,000 chunks would make this ratio several hundred.
     expect((await cpu(manyChunks)) / (await cpu([bytes]))).toBeLessThan(8);
-  });
-});
-
-describe('injectRobotsBytes (a prerendered page, all its bytes there)', () => {
-  it('equals injectRobots on the whole page, byte for byte, with the same calls to resolve', async () => {
-    await fc.assert(
-      fc.asyncProperty(page, resolvedTags, async (html, tags) => {
-        const whole = recordingResolver(tags);
-        const expected = injectRobots(html, whole.resolve);
-        const edited = recordingResolver(tags);
-        const input = encoder.encode(html);
-        const result = await injectRobotsBytes(input, edited.resolve);
-        expect(decoder.decode(result.body)).toBe(expected.html);
-        expect(result.changed).toBe(expected.changed);
-        expect(result.lengthDelta).toBe(encoder.encode(expected.html).byteLength - input.byteLength);
-        expect(edited.calls).toEqual(whole.calls);
-        expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(
-          expected.diagnostics.map((diagnostic) => diagnostic.code),
-        );
-      }),
-      RUNS,
-    );
-  });
-
-  it('reads a head longer than its first slice, cut inside a character, to the same result', async () => {
-    // 3-byte characters from before the 8 KB first slice to past it: the slice ends inside one.
-    for (const pad of [0, 1, 2]) {
-      const html = `<!doctype html><html><head>${'x'.repeat(pad)}<title>${'€'.repeat(4000)}</title><meta name="robots" content="all"></head><body>é</body></html>`;
-      const expected = injectRobots(html, () => ({ robots: 'noindex' }));
-      const result = await injectRobotsBytes(encoder.encode(html), () => ({ robots: 'noindex' }));
-      expect(decoder.decode(result.body)).toBe(expected.html);
-      expect(result.lengthDelta).toBe(encoder.encode(expected.html).byteLength - encoder.encode(html).byteLength);
-    }
-  });
-
-  it('returns a page whose head is not UTF-8 as it is, without calling resolve', async () => {
-    const bytes = new Uint8Array([
-      ...encoder.encode('<!doctype html><html><head><title>'),
-      0xe9,
-      ...encoder.encode('</title></head><body>x</body></html>'),
-    ]);
-    const { resolve, calls } = recordingResolver({ robots: 'noindex' });
-    const result = await injectRobotsBytes(bytes, resolve);
-    expect([result.utf8, result.changed, calls]).toEqual([false, false, []]);
-    expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['not-utf8']);
-    expect([...result.body]).toEqual([...bytes]);
-  });
-
-  it('edits a UTF-8 head and keeps the bytes that are not UTF-8 after it as they were', async () => {
-    const bytes = new Uint8Array([
-      ...encoder.encode('<!doctype html><html><head></head><body><p>'),
-      0xff,
-      0xfe,
-      ...encoder.encode('</p></body></html>'),
-    ]);
-    const result = await injectRobotsBytes(bytes, () => ({ robots: 'noindex' }));
-    expect(result.utf8).toBe(true);
-    expect([...result.body]).toEqual([
-      ...encoder.encode('<!doctype html><html><head><meta name="robots" content="noindex"></head><body><p>'),
-      0xff,
-      0xfe,
-      ...encoder.encode('</p></body></html>'),
-    ]);
   });
 });
