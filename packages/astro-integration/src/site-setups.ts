@@ -48,11 +48,14 @@ export function customFetchHandler(srcDir: string): string | undefined {
 /**
  * The one warning about `src/fetch.*`: robots-kit works as Astro middleware, so its tags and
  * X-Robots-Tag header are on a response that file produces only when it runs Astro's
- * `middleware()` and sends the response that returns.
+ * `middleware()` and sends the response that returns. `astro/hono`'s `middleware()` does not:
+ * Hono keeps the response `pages()` already set and drops the one returned, whose body the
+ * middleware has read, so the page is lost (checked with Hono in test/hono-pipeline.test.ts).
  */
 export function fetchHandlerWarning(file: string): string {
   return (
-    `\`${file}\` handles requests in \`astro dev\` and pages rendered on demand: robots-kit sets robots tags and the X-Robots-Tag header as Astro middleware, so those responses have them only if \`${file}\` runs Astro's \`middleware()\` (from \`astro/fetch\` or \`astro/hono\`) around \`pages()\` and sends the response \`middleware()\` returns. ` +
+    `\`${file}\` handles requests in \`astro dev\` and pages rendered on demand: robots-kit sets robots tags and the X-Robots-Tag header as Astro middleware, so those responses have them only if \`${file}\` runs \`middleware()\` from \`astro/fetch\` around \`pages()\` and sends the response \`middleware()\` returns. ` +
+    "With Hono, set `c.res` to that response (`c.res = undefined; c.res = await middleware(getFetchState(c), async () => { await next(); return c.res; })`): `astro/hono`'s `middleware()` drops the response a middleware returns, and the page with it. " +
     'Check a page with `curl -sI` (header) and its source (tags); prerendered pages are built without it and are not affected.'
   );
 }

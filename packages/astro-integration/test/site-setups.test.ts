@@ -49,7 +49,7 @@ describe('a site with its own request pipeline (src/fetch.ts)', () => {
   it('names the file and what it needs, once, in the build', () => {
     const warnings = ours(site.logs, 'warn').filter((line) => line.includes('src/fetch.ts'));
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain("runs Astro's `middleware()`");
+    expect(warnings[0]).toContain('runs `middleware()` from `astro/fetch`');
   });
 
   it('still tags prerendered pages, which are built without it', async () => {
