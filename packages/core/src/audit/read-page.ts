@@ -9,13 +9,14 @@ import { isUtf8 } from 'node:buffer';
 import { isRobotsMetaName } from '../directives/vocabulary.js';
 import { ElementStack } from '../html/element-stack.js';
 import { locateHead } from '../html/inject.js';
-import { scanPreBody } from '../html/scan-head.js';
+import { type HeadNodeFilter, scanPreBody } from '../html/scan-head.js';
 import { loadTemplateParser } from '../html/template-contents.js';
 import {
   type AttributeVisitor,
   decodeAttributeValue,
   hasAnyAttribute,
   type HeadStartTag,
+  type MetaFacts,
   sameName,
   TagReader,
 } from '../html/tag-reader.js';
@@ -95,6 +96,21 @@ function valueOf(page: PageView, spans: Int32Array, index: number): string | und
   const start = spans[2 * index]!;
   return start === -1 ? undefined : decodeAttributeValue(page.text(start, spans[2 * index + 1]!));
 }
+
+/**
+ * The head nodes the facts come from: robots metas and refreshes (a `<meta>` with `http-equiv`),
+ * links and `<base>`, and `<noscript>` (where crawlers without scripting read metas). The head
+ * scan reads past every other element without recording it.
+ */
+function headFilter(page: PageView, extraNames: ReadonlySet<string> | undefined): HeadNodeFilter {
+  return {
+    names: HEAD_FACT_ELEMENTS,
+    meta: (meta: MetaFacts) =>
+      meta.hasHttpEquiv ||
+      (meta.name !== undefined && isRobotsMetaName(decodeAttributeValue(page.decode(meta.name)), extraNames)),
+  };
+}
+const HEAD_FACT_ELEMENTS: ReadonlySet<string> = new Set(['meta', 'link', 'base', 'noscript']);
 
 /** The facts of the head's elements, as the head transform located them. */
 function readHead(
@@ -355,9 +371,10 @@ function readView(page: PageView, extraNames: ReadonlySet<string> | undefined): 
   const html = page.view;
   const facts: PageFacts = { robotsTags: [] };
   const offsets: number[] = [];
-  const located = locateHead(html);
+  const keep = headFilter(page, extraNames);
+  const located = locateHead(html, keep);
   // A head the transform cannot read (a template past parse5's budget): its elements up to there.
-  const scan = 'scan' in located ? located.scan : scanPreBody(html);
+  const scan = 'scan' in located ? located.scan : scanPreBody(html, { keep });
   readHead(page, 'scan' in located ? located.nodes : scan.headNodes, facts, extraNames, offsets);
   const bodyFrom = scan.bodyStart;
   if (bodyFrom < html.length) {
