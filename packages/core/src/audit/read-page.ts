@@ -8,13 +8,13 @@
 import { isUtf8 } from 'node:buffer';
 import { isRobotsMetaName } from '../directives/vocabulary.js';
 import { ElementStack } from '../html/element-stack.js';
+import { fontBreaksOut } from '../html/foreign-content.js';
 import { locateHead } from '../html/inject.js';
 import { type HeadNodeFilter, scanPreBody } from '../html/scan-head.js';
 import { loadTemplateParser } from '../html/template-contents.js';
 import {
   type AttributeVisitor,
   decodeAttributeValue,
-  hasAnyAttribute,
   type HeadStartTag,
   type MetaFacts,
   sameName,
@@ -88,8 +88,6 @@ class AttributeSpans implements AttributeVisitor {
 const META_ATTRIBUTES = ['name', 'content', 'http-equiv'];
 const LINK_ATTRIBUTES = ['rel', 'href', 'hreflang'];
 const A_ATTRIBUTES = ['href', 'rel'];
-/** The attributes that make a `<font>` leave SVG/MathML. */
-const FONT_BREAKOUT = ['color', 'face', 'size'];
 
 /** A span's value as the DOM has it (references decoded), or undefined when absent. */
 function valueOf(page: PageView, spans: Int32Array, index: number): string | undefined {
@@ -256,11 +254,7 @@ class BodyReader implements TokenSink {
       }
     } else {
       stack.beforeStart((this.tagId = stack.idOf(name)));
-      if (
-        stack.insertForeign &&
-        this.tagId === ElementStack.FONT &&
-        hasAnyAttribute(this.page.view, start, FONT_BREAKOUT)
-      )
+      if (stack.insertForeign && this.tagId === ElementStack.FONT && fontBreaksOut(this.page.view, start))
         stack.fontBreaksOut();
     }
     this.tag = name;
