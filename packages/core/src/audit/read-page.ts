@@ -261,7 +261,7 @@ class BodyReader implements TokenSink {
     }
     const stack = this.stack;
     if (stack === undefined) {
-      if (name === 'svg' || name === 'math' || name === 'template') {
+      if (name === 'svg' || name === 'math' || name === 'template' || name === 'select') {
         this.needsStack = true;
         this.tokenizer.stop();
         return false;
@@ -270,6 +270,8 @@ class BodyReader implements TokenSink {
       stack.beforeStart((this.tagId = stack.idOf(name)));
       if (stack.insertForeign && this.tagId === ElementStack.FONT && fontBreaksOut(this.page.view, start))
         stack.fontBreaksOut();
+      // A start tag the tree builder drops (in `<select>`): no element, no fact.
+      if (stack.ignoresStart) return false;
     }
     this.tag = name;
     this.tagStart = start;
@@ -307,8 +309,8 @@ class BodyReader implements TokenSink {
     if (name !== 'html' && name !== 'body' && name !== 'head') stack.end(name);
   }
 
-  insertsForeign(): boolean {
-    return this.stack?.insertForeign === true;
+  staysInData(): boolean {
+    return this.stack !== undefined && (this.stack.insertForeign || this.stack.ignoresStart);
   }
 
   inForeignContent(): boolean {

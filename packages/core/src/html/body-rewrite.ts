@@ -191,7 +191,7 @@ class BodyPass<T> implements TokenSink {
   openTag(name: string, start: number, nameEnd: number): TagInterest {
     if (this.light) {
       if (name !== 'a') {
-        if (name === 'svg' || name === 'math' || name === 'template') {
+        if (name === 'svg' || name === 'math' || name === 'template' || name === 'select') {
           this.needsStack = true;
           this.scanner.stop();
         }
@@ -203,6 +203,8 @@ class BodyPass<T> implements TokenSink {
     this.begin(name, nameEnd);
     const tagId = (this.tagId = this.stack.idOf(name));
     this.stack.beforeStart(tagId);
+    // A start tag the tree builder drops (in `<select>`): no element, nothing to edit.
+    if (this.stack.ignoresStart) return false;
     if (this.stack.insertForeign && tagId === ElementStack.FONT && fontBreaksOut(this.html, start))
       this.stack.fontBreaksOut();
     // Attributes matter to a link and to an element a selector may match; other elements are
@@ -248,8 +250,8 @@ class BodyPass<T> implements TokenSink {
     if (name !== 'html' && name !== 'body' && name !== 'head') stack.end(name);
   }
 
-  insertsForeign(): boolean {
-    return !this.light && this.stack.insertForeign;
+  staysInData(): boolean {
+    return !this.light && (this.stack.insertForeign || this.stack.ignoresStart);
   }
 
   inForeignContent(): boolean {

@@ -26,8 +26,14 @@ import {
   OPTION,
   P,
   BR,
+  HR,
+  INPUT,
+  KEYGEN,
+  SCRIPT,
+  SELECT,
   SVG,
   TEMPLATE,
+  TEXTAREA,
 } from './element-kinds.js';
 import { FOREIGN, foreignFlags, INTEGRATION_POINT, readsHtmlRules, SVG_NAMESPACE } from './foreign-content.js';
 /** The kinds of element a search down the stack stops at, each tracked as "the nearest one at or below position i". */
@@ -85,6 +91,13 @@ export class ElementStack {
   inForeign = false;
   /** Whether the start tag {@link beforeStart} was last told makes an SVG or MathML element (`<svg>` and `<math>` themselves included). */
   insertForeign = false;
+  /**
+   * Whether the tree builder drops the start tag {@link beforeStart} was last told: in `<select>`
+   * ("in select" insertion mode) every start tag but `option`, `optgroup`, `hr`, `script`,
+   * `template` (and `input`, `keygen`, `textarea`, which close the select) is ignored, as parse5
+   * does: no element, no switch of the tokenizer to text.
+   */
+  ignoresStart = false;
   /** With {@link insertForeign}: the element is an SVG one (else MathML). */
   private insertSvg = false;
 
@@ -149,6 +162,25 @@ export class ElementStack {
    */
   beforeStart(tagId: number): void {
     const flags = flagsOfId(tagId);
+    this.ignoresStart = false;
+    if (this.lastOf[SELECT] !== -1 && this.inSelect()) {
+      this.insertForeign = false;
+      if (tagId === SELECT) {
+        // A `<select>` in a select closes it, as `</select>` does, and opens nothing.
+        this.popThrough(SELECT);
+        this.ignoresStart = true;
+        return;
+      }
+      if (tagId === INPUT || tagId === KEYGEN || tagId === TEXTAREA) this.popThrough(SELECT);
+      else if (tagId === HR) {
+        if (this.top === OPTION) this.pop();
+        if (this.top === OPTGROUP) this.pop();
+        return;
+      } else if (tagId !== OPTION && tagId !== OPTGROUP && tagId !== SCRIPT && tagId !== TEMPLATE) {
+        this.ignoresStart = true;
+        return;
+      }
+    }
     if (this.inForeign && !readsHtmlRules(this.topFlags, this.top, tagId)) {
       if ((flags & Flag.BreaksForeign) === 0) {
         // An element of the current node's namespace, whatever its name (`<svg><math>` is SVG).
@@ -247,6 +279,16 @@ export class ElementStack {
     const tagId = KNOWN_IDS.get(tag) ?? this.otherIds.get(tag);
     // A name never seen on this stack: no element of it is open, and it has no rule of its own.
     if (tagId === undefined) return;
+    // In a select, only these end tags do anything.
+    if (
+      this.lastOf[SELECT] !== -1 &&
+      tagId !== OPTION &&
+      tagId !== OPTGROUP &&
+      tagId !== SELECT &&
+      tagId !== TEMPLATE &&
+      this.inSelect()
+    )
+      return;
     const flags = flagsOfId(tagId);
     // `</p>` and `</br>` leave SVG/MathML content, as the start tags in BREAKS_FOREIGN do.
     if ((tagId === P || tagId === BR) && this.inForeign) {
@@ -274,6 +316,14 @@ export class ElementStack {
     }
   }
 
+  /**
+   * Whether the parser is "in select": an HTML `<select>` is open with no template opened in it
+   * (template contents are read "in template", and a select's contents are never foreign).
+   */
+  private inSelect(): boolean {
+    const at = this.lastOf[SELECT]!;
+    return at !== -1 && (this.flags[at]! & FOREIGN) === 0 && at > this.lastOf[TEMPLATE]!;
+  }
   /** The innermost open element's name id, -1 for none. */
   private get top(): number {
     return this.depth === 0 ? -1 : this.ids[this.depth - 1]!;

@@ -293,10 +293,12 @@ export interface TokenSink {
   /** An end tag whose name as written runs from `start` to `end`. */
   closeTag(start: number, end: number): void;
   /**
-   * Whether the start tag just told makes an SVG or MathML element, whose contents are markup even
-   * for raw-text names (`<svg><style>`). Asked after {@link openTag}, for those names only; absent: never.
+   * Whether the start tag just told leaves the tokenizer in the data state although its name is a
+   * raw-text one: it makes an SVG or MathML element, whose contents are markup (`<svg><style>`),
+   * or the tree builder dropped it (`<select><style>`). Asked after {@link openTag}, for those
+   * names only; absent: never.
    */
-  insertsForeign?(): boolean;
+  staysInData?(): boolean;
   /** Whether the current node is an SVG or MathML element, where `<![CDATA[` opens a CDATA section. Absent: never. */
   inForeignContent?(): boolean;
 }
@@ -346,7 +348,7 @@ export class Tokenizer {
         if (end === -1) return;
         if (interest !== false) sink.openTagEnd(end, !bare && reader.selfClosing !== 'none');
         index = end;
-        if (switchesToText(name) && sink.insertsForeign?.() !== true) {
+        if (switchesToText(name) && sink.staysInData?.() !== true) {
           if (name === 'plaintext') return;
           index = this.textContents(name, end);
         }
