@@ -8,19 +8,20 @@
 import { isUtf8 } from 'node:buffer';
 import { isRobotsMetaName } from '../directives/vocabulary.js';
 import { ElementStack } from '../html/element-stack.js';
+import { fontBreaksOut } from '../html/foreign-content.js';
 import { locateHead } from '../html/inject.js';
-import { scanPreBody } from '../html/scan-head.js';
+import { type HeadNodeFilter, scanPreBody } from '../html/scan-head.js';
 import { loadTemplateParser } from '../html/template-contents.js';
 import {
   type AttributeVisitor,
   decodeAttributeValue,
-  hasAnyAttribute,
   type HeadStartTag,
+  type MetaFacts,
   sameName,
   TagReader,
 } from '../html/tag-reader.js';
 import { END_ONLY, Tokenizer, type TagInterest, type TokenSink } from '../html/tokenizer.js';
-import { asciiLowercase, type HeadNode } from '../html/types.js';
+import { asciiLowercase, type HeadNode, isHtmlWhitespace } from '../html/types.js';
 import { lineNumbersAt, MAX_ALTERNATES, MAX_CANONICALS, MAX_LINKS_READ, type PageFacts } from './page-facts.js';
 import { decodeUtf8, ownString } from './read-files.js';
 
@@ -44,12 +45,23 @@ interface PageView {
 export function isRefresh(equiv: string | undefined): boolean {
   return equiv !== undefined && equiv.trim().toLowerCase() === 'refresh';
 }
+/**
+ * Whether `rel` (lowercased as `toLowerCase` does) holds `token` as one of its whitespace-separated
+ * tokens: found with `indexOf` and its neighbours checked, without splitting (asked of every link
+ * of every head).
+ */
 function hasRelToken(rel: string | undefined, token: string): boolean {
   if (!rel) return false;
-  return rel
-    .toLowerCase()
-    .split(/[\t\n\f\r ]+/)
-    .includes(token);
+  const lower = rel.toLowerCase();
+  for (let at = lower.indexOf(token); at !== -1; at = lower.indexOf(token, at + 1)) {
+    const end = at + token.length;
+    if (
+      (at === 0 || isHtmlWhitespace(lower.charCodeAt(at - 1))) &&
+      (end === lower.length || isHtmlWhitespace(lower.charCodeAt(end)))
+    )
+      return true;
+  }
+  return false;
 }
 
 /**
@@ -68,7 +80,9 @@ class AttributeSpans implements AttributeVisitor {
     this.spans = new Int32Array(2 * names.length);
   }
   clear(): void {
-    this.spans.fill(-1);
+    // A loop, not `fill`: a builtin call costs more than the two to six stores (every `<a>` of a body).
+    const spans = this.spans;
+    for (let i = 0; i < spans.length; i++) spans[i] = -1;
     this.nosnippet = false;
   }
   attribute(nameStart: number, nameEnd: number, valueStart: number, valueEnd: number): void {
@@ -87,14 +101,27 @@ class AttributeSpans implements AttributeVisitor {
 const META_ATTRIBUTES = ['name', 'content', 'http-equiv'];
 const LINK_ATTRIBUTES = ['rel', 'href', 'hreflang'];
 const A_ATTRIBUTES = ['href', 'rel'];
-/** The attributes that make a `<font>` leave SVG/MathML. */
-const FONT_BREAKOUT = ['color', 'face', 'size'];
 
 /** A span's value as the DOM has it (references decoded), or undefined when absent. */
 function valueOf(page: PageView, spans: Int32Array, index: number): string | undefined {
   const start = spans[2 * index]!;
   return start === -1 ? undefined : decodeAttributeValue(page.text(start, spans[2 * index + 1]!));
 }
+
+/**
+ * The head nodes the facts come from: robots metas and refreshes (a `<meta>` with `http-equiv`),
+ * links and `<base>`, and `<noscript>` (where crawlers without scripting read metas). The head
+ * scan reads past every other element without recording it.
+ */
+function headFilter(page: PageView, extraNames: ReadonlySet<string> | undefined): HeadNodeFilter {
+  return {
+    names: HEAD_FACT_ELEMENTS,
+    meta: (meta: MetaFacts) =>
+      meta.hasHttpEquiv ||
+      (meta.name !== undefined && isRobotsMetaName(decodeAttributeValue(page.decode(meta.name)), extraNames)),
+  };
+}
+const HEAD_FACT_ELEMENTS: ReadonlySet<string> = new Set(['meta', 'link', 'base', 'noscript']);
 
 /** The facts of the head's elements, as the head transform located them. */
 function readHead(
@@ -146,12 +173,13 @@ function readHead(
       }
       const rel = valueOf(page, link.spans, 0);
       const hreflang = valueOf(page, link.spans, 2);
-      if (facts.canonical === undefined && hasRelToken(rel, 'canonical')) facts.canonical = ownString(href.trim());
+      const canonical = hasRelToken(rel, 'canonical');
+      if (facts.canonical === undefined && canonical) facts.canonical = ownString(href.trim());
       else if (hreflang !== undefined && hasRelToken(rel, 'alternate')) {
         const alternates = (facts.alternates ??= []);
         if (alternates.length < MAX_ALTERNATES)
           alternates.push({ hreflang: ownString(hreflang.trim()), href: ownString(href.trim()) });
-      } else if (hasRelToken(rel, 'canonical')) {
+      } else if (canonical) {
         // A second canonical that differs: kept (bounded) for the audit's `canonical-conflict`.
         const value = href.trim();
         const others = facts.otherCanonicals ?? [];
@@ -233,19 +261,17 @@ class BodyReader implements TokenSink {
     }
     const stack = this.stack;
     if (stack === undefined) {
-      if (name === 'svg' || name === 'math' || name === 'template') {
+      if (name === 'svg' || name === 'math' || name === 'template' || name === 'select') {
         this.needsStack = true;
         this.tokenizer.stop();
         return false;
       }
     } else {
       stack.beforeStart((this.tagId = stack.idOf(name)));
-      if (
-        stack.insertForeign &&
-        this.tagId === ElementStack.FONT &&
-        hasAnyAttribute(this.page.view, start, FONT_BREAKOUT)
-      )
+      if (stack.insertForeign && this.tagId === ElementStack.FONT && fontBreaksOut(this.page.view, start))
         stack.fontBreaksOut();
+      // A start tag the tree builder drops (in `<select>`): no element, no fact.
+      if (stack.ignoresStart) return false;
     }
     this.tag = name;
     this.tagStart = start;
@@ -283,8 +309,8 @@ class BodyReader implements TokenSink {
     if (name !== 'html' && name !== 'body' && name !== 'head') stack.end(name);
   }
 
-  insertsForeign(): boolean {
-    return this.stack?.insertForeign === true;
+  staysInData(): boolean {
+    return this.stack !== undefined && (this.stack.insertForeign || this.stack.ignoresStart);
   }
 
   inForeignContent(): boolean {
@@ -355,9 +381,10 @@ function readView(page: PageView, extraNames: ReadonlySet<string> | undefined): 
   const html = page.view;
   const facts: PageFacts = { robotsTags: [] };
   const offsets: number[] = [];
-  const located = locateHead(html);
+  const keep = headFilter(page, extraNames);
+  const located = locateHead(html, keep);
   // A head the transform cannot read (a template past parse5's budget): its elements up to there.
-  const scan = 'scan' in located ? located.scan : scanPreBody(html);
+  const scan = 'scan' in located ? located.scan : scanPreBody(html, { keep });
   readHead(page, 'scan' in located ? located.nodes : scan.headNodes, facts, extraNames, offsets);
   const bodyFrom = scan.bodyStart;
   if (bodyFrom < html.length) {

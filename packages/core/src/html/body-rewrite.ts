@@ -11,7 +11,8 @@
  * about has its attributes skipped by the scanner, unread.
  */
 import { ElementStack } from './element-stack.js';
-import { decodeAttributeValue, hasAnyAttribute } from './tag-reader.js';
+import { fontBreaksOut, isHtmlEncoding } from './foreign-content.js';
+import { decodeAttributeValue } from './tag-reader.js';
 import { matchesSimpleSelector, selectorAttributes, type ElementView, type SimpleSelector } from './simple-selector.js';
 import { END_ONLY, Tokenizer, type TagInterest, type TokenSink } from './tokenizer.js';
 import { asciiLowercase } from './types.js';
@@ -60,8 +61,6 @@ const REL = 1;
 const NOSNIPPET = 2;
 /** `annotation-xml`'s `encoding`: whether it is an HTML integration point. */
 const ENCODING = 3;
-/** The attributes that make a `<font>` leave SVG/MathML. */
-const FONT_BREAKOUT = ['color', 'face', 'size'];
 const DQUOTE = 34;
 const SQUOTE = 39;
 
@@ -192,7 +191,7 @@ class BodyPass<T> implements TokenSink {
   openTag(name: string, start: number, nameEnd: number): TagInterest {
     if (this.light) {
       if (name !== 'a') {
-        if (name === 'svg' || name === 'math' || name === 'template') {
+        if (name === 'svg' || name === 'math' || name === 'template' || name === 'select') {
           this.needsStack = true;
           this.scanner.stop();
         }
@@ -204,7 +203,9 @@ class BodyPass<T> implements TokenSink {
     this.begin(name, nameEnd);
     const tagId = (this.tagId = this.stack.idOf(name));
     this.stack.beforeStart(tagId);
-    if (this.stack.insertForeign && tagId === ElementStack.FONT && hasAnyAttribute(this.html, start, FONT_BREAKOUT))
+    // A start tag the tree builder drops (in `<select>`): no element, nothing to edit.
+    if (this.stack.ignoresStart) return false;
+    if (this.stack.insertForeign && tagId === ElementStack.FONT && fontBreaksOut(this.html, start))
       this.stack.fontBreaksOut();
     // Attributes matter to a link and to an element a selector may match; other elements are
     // placed on the stack now, unless in SVG/MathML, where `/>` decides whether they open.
@@ -249,8 +250,8 @@ class BodyPass<T> implements TokenSink {
     if (name !== 'html' && name !== 'body' && name !== 'head') stack.end(name);
   }
 
-  insertsForeign(): boolean {
-    return !this.light && this.stack.insertForeign;
+  staysInData(): boolean {
+    return !this.light && (this.stack.insertForeign || this.stack.ignoresStart);
   }
 
   inForeignContent(): boolean {
@@ -374,11 +375,4 @@ class BodyPass<T> implements TokenSink {
     }
     this.result.links++;
   }
-}
-
-/** Whether an `annotation-xml`'s `encoding` makes it an HTML integration point: `text/html` or `application/xhtml+xml`, ASCII case-insensitively. */
-function isHtmlEncoding(encoding: string | undefined): boolean {
-  if (encoding === undefined) return false;
-  const lower = asciiLowercase(encoding);
-  return lower === 'text/html' || lower === 'application/xhtml+xml';
 }

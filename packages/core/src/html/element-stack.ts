@@ -1,335 +1,41 @@
 /**
- * The stack of open elements of the readers past the head (the body pass, the audit): which elements a start tag sits inside, following
- * the HTML tree builder's rules where they change ancestry in real pages — void elements, end
- * tags a page omits (`p`, `li`, `dd`/`dt`, headings, `option`), end tags that close what is open
- * above them, stray end tags that change nothing, `<template>` contents and SVG/MathML (where
- * `/>` closes, `<svg/>` included) with their integration points (`foreignObject`, `desc`, `title`,
- * `mi`…`mtext`, `annotation-xml` as HTML), where start tags are HTML again. Not modelled (the ancestry there may differ from a browser's): tables' foster
- * parenting, the adoption agency for misnested formatting elements, and reconstructed formatting
- * elements. Each open element carries a bit mask, the OR of its own and its ancestors', so that
- * "inside `.comments`" is one AND.
+ * The stack of open elements of the readers past the head (the body pass, the audit): which
+ * elements a start tag sits inside, following the HTML tree builder's rules where they change
+ * ancestry in real pages — void elements, end tags a page omits (`p`, `li`, `dd`/`dt`, headings,
+ * `option`), end tags that close what is open above them, stray end tags that change nothing,
+ * `<template>` contents and SVG/MathML (where `/>` closes, `<svg/>` included; foreign-content.ts)
+ * with their integration points, where start tags are HTML again. What it knows of each name is
+ * in element-kinds.ts. Not modelled (the ancestry there may differ from a browser's): tables'
+ * foster parenting, the adoption agency for misnested formatting elements, and reconstructed
+ * formatting elements. Each open element carries a bit mask, the OR of its own and its
+ * ancestors', so that "inside `.comments`" is one AND.
  */
-
-/** Elements that never have contents: never pushed. */
-const VOID = new Set([
-  'area',
-  'base',
-  'basefont',
-  'bgsound',
-  'br',
-  'col',
-  'embed',
-  'frame',
-  'hr',
-  'img',
-  'input',
-  'keygen',
-  'link',
-  'meta',
-  'param',
-  'source',
-  'track',
-  'wbr',
-]);
-/** Start tags that close an open `p` (in button scope) first. */
-const CLOSES_P = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'center',
-  'details',
-  'dialog',
-  'dir',
-  'div',
-  'dl',
-  'fieldset',
-  'figcaption',
-  'figure',
-  'footer',
-  'form',
-  'header',
-  'hgroup',
-  'hr',
-  'listing',
-  'main',
-  'menu',
-  'nav',
-  'ol',
-  'p',
-  'pre',
-  'search',
-  'section',
-  'summary',
-  'table',
-  'ul',
-  'xmp',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'dd',
-  'dt',
-  'li',
-  'plaintext',
-]);
-const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-/** The spec's "special" elements: an end tag for another element stops at them. */
-const SPECIAL = new Set([
-  'address',
-  'applet',
-  'area',
-  'article',
-  'aside',
-  'base',
-  'basefont',
-  'bgsound',
-  'blockquote',
-  'body',
-  'br',
-  'button',
-  'caption',
-  'center',
-  'col',
-  'colgroup',
-  'dd',
-  'details',
-  'dir',
-  'div',
-  'dl',
-  'dt',
-  'embed',
-  'fieldset',
-  'figcaption',
-  'figure',
-  'footer',
-  'form',
-  'frame',
-  'frameset',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'head',
-  'header',
-  'hgroup',
-  'hr',
-  'html',
-  'iframe',
-  'img',
-  'input',
-  'keygen',
-  'li',
-  'link',
-  'listing',
-  'main',
-  'marquee',
-  'menu',
-  'meta',
-  'nav',
-  'noembed',
-  'noframes',
-  'noscript',
-  'object',
-  'ol',
-  'p',
-  'param',
-  'plaintext',
-  'pre',
-  'script',
-  'search',
-  'section',
-  'select',
-  'source',
-  'style',
-  'summary',
-  'table',
-  'tbody',
-  'td',
-  'template',
-  'textarea',
-  'tfoot',
-  'th',
-  'thead',
-  'title',
-  'tr',
-  'track',
-  'ul',
-  'wbr',
-  'xmp',
-]);
-/** The default scope's boundaries: an element below one of them is not "in scope". */
-const SCOPE = new Set(['applet', 'caption', 'html', 'table', 'td', 'th', 'marquee', 'object', 'template']);
-/** Elements whose end tag may be omitted and is implied by a following start or end tag. */
-const IMPLIED_END = new Set(['dd', 'dt', 'li', 'optgroup', 'option', 'p', 'rb', 'rp', 'rt', 'rtc']);
-/** HTML start tags that leave SVG or MathML content (the spec's breakout list: the tree builder pops the foreign elements first). */
-export const BREAKS_FOREIGN: ReadonlySet<string> = new Set([
-  'b',
-  'big',
-  'blockquote',
-  'body',
-  'br',
-  'center',
-  'code',
-  'dd',
-  'div',
-  'dl',
-  'dt',
-  'em',
-  'embed',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'head',
-  'hr',
-  'i',
-  'img',
-  'li',
-  'listing',
-  'menu',
-  'meta',
-  'nobr',
-  'ol',
-  'p',
-  'pre',
-  'ruby',
-  's',
-  'small',
-  'span',
-  'strong',
-  'strike',
-  'sub',
-  'sup',
-  'table',
-  'tt',
-  'u',
-  'ul',
-  'var',
-]);
-/** What the tree builder needs to know of a tag name, as bits: one Map lookup per tag instead of a Set per question. */
-const Flag = {
-  Void: 1,
-  ClosesP: 2,
-  Heading: 4,
-  Special: 8,
-  Scope: 16,
-  ImpliedEnd: 32,
-  BreaksForeign: 64,
-  /** `button`: a boundary of button scope. */
-  Button: 128,
-  /** `ol`, `ul`: boundaries of list item scope. */
-  List: 256,
-  /** `address`, `div`, `p`: special, but `<li>` looks past them. */
-  ItemTransparent: 512,
-  /** `html`, `body`, `head`: never on the stack. */
-  Root: 1024,
-  /** Start tags with a rule of their own in `beforeStart`: li, dd, dt, option, optgroup, button. */
-  OwnRule: 2048,
-  /** Special elements whose end tag closes them when they are in scope; the text elements' are "any other end tag". */
-  ScopedEnd: 4096,
-} as const;
-const FLAGS = new Map<string, number>();
-function mark(names: Iterable<string>, flag: number): void {
-  for (const name of names) FLAGS.set(name, (FLAGS.get(name) ?? 0) | flag);
-}
-mark(VOID, Flag.Void);
-mark(CLOSES_P, Flag.ClosesP);
-mark(HEADINGS, Flag.Heading);
-mark(SPECIAL, Flag.Special);
-mark(SCOPE, Flag.Scope);
-mark(IMPLIED_END, Flag.ImpliedEnd);
-mark(BREAKS_FOREIGN, Flag.BreaksForeign);
-mark(['button'], Flag.Button);
-mark(['ol', 'ul'], Flag.List);
-mark(['address', 'div', 'p'], Flag.ItemTransparent);
-mark(['html', 'body', 'head'], Flag.Root);
-mark(['li', 'dd', 'dt', 'option', 'optgroup', 'button'], Flag.OwnRule);
-// The text elements' end tags reach the stack only where they held no text (in SVG/MathML…).
-mark(
-  [...SPECIAL].filter(
-    (name) =>
-      ![
-        'title',
-        'textarea',
-        'style',
-        'script',
-        'xmp',
-        'iframe',
-        'noembed',
-        'noframes',
-        'noscript',
-        'plaintext',
-      ].includes(name),
-  ),
-  Flag.ScopedEnd,
-);
-/** Flags of an open element in SVG or MathML (not stored per name: the namespace decides). */
-const FOREIGN = 1 << 13;
-/** An SVG element (else MathML), with FOREIGN. */
-const SVG_NAMESPACE = 1 << 14;
-/** An HTML integration point (SVG `foreignObject`, `desc`, `title`; MathML `annotation-xml` with an HTML encoding), with FOREIGN. */
-const HTML_INTEGRATION = 1 << 15;
-/** A MathML text integration point (`mi`, `mo`, `mn`, `ms`, `mtext`), with FOREIGN. */
-const TEXT_INTEGRATION = 1 << 16;
-
-/**
- * Tag names as small numbers: every name the tree builder has a rule for gets a fixed id (the
- * same for every page), other names an id per stack. Ids index the flags and "innermost open
- * element of that name", so a start tag costs one Map lookup and no string comparison.
- */
-const KNOWN_NAMES = [
-  ...new Set([
-    ...FLAGS.keys(),
-    'svg',
-    'math',
-    'foreignobject',
-    'desc',
-    'title',
-    'template',
-    'option',
-    'optgroup',
-    'a',
-    'mi',
-    'mo',
-    'mn',
-    'ms',
-    'mtext',
-    'annotation-xml',
-    'mglyph',
-    'malignmark',
-    'font',
-  ]),
-];
-const KNOWN_IDS = new Map(KNOWN_NAMES.map((name, id) => [name, id]));
-const KNOWN_FLAGS = KNOWN_NAMES.map((name) => FLAGS.get(name) ?? 0);
-const id = (name: string): number => KNOWN_IDS.get(name)!;
-const P = id('p'),
-  BR = id('br'),
-  LI = id('li'),
-  DD = id('dd'),
-  DT = id('dt'),
-  OPTION = id('option'),
-  OPTGROUP = id('optgroup'),
-  BUTTON = id('button');
-const SVG = id('svg'),
-  MATH = id('math'),
-  FOREIGN_OBJECT = id('foreignobject'),
-  DESC = id('desc'),
-  TITLE = id('title'),
-  TEMPLATE = id('template'),
-  ANNOTATION_XML = id('annotation-xml'),
-  MGLYPH = id('mglyph'),
-  MALIGNMARK = id('malignmark');
-const MATH_TEXT_IDS = new Set(['mi', 'mo', 'mn', 'ms', 'mtext'].map(id));
-const HEADING_IDS = [...HEADINGS].map(id);
-
+import {
+  BUTTON,
+  DD,
+  DT,
+  Flag,
+  flagsOfId,
+  HEADING_IDS,
+  id,
+  KNOWN_IDS,
+  KNOWN_NAMES,
+  LI,
+  MATH,
+  OPTGROUP,
+  OPTION,
+  P,
+  BR,
+  HR,
+  INPUT,
+  KEYGEN,
+  SCRIPT,
+  SELECT,
+  SVG,
+  TEMPLATE,
+  TEXTAREA,
+} from './element-kinds.js';
+import { FOREIGN, foreignFlags, INTEGRATION_POINT, readsHtmlRules, SVG_NAMESPACE } from './foreign-content.js';
 /** The kinds of element a search down the stack stops at, each tracked as "the nearest one at or below position i". */
 const enum Stop {
   /** The default scope's boundaries (and SVG/MathML elements). */
@@ -385,6 +91,13 @@ export class ElementStack {
   inForeign = false;
   /** Whether the start tag {@link beforeStart} was last told makes an SVG or MathML element (`<svg>` and `<math>` themselves included). */
   insertForeign = false;
+  /**
+   * Whether the tree builder drops the start tag {@link beforeStart} was last told: in `<select>`
+   * ("in select" insertion mode) every start tag but `option`, `optgroup`, `hr`, `script`,
+   * `template` (and `input`, `keygen`, `textarea`, which close the select) is ignored, as parse5
+   * does: no element, no switch of the tokenizer to text.
+   */
+  ignoresStart = false;
   /** With {@link insertForeign}: the element is an SVG one (else MathML). */
   private insertSvg = false;
 
@@ -428,9 +141,6 @@ export class ElementStack {
     return other;
   }
   /** The tree builder's bits of a name id. */
-  private static flagsOfId(tagId: number): number {
-    return tagId < KNOWN_FLAGS.length ? KNOWN_FLAGS[tagId]! : 0;
-  }
   private nameOf(tagId: number): string {
     return tagId < KNOWN_NAMES.length ? KNOWN_NAMES[tagId]! : this.otherNames[tagId - KNOWN_NAMES.length]!;
   }
@@ -451,15 +161,34 @@ export class ElementStack {
    * the nearest integration point or HTML element.
    */
   beforeStart(tagId: number): void {
-    const flags = ElementStack.flagsOfId(tagId);
-    if (this.inForeign && !this.htmlRulesAtTop(tagId)) {
+    const flags = flagsOfId(tagId);
+    this.ignoresStart = false;
+    if (this.lastOf[SELECT] !== -1 && this.inSelect()) {
+      this.insertForeign = false;
+      if (tagId === SELECT) {
+        // A `<select>` in a select closes it, as `</select>` does, and opens nothing.
+        this.popThrough(SELECT);
+        this.ignoresStart = true;
+        return;
+      }
+      if (tagId === INPUT || tagId === KEYGEN || tagId === TEXTAREA) this.popThrough(SELECT);
+      else if (tagId === HR) {
+        if (this.top === OPTION) this.pop();
+        if (this.top === OPTGROUP) this.pop();
+        return;
+      } else if (tagId !== OPTION && tagId !== OPTGROUP && tagId !== SCRIPT && tagId !== TEMPLATE) {
+        this.ignoresStart = true;
+        return;
+      }
+    }
+    if (this.inForeign && !readsHtmlRules(this.topFlags, this.top, tagId)) {
       if ((flags & Flag.BreaksForeign) === 0) {
         // An element of the current node's namespace, whatever its name (`<svg><math>` is SVG).
         this.insertForeign = true;
         this.insertSvg = (this.topFlags & SVG_NAMESPACE) !== 0;
         return;
       }
-      while (this.inForeign && (this.topFlags & (HTML_INTEGRATION | TEXT_INTEGRATION)) === 0) this.pop();
+      while (this.inForeign && (this.topFlags & INTEGRATION_POINT) === 0) this.pop();
     }
     this.insertForeign = tagId === SVG || tagId === MATH;
     this.insertSvg = tagId === SVG;
@@ -481,22 +210,15 @@ export class ElementStack {
    * out of SVG/MathML as the other breakout tags do, and is an HTML element.
    */
   fontBreaksOut(): void {
-    while (this.inForeign && (this.topFlags & (HTML_INTEGRATION | TEXT_INTEGRATION)) === 0) this.pop();
+    while (this.inForeign && (this.topFlags & INTEGRATION_POINT) === 0) this.pop();
     this.insertForeign = false;
   }
   /** The id of `font`, whose attributes decide whether it breaks out of SVG/MathML. */
   static readonly FONT = id('font');
-  /** Whether a start tag whose current node is foreign is still read by the HTML rules: the current node is an integration point for it. */
-  private htmlRulesAtTop(tagId: number): boolean {
-    const top = this.topFlags;
-    if ((top & HTML_INTEGRATION) !== 0) return true;
-    if ((top & TEXT_INTEGRATION) !== 0) return tagId !== MGLYPH && tagId !== MALIGNMARK;
-    return tagId === SVG && this.top === ANNOTATION_XML && (top & SVG_NAMESPACE) === 0;
-  }
   /** Whether the start tag just read opens an element that holds contents: `/>` closes SVG and MathML elements (`<svg/>` too). */
   opens(tagId: number, selfClosing: boolean): boolean {
     if (this.insertForeign) return !selfClosing;
-    return (ElementStack.flagsOfId(tagId) & (Flag.Void | Flag.Root)) === 0;
+    return (flagsOfId(tagId) & (Flag.Void | Flag.Root)) === 0;
   }
   /**
    * Pushes the element of the start tag last told to {@link beforeStart}, with its own selector
@@ -507,18 +229,9 @@ export class ElementStack {
     const at = this.depth;
     if (at === this.ids.length) this.grow();
     const foreign = this.insertForeign;
-    let flags = ElementStack.flagsOfId(tagId);
-    if (foreign) {
-      const svg = this.insertSvg;
-      flags = FOREIGN | (svg ? SVG_NAMESPACE : 0);
-      if (
-        svg ? tagId === FOREIGN_OBJECT || tagId === DESC || tagId === TITLE : tagId === ANNOTATION_XML && htmlEncoding
-      )
-        flags |= HTML_INTEGRATION;
-      else if (!svg && MATH_TEXT_IDS.has(tagId)) flags |= TEXT_INTEGRATION;
-    }
+    const flags = foreign ? foreignFlags(tagId, this.insertSvg, htmlEncoding) : flagsOfId(tagId);
     // The integration points are special elements too: an HTML end tag stops at them.
-    const special = (flags & Flag.Special) !== 0 || (flags & (HTML_INTEGRATION | TEXT_INTEGRATION)) !== 0;
+    const special = (flags & (Flag.Special | INTEGRATION_POINT)) !== 0;
     const scope = foreign || (flags & Flag.Scope) !== 0;
     const stops = this.stops;
     const base = at * STOPS;
@@ -566,10 +279,20 @@ export class ElementStack {
     const tagId = KNOWN_IDS.get(tag) ?? this.otherIds.get(tag);
     // A name never seen on this stack: no element of it is open, and it has no rule of its own.
     if (tagId === undefined) return;
-    const flags = ElementStack.flagsOfId(tagId);
+    // In a select, only these end tags do anything.
+    if (
+      this.lastOf[SELECT] !== -1 &&
+      tagId !== OPTION &&
+      tagId !== OPTGROUP &&
+      tagId !== SELECT &&
+      tagId !== TEMPLATE &&
+      this.inSelect()
+    )
+      return;
+    const flags = flagsOfId(tagId);
     // `</p>` and `</br>` leave SVG/MathML content, as the start tags in BREAKS_FOREIGN do.
     if ((tagId === P || tagId === BR) && this.inForeign) {
-      while (this.inForeign && (this.topFlags & (HTML_INTEGRATION | TEXT_INTEGRATION)) === 0) this.pop();
+      while (this.inForeign && (this.topFlags & INTEGRATION_POINT) === 0) this.pop();
     }
     // `</h3>` closes an open `<h2>`: any heading end tag closes the innermost heading in scope.
     if ((flags & Flag.Heading) !== 0 && !this.inForeign) {
@@ -593,6 +316,14 @@ export class ElementStack {
     }
   }
 
+  /**
+   * Whether the parser is "in select": an HTML `<select>` is open with no template opened in it
+   * (template contents are read "in template", and a select's contents are never foreign).
+   */
+  private inSelect(): boolean {
+    const at = this.lastOf[SELECT]!;
+    return at !== -1 && (this.flags[at]! & FOREIGN) === 0 && at > this.lastOf[TEMPLATE]!;
+  }
   /** The innermost open element's name id, -1 for none. */
   private get top(): number {
     return this.depth === 0 ? -1 : this.ids[this.depth - 1]!;

@@ -14,7 +14,7 @@ import {
   voidElementStyle,
   validateRobotsTags,
 } from './render.js';
-import { attributeValue, type PreBodyScan, documentKind, scanPreBody } from './scan-head.js';
+import { attributeValue, type HeadNodeFilter, type PreBodyScan, documentKind, scanPreBody } from './scan-head.js';
 import { closerAtEnd } from './end-of-input.js';
 import { readUnscripted, type UnscriptedReading } from './noscript.js';
 import { isRobotsMetaKey, isRobotsMetaName, metaNameKey } from '../directives/vocabulary.js';
@@ -262,13 +262,14 @@ export interface LocatedHead {
 }
 /**
  * Finds the head and its `<meta name>` tags, those that crawlers without scripting read in a
- * head `<noscript>` included; never throws.
+ * head `<noscript>` included; never throws. `keep`: only these head nodes are recorded (the
+ * audit's reader; see {@link HeadNodeFilter}), every one by default, as planning needs.
  */
-export function locateHead(html: string): LocatedHead | HtmlDiagnostic {
+export function locateHead(html: string, keep?: HeadNodeFilter): LocatedHead | HtmlDiagnostic {
   try {
-    const scan = scanPreBody(html);
+    const scan = scanPreBody(html, { keep });
     if (scan.unreadable) return internalError(new Error(scan.unreadable.reason));
-    const unscripted = readUnscripted(html, scan);
+    const unscripted = readUnscripted(html, scan, scan.templateExtent, keep);
     const nodes =
       unscripted.metas.length === 0
         ? scan.headNodes

@@ -8,7 +8,7 @@
  * count for it, so they are robots tags of the page: read, merged and replaced like the others.
  * Where the two readings part, the page's tags must be written before that point.
  */
-import { scanPreBody, type PreBodyScan } from './scan-head.js';
+import { type HeadNodeFilter, scanPreBody, type PreBodyScan } from './scan-head.js';
 import type { TemplateExtent } from './template-contents.js';
 import { findRawTextEnd } from './tokenizer.js';
 import type { HeadNode } from './types.js';
@@ -32,18 +32,17 @@ const AGREE: UnscriptedReading = { metas: [] };
 /**
  * Compares the page as browsers read it (`scan`) with the reading without scripting. Only a
  * `<noscript>` start tag in the head or in a head template can make them differ before the
- * body; pages without one are not read twice.
+ * body; pages without one are not read twice. `keep`: the filter `scan` was made with (it must
+ * keep `noscript`): the second reading keeps the same nodes, and they alone are compared.
  */
 export function readUnscripted(
   html: string,
   scan: PreBodyScan,
   templateExtent: TemplateExtent | undefined = scan.templateExtent,
+  keep?: HeadNodeFilter,
 ): UnscriptedReading {
   if (!scan.hasNoscript) return AGREE;
-  const unscripted = scanPreBody(
-    html,
-    templateExtent === undefined ? { scripting: false } : { scripting: false, templateExtent },
-  );
+  const unscripted = scanPreBody(html, { scripting: false, templateExtent, keep });
   const alike = new Map(unscripted.headNodes.filter((node) => !node.inNoscript).map((node) => [node.start, node]));
   const divergence = scan.headNodes.find((node) => {
     const other = alike.get(node.start);

@@ -110,6 +110,26 @@ export interface ScanOptions {
   scripting?: boolean;
   /** Where templates end; shared by the two readings of one page. Default: a reader of its own. */
   templateExtent?: TemplateExtent;
+  /**
+   * The head nodes the caller reads (the audit: robots metas, refreshes, links, `<base>`): the
+   * others are read past as always, but not recorded, so that no object is made for them.
+   * Default: every element and comment (the head transform plans with all of them).
+   */
+  keep?: HeadNodeFilter;
+}
+/**
+ * Which head elements a scan records in `headNodes` (see {@link ScanOptions.keep}). What the scan
+ * learns (where the head and the body start, the modes) is the same whatever it keeps; a
+ * {@link readUnscripted} comparison over a filtered scan compares the kept nodes only.
+ */
+export interface HeadNodeFilter {
+  /** Element names (lowercase) and `#comment`, for comments, whose nodes are kept. */
+  readonly names: ReadonlySet<string>;
+  /**
+   * Of the `<meta>` elements (when `meta` is among {@link names}), whether this one is kept, from
+   * what its walk noted (its raw `name`, which attributes it has). Default: every one.
+   */
+  meta?(facts: MetaFacts): boolean;
 }
 /** The head elements whose start tag a head node keeps (`HeadNode.tag`): those whose attributes or end the planning reads. */
 const KEPT_TAGS: ReadonlySet<string> = new Set(['meta', 'noscript', 'template']);
@@ -123,7 +143,7 @@ const KEPT_TAGS: ReadonlySet<string> = new Set(['meta', 'noscript', 'template'])
  * where the scan keeps it, and the attributes of a `<meta>` are read only when asked for.
  */
 export function scanPreBody(html: string, options: ScanOptions = {}): PreBodyScan {
-  return new PreBodyScanner(html, options.scripting ?? true, options.templateExtent).run();
+  return new PreBodyScanner(html, options.scripting ?? true, options.templateExtent, options.keep).run();
 }
 
 /**
@@ -152,6 +172,7 @@ class PreBodyScanner {
     readonly html: string,
     readonly scripting: boolean,
     templateExtent: TemplateExtent | undefined,
+    readonly keep: HeadNodeFilter | undefined,
   ) {
     // Every field written out: the object keeps one shape whatever the page holds.
     this.scan = {
@@ -178,15 +199,26 @@ class PreBodyScanner {
   }
 
   startTag(): HeadStartTag {
+    // A `<meta>`'s object takes what its walk noted (`meta`, reset by the next `<meta>` only).
     return (this.tagObject ??= new HeadStartTag(
       this.html,
       this.tagStart,
       this.tagEndAt,
       this.tagName,
       this.tagClosing,
+      this.tagName === 'meta' ? this.meta : undefined,
     ));
   }
 
+  /** Whether the element being read (`tagName`) is recorded as a head node. */
+  keeps(name: string): boolean {
+    const keep = this.keep;
+    if (keep === undefined) return true;
+    if (!keep.names.has(name)) return false;
+    return name !== 'meta' || keep.meta === undefined || keep.meta(this.meta);
+  }
+
+  /** A head node, recorded in `headNodes` when `kept` (it is made anyway: a `<noscript>`'s tells where the mode ends). */
   addHeadNode(
     name: string,
     start: number,
@@ -194,6 +226,7 @@ class PreBodyScanner {
     closed: boolean,
     tag: StartTagToken | undefined,
     afterHead: boolean,
+    kept = true,
   ): HeadNode {
     // Written out, not spread: one of these is made for every element of every head.
     const node: HeadNode = {
@@ -206,25 +239,28 @@ class PreBodyScanner {
       tag,
     };
     if (this.noscript !== undefined) node.inNoscript = true;
-    this.scan.headNodes.push(node);
+    if (kept) this.scan.headNodes.push(node);
     return node;
   }
 
   addHeadElement(afterHead: boolean): number {
     const { html, tagName: name, tagStart: start, scan } = this;
-    const tag = KEPT_TAGS.has(name) ? this.startTag() : undefined;
+    const kept = this.keeps(name);
+    const tag = KEPT_TAGS.has(name) && (kept || name !== 'meta') ? this.startTag() : undefined;
     if (name === 'noscript' && !this.scripting) {
-      this.noscript = this.addHeadNode(name, start, html.length, false, tag, afterHead);
+      this.noscript = this.addHeadNode(name, start, html.length, false, tag, afterHead, kept);
       this.mode = 'in-head-noscript';
       return this.tagEndAt;
     }
     if (name === 'template') {
       const extent = (scan.templateExtent ??= templateReader(html))(tag!, this.scripting);
       if (/<noscript/i.test(html.slice(this.tagEndAt, extent.end))) scan.hasNoscript = true;
-      return this.addHeadNode(name, start, extent.end, extent.closed, tag, afterHead).end;
+      if (kept) this.addHeadNode(name, start, extent.end, extent.closed, tag, afterHead);
+      return extent.end;
     }
     if (name === 'noscript') scan.hasNoscript = true;
     const end = textContentEnd(this.reader, name, this.tagEndAt);
+    if (!kept) return end === -1 ? html.length : end;
     return this.addHeadNode(name, start, end === -1 ? html.length : end, end !== -1, tag, afterHead).end;
   }
 
@@ -371,7 +407,7 @@ class PreBodyScanner {
     this.tagStart = index;
     this.tagEndAt = end;
     this.tagClosing = reader.selfClosing;
-    this.tagObject = meta === undefined ? undefined : new HeadStartTag(html, index, end, name, this.tagClosing, meta);
+    this.tagObject = undefined;
     if (scan.firstStartTag === undefined) scan.firstStartTag = this.startTag();
     let outcome: TagOutcome;
     try {
@@ -396,7 +432,7 @@ class PreBodyScanner {
       case 'end-of-file':
         return this.stopAt(token.start);
       case 'comment':
-        if (this.mode === 'in-head')
+        if (this.mode === 'in-head' && (this.keep === undefined || this.keep.names.has('#comment')))
           this.addHeadNode('#comment', token.start, token.end, token.closed, undefined, false);
         else if (!token.closed && beforeHead(this.mode)) scan.cutOff = token;
         break;

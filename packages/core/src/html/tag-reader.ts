@@ -312,6 +312,10 @@ export class MetaFacts implements AttributeVisitor {
       else if (sameName(html, nameStart, 'charset')) this.present |= HAS_CHARSET;
     } else if (count === 10 && sameName(html, nameStart, 'http-equiv')) this.present |= HAS_HTTP_EQUIV;
   }
+  /** Whether the `<meta>` has a `http-equiv` attribute. */
+  get hasHttpEquiv(): boolean {
+    return (this.present & HAS_HTTP_EQUIV) !== 0;
+  }
 }
 const HAS_CONTENT = 1;
 const HAS_CHARSET = 2;

@@ -7,7 +7,7 @@
  * a template with anything else (tables, `<select>`, HTML inside SVG…) is handed to parse5.
  */
 import type { DefaultTreeAdapterMap, ParserOptions } from 'parse5';
-import { BREAKS_FOREIGN } from './element-stack.js';
+import { BREAKS_FOREIGN } from './element-kinds.js';
 import { readMarkup, textElementEnd, type ElementExtent } from './tokenizer.js';
 import type { StartTagToken } from './types.js';
 

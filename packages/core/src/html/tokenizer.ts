@@ -293,10 +293,12 @@ export interface TokenSink {
   /** An end tag whose name as written runs from `start` to `end`. */
   closeTag(start: number, end: number): void;
   /**
-   * Whether the start tag just told makes an SVG or MathML element, whose contents are markup even
-   * for raw-text names (`<svg><style>`). Asked after {@link openTag}, for those names only; absent: never.
+   * Whether the start tag just told leaves the tokenizer in the data state although its name is a
+   * raw-text one: it makes an SVG or MathML element, whose contents are markup (`<svg><style>`),
+   * or the tree builder dropped it (`<select><style>`). Asked after {@link openTag}, for those
+   * names only; absent: never.
    */
-  insertsForeign?(): boolean;
+  staysInData?(): boolean;
   /** Whether the current node is an SVG or MathML element, where `<![CDATA[` opens a CDATA section. Absent: never. */
   inForeignContent?(): boolean;
 }
@@ -346,7 +348,7 @@ export class Tokenizer {
         if (end === -1) return;
         if (interest !== false) sink.openTagEnd(end, !bare && reader.selfClosing !== 'none');
         index = end;
-        if (TEXT_SWITCHING.has(name) && sink.insertsForeign?.() !== true) {
+        if (switchesToText(name) && sink.staysInData?.() !== true) {
           if (name === 'plaintext') return;
           index = this.textContents(name, end);
         }
@@ -397,6 +399,26 @@ function endsTagName(code: number): boolean {
 }
 /** Start tags after which the tree builder switches the tokenizer to text (HTML elements only). */
 const TEXT_SWITCHING: ReadonlySet<string> = new Set([...TEXT_ELEMENTS, 'script', 'plaintext']);
+/**
+ * Whether a start tag is in {@link TEXT_SWITCHING}, asked of every start tag of a page: the names
+ * a body is made of (`a`, `p`, `li`, `div`, `code`, `header`…) are told apart by their length
+ * (3 to 9) and first letter (t, s, x, i, n, p) before the set is asked.
+ */
+function switchesToText(name: string): boolean {
+  const length = name.length;
+  if (length < 3 || length > 9) return false;
+  switch (name.charCodeAt(0)) {
+    case 0x69: // i
+    case 0x6e: // n
+    case 0x70: // p
+    case 0x73: // s
+    case 0x74: // t
+    case 0x78: // x
+      return TEXT_SWITCHING.has(name);
+    default:
+      return false;
+  }
+}
 /** A bogus comment (or the rest of `<!…`) runs to the first `>` at or after `from`: the index after it, or the end. */
 function skipPast(html: string, from: number): number {
   const close = html.indexOf('>', from);

@@ -124,6 +124,44 @@ describe('issue 34: the body pass follows foreign content as the tree builder do
   });
 });
 
+describe('issue 34: `<select>` contents as parse5 reads them (start tags other than option, optgroup, hr, script, template dropped)', () => {
+  const nofollow = { links: [{ rel: 'nofollow', external: true }] };
+  const external = (href: string) => href.startsWith('https://');
+  /** The hrefs of the links parse5 has (outside templates), in order. */
+  const parse5Links = (html: string) =>
+    htmlElements(html, 'a').map((a) => a.attrs.find((x) => x.name === 'href')!.value);
+
+  it.each([
+    ['`<select><a href=…>`: the link is dropped', '<select><a href="https://a.org/">a</a><option>o</option></select>'],
+    [
+      '`<select><option><a href=…>`: dropped inside an option too',
+      '<select><option><a href="https://a.org/">a</a></select>',
+    ],
+    ['`<select><style>`: dropped, so no raw text swallows the page', '<select><style></select>'],
+    [
+      '`</div>` in a select is ignored: the link before `</select>` is dropped',
+      '<div><select></div><a href="https://a.org/">a</a></select></div>',
+    ],
+    [
+      '`<select><textarea>` closes the select: its text is no link',
+      '<select><textarea><a href="https://a.org/">a</a></textarea>',
+    ],
+    ['`<select><select>` closes the select', '<select><select><a href="https://s.org/">s</a>'],
+  ])('%s: the body pass edits, and the audit counts, the links parse5 has', (_, body) => {
+    const html = page(`${body}<p><a href="https://z.org/">z</a></p>`);
+    expect(rewrite(html, nofollow)).toBe(expectedLinks(html, 'nofollow', external));
+    expect((readPage(html).links ?? []).map((link) => link.href)).toEqual(parse5Links(html));
+  });
+
+  it('a `<div>` in a select is dropped: no data-nosnippet on it, nor in the audit', () => {
+    const html = page('<select><option><div data-nosnippet class="x">d</div></select><div class="x">e</div>');
+    expect(htmlElements(html, 'div')).toHaveLength(1);
+    const edited = rewrite(html, { nosnippet: ['.x'] });
+    expect(edited).toBe(html.replace('<div class="x">e', '<div class="x" data-nosnippet>e'));
+    expect(readPage(html).nosnippetTags ?? []).toEqual([]);
+  });
+});
+
 describe('issue 34: the audit reads the head where parse5 and the transform do', () => {
   const cases = [
     [
