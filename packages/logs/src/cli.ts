@@ -54,7 +54,7 @@ Options:
   --ranges-source <id=url>  Download a range file from this URL instead (a mirror), repeatable
   --merge                   The files given are --format json reports of earlier runs (shards of
                             a log, read anywhere): one report of them all
-  --threads <n>             Files read at once (default: one per core)
+  --threads <n>             Files read at once (default: one per core but one)
   --fail-on <severity>      error | warning | info | none: lowest severity that fails (default: error)
   -h, --help                Show this help
 

@@ -30,10 +30,14 @@ type Answer = { state: CollectedState } | { error: { message: string; details?: 
 /** The compiled module, also when this runs from `src/` (tests): workers run JavaScript. */
 const WORKER_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/parallel.js');
 
-/** Threads to use for `files` inputs: one per core, at most one per file. */
+/**
+ * Threads to use for `files` inputs, at most one per file; by default one per core but one: one
+ * reader already keeps a second core busy with V8's own threads (collection, compilation), and on
+ * 2 cores two readers measured slower than one (`npm run bench`, bench/README.md).
+ */
 export function threadsFor(files: number, wanted: number | boolean | undefined): number {
   if (wanted === false || files < 2) return 1;
-  const limit = typeof wanted === 'number' ? wanted : availableParallelism();
+  const limit = typeof wanted === 'number' ? wanted : availableParallelism() - 1;
   return Math.max(1, Math.min(files, limit));
 }
 

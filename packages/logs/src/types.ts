@@ -79,8 +79,8 @@ export interface AnalyzeLogsOptions {
   /** Called every 100,000 lines with the number read (in one thread only). Default: none. */
   onProgress?: (lines: number) => void;
   /**
-   * Worker threads reading files at once: `false` for none, a number for at most that many.
-   * Default: one per core when there are several files (never for `-`).
+   * Threads reading files at once (this one and workers): `false` for one, a number for at most
+   * that many. Default: one per core but one, when there are several files (never for `-`).
    */
   threads?: boolean | number;
   /** What earlier runs collected (their reports' `state`), added before verification. Default: none. */
