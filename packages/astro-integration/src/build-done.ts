@@ -6,6 +6,7 @@
  */
 import {
   createConfigUsage,
+  loadHeaderFileWriter,
   loadOutputFiles,
   normalizeOptions,
   outputFileForUrl,
@@ -258,7 +259,7 @@ async function builtRobotsTxt(state: IntegrationState, dir: string): Promise<Exi
 async function writeHeaderFiles(state: IntegrationState, dir: string, pages: () => HtmlPage[]): Promise<void> {
   const headers = state.userOptions.headers;
   if (headers === undefined) return;
-  const { writeHeaderFiles: writeCoreHeaderFiles } = await loadOutputFiles();
+  const { writeHeaderFiles: writeCoreHeaderFiles } = await loadHeaderFileWriter();
   let files;
   try {
     files = writeCoreHeaderFiles(headers, {

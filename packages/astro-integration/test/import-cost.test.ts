@@ -1,9 +1,10 @@
 /**
  * Issue 21: every `astro build` and `astro dev` start imports the integration, so it loads only
  * what the options use. A build without `audit` or `headers` loads none of core's audit,
- * reports, CLI or header writers; the options schema (issue 35: one zod schema validates the
- * options) loads on every build (the import went from 272 modules to 88); `audit: true`
- * loads the audit, still without the schemas. Each build runs in a fresh process with a module
+ * reports, CLI or header writers (robots.txt is written with the output-file helpers alone);
+ * the options schema (issue 35: one zod schema validates the options) loads on every build
+ * (the import went from 272 modules to 88); `headers` loads the header writers and `audit: true`
+ * the audit, still without the schemas. Each build runs in a fresh process with a module
  * load hook. Astro's own zod is not ours to judge: only robots-kit's modules are looked at.
  */
 import { spawnSync } from 'node:child_process';
@@ -39,14 +40,16 @@ function modulesLoaded(options: string, outDir: string): string[] {
   );
 }
 /**
- * Core's modules that only some options need: the audit, the reports, the CLI, the logs.
- * `audit/site-urls.js` is not the audit: URL helpers with no import but `errors.js`, where the
- * build manifest every build writes (`writeBuildManifest`) lives. The header writers come with
- * `site/output-files.js`, which every build that writes robots.txt loads (`writeFileAtomic`).
+ * Core's modules that only some options need: the audit, the reports, the CLI, the logs, the
+ * header writers (`site/write-header-files.js` and `headers/generate.js`, loaded only for
+ * `headers`). `audit/site-urls.js` is not the audit: URL helpers with no import but `errors.js`,
+ * where the build manifest every build writes (`writeBuildManifest`) lives.
  */
 const heavy = (urls: string[]) =>
   urls.filter((url) =>
-    /\/core\/dist\/(?:audit\/(?!site-urls\.js)|report|logs|cli)|\/core\/dist\/(?:index|adapter)\.js/.test(url),
+    /\/core\/dist\/(?:audit\/(?!site-urls\.js)|report\/|logs\/|cli\/|headers\/generate\.js|site\/write-header-files\.js)|\/core\/dist\/(?:index|adapter)\.js/.test(
+      url,
+    ),
   );
 
 describe('what a build loads', () => {
@@ -58,6 +61,21 @@ describe('what a build loads', () => {
       expect(loaded.some((url) => url.includes('/core/dist/build.js'))).toBe(true);
       expect(heavy(loaded)).toEqual([]);
       expect(loaded.some((url) => url.includes('/core/dist/options/schema.js'))).toBe(true);
+      // robots.txt was written with the output-file helpers, which bring no header writer.
+      expect(loaded.some((url) => url.includes('/core/dist/site/output-files.js'))).toBe(true);
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  });
+
+  it('`headers`: the header writers, and still no audit, reports or CLI', () => {
+    const outDir = fileURLToPath(new URL('dist/headers/', ROOT));
+    try {
+      const loaded = heavy(modulesLoaded("{ headers: { targets: ['netlify'] } }", outDir));
+      expect(loaded.map((url) => url.slice(url.indexOf('/core/dist/') + '/core/dist/'.length)).sort()).toEqual([
+        'headers/generate.js',
+        'site/write-header-files.js',
+      ]);
     } finally {
       rmSync(outDir, { recursive: true, force: true });
     }

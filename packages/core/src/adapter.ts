@@ -25,13 +25,8 @@ export { matchHeaderPattern, parseHeadersFile, type HeaderLine, type HeadersFile
 export { matchVercelSource, readVercelHeaders, type VercelHeaderRule } from './headers/vercel.js';
 export { readHtaccessHeaders, type HtaccessHeaderRule } from './headers/htaccess.js';
 
-export {
-  listOutputFiles,
-  outputFileForUrl,
-  writeFileAtomic,
-  writeHeaderFiles,
-  type WriteHeaderFilesContext,
-} from './site/output-files.js';
+export { listOutputFiles, outputFileForUrl, writeFileAtomic } from './site/output-files.js';
+export { writeHeaderFiles, type WriteHeaderFilesContext } from './site/write-header-files.js';
 export {
   createConfigUsage,
   type ConfigUsage,

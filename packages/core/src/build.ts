@@ -29,12 +29,19 @@ export { BUILD_MANIFEST_FILE, writeBuildManifest, type BuildManifest } from './a
 export { loadTemplateParser } from './html/template-contents.js';
 
 /**
- * The output-file helpers: `writeHeaderFiles` and `writeFileAtomic`, with the header writers
- * beside them. Loaded on demand, and only these: importing `@robots-kit/core/internal/adapter` for them
- * would also load the audit, its reports and the logs (about 250 modules).
+ * The output-file helpers (`writeFileAtomic`, `listOutputFiles`, `outputFileForUrl`), without the
+ * header writers. Loaded on demand, and only these: importing `@robots-kit/core/internal/adapter`
+ * for them would also load the audit and its reports.
  */
 export async function loadOutputFiles(): Promise<typeof import('./site/output-files.js')> {
   return await import('./site/output-files.js');
+}
+/**
+ * `writeHeaderFiles`, with the header writers (`headers/generate.js` and each host's format),
+ * loaded on demand: only a build whose options ask for header files (`headers`) loads them.
+ */
+export async function loadHeaderFileWriter(): Promise<typeof import('./site/write-header-files.js')> {
+  return await import('./site/write-header-files.js');
 }
 /**
  * `outputFileForUrl` of the output-file helpers, for callers that cannot wait (`@astrojs/sitemap`

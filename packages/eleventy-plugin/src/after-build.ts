@@ -9,6 +9,7 @@ import {
   isErrorPage,
   isNoindexPage,
   loadAudit,
+  loadHeaderFileWriter,
   loadOutputFiles,
   loadPlainSitemapReader,
   loadSitemapReader,
@@ -44,7 +45,7 @@ async function finishRobotsTxt(setup: FinishRobotsTxtSetup, event: EleventyBuild
     const site = setup.generate();
     report = site.report;
     reportWarnings(site.warnings, logger, state.reported);
-    // The output-file helpers (with the header writers beside them) load only in this rare case.
+    // The output-file helpers load only in this rare case.
     const { writeFileAtomic } = await loadOutputFiles();
     writeFileAtomic(path.join(event.directories.output, 'robots.txt'), report.text);
     reportWarnings(
@@ -99,7 +100,7 @@ interface HeaderFilesSetup {
  */
 async function writeSiteHeaderFiles(setup: HeaderFilesSetup): Promise<{ lines: string[]; outside: string[] }> {
   // The header writers load only on builds whose options ask for header files, without the audit.
-  const { writeHeaderFiles } = await loadOutputFiles();
+  const { writeHeaderFiles } = await loadHeaderFileWriter();
   let files;
   try {
     files = writeHeaderFiles(setup.headers, {

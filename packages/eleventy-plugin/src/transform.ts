@@ -244,16 +244,9 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     let resolvedTags: Record<string, string> | undefined;
     let existingTags: ExistingRobotsTag[] = [];
     let result: InjectRobotsResult;
-    // Eleventy hands transforms a V8 rope (cons string). The scan reads a copy (a new rope around
-    // it, flattened on its own) and the original is never flattened: with Eleventy 3.1 scanning
-    // `content` in place measured the same live heap (the page is flattened when written anyway)
-    // but 0.14 G more instructions at 1,000 pages (a rope flattened in place is read through one
-    // more indirection), and the copy does not depend on how Eleventy writes. The live-heap and
-    // peak-RSS figures of `npm run bench` (Eleventy builds) guard this V8 behaviour.
-    const copy = flatCopy(content);
     try {
       result = injectRobots(
-        copy,
+        content,
         (existing) => {
           existingTags = existing;
           return (resolvedTags = resolve(existing));
@@ -281,38 +274,18 @@ export function createRobotsTransform(setup: RobotsTransformSetup): EleventyTran
     reportWarnings(warnings, setup.logger(), setup.state.reported);
     // `links` and `nosnippet` rules: a pass of their own, only on sites that set those options.
     if (ownOutput && hasBodyRules(setup.options)) {
-      const body = applyBodyRules(result.changed ? result.html : copy, toResolve, data, setup);
-      if (body !== undefined) return flatCopy(body);
+      const body = applyBodyRules(result.changed ? result.html : content, toResolve, data, setup);
+      if (body !== undefined) return body;
     }
-    // An unchanged page is returned as `content` itself, not as the flat copy the scan read:
-    // Eleventy keeps every page's returned output until the build ends (the results of
-    // `write()`), and a copy kept per page raised the peak RSS of a 2,000-page build from ×1.04
-    // to ×1.19 of no plugin. Writing `content` walks its pieces once more. A changed page is returned
-    // as a flat copy: Eleventy keeps that one instead (see flatCopy). `npm run bench` (peak RSS of
-    // the Eleventy builds) guards both.
-    return result.changed ? flatCopy(result.html) : content;
+    return result.changed ? result.html : content;
   };
 }
 
 /**
- * `text` copied into one flat string (a new rope around it, flattened on its own), `text` itself
- * left as it is: a read of `text` would flatten it in place instead, and an unused read may be
- * optimized away. Used twice per page. The scan reads a copy of Eleventy's rope. A changed page
- * is returned as one too: it is a rope over the scan's copy (the head with its tags, then a slice
- * of the rest), and Eleventy holds every page's output until it is written, where it would be
- * flattened into a second copy while the first, by then in old space, stays as garbage that no
- * collection frees before the build ends. Copied at once, the scan's copy dies young and Eleventy
- * keeps the copy writing would have made: 2,000 pages, every page edited (the default
- * `googlebot` tag), 5 rotated rounds, peak RSS ×1.096 → ×1.053 of no plugin.
- */
-function flatCopy(text: string): string {
-  return (' ' + text).slice(1);
-}
-
-/**
  * The page's `links` and `nosnippet` rules applied by core (`rewritePageBody`) to `html` (the
- * page after the head pass, or the flat copy when the head was left alone): the page they give,
- * or undefined when they change nothing. Bad `links`/`nosnippet` data fails the page, located.
+ * page after the head pass, or the page as Eleventy gave it when the head was left alone): the
+ * page they give, or undefined when they change nothing. Bad `links`/`nosnippet` data fails the
+ * page, located.
  */
 function applyBodyRules(
   html: string,

@@ -114,12 +114,15 @@ describe('issue 21 item 6: a build loads only what the options use', () => {
   }
   /**
    * Core's modules that only some options need: the audit, the reports, the CLI, the logs, the
-   * header writers. `audit/site-urls.js` is not the audit: URL helpers with no import but
-   * `errors.js`, where the build manifest every build writes (`writeBuildManifest`) lives.
+   * header writers (`site/write-header-files.js`, `headers/generate.js`). `audit/site-urls.js`
+   * is not the audit: URL helpers with no import but `errors.js`, where the build manifest every
+   * build writes (`writeBuildManifest`) lives.
    */
   const heavy = (urls: string[]) =>
     urls.filter((url) =>
-      /\/core\/dist\/(?:audit\/(?!site-urls\.js)|report|logs|cli|headers\/generate)\/?|\/jsonc-parser\//.test(url),
+      /\/core\/dist\/(?:audit\/(?!site-urls\.js)|report|logs|cli|headers\/generate|site\/write-header-files)\/?|\/jsonc-parser\//.test(
+        url,
+      ),
     );
   /** The options validation a build loads: the one schema (with zod), and no other validator. */
   const validators = (urls: string[]) =>
@@ -158,8 +161,10 @@ describe('issue 21 item 6: a build loads only what the options use', () => {
         "{ site: 'https://example.com', noindex: { collections: ['drafts'], paths: ['/tags/**'] }, rules: [{ path: '/p/**', robots: 'max-snippet:120' }], robotsTxt: { groups: [{ userAgent: '*', disallow: ['/private/'] }], sitemap: true, blockAiBots: true }, headers: { targets: ['netlify'], rules: [{ path: '**/*.pdf', robots: 'noindex' }] } }";
       const loaded = heavy(modulesLoaded(full, output));
       // The header writers ran (and wrote `_headers`), with the JSONC parser of their `vercel.json` merge.
-      const writers = (url: string) => url.includes('/core/dist/headers/generate') || url.includes('/jsonc-parser/');
+      const writers = (url: string) =>
+        /\/core\/dist\/(?:headers\/generate|site\/write-header-files)\.js$/.test(url) || url.includes('/jsonc-parser/');
       expect(loaded.filter((url) => url.includes('/core/dist/headers/generate'))).toHaveLength(1);
+      expect(loaded.filter((url) => url.includes('/core/dist/site/write-header-files'))).toHaveLength(1);
       expect(loaded.filter((url) => !writers(url))).toEqual([]);
       expect(await readFile(path.join(output, '_headers'), 'utf8')).toContain('# robots-kit:begin');
     } finally {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { auditSite } from '../../src/audit/audit-site.js';
 import { BUILD_MANIFEST_FILE, writeBuildManifest } from '../../src/audit/site-urls.js';
-import { writeHeaderFiles } from '../../src/site/output-files.js';
+import { writeHeaderFiles } from '../../src/site/write-header-files.js';
 import { PAGE, tempSite } from './temp-site.js';
 
 const cleanups: Array<() => void> = [];

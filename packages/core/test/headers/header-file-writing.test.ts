@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RobotsError } from '../../src/errors.js';
 import { mergeMarkedBlock } from '../../src/headers/generate.js';
-import { writeHeaderFiles } from '../../src/site/output-files.js';
+import { writeHeaderFiles } from '../../src/site/write-header-files.js';
 import { removeDir, tempDir, writeTree } from './servers.js';
 
 const dirs: string[] = [];

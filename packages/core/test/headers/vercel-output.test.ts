@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeHeaderFiles } from '../../src/site/output-files.js';
+import { writeHeaderFiles } from '../../src/site/write-header-files.js';
 import { expectedRobots, receivedRobots, type TestRule } from './expectations.js';
 import { removeDir, tempDir, writeTree } from './servers.js';
 
