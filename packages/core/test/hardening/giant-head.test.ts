@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { injectRobots } from '../../src/index.js';
+import { locateHead } from '../../src/html/inject.js';
+import { MB, peakHeapGrowth } from './memory.js';
+
+/**
+ * A page whose explicit `<head>` holds about 4 MB of one kind of element: the head transform
+ * reads past those it does not plan with, so what it holds is bounded by what it keeps (the
+ * robots metas, the charset meta, a few neighbours), not by how many elements the head has.
+ */
+const HEAD_SIZE = 4 * MB;
+const SHAPES: Record<string, string> = {
+  metas: '<meta property="og:image" content="/i.png">\n',
+  links: '<link rel="preload" href="/font.woff2">\n',
+  scripts: '<script src="/a.js"></script>\n',
+  comments: '<!-- a comment -->\n',
+};
+function giantHeadPage(element: string): string {
+  const filler = element.repeat(Math.ceil(HEAD_SIZE / element.length));
+  return `<!doctype html>\n<html>\n<head>\n<meta charset="utf-8">\n<meta name="robots" content="nofollow">\n${filler}</head>\n<body>\n<p>text</p>\n</body>\n</html>\n`;
+}
+
+describe('a giant explicit head is read in memory bounded by what the transform keeps', () => {
+  for (const [shape, element] of Object.entries(SHAPES)) {
+    it(`a 4 MB explicit head of ${shape} is located within 1.5× its size`, async () => {
+      const html = giantHeadPage(element);
+      let located: ReturnType<typeof locateHead> | undefined;
+      const growth = await peakHeapGrowth(async () => (located = locateHead(html)));
+      expect(located !== undefined && 'scan' in located).toBe(true);
+      // A node per element held 3 to 9 times the head's size.
+      expect(growth).toBeLessThan(1.5 * HEAD_SIZE);
+    });
+  }
+
+  it('a 4 MB explicit head of metas still gets its robots tag replaced in place', () => {
+    const html = giantHeadPage(SHAPES.metas!);
+    const result = injectRobots(html, () => ({ robots: 'noindex' }));
+    expect(result.html).toBe(
+      html.replace(
+        '<meta charset="utf-8">\n<meta name="robots" content="nofollow">\n',
+        '<meta charset="utf-8">\n<meta name="robots" content="noindex">\n',
+      ),
+    );
+  });
+});
