@@ -286,7 +286,8 @@ class PreBodyScanner {
       (this.inHeadPrefix && this.scan.headStartTag === undefined && !node.afterHead);
     if (name === 'script') this.seenScript = true;
     else if (VOID_HEAD_ELEMENTS.has(name)) this.seenVoid = true;
-    if (!kept && name !== '#comment' && this.scan.headStartTag === undefined) this.inHeadPrefix = false;
+    // The prefix ends at the first element planning cannot remove: any but a `<meta name>`.
+    if (name !== '#comment' && (!kept || name !== 'meta' || this.meta.name === undefined)) this.inHeadPrefix = false;
     this.keepNext = kept;
     const pending = this.pending;
     // The pending node was the last of the head when what follows is not in the head.

@@ -15,9 +15,10 @@ const SHAPES: Record<string, string> = {
   scripts: '<script src="/a.js"></script>\n',
   comments: '<!-- a comment -->\n',
 };
-function giantHeadPage(element: string): string {
+/** The page, with `<head>` written or (`headTag` '') implied. */
+function giantHeadPage(element: string, headTag = '<head>\n'): string {
   const filler = element.repeat(Math.ceil(HEAD_SIZE / element.length));
-  const page = `<!doctype html>\n<html>\n<head>\n<meta charset="utf-8">\n<meta name="robots" content="nofollow">\n${filler}</head>\n<body>\n<p>text</p>\n</body>\n</html>\n`;
+  const page = `<!doctype html>\n<html>\n${headTag}<meta charset="utf-8">\n<meta name="robots" content="nofollow">\n${filler}</head>\n<body>\n<p>text</p>\n</body>\n</html>\n`;
   // One flat string, as a page read from a file is: a string built by joining would be
   // flattened by the first read of its characters, a copy counted against the reader.
   return Buffer.from(page, 'latin1').toString('latin1');
@@ -32,6 +33,16 @@ describe('a giant explicit head is read in memory bounded by what the transform 
       expect(located !== undefined && 'scan' in located).toBe(true);
       // A node per element held 2.2 (links) to 4.7 (comments) times the head's size; the nodes
       // planning reads here (the charset and robots metas, a few neighbours) hold a few KB.
+      expect(growth).toBeLessThan(HEAD_SIZE / 4);
+    });
+  }
+
+  for (const shape of ['metas', 'comments']) {
+    it(`a 4 MB head of ${shape} without \`<head>\` is located holding under a quarter of its size`, async () => {
+      const html = giantHeadPage(SHAPES[shape]!, '');
+      let located: ReturnType<typeof locateHead> | undefined;
+      const growth = await peakHeapGrowth(async () => (located = locateHead(html)));
+      expect(located !== undefined && 'scan' in located && located.scan.headStartTag === undefined).toBe(true);
       expect(growth).toBeLessThan(HEAD_SIZE / 4);
     });
   }
