@@ -378,13 +378,15 @@ export interface Injection {
 }
 /**
  * injectRobots, with the existing tags it found and the edits it made. `located` is
- * `locateHead(html)` when the caller has it already (the stream transform), so the head is read once.
+ * `locateHead(html, placementFilterFor(options))` when the caller has it already (the stream
+ * transform), so the head is read once; a head read without the metas of a name `resolve`
+ * returns (a crawler neither known nor among `extraNames`) is read again, keeping them.
  */
 export function planInjection(
   html: string,
   resolve: ResolveRobotsTags,
   options: InjectRobotsOptions = {},
-  located: LocatedHead | HtmlDiagnostic = locateHead(html),
+  located: LocatedHead | HtmlDiagnostic = locateHead(html, placementFilterFor(options)),
 ): Injection {
   if (!('scan' in located)) return { result: unchanged(html, [located]), edits: [] };
   const extraNames =
