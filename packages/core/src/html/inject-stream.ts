@@ -4,7 +4,8 @@
  * that prefix, and passes every later byte through as it arrives, chunk by chunk: the time to
  * first byte stays the time to the end of the head, not to the end of the page.
  */
-import { type Injection, type LocatedHead, locateHead, planInjection } from './inject.js';
+import { type Injection, type LocatedHead, locateHead, placementFilterFor, planInjection } from './inject.js';
+import type { HeadNodeFilter } from './scan-head.js';
 import { documentKind, type PreBodyScan, scanPreBody } from './scan-head.js';
 import { loadTemplateParser, templateParserPending } from './template-contents.js';
 import { readMarkup } from './tokenizer.js';
@@ -45,9 +46,11 @@ export interface InjectRobotsStreamResult extends Omit<InjectRobotsResult, 'html
  * telling a fragment from JSON or plain text can take the whole input.
  */
 export function isPreBodyScanFinal(text: string): boolean {
-  return isScanFinal(text, scanPreBody(text));
+  return isScanFinal(text, scanPreBody(text, { keep: NO_NODES }));
 }
 
+/** Whether a scan is final depends on where the head and body start, on no head node. */
+const NO_NODES: HeadNodeFilter = { names: new Set() };
 /** isPreBodyScanFinal with the scan of `text` already made (the stream reads the head once). */
 function isScanFinal(text: string, scan: PreBodyScan): boolean {
   if (scan.bodyStart >= text.length || documentKind(text, scan) !== 'document') return false;
@@ -175,6 +178,7 @@ export async function injectRobotsStream(
   options: InjectRobotsStreamOptions = {},
 ): Promise<InjectRobotsStreamResult> {
   const onEnd = options.onInputEnd;
+  const keep = placementFilterFor(options);
   const reader = input.getReader();
   const chunks: Uint8Array[] = [];
   // Made only when a slice ends inside a character: a slice of whole characters needs no state.
@@ -220,7 +224,7 @@ export async function injectRobotsStream(
         const bytes = concat(chunks);
         text = wholeDecoder.decode(bytes.subarray(0, validUtf8Length(bytes)));
         decodedBytes = -1;
-        located = await locateHeadLoading(text);
+        located = await locateHeadLoading(text, keep);
         utf8 = isLocatedFinal(text, located);
         break;
       }
@@ -232,7 +236,7 @@ export async function injectRobotsStream(
       )
         continue;
       scannedLength = text.length;
-      located = await locateHeadLoading(text);
+      located = await locateHeadLoading(text, keep);
       if (isLocatedFinal(text, located)) break;
       located = undefined;
     }
@@ -251,7 +255,7 @@ export async function injectRobotsStream(
 
   let injection: Injection;
   try {
-    injection = planInjection(text, resolve, options, located ?? (await locateHeadLoading(text)));
+    injection = planInjection(text, resolve, options, located ?? (await locateHeadLoading(text, keep)));
   } catch (error) {
     if (!ended) await reader.cancel(error).catch(() => undefined);
     throw error;
@@ -290,11 +294,11 @@ export async function injectRobotsStream(
 }
 
 /** locateHead, after loading parse5 when the page has a head template only parse5 reads exactly. */
-async function locateHeadLoading(text: string): Promise<LocatedHead | HtmlDiagnostic> {
-  const located = locateHead(text);
+async function locateHeadLoading(text: string, keep: HeadNodeFilter): Promise<LocatedHead | HtmlDiagnostic> {
+  const located = locateHead(text, keep);
   if (!templateParserPending()) return located;
   await loadTemplateParser();
-  return locateHead(text);
+  return locateHead(text, keep);
 }
 
 function passThrough(

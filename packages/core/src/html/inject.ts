@@ -15,6 +15,7 @@ import {
   validateRobotsTags,
 } from './render.js';
 import { attributeValue, type HeadNodeFilter, type PreBodyScan, documentKind, scanPreBody } from './scan-head.js';
+import { decodeAttributeValue, type MetaFacts } from './tag-reader.js';
 import { closerAtEnd } from './end-of-input.js';
 import { readUnscripted, type UnscriptedReading } from './noscript.js';
 import { isRobotsMetaKey, isRobotsMetaName, metaNameKey } from '../directives/vocabulary.js';
@@ -250,6 +251,55 @@ function internalError(error: unknown): HtmlDiagnostic {
   const reason = error instanceof Error ? error.message : String(error);
   return htmlDiagnostic('internal-error', `could not place the robots tags (${reason}); the page was left unchanged.`);
 }
+/**
+ * The head nodes that planning reads: the `<meta>` elements that may be robots tags (named
+ * `robots`, a known crawler or one of `robotsNames`) or that place them (an encoding
+ * declaration, the viewport tag), each `<noscript>` and `<template>`, and the neighbours placing
+ * tags reads ({@link HeadNodeFilter.placement}). Other elements and comments are read past.
+ */
+export function placementFilter(robotsNames: ReadonlySet<string> = NO_NAMES): PlacementFilter {
+  return {
+    names: PLANNED_ELEMENTS,
+    placement: true,
+    robotsNames,
+    meta: (meta: MetaFacts) => {
+      if (meta.hasCharset || meta.hasHttpEquiv) return true;
+      if (meta.name === undefined) return false;
+      const key = metaNameKey(meta.name.includes('&') ? decodeAttributeValue(meta.name) : meta.name);
+      return key === 'viewport' || isRobotsMetaKey(key, robotsNames);
+    },
+  };
+}
+/** A {@link placementFilter}, with the names of robots tags beyond the known ones that it keeps. */
+export interface PlacementFilter extends HeadNodeFilter {
+  readonly robotsNames: ReadonlySet<string>;
+}
+const PLANNED_ELEMENTS: ReadonlySet<string> = new Set(['meta', 'noscript', 'template']);
+const DEFAULT_PLACEMENT = placementFilter();
+/** The {@link placementFilter} for a page injected with `options` (its `extraNames`). */
+export function placementFilterFor(options: InjectRobotsOptions): PlacementFilter {
+  return options.extraNames === undefined || options.extraNames.size === 0
+    ? DEFAULT_PLACEMENT
+    : placementFilter(lowercaseNames(options.extraNames));
+}
+/** Whether the head was located keeping every `<meta>` named `key` (a meta name key). */
+function keepsName(located: LocatedHead, key: string): boolean {
+  const keep = located.keep;
+  if (keep === undefined) return true;
+  return 'robotsNames' in keep && isRobotsMetaKey(key, (keep as PlacementFilter).robotsNames);
+}
+/** Whether the head was located keeping every `<meta>` named one of `names` (meta name keys). */
+function keepsNames(located: LocatedHead, names: ReadonlySet<string>): boolean {
+  for (const key of names) if (!keepsName(located, key)) return false;
+  return true;
+}
+/** {@link keepsNames} for the names of `tags`. */
+function keepsTagNames(located: LocatedHead, tags: readonly RobotsMetaTag[]): boolean {
+  for (let index = 0; index < tags.length; index++)
+    if (!keepsName(located, metaNameKey(tags[index]!.name))) return false;
+  return true;
+}
+
 /** The head of a page as planInjection reads it: located once, by injectRobotsStream too (it also tells it whether a prefix is final). */
 export interface LocatedHead {
   scan: PreBodyScan;
@@ -259,13 +309,16 @@ export interface LocatedHead {
    * `<noscript>` included: its `<meta name>` are read from it (see {@link metaName}).
    */
   nodes: readonly HeadNode[];
+  /** The filter the head was read with: undefined, every node. */
+  keep?: HeadNodeFilter;
 }
 /**
  * Finds the head and its `<meta name>` tags, those that crawlers without scripting read in a
- * head `<noscript>` included; never throws. `keep`: only these head nodes are recorded (the
- * audit's reader; see {@link HeadNodeFilter}), every one by default, as planning needs.
+ * head `<noscript>` included; never throws. `keep`: only these head nodes are recorded (see
+ * {@link HeadNodeFilter}; the audit's reader keeps those it reads); by default those planning
+ * reads ({@link placementFilter}), so what is held is bounded by them, not by the head's size.
  */
-export function locateHead(html: string, keep?: HeadNodeFilter): LocatedHead | HtmlDiagnostic {
+export function locateHead(html: string, keep: HeadNodeFilter = DEFAULT_PLACEMENT): LocatedHead | HtmlDiagnostic {
   try {
     const scan = scanPreBody(html, { keep });
     if (scan.unreadable) return internalError(new Error(scan.unreadable.reason));
@@ -274,7 +327,7 @@ export function locateHead(html: string, keep?: HeadNodeFilter): LocatedHead | H
       unscripted.metas.length === 0
         ? scan.headNodes
         : [...scan.headNodes, ...unscripted.metas].sort((a, b) => a.start - b.start);
-    return { scan, unscripted, nodes };
+    return { scan, unscripted, nodes, keep };
   } catch (error) {
     return internalError(error);
   }
@@ -325,16 +378,24 @@ export interface Injection {
 }
 /**
  * injectRobots, with the existing tags it found and the edits it made. `located` is
- * `locateHead(html)` when the caller has it already (the stream transform), so the head is read once.
+ * `locateHead(html, placementFilterFor(options))` when the caller has it already (the stream
+ * transform), so the head is read once; a head read without the metas of a name `resolve`
+ * returns (a crawler neither known nor among `extraNames`) is read again, keeping them.
  */
 export function planInjection(
   html: string,
   resolve: ResolveRobotsTags,
   options: InjectRobotsOptions = {},
-  located: LocatedHead | HtmlDiagnostic = locateHead(html),
+  located: LocatedHead | HtmlDiagnostic = locateHead(html, placementFilterFor(options)),
 ): Injection {
   if (!('scan' in located)) return { result: unchanged(html, [located]), edits: [] };
-  const { scan, unscripted, nodes } = located;
+  const extraNames =
+    options.extraNames === undefined || options.extraNames.size === 0 ? NO_NAMES : lowercaseNames(options.extraNames);
+  // A head read without the metas of the extra names is read again, with them.
+  if (!keepsNames(located, extraNames)) located = locateHead(html, placementFilter(extraNames));
+  if (!('scan' in located)) return { result: unchanged(html, [located]), edits: [] };
+  const { scan } = located;
+  let { nodes } = located;
 
   const kind = documentKind(html, scan);
   if (kind === 'not-html') {
@@ -369,8 +430,6 @@ export function planInjection(
 
   // Loops rather than filter/map chains and sets made only when there are names to hold: this
   // runs on every request of a server.
-  const extraNames =
-    options.extraNames === undefined || options.extraNames.size === 0 ? NO_NAMES : lowercaseNames(options.extraNames);
   const existing: ExistingRobotsTag[] = [];
   for (let index = 0; index < nodes.length; index++) {
     const node = nodes[index]!;
@@ -379,6 +438,17 @@ export function planInjection(
       existing.push({ name, content: attributeValue(node.tag!, 'content') ?? '' });
   }
   const tags = validatedTags(resolve(existing));
+  let planned = located;
+  if (!keepsTagNames(located, tags)) {
+    // `resolve` named a crawler the head was read without: its metas are replaced too, so the
+    // head is read again keeping them (what `resolve` received stays as it was).
+    const names = new Set(extraNames);
+    for (const tag of tags) names.add(metaNameKey(tag.name));
+    const again = locateHead(html, placementFilter(names));
+    if (!('scan' in again)) return { result: unchanged(html, [...diagnostics, again]), existing, edits: [] };
+    planned = again;
+    nodes = again.nodes;
+  }
 
   // The names resolve returned are robots names too: compared one by one when there are few.
   let robotsNames = extraNames;
@@ -400,7 +470,7 @@ export function planInjection(
     return { result: unchanged(html, diagnostics), existing, edits: [] };
 
   try {
-    const plan = planRobotsEdits(html, scan, robotsNodes, tags, unscripted);
+    const plan = planRobotsEdits(html, planned.scan, robotsNodes, tags, planned.unscripted);
     if (plan.unplaceable) {
       diagnostics.push(
         htmlDiagnostic(

@@ -130,9 +130,20 @@ export interface HeadNodeFilter {
    * what its walk noted (its raw `name`, which attributes it has). Default: every one.
    */
   meta?(facts: MetaFacts): boolean;
+  /**
+   * Also keep, of the other head nodes, those that placing tags among them reads (the head
+   * transform): the first `<script>` and the first `<meta>`, `<link>` or `<base>`, the node after
+   * each kept one, the last node of the head (and of what follows it), a node the input ends
+   * inside, and, in a head without `<head>`, every node up to its first element not kept. The
+   * others are read past: the head's size, not its number of elements, bounds what a scan
+   * holds. Default: false (only the nodes named).
+   */
+  readonly placement?: boolean;
 }
 /** The head elements whose start tag a head node keeps (`HeadNode.tag`): those whose attributes or end the planning reads. */
 const KEPT_TAGS: ReadonlySet<string> = new Set(['meta', 'noscript', 'template']);
+/** The head elements whose closing (`/>`) the planning copies for the tags it writes. */
+const VOID_HEAD_ELEMENTS: ReadonlySet<string> = new Set(['meta', 'link', 'base']);
 /**
  * Tokenizes the part of a document before its body and follows the HTML tree
  * construction rules from the "initial" to the "after head" insertion mode: finds the
@@ -167,6 +178,15 @@ class PreBodyScanner {
   readonly reader: TagReader;
   /** What the `<meta>` being read has: its name, which attributes. */
   readonly meta: MetaFacts;
+  // What a placement filter (`keep.placement`) notes to keep the nodes placing tags reads.
+  /** The last node not kept, held until a later node shows whether it is the last of its part of the head. */
+  pending: HeadNode | undefined = undefined;
+  /** The node that comes next follows a kept one. */
+  keepNext = false;
+  seenScript = false;
+  seenVoid = false;
+  /** No element has been left out of a head without `<head>` yet. */
+  inHeadPrefix = true;
 
   constructor(
     readonly html: string,
@@ -239,13 +259,49 @@ class PreBodyScanner {
       tag,
     };
     if (this.noscript !== undefined) node.inNoscript = true;
-    if (kept) this.scan.headNodes.push(node);
+    if (this.keep?.placement) this.place(node, kept);
+    else if (kept) this.scan.headNodes.push(node);
     return node;
+  }
+
+  /** Records `node` when it is `kept` or placing tags reads it (see {@link HeadNodeFilter.placement}); else holds it as pending. */
+  place(node: HeadNode, kept: boolean): void {
+    if (node.inNoscript) {
+      // Read as markup without scripting only: it must not change which of the others are kept,
+      // or the two readings would keep different nodes and seem to part (noscript.ts). The
+      // pending node goes first, so that the nodes stay in source order.
+      if (!kept) return;
+      if (this.pending !== undefined) this.scan.headNodes.push(this.pending);
+      this.pending = undefined;
+      this.scan.headNodes.push(node);
+      return;
+    }
+    const { name } = node;
+    const placed =
+      kept ||
+      this.keepNext ||
+      !node.closed ||
+      (name === 'script' && !this.seenScript) ||
+      (VOID_HEAD_ELEMENTS.has(name) && !this.seenVoid) ||
+      (this.inHeadPrefix && this.scan.headStartTag === undefined && !node.afterHead);
+    if (name === 'script') this.seenScript = true;
+    else if (VOID_HEAD_ELEMENTS.has(name)) this.seenVoid = true;
+    // The prefix ends at the first element planning cannot remove: any but a `<meta name>`.
+    if (name !== '#comment' && (!kept || name !== 'meta' || this.meta.name === undefined)) this.inHeadPrefix = false;
+    this.keepNext = kept;
+    const pending = this.pending;
+    // The pending node was the last of the head when what follows is not in the head.
+    if (pending !== undefined && pending.afterHead !== node.afterHead) this.scan.headNodes.push(pending);
+    if (placed) {
+      this.pending = undefined;
+      this.scan.headNodes.push(node);
+    } else this.pending = node;
   }
 
   addHeadElement(afterHead: boolean): number {
     const { html, tagName: name, tagStart: start, scan } = this;
     const kept = this.keeps(name);
+    const recorded = kept || this.keep?.placement === true;
     const tag = KEPT_TAGS.has(name) && (kept || name !== 'meta') ? this.startTag() : undefined;
     if (name === 'noscript' && !this.scripting) {
       this.noscript = this.addHeadNode(name, start, html.length, false, tag, afterHead, kept);
@@ -255,13 +311,13 @@ class PreBodyScanner {
     if (name === 'template') {
       const extent = (scan.templateExtent ??= templateReader(html))(tag!, this.scripting);
       if (/<noscript/i.test(html.slice(this.tagEndAt, extent.end))) scan.hasNoscript = true;
-      if (kept) this.addHeadNode(name, start, extent.end, extent.closed, tag, afterHead);
+      if (recorded) this.addHeadNode(name, start, extent.end, extent.closed, tag, afterHead, kept);
       return extent.end;
     }
     if (name === 'noscript') scan.hasNoscript = true;
     const end = textContentEnd(this.reader, name, this.tagEndAt);
-    if (!kept) return end === -1 ? html.length : end;
-    return this.addHeadNode(name, start, end === -1 ? html.length : end, end !== -1, tag, afterHead).end;
+    if (!recorded) return end === -1 ? html.length : end;
+    return this.addHeadNode(name, start, end === -1 ? html.length : end, end !== -1, tag, afterHead, kept).end;
   }
 
   /** The `<noscript>` read as markup ends at `end`; the parser is back in the head. */
@@ -432,9 +488,11 @@ class PreBodyScanner {
       case 'end-of-file':
         return this.stopAt(token.start);
       case 'comment':
-        if (this.mode === 'in-head' && (this.keep === undefined || this.keep.names.has('#comment')))
-          this.addHeadNode('#comment', token.start, token.end, token.closed, undefined, false);
-        else if (!token.closed && beforeHead(this.mode)) scan.cutOff = token;
+        if (this.mode === 'in-head') {
+          const kept = this.keep === undefined || this.keep.names.has('#comment');
+          if (kept || this.keep?.placement)
+            this.addHeadNode('#comment', token.start, token.end, token.closed, undefined, false, kept);
+        } else if (!token.closed && beforeHead(this.mode)) scan.cutOff = token;
         break;
       case 'doctype':
         if (this.mode === 'initial') {
@@ -455,6 +513,13 @@ class PreBodyScanner {
   }
 
   run(): PreBodyScan {
+    const scan = this.read();
+    if (this.pending !== undefined) scan.headNodes.push(this.pending);
+    this.pending = undefined;
+    return scan;
+  }
+
+  read(): PreBodyScan {
     const { html } = this;
     const length = html.length;
     while (this.index < length) {

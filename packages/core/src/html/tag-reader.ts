@@ -316,6 +316,10 @@ export class MetaFacts implements AttributeVisitor {
   get hasHttpEquiv(): boolean {
     return (this.present & HAS_HTTP_EQUIV) !== 0;
   }
+  /** Whether the `<meta>` has a `charset` attribute. */
+  get hasCharset(): boolean {
+    return (this.present & HAS_CHARSET) !== 0;
+  }
 }
 const HAS_CONTENT = 1;
 const HAS_CHARSET = 2;
