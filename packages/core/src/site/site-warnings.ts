@@ -4,7 +4,8 @@
  */
 import { isRobotsMetaName } from '../directives/vocabulary.js';
 import type { ExistingRobotsTag } from '../directives/types.js';
-import { attributeValue, namedMetas, scanPreBody } from '../html/scan-head.js';
+import { attributeValue, type HeadNodeFilter, namedMetas, scanPreBody } from '../html/scan-head.js';
+import { decodeAttributeValue } from '../html/tag-reader.js';
 import { isNoindex } from '../directives/reconcile.js';
 import { parseRobots } from '../directives/parse.js';
 import { disallowsAnything, explainMatch } from '../robots-txt/match.js';
@@ -18,6 +19,12 @@ export function capLines(lines: readonly string[], max = 10): string[] {
   return [...lines.slice(0, max), `…and ${lines.length - max} more`];
 }
 
+/** Only the robots metas get a node: a head of many other elements costs no memory for them. */
+const ROBOTS_METAS: HeadNodeFilter = {
+  names: new Set(['meta']),
+  meta: (meta) => meta.name !== undefined && isRobotsMetaName(decodeAttributeValue(meta.name)),
+};
+
 /**
  * The robots tags in a built page's head (`robots` and crawler names), read with the same
  * pre-body scanner as `injectRobots`. Adapters use it after the build, e.g. to keep noindex
@@ -25,7 +32,7 @@ export function capLines(lines: readonly string[], max = 10): string[] {
  */
 export function readRobotsTags(html: string): ExistingRobotsTag[] {
   try {
-    return namedMetas(scanPreBody(html).headNodes)
+    return namedMetas(scanPreBody(html, { keep: ROBOTS_METAS }).headNodes)
       .filter((meta) => isRobotsMetaName(meta.name))
       .map((meta) => ({ name: meta.name, content: attributeValue(meta.tag, 'content') ?? '' }));
   } catch {
