@@ -2,23 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDirectives, parseRobots, reconcile, type Directives } from '../../src/index.js';
 import { mergeDirectives } from '../../src/adapter.js';
+import { FLAG_DIRECTIVES } from '../../src/directives/vocabulary.js';
 import { fuzzRuns } from '../fuzz-runs.js';
 
 const token = fc.oneof(
-  fc.constantFrom(
-    'all',
-    'index',
-    'noindex',
-    'follow',
-    'nofollow',
-    'none',
-    'noarchive',
-    'nocache',
-    'nosnippet',
-    'notranslate',
-    'noimageindex',
-    'indexifembedded',
-  ),
+  // Every flag robots-kit knows, the non-standard `noai`/`noimageai` included: they merge like the others.
+  fc.constantFrom(...FLAG_DIRECTIVES),
   fc.integer({ min: -1, max: 500 }).map((n) => `max-snippet:${n}`),
   fc.constantFrom('none', 'standard', 'large').map((v) => `max-image-preview:${v}`),
   fc.integer({ min: -1, max: 60 }).map((n) => `max-video-preview:${n}`),
