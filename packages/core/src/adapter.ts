@@ -75,5 +75,5 @@ export { readRobotsTxt } from './audit/page-facts.js';
 export { sarifLog } from './report/code-scanning.js';
 export { toSafeJson } from './report/json.js';
 export { escapeHtml } from './report/html.js';
-export { formatTableRows, makeColors, terminalSafe, type Colors } from './report/table.js';
+export { formatTableRows, makeColors, reportHeading, terminalSafe, verdictLine, type Colors } from './report/table.js';
 export { translateParseError, useColor } from './cli/args.js';

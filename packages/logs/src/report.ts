@@ -8,11 +8,12 @@ import {
   formatTableRows,
   makeColors,
   plural,
+  reportHeading,
   sarifLog,
-  severityCounts,
   shorten,
   terminalSafe,
   toSafeJson,
+  verdictLine,
 } from '@robots-kit/core/internal/adapter';
 import { LOG_FINDINGS } from './findings.js';
 import type { LogFinding, LogsReport } from './types.js';
@@ -100,20 +101,9 @@ export function formatLogsTable(report: LogsReport, options: LogsTableOptions = 
       : 'no robots.txt (--robots)',
     `verification: ${[report.ranges.length > 0 ? 'IP ranges' : '', report.dns ? 'reverse DNS' : ''].filter(Boolean).join(' + ') || 'none'}`,
   ];
-  const lines = [
-    colors.bold(`robots-kit logs ${terminalSafe(report.inputs.join(' '))}`),
-    colors.dim(`  ${terminalSafe(facts.join(' · '))}`),
-    '',
-  ];
+  const lines = reportHeading(`robots-kit logs ${report.inputs.join(' ')}`, facts, colors);
   lines.push(...findingLines(report.findings, colors), ...crawlerRows(report, colors, options.limit ?? 20));
-  const totals = severityCounts(summary.findings);
-  const verdict =
-    summary.findings.error > 0
-      ? colors.red(totals)
-      : summary.findings.warning > 0
-        ? colors.yellow(totals)
-        : colors.green(totals);
-  lines.push(`${verdict} ${colors.dim(`in ${summary.durationMs} ms`)}`);
+  lines.push(verdictLine(summary, colors));
   return lines.join('\n') + '\n';
 }
 

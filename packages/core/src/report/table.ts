@@ -7,6 +7,7 @@ import type {
   AuditFinding,
   AuditFindingId,
   AuditSeverity,
+  AuditSummary,
 } from '../audit/types.js';
 import { isRestricted } from '../audit/verdict.js';
 import { AUDIT_FINDINGS, severityCounts, groupBy, plural, shorten } from '../audit/findings.js';
@@ -190,16 +191,29 @@ export function formatAuditTable(report: AuditReport, options: AuditTableOptions
     ...(report.headerFiles.length > 0 ? [`headers from ${report.headerFiles.join(', ')}`] : []),
     `crawlers ${report.crawlers.join(', ')}`,
   ];
-  const lines = [
-    colors.bold(`robots-kit check ${terminalSafe(report.directory)}`),
-    colors.dim(`  ${terminalSafe(facts.join(' · '))}`),
-    '',
-  ];
+  const lines = reportHeading(`robots-kit check ${report.directory}`, facts, colors);
   lines.push(...formatFindingsSection(report.findings, colors));
   const pages = formatPagesSection(report, colors, options);
   if (pages.length > 0) lines.push(...pages, '');
   const files = formatFilesSection(report, colors, options);
   if (files.length > 0) lines.push(...files, '');
+  lines.push(verdictLine(summary, colors));
+  return lines.join('\n') + '\n';
+}
+
+/**
+ * The first lines of a report for people (the folder check's, the log analysis'): the command in
+ * bold, what was read in one dim line, then a blank line. Both are made terminal-safe here.
+ */
+export function reportHeading(title: string, facts: readonly string[], colors: Colors): string[] {
+  return [colors.bold(terminalSafe(title)), colors.dim(`  ${terminalSafe(facts.join(' · '))}`), ''];
+}
+
+/** The last line of a report for people: the totals by severity, coloured by the worst, and the time taken. */
+export function verdictLine(
+  summary: { findings: AuditSummary['findings']; durationMs: number },
+  colors: Colors,
+): string {
   const totals = severityCounts(summary.findings);
   const verdict =
     summary.findings.error > 0
@@ -207,8 +221,7 @@ export function formatAuditTable(report: AuditReport, options: AuditTableOptions
       : summary.findings.warning > 0
         ? colors.yellow(totals)
         : colors.green(totals);
-  lines.push(`${verdict} ${colors.dim(`in ${summary.durationMs} ms`)}`);
-  return lines.join('\n') + '\n';
+  return `${verdict} ${colors.dim(`in ${summary.durationMs} ms`)}`;
 }
 
 /** A line for a framework logger, at the level of what it reports. */
