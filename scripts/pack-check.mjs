@@ -5,39 +5,17 @@
 // Eleventy sites (ESM and CommonJS config) with them, and runs `npx robots-kit --version`, `check` and
 // `logs` (the log analysis from @robots-kit/logs, run through core's command line).
 // Run from `.ci/run` after the tests, or with `npm run pack-check`. Prints `pack-check: N passed, N failed`.
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkedSteps, pack, run } from './checked-steps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const work = mkdtempSync(path.join(tmpdir(), 'robots-kit-pack-'));
 const keep = process.argv.includes('--keep');
-const results = [];
+const { check, finish } = checkedSteps('pack-check');
 
-function check(name, ok, detail = '') {
-  results.push({ name, ok });
-  process.stdout.write(
-    `${ok ? '✔' : '✘'} ${name}${ok || !detail ? '' : `\n    ${detail.split('\n').slice(0, 20).join('\n    ')}`}\n`,
-  );
-}
-// The Node running this script comes first on PATH, so the tools' `#!/usr/bin/env node` use it too.
-function run(command, args, cwd, env = {}) {
-  const result = spawnSync(command, args, {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}`,
-      ASTRO_TELEMETRY_DISABLED: '1',
-      NO_COLOR: '1',
-      ...env,
-    },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return { status: result.status, stdout: result.stdout ?? '', output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
-}
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
 // 1. Pack.
@@ -49,13 +27,13 @@ const packages = [
 ];
 const tarballs = {};
 for (const pkg of packages) {
-  const packed = run('npm', ['pack', '--json', '--pack-destination', work], path.join(root, pkg.dir));
-  if (packed.status !== 0) {
+  const packed = pack(path.join(root, pkg.dir), work);
+  if (!packed.ok) {
     check(`npm pack ${pkg.dir}`, false, packed.output);
     continue;
   }
-  const [info] = JSON.parse(packed.stdout);
-  tarballs[info.name] = path.join(work, info.filename);
+  const { info } = packed;
+  tarballs[info.name] = packed.tarball;
   const files = info.files.map((file) => file.path);
   const extra = files.filter(
     (file) => !pkg.needs.test(file) && !['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'].includes(file),
@@ -238,6 +216,4 @@ if (install.status === 0) {
 
 if (!keep) rmSync(work, { recursive: true, force: true });
 else process.stdout.write(`kept ${work}\n`);
-const failed = results.filter((result) => !result.ok).length;
-process.stdout.write(`pack-check: ${results.length - failed} passed, ${failed} failed\n`);
-process.exitCode = failed === 0 ? 0 : 1;
+finish();

@@ -4,40 +4,19 @@
 // (front matter, a collection with robotsSchema(), Astro.locals.robots, a path rule, robots.txt,
 // the audit) and checks what it wrote. Run by .ci/run; `node packages/astro-integration/test/astro-majors.mjs [5|6]`.
 // Prints `astro-majors: N passed, N failed` and exits 1 on a failure.
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkedSteps, pack, run } from '../../../scripts/checked-steps.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
 const fixtures = path.join(here, 'fixtures/astro-majors');
 const only = process.argv[2];
 const work = mkdtempSync(path.join(tmpdir(), 'robots-kit-astro-majors-'));
-const results = [];
+const { check, finish } = checkedSteps('astro-majors');
 
-function check(name, ok, detail = '') {
-  results.push(ok);
-  process.stdout.write(
-    `${ok ? '✔' : '✘'} ${name}${ok || !detail ? '' : `\n    ${detail.split('\n').slice(-25).join('\n    ')}`}\n`,
-  );
-}
-// The Node running this script comes first on PATH, so `npm` and Astro's bin run with it.
-function run(command, args, cwd) {
-  const result = spawnSync(command, args, {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}`,
-      ASTRO_TELEMETRY_DISABLED: '1',
-      NO_COLOR: '1',
-    },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return { status: result.status, stdout: result.stdout ?? '', output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
-}
 /** `name → content` of the robots meta tags of a built page (the site's own markup, one tag per line). */
 function robotsMetas(html) {
   return Object.fromEntries(
@@ -48,10 +27,9 @@ function robotsMetas(html) {
 try {
   const tarballs = {};
   for (const dir of ['packages/core', 'packages/astro-integration']) {
-    const packed = run('npm', ['pack', '--json', '--pack-destination', work], path.join(root, dir));
-    if (packed.status !== 0) throw new Error(`npm pack ${dir} failed:\n${packed.output}`);
-    const [info] = JSON.parse(packed.stdout);
-    tarballs[info.name] = path.join(work, info.filename);
+    const packed = pack(path.join(root, dir), work);
+    if (!packed.ok) throw new Error(`npm pack ${dir} failed:\n${packed.output}`);
+    tarballs[packed.info.name] = packed.tarball;
   }
   const majors = readdirSync(fixtures).filter((name) => /^astro\d+$/.test(name) && (!only || name === `astro${only}`));
   for (const major of majors) {
@@ -110,6 +88,4 @@ try {
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
-const failed = results.filter((ok) => !ok).length;
-process.stdout.write(`astro-majors: ${results.length - failed} passed, ${failed} failed\n`);
-process.exitCode = failed > 0 ? 1 : 0;
+finish();
